@@ -1,0 +1,82 @@
+# tabula - plain Makefile.
+#   make            build build/tabula (the command) and build/libtabula.a
+#   make test       build and run every test (cmocka)
+#   make asan       the same tests under AddressSanitizer and UBSan
+#   make bench      random-playout speed of every game
+#   make clean
+# BUILD=dir chooses the output folder; CFLAGS_EXTRA adds flags.
+
+CC      ?= cc
+BUILD   ?= build
+PKGS    := jansson libedit cmocka
+WARN    := -Wall -Wextra -Wshadow -Wconversion -Wstrict-prototypes -Werror
+OPT     ?= -O2 -g
+CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(OPT) $(WARN) \
+           -Iinclude -Isrc/core -Isrc/ai -Isrc/cli $(CFLAGS_EXTRA)
+LDLIBS  := -ljansson -ledit -lpthread -lm
+TEST_LDLIBS := -lcmocka $(LDLIBS)
+
+LIB_SRC  := $(sort $(wildcard src/core/*.c) $(wildcard src/games/*.c) \
+              $(wildcard src/games/*/*.c) $(wildcard src/ai/*.c))
+CLI_SRC  := $(sort $(wildcard src/cli/*.c))
+TEST_SRC := $(sort $(wildcard tests/test_*.c))
+DOCS     := $(sort $(wildcard docs/games/*.md))
+
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/docs.o
+CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
+TESTS    := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
+TEST_SUPPORT := $(BUILD)/tests/support.o
+
+.PHONY: all test asan bench clean
+all: $(BUILD)/tabula
+
+$(BUILD)/%.o: %.c $(wildcard include/*.h src/*/*.h src/games/*/*.h)
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/tools/embed: tools/embed.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) $< -o $@
+
+$(BUILD)/gen/docs.c: $(DOCS) $(BUILD)/tools/embed
+	@mkdir -p $(dir $@)
+	$(BUILD)/tools/embed $@ $(DOCS)
+
+$(BUILD)/gen/docs.o: $(BUILD)/gen/docs.c
+	$(CC) $(filter-out -Wconversion,$(CFLAGS)) -c $< -o $@
+
+$(BUILD)/libtabula.a: $(LIB_OBJ)
+	rm -f $@
+	ar rcs $@ $^
+
+$(BUILD)/tabula: $(CLI_OBJ) $(BUILD)/libtabula.a
+	$(CC) $(CFLAGS) $(CLI_OBJ) $(BUILD)/libtabula.a $(LDLIBS) -o $@
+
+$(BUILD)/tests/support.o: tests/support.c tests/support.h include/tabula.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Itests -c $< -o $@
+
+$(BUILD)/tests/%: tests/%.c $(TEST_SUPPORT) $(BUILD)/libtabula.a tests/support.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Itests $< $(TEST_SUPPORT) $(BUILD)/libtabula.a $(TEST_LDLIBS) -o $@
+
+# Each test binary runs from the project root so that it finds tests/golden.
+test: $(TESTS) $(BUILD)/tabula
+	@fail=0; pass=0; \
+	for t in $(TESTS); do \
+	  if $$t; then pass=$$((pass+1)); else fail=$$((fail+1)); echo "FAILED: $$t"; fi; \
+	done; \
+	TABULA=$(BUILD)/tabula sh tests/cli.sh || fail=$$((fail+1)); \
+	echo "test binaries: $$pass passed, $$fail failed"; \
+	test $$fail -eq 0
+
+asan:
+	$(MAKE) BUILD=build-asan OPT="-O1 -g -fno-omit-frame-pointer" \
+	  CFLAGS_EXTRA="-fsanitize=address,undefined -fno-sanitize-recover=all" \
+	  LDFLAGS="-fsanitize=address,undefined" test
+
+bench: $(BUILD)/tabula
+	$(BUILD)/tabula bench
+
+clean:
+	rm -rf build build-asan

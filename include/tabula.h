@@ -1,0 +1,357 @@
+/*
+ * tabula.h - the one public header of tabula, a C engine that plays tabletop
+ * card and board games by their real rules.
+ *
+ * The model, in brief:
+ *
+ *   - A game is a const descriptor (struct tb_game) of labelled function
+ *     pointers, listed in one registry table (tb_game_at / tb_find_game).
+ *   - A game state is a flat, fixed-size block of g->state_size bytes with no
+ *     pointers in it: the caller owns the memory and cloning is memcpy.
+ *   - The state holds no random generator.  Wherever the rules call for luck
+ *     (a shuffle, a die) the state stops at a *chance node*: tb_current()
+ *     returns TB_CHANCE and tb_chance_spec() says what is needed.  The caller
+ *     supplies the outcome, from a tb_rng (tb_sample_chance) or from a record
+ *     (tb_apply_chance).  This is why the same seed and the same actions give
+ *     the same game bit for bit, why a record can replay a real table's deal,
+ *     and why a bot holding a copy of the state cannot learn future draws:
+ *     they have not been drawn yet.
+ *   - Per-seat views (text and JSON) show only what that seat may see, and
+ *     tb_determinize() resamples everything a seat has not seen.
+ *
+ * Every function that can fail returns an int error code (TB_OK is 0, errors
+ * are negative) and, where a person will read it, fills a message buffer.
+ */
+#ifndef TABULA_H
+#define TABULA_H
+
+#include <stddef.h>
+#include <stdint.h>
+
+#ifdef __cplusplus
+extern "C" {
+#endif
+
+#define TB_VERSION "0.1.0"
+
+/* ---------------------------------------------------------------- limits */
+
+#define TB_MAX_PLAYERS 10   /* most seats any game supports */
+#define TB_MAX_OPTIONS 8    /* most options (variants) one game defines */
+#define TB_MAX_ACTIONS 4096 /* most legal actions in any state of any game */
+#define TB_MAX_CHANCE 160   /* most values in one chance outcome */
+#define TB_ACTION_TEXT 64   /* buffer size that fits any action's text form */
+
+/* Special values returned by tb_current(). */
+#define TB_TERMINAL (-1) /* the game is over */
+#define TB_CHANCE (-2)   /* luck decides next: see tb_chance_spec() */
+
+/* The seat argument of a view that only shows public information. */
+#define TB_SPECTATOR (-1)
+
+/* ---------------------------------------------------------------- errors */
+
+enum {
+    TB_OK = 0,
+    TB_EINVAL = -1,    /* a bad argument: unknown game, option, player count */
+    TB_EILLEGAL = -2,  /* the action is not legal in this state */
+    TB_ETERMINAL = -3, /* the game is over */
+    TB_ECHANCE = -4,   /* wrong kind of step: chance vs. player decision */
+    TB_EPARSE = -5,    /* text could not be read as an action or a value */
+    TB_EIO = -6,       /* a file could not be read or written */
+    TB_EMISMATCH = -7, /* a replayed record disagrees with the rules */
+    TB_ENOMEM = -8     /* out of memory */
+};
+
+/* Returns a short English description of an error code. */
+const char *tb_strerror(int code);
+
+/* ---------------------------------------------------------------- random */
+
+/* xoshiro256**: small, fast and good enough for simulation; seeded through
+ * splitmix64 so that any 64-bit seed (including 0) gives a usable stream. */
+typedef struct tb_rng {
+    uint64_t s[4];
+} tb_rng;
+
+void tb_rng_seed(tb_rng *rng, uint64_t seed);
+uint64_t tb_rng_next(tb_rng *rng);
+/* A uniform integer in [0, n); n must be at least 1. Unbiased. */
+uint32_t tb_rng_below(tb_rng *rng, uint32_t n);
+/* A uniform double in [0, 1). */
+double tb_rng_unit(tb_rng *rng);
+/* Fisher-Yates shuffle of n 16-bit values. */
+void tb_rng_shuffle16(tb_rng *rng, uint16_t *a, int n);
+void tb_rng_shuffle8(tb_rng *rng, uint8_t *a, int n);
+/* Derives the seed of the i-th independent sub-stream of a master seed
+ * (game i of a simulation, seat j's bot), the same on every thread count. */
+uint64_t tb_seed_derive(uint64_t master, uint64_t i);
+
+/* ---------------------------------------------------------------- text */
+
+/* A bounded string builder over a caller's buffer: appends never overflow,
+ * they truncate and set `truncated`.  No allocation. */
+typedef struct tb_text {
+    char *buf;
+    size_t cap;
+    size_t len;
+    int truncated;
+} tb_text;
+
+void tb_text_init(tb_text *t, char *buf, size_t cap);
+void tb_text_printf(tb_text *t, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 2, 3)))
+#endif
+    ;
+void tb_text_puts(tb_text *t, const char *s);
+
+/* Render styles for tb_render(). */
+#define TB_STYLE_PLAIN 0u
+#define TB_STYLE_COLOR 1u   /* ANSI colours */
+#define TB_STYLE_UNICODE 2u /* suit symbols and box drawing */
+
+/* ---------------------------------------------------------------- games */
+
+typedef uint32_t tb_action;
+
+typedef enum tb_option_type {
+    TB_OPT_INT,  /* an integer in [min, max] */
+    TB_OPT_BOOL, /* 0 or 1; accepts on/off, yes/no, true/false, 1/0 */
+    TB_OPT_ENUM  /* an index into choices[], written by name */
+} tb_option_type;
+
+/* One option (variant) a game offers. */
+typedef struct tb_option_def {
+    const char *name;
+    const char *help;
+    tb_option_type type;
+    int def, min, max;          /* for TB_OPT_ENUM: min 0, max n-1 */
+    const char *const *choices; /* TB_OPT_ENUM only: the value names */
+} tb_option_def;
+
+/* The settings one game is started with: the number of players and the
+ * value of every option, by the option's index in the game's table. */
+typedef struct tb_config {
+    int players;
+    int opt[TB_MAX_OPTIONS];
+} tb_config;
+
+/* What a chance node needs. */
+typedef enum tb_chance_kind {
+    TB_CHANCE_SHUFFLE, /* the outcome is a permutation of items[0..n) */
+    TB_CHANCE_ROLL     /* the outcome is n values, each in [lo, hi] */
+} tb_chance_kind;
+
+typedef struct tb_chance {
+    tb_chance_kind kind;
+    int n;
+    int lo, hi;
+    const char *what; /* a few words for records: "deck", "2d6" */
+    uint16_t items[TB_MAX_CHANCE];
+} tb_chance;
+
+/* The outcome of a finished game.  For competitive games, rank 1 is best and
+ * tied seats share a rank.  For cooperative games `cooperative` is set,
+ * every seat has the team's score and team_win says whether the team won. */
+typedef struct tb_result {
+    int players;
+    int cooperative;
+    double score[TB_MAX_PLAYERS];
+    int rank[TB_MAX_PLAYERS];
+    int team_win;
+    double team_score;
+} tb_result;
+
+/* Flags of a game descriptor. */
+#define TB_GAME_COOPERATIVE 1u  /* one team against the game */
+#define TB_GAME_SIMULTANEOUS 2u /* some choices are made in secret at once */
+#define TB_GAME_HIDDEN 4u       /* some information is hidden from some seats */
+
+/*
+ * A game, as one const descriptor.  Each function receives a state block of
+ * state_size bytes.  The engine's tb_* wrappers below check arguments; the
+ * game's functions may assume them (an action given to apply is legal, a
+ * chance outcome given to apply_chance fits the spec).
+ */
+typedef struct tb_game {
+    const char *id;    /* short, lowercase, used on the command line */
+    const char *title; /* as printed on the box */
+    const char *blurb; /* one line */
+    int min_players, max_players;
+    unsigned flags;
+    const tb_option_def *options;
+    int n_options;
+    size_t state_size;
+
+    /* Optional: checks option combinations and player counts beyond the
+     * ranges above, writing a message a person can act on. */
+    int (*check_config)(const tb_config *cfg, char *err, size_t errcap);
+    /* Sets up a new game; the first steps are usually chance nodes. */
+    void (*init)(void *st, const tb_config *cfg);
+    /* The seat to act, TB_CHANCE or TB_TERMINAL. */
+    int (*current)(const void *st);
+    /* At a chance node: what luck must decide. */
+    void (*chance)(const void *st, tb_chance *out);
+    /* At a chance node: applies an outcome that fits the spec. */
+    void (*apply_chance)(void *st, const uint16_t *outcome);
+    /* At a decision: writes the legal actions (at most TB_MAX_ACTIONS) in a
+     * fixed order and returns how many there are (at least one). */
+    int (*legal)(const void *st, tb_action *out);
+    /* Applies a legal action of the current seat. */
+    void (*apply)(void *st, tb_action a);
+    /* At a terminal state: the result. */
+    void (*result)(const void *st, tb_result *out);
+    /* Resamples everything `seat` has not seen (other hands, secret choices
+     * not yet revealed, the order of unseen cards), consistently with what
+     * it has seen.  TB_SPECTATOR resamples every hidden thing. */
+    void (*determinize)(void *st, int seat, tb_rng *rng);
+    /* The short text form of a legal action of the current seat. */
+    void (*action_text)(const void *st, tb_action a, char *buf, size_t cap);
+    /* Reads the text form back (case-insensitive, spaces ignored where the
+     * notation allows); returns TB_OK or TB_EPARSE with a hint in err. */
+    int (*parse_action)(const void *st, const char *text, tb_action *out,
+                        char *err, size_t errcap);
+    /* The table as `seat` sees it, for a terminal. */
+    void (*render)(const void *st, int seat, unsigned style, tb_text *out);
+    /* The table as `seat` sees it, as a JSON object (jansson json_t *). */
+    struct json_t *(*view_json)(const void *st, int seat);
+    /* Optional: each seat's score if the game ended now (for drama metrics)
+     * and the current round number (returned). */
+    int (*standing)(const void *st, double *scores);
+} tb_game;
+
+/* ---------------------------------------------------------------- registry */
+
+int tb_game_count(void);
+const tb_game *tb_game_at(int index);
+/* Finds a game by id; NULL when there is none. */
+const tb_game *tb_find_game(const char *id);
+/* The game's documentation (docs/games/<id>.md, compiled in), or NULL. */
+const char *tb_game_doc(const tb_game *g);
+
+/* ---------------------------------------------------------------- config */
+
+/* Fills cfg with the defaults for `players` seats (0: the minimum). */
+int tb_config_default(const tb_game *g, int players, tb_config *cfg);
+/* Sets one option from text ("cards", "104").  Returns TB_EINVAL with a
+ * message that names the valid names or range. */
+int tb_config_set(const tb_game *g, tb_config *cfg, const char *key,
+                  const char *value, char *err, size_t errcap);
+/* Checks the player count and every option. */
+int tb_config_check(const tb_game *g, const tb_config *cfg, char *err,
+                    size_t errcap);
+/* The text form of option i's value in cfg (bool: on/off, enum: its name). */
+void tb_config_value_text(const tb_game *g, const tb_config *cfg, int i,
+                          char *buf, size_t cap);
+/* Finds an option by name; -1 when there is none. */
+int tb_option_index(const tb_game *g, const char *name);
+
+/* ---------------------------------------------------------------- play */
+
+/* Checks cfg and sets up a game in st (g->state_size bytes). */
+int tb_init(const tb_game *g, void *st, const tb_config *cfg, char *err,
+            size_t errcap);
+/* Allocates a zeroed state block, or NULL.  Free it with free(). */
+void *tb_state_new(const tb_game *g);
+/* The seat to act, TB_CHANCE or TB_TERMINAL. */
+int tb_current(const tb_game *g, const void *st);
+/* Legal actions of the current seat into out (TB_MAX_ACTIONS capacity);
+ * returns their number, or 0 at a chance node or terminal state. */
+int tb_legal(const tb_game *g, const void *st, tb_action *out);
+/* Applies an action after checking that it is legal; on error the state is
+ * unchanged. */
+int tb_apply(const tb_game *g, void *st, tb_action a);
+/* Applies an action known to be legal (taken from tb_legal on this very
+ * state): the fast path for search and simulation. */
+void tb_apply_legal(const tb_game *g, void *st, tb_action a);
+/* At a chance node: what luck must decide. */
+int tb_chance_spec(const tb_game *g, const void *st, tb_chance *out);
+/* At a chance node: checks and applies an outcome of n values. */
+int tb_apply_chance(const tb_game *g, void *st, const uint16_t *outcome,
+                    int n);
+/* At a chance node: draws an outcome from rng and applies it.  When
+ * outcome/n are not NULL they receive it (TB_MAX_CHANCE capacity). */
+int tb_sample_chance(const tb_game *g, void *st, tb_rng *rng,
+                     uint16_t *outcome, int *n);
+/* Resolves chance nodes from rng until a decision or the end. */
+void tb_settle(const tb_game *g, void *st, tb_rng *rng);
+/* The result of a finished game. */
+int tb_result_of(const tb_game *g, const void *st, tb_result *out);
+/* Replaces hidden information with a sample consistent with seat's view. */
+void tb_determinize(const tb_game *g, void *st, int seat, tb_rng *rng);
+/* Plays uniformly random actions (and chance) to the end; returns the
+ * number of actions taken.  Allocation-free. */
+long tb_random_playout(const tb_game *g, void *st, tb_rng *rng);
+
+/* Text form of a legal action of the current seat. */
+int tb_action_text(const tb_game *g, const void *st, tb_action a, char *buf,
+                   size_t cap);
+/* Reads an action typed by a person; checks it is legal now. */
+int tb_parse_action(const tb_game *g, const void *st, const char *text,
+                    tb_action *out, char *err, size_t errcap);
+
+/* The table as seat sees it. */
+void tb_render(const tb_game *g, const void *st, int seat, unsigned style,
+               tb_text *out);
+/* The view of seat as a JSON text (malloc'd; free it), or NULL. */
+char *tb_view_json(const tb_game *g, const void *st, int seat);
+
+/* ---------------------------------------------------------------- records */
+
+/*
+ * A record is one JSON document: game, options, players, seats, seed, the
+ * deal (every chance outcome, in order), the actions in text form with the
+ * seat that made each, and the result.  It replays without the generator.
+ */
+typedef struct tb_record_step {
+    int seat;           /* the seat that acted */
+    char text[TB_ACTION_TEXT];
+} tb_record_step;
+
+typedef struct tb_record {
+    const tb_game *game;
+    tb_config cfg;
+    uint64_t seed;
+    int has_seed;
+    char seats[TB_MAX_PLAYERS][48]; /* who sat there: "human", "random" */
+    int n_deal;
+    int deal_cap;
+    uint16_t **deal;  /* deal[i]: outcome i, deal_len[i] values */
+    int *deal_len;
+    int n_actions;
+    int actions_cap;
+    tb_record_step *actions; /* seat and text of each action */
+    int has_result;
+    tb_result result;
+} tb_record;
+
+/* Starts an empty record of a game. */
+void tb_record_init(tb_record *r, const tb_game *g, const tb_config *cfg,
+                    uint64_t seed);
+void tb_record_free(tb_record *r);
+int tb_record_add_deal(tb_record *r, const uint16_t *outcome, int n);
+int tb_record_add_action(tb_record *r, int seat, const char *text);
+/* Writes the record as JSON to path ("-" for stdout). */
+int tb_record_save(const tb_record *r, const char *path, char *err,
+                   size_t errcap);
+/* Reads a record from path; messages name the field that is wrong. */
+int tb_record_load(tb_record *r, const char *path, char *err, size_t errcap);
+int tb_record_load_string(tb_record *r, const char *json, char *err,
+                          size_t errcap);
+
+/* Called by tb_record_replay after each step, for a move-by-move display. */
+typedef void (*tb_replay_hook)(const tb_game *g, const void *st,
+                               const tb_record_step *step, int move_no,
+                               void *user);
+/* Replays a record into st (g->state_size bytes): every chance outcome must
+ * fit its spec, every action must be legal for its seat, and the final
+ * result must match.  On a mismatch returns TB_EMISMATCH and err names the
+ * move number (1-based, counting actions) and what was wrong. */
+int tb_record_replay(const tb_record *r, void *st, tb_replay_hook hook,
+                     void *user, char *err, size_t errcap);
+
+#ifdef __cplusplus
+}
+#endif
+#endif /* TABULA_H */

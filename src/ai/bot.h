@@ -1,0 +1,54 @@
+/*
+ * bot.h - computer players.  A bot kind (random, and later heuristic and
+ * ismcts) is a const descriptor listed in one table in bot.c; a bot is an
+ * instance made from a seat spec such as "ismcts:iters=2000".
+ *
+ * A bot never sees the true state.  tbi_bot_choose() hands it a copy that
+ * has been determinized for its seat: everything the seat has not seen is
+ * resampled from the bot's own generator, so reading any field of the state
+ * reveals nothing that the seat's view does not.
+ */
+#ifndef TABULA_BOT_H
+#define TABULA_BOT_H
+
+#include "tabula.h"
+
+typedef struct tbi_bot tbi_bot;
+
+typedef struct tbi_bot_kind {
+    const char *name;
+    const char *help; /* one line, with its parameters */
+    /* Whether the kind only needs the legal actions of its seat (which
+     * depend on that seat's own cards alone), so choose() may be given the
+     * true state without determinizing it: a speed-up for random play. */
+    int legal_only;
+    /* Reads "key=value,..." parameters; returns TB_EINVAL with a message. */
+    int (*create)(tbi_bot *b, const char *params, char *err, size_t cap);
+    /* Picks a legal action for seat in st (a determinized copy, which the
+     * bot may modify). */
+    tb_action (*choose)(tbi_bot *b, void *st, int seat);
+    void (*destroy)(tbi_bot *b);
+} tbi_bot_kind;
+
+struct tbi_bot {
+    const tbi_bot_kind *kind;
+    const tb_game *game;
+    tb_rng rng;
+    char spec[48];  /* as given, for records and reports */
+    void *scratch;  /* a state-sized block for the determinized copy */
+    void *data;     /* the kind's own */
+};
+
+/* Creates a bot from a spec "kind[:key=value,...]" for game g. */
+tbi_bot *tbi_bot_new(const tb_game *g, const char *spec, char *err,
+                     size_t cap);
+void tbi_bot_free(tbi_bot *b);
+/* Reseeds the bot's generator (one stream per game and seat). */
+void tbi_bot_seed(tbi_bot *b, uint64_t seed);
+/* Chooses an action for seat, which must be the seat to move in st. */
+tb_action tbi_bot_choose(tbi_bot *b, const void *st, int seat);
+/* The number of bot kinds, and the i-th one. */
+int tbi_bot_kind_count(void);
+const tbi_bot_kind *tbi_bot_kind_at(int i);
+
+#endif

@@ -1,0 +1,30 @@
+/*
+ * match.h - playing one whole game between bots, with every chance outcome
+ * drawn from the game's seed and every step optionally written to a record.
+ * `tabula sim`, `tabula play` without people, and the tests share it.
+ */
+#ifndef TABULA_MATCH_H
+#define TABULA_MATCH_H
+
+#include "bot.h"
+
+/* Per-game seeds: game i of a run with master seed S uses
+ * tbi_game_seed(S, i); its deal comes from a generator seeded with that,
+ * and seat j's bot from tbi_seat_seed(game_seed, j). */
+uint64_t tbi_game_seed(uint64_t master, uint64_t game_index);
+uint64_t tbi_seat_seed(uint64_t game_seed, int seat);
+
+/* What one match produced. */
+typedef struct tbi_match_stats {
+    long actions;
+    tb_result result;
+} tbi_match_stats;
+
+/* Plays a game of g with cfg from seed to the end, bots[j] at seat j, in
+ * st (g->state_size bytes).  When rec is not NULL, every deal and action is
+ * appended to it (it must be initialised) and its result set. */
+int tbi_play_match(const tb_game *g, const tb_config *cfg, uint64_t seed,
+                   tbi_bot *const *bots, void *st, tb_record *rec,
+                   tbi_match_stats *out, char *err, size_t errcap);
+
+#endif

@@ -1,0 +1,243 @@
+/*
+ * sim.c - many games between bots on worker threads.  Work is handed out in
+ * blocks of BLOCK consecutive games; each block's sums are kept apart and
+ * merged in block order at the end, so floating-point totals are identical
+ * whatever the thread count.
+ */
+#include "sim.h"
+#include "internal.h"
+#include "match.h"
+
+#include <errno.h>
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+
+#define BLOCK 64
+
+typedef struct block_sum {
+    double wins[TB_MAX_PLAYERS];
+    tbi_moments score[TB_MAX_PLAYERS];
+    tbi_moments actions;
+    double team_wins;
+    tbi_moments team_score;
+} block_sum;
+
+typedef struct shared {
+    const tbi_sim_spec *spec;
+    block_sum *blocks;
+    long n_blocks;
+    tbi_game_summary *per_game;
+    pthread_mutex_t lock;
+    long next_block; /* under lock */
+    long done;       /* under lock */
+    int failed;      /* under lock */
+    char err[256];
+} shared;
+
+/* Adds one game's result to a block's sums. */
+static void add_result(block_sum *b, const tb_result *r, long actions)
+{
+    int firsts = 0;
+    for (int j = 0; j < r->players; j++)
+        firsts += r->rank[j] == 1;
+    for (int j = 0; j < r->players; j++) {
+        if (r->cooperative)
+            b->wins[j] += r->team_win;
+        else if (r->rank[j] == 1)
+            b->wins[j] += 1.0 / firsts;
+        tbi_moments_add(&b->score[j], r->score[j]);
+    }
+    tbi_moments_add(&b->actions, (double)actions);
+    b->team_wins += r->team_win;
+    tbi_moments_add(&b->team_score, r->team_score);
+}
+
+static void summarize(tbi_game_summary *s, const tb_result *r, long actions)
+{
+    for (int j = 0; j < r->players; j++) {
+        s->score[j] = r->score[j];
+        s->rank[j] = (uint8_t)r->rank[j];
+    }
+    s->actions = (uint32_t)actions;
+    s->team_win = (uint8_t)r->team_win;
+    s->team_score = r->team_score;
+}
+
+/* Writes game i's record into the record directory. */
+static int save_record(const tbi_sim_spec *spec, long i, uint64_t seed,
+                       tb_record *rec, char *err, size_t cap)
+{
+    char path[4096];
+    snprintf(path, sizeof path, "%s/%s-%06ld.json", spec->record_dir,
+             spec->game->id, i);
+    for (int j = 0; j < spec->cfg.players; j++)
+        snprintf(rec->seats[j], sizeof rec->seats[j], "%s", spec->seats[j]);
+    rec->seed = seed;
+    return tb_record_save(rec, path, err, cap);
+}
+
+static void fail(shared *sh, const char *msg)
+{
+    pthread_mutex_lock(&sh->lock);
+    if (!sh->failed) {
+        sh->failed = 1;
+        snprintf(sh->err, sizeof sh->err, "%s", msg);
+    }
+    pthread_mutex_unlock(&sh->lock);
+}
+
+static void *worker(void *arg)
+{
+    shared *sh = arg;
+    const tbi_sim_spec *spec = sh->spec;
+    const tb_game *g = spec->game;
+    char err[256];
+    tbi_bot *bots[TB_MAX_PLAYERS] = {0};
+    void *st = tb_state_new(g);
+    if (!st) {
+        fail(sh, "out of memory");
+        return NULL;
+    }
+    for (int j = 0; j < spec->cfg.players; j++) {
+        bots[j] = tbi_bot_new(g, spec->seats[j], err, sizeof err);
+        if (!bots[j]) {
+            fail(sh, err);
+            goto out;
+        }
+    }
+    for (;;) {
+        pthread_mutex_lock(&sh->lock);
+        long blk = sh->failed ? sh->n_blocks : sh->next_block++;
+        pthread_mutex_unlock(&sh->lock);
+        if (blk >= sh->n_blocks)
+            break;
+        block_sum *b = &sh->blocks[blk];
+        long first = blk * BLOCK;
+        long last = first + BLOCK < spec->games ? first + BLOCK : spec->games;
+        for (long i = first; i < last; i++) {
+            uint64_t seed = tbi_game_seed(spec->seed, (uint64_t)i);
+            tb_record rec, *recp = NULL;
+            if (spec->record_dir) {
+                tb_record_init(&rec, g, &spec->cfg, seed);
+                recp = &rec;
+            }
+            tbi_match_stats ms;
+            int rc = tbi_play_match(g, &spec->cfg, seed, bots, st, recp, &ms,
+                                    err, sizeof err);
+            if (rc == TB_OK && recp)
+                rc = save_record(spec, i, seed, recp, err, sizeof err);
+            if (recp)
+                tb_record_free(recp);
+            if (rc != TB_OK) {
+                fail(sh, err);
+                goto out;
+            }
+            add_result(b, &ms.result, ms.actions);
+            if (sh->per_game)
+                summarize(&sh->per_game[i], &ms.result, ms.actions);
+        }
+        pthread_mutex_lock(&sh->lock);
+        sh->done += last - first;
+        long done = sh->done;
+        pthread_mutex_unlock(&sh->lock);
+        if (spec->progress)
+            spec->progress(done, spec->games, spec->progress_user);
+    }
+out:
+    for (int j = 0; j < spec->cfg.players; j++)
+        tbi_bot_free(bots[j]);
+    free(st);
+    return NULL;
+}
+
+/* Makes the record directory when it does not exist. */
+static int ensure_dir(const char *dir, char *err, size_t cap)
+{
+    struct stat sb;
+    if (stat(dir, &sb) == 0) {
+        if (S_ISDIR(sb.st_mode))
+            return TB_OK;
+        tbi_errf(err, cap, "%s exists and is not a directory", dir);
+        return TB_EIO;
+    }
+    if (mkdir(dir, 0777) != 0) {
+        tbi_errf(err, cap, "cannot create directory %s: %s", dir,
+                 strerror(errno));
+        return TB_EIO;
+    }
+    return TB_OK;
+}
+
+int tbi_sim_run(const tbi_sim_spec *spec, tbi_sim_out *out, char *err,
+                size_t errcap)
+{
+    memset(out, 0, sizeof *out);
+    int rc = tb_config_check(spec->game, &spec->cfg, err, errcap);
+    if (rc != TB_OK)
+        return rc;
+    if (spec->record_dir &&
+        (rc = ensure_dir(spec->record_dir, err, errcap)) != TB_OK)
+        return rc;
+    /* Check every seat spec once before starting threads. */
+    for (int j = 0; j < spec->cfg.players; j++) {
+        tbi_bot *b = tbi_bot_new(spec->game, spec->seats[j], err, errcap);
+        if (!b)
+            return TB_EINVAL;
+        tbi_bot_free(b);
+    }
+    shared sh;
+    memset(&sh, 0, sizeof sh);
+    sh.spec = spec;
+    sh.n_blocks = (spec->games + BLOCK - 1) / BLOCK;
+    sh.blocks = calloc((size_t)(sh.n_blocks ? sh.n_blocks : 1), sizeof *sh.blocks);
+    if (spec->keep_games)
+        sh.per_game = calloc((size_t)(spec->games ? spec->games : 1),
+                             sizeof *sh.per_game);
+    if (!sh.blocks || (spec->keep_games && !sh.per_game)) {
+        free(sh.blocks);
+        free(sh.per_game);
+        tbi_errf(err, errcap, "out of memory for %ld games", spec->games);
+        return TB_ENOMEM;
+    }
+    pthread_mutex_init(&sh.lock, NULL);
+    int threads = spec->threads > 0 ? spec->threads : 1;
+    if (threads > 256)
+        threads = 256;
+    pthread_t tids[256];
+    int started = 0;
+    for (int t = 1; t < threads; t++)
+        if (pthread_create(&tids[started], NULL, worker, &sh) == 0)
+            started++;
+    worker(&sh); /* the calling thread works too */
+    for (int t = 0; t < started; t++)
+        pthread_join(tids[t], NULL);
+    pthread_mutex_destroy(&sh.lock);
+    if (sh.failed) {
+        tbi_errf(err, errcap, "%s", sh.err);
+        free(sh.blocks);
+        free(sh.per_game);
+        return TB_EINVAL;
+    }
+    out->games = spec->games;
+    for (long k = 0; k < sh.n_blocks; k++) {
+        const block_sum *b = &sh.blocks[k];
+        for (int j = 0; j < spec->cfg.players; j++) {
+            out->wins[j] += b->wins[j];
+            tbi_moments_merge(&out->score[j], &b->score[j]);
+        }
+        tbi_moments_merge(&out->actions, &b->actions);
+        out->team_wins += b->team_wins;
+        tbi_moments_merge(&out->team_score, &b->team_score);
+    }
+    out->per_game = sh.per_game;
+    free(sh.blocks);
+    return TB_OK;
+}
+
+void tbi_sim_out_free(tbi_sim_out *out)
+{
+    free(out->per_game);
+    out->per_game = NULL;
+}

@@ -1,0 +1,203 @@
+/*
+ * main.c - the `tabula` command: dispatches to its subcommands and holds
+ * the helpers they share for reading arguments.
+ */
+#include "cli.h"
+#include "internal.h"
+
+#include <errno.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static const struct {
+    const char *name;
+    int (*run)(int argc, char **argv);
+    const char *what;
+} commands[] = {
+    {"list", cmd_list, "the games, with their player counts"},
+    {"rules", cmd_rules, "the rules as implemented, notation and options"},
+    {"play", cmd_play, "play at the terminal, against bots or friends"},
+    {"sim", cmd_sim, "simulate many games between bots and report"},
+    {"replay", cmd_replay, "check a game record, or show it move by move"},
+    {"bench", cmd_bench, "measure random-playout speed"},
+};
+
+static void usage(FILE *f)
+{
+    fprintf(f, "usage: tabula COMMAND [ARGS]\n\ncommands:\n");
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        fprintf(f, "  %-8s %s\n", commands[i].name, commands[i].what);
+    fprintf(f, "\n'tabula COMMAND --help' explains each command.\n");
+}
+
+int main(int argc, char **argv)
+{
+    if (argc < 2) {
+        usage(stderr);
+        return 2;
+    }
+    if (strcmp(argv[1], "--help") == 0 || strcmp(argv[1], "-h") == 0 ||
+        strcmp(argv[1], "help") == 0) {
+        usage(stdout);
+        return 0;
+    }
+    if (strcmp(argv[1], "--version") == 0) {
+        printf("tabula %s\n", TB_VERSION);
+        return 0;
+    }
+    for (size_t i = 0; i < sizeof commands / sizeof commands[0]; i++)
+        if (strcmp(argv[1], commands[i].name) == 0)
+            return commands[i].run(argc - 1, argv + 1);
+    cli_error("unknown command '%s'; try 'tabula --help'", argv[1]);
+    return 2;
+}
+
+/* ------------------------------------------------------------ helpers */
+
+int cli_error(const char *fmt, ...)
+{
+    va_list ap;
+    va_start(ap, fmt);
+    fputs("tabula: ", stderr);
+    vfprintf(stderr, fmt, ap);
+    fputc('\n', stderr);
+    va_end(ap);
+    return 2;
+}
+
+const tb_game *cli_find_game(const char *id)
+{
+    const tb_game *g = tb_find_game(id);
+    if (!g) {
+        char names[512];
+        tb_text t;
+        tb_text_init(&t, names, sizeof names);
+        for (int i = 0; i < tb_game_count(); i++)
+            tb_text_printf(&t, "%s%s", i ? ", " : "", tb_game_at(i)->id);
+        cli_error("unknown game '%s'; the games are: %s", id, names);
+    }
+    return g;
+}
+
+int cli_parse_long(const char *opt, const char *text, long min, long max,
+                   long *out)
+{
+    char *end;
+    errno = 0;
+    long v = strtol(text, &end, 10);
+    if (errno || end == text || *end || v < min || v > max) {
+        cli_error("%s takes a whole number from %ld to %ld, not '%s'", opt,
+                  min, max, text);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+int cli_parse_u64(const char *opt, const char *text, uint64_t *out)
+{
+    char *end;
+    errno = 0;
+    unsigned long long v = strtoull(text, &end, 10);
+    if (errno || end == text || *end || text[0] == '-') {
+        cli_error("%s takes a non-negative whole number, not '%s'", opt, text);
+        return -1;
+    }
+    *out = v;
+    return 0;
+}
+
+#define MAX_OPTS 32
+static char *pending_opts[MAX_OPTS];
+static int n_pending_opts;
+
+int cli_add_opt(const char *kv)
+{
+    if (!strchr(kv, '=')) {
+        cli_error("--opt takes key=value, not '%s'", kv);
+        return -1;
+    }
+    if (n_pending_opts == MAX_OPTS) {
+        cli_error("too many --opt options");
+        return -1;
+    }
+    pending_opts[n_pending_opts++] = strdup(kv);
+    return 0;
+}
+
+int cli_parse_seats(cli_game_args *a, const char *list)
+{
+    a->n_seats = 0;
+    const char *p = list;
+    while (*p) {
+        const char *comma = strchr(p, ',');
+        size_t len = comma ? (size_t)(comma - p) : strlen(p);
+        if (a->n_seats == TB_MAX_PLAYERS) {
+            cli_error("--seats names more than %d seats", TB_MAX_PLAYERS);
+            return -1;
+        }
+        if (len == 0 || len >= sizeof a->seats[0]) {
+            cli_error("--seats has an empty or overlong entry in '%s'", list);
+            return -1;
+        }
+        memcpy(a->seats[a->n_seats], p, len);
+        a->seats[a->n_seats][len] = '\0';
+        a->n_seats++;
+        p += len;
+        if (*p == ',')
+            p++;
+    }
+    if (a->n_seats == 0) {
+        cli_error("--seats needs at least one entry");
+        return -1;
+    }
+    return 0;
+}
+
+int cli_finish_game_args(cli_game_args *a, const char *default_seat)
+{
+    const tb_game *g = a->game;
+    int players = a->cfg.players;
+    if (!a->players_given)
+        players = a->n_seats > 1 ? a->n_seats : g->min_players;
+    if (a->players_given && a->n_seats > players) {
+        cli_error("--seats names %d seats but -p is %d", a->n_seats, players);
+        return -1;
+    }
+    tb_config_default(g, players, &a->cfg);
+    for (int i = 0; i < n_pending_opts; i++) {
+        char *kv = pending_opts[i];
+        char *eq = strchr(kv, '=');
+        *eq = '\0';
+        char err[256];
+        int rc = tb_config_set(g, &a->cfg, kv, eq + 1, err, sizeof err);
+        *eq = '=';
+        if (rc != TB_OK) {
+            cli_error("%s", err);
+            return -1;
+        }
+    }
+    char err[256];
+    if (tb_config_check(g, &a->cfg, err, sizeof err) != TB_OK) {
+        cli_error("%s", err);
+        return -1;
+    }
+    for (int j = a->n_seats; j < players; j++)
+        snprintf(a->seats[j], sizeof a->seats[j], "%s",
+                 a->n_seats ? a->seats[a->n_seats - 1] : default_seat);
+    a->n_seats = players;
+    if (!a->seed_given)
+        a->seed = cli_clock_seed();
+    return 0;
+}
+
+uint64_t cli_clock_seed(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    /* Keep seeds short enough to type back in. */
+    return ((uint64_t)ts.tv_sec * 1000003u + (uint64_t)ts.tv_nsec) % 1000000000u;
+}

@@ -1,0 +1,83 @@
+/*
+ * cards.h - small, allocation-free helpers for hands and card sets shared by
+ * every card game: sorted hands of small card numbers, and 128-bit sets of
+ * card numbers for "which cards has this seat seen".
+ */
+#ifndef TABULA_CARDS_H
+#define TABULA_CARDS_H
+
+#include <stdint.h>
+#include <string.h>
+
+/* Removes the first copy of card from hand h of *n cards, keeping order.
+ * Returns 1 when the card was there. */
+static inline int tbi_hand_remove(uint8_t *h, uint8_t *n, uint8_t card)
+{
+    for (int i = 0; i < *n; i++) {
+        if (h[i] == card) {
+            memmove(h + i, h + i + 1, (size_t)(*n - i - 1));
+            (*n)--;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+/* Inserts card into the ascending hand h of *n cards. */
+static inline void tbi_hand_insert_sorted(uint8_t *h, uint8_t *n, uint8_t card)
+{
+    int i = *n;
+    while (i > 0 && h[i - 1] > card) {
+        h[i] = h[i - 1];
+        i--;
+    }
+    h[i] = card;
+    (*n)++;
+}
+
+/* Sorts n small values ascending (insertion sort: hands are short). */
+static inline void tbi_sort_u8(uint8_t *a, int n)
+{
+    for (int i = 1; i < n; i++) {
+        uint8_t v = a[i];
+        int j = i - 1;
+        while (j >= 0 && a[j] > v) {
+            a[j + 1] = a[j];
+            j--;
+        }
+        a[j + 1] = v;
+    }
+}
+
+/* Whether hand h of n cards holds card. */
+static inline int tbi_hand_has(const uint8_t *h, int n, uint8_t card)
+{
+    for (int i = 0; i < n; i++)
+        if (h[i] == card)
+            return 1;
+    return 0;
+}
+
+/* A set of card numbers 0-127. */
+typedef struct tbi_set128 {
+    uint64_t w[2];
+} tbi_set128;
+
+static inline void tbi_set_add(tbi_set128 *s, unsigned c)
+{
+    s->w[c >> 6] |= 1ull << (c & 63);
+}
+static inline void tbi_set_del(tbi_set128 *s, unsigned c)
+{
+    s->w[c >> 6] &= ~(1ull << (c & 63));
+}
+static inline int tbi_set_has(const tbi_set128 *s, unsigned c)
+{
+    return (int)((s->w[c >> 6] >> (c & 63)) & 1u);
+}
+static inline int tbi_set_count(const tbi_set128 *s)
+{
+    return __builtin_popcountll(s->w[0]) + __builtin_popcountll(s->w[1]);
+}
+
+#endif

@@ -1,0 +1,47 @@
+/*
+ * internal.h - helpers shared by the engine, the games and the tools, not
+ * part of the public API.  Names carry the tbi_ prefix.
+ */
+#ifndef TABULA_INTERNAL_H
+#define TABULA_INTERNAL_H
+
+#include "tabula.h"
+
+#include <jansson.h>
+#include <stdio.h>
+
+/* Writes a formatted message into err (if err is not NULL). */
+void tbi_errf(char *err, size_t cap, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 3, 4)))
+#endif
+    ;
+
+/* Ranks seats by score (higher is better when higher_wins, else lower),
+ * giving tied seats the same rank, and fills out->rank. */
+void tbi_rank_by_score(tb_result *out, int higher_wins);
+
+/* ANSI colour helpers for render(): each returns "" in plain style. */
+const char *tbi_color(unsigned style, const char *ansi_code);
+#define TBI_RESET "0"
+#define TBI_BOLD "1"
+#define TBI_DIM "2"
+#define TBI_RED "31"
+#define TBI_GREEN "32"
+#define TBI_YELLOW "33"
+#define TBI_BLUE "34"
+#define TBI_MAGENTA "35"
+#define TBI_CYAN "36"
+
+/* Case-insensitive comparison of a typed word with a keyword. */
+int tbi_word_eq(const char *a, const char *b);
+/* Skips leading white space. */
+const char *tbi_skip_space(const char *s);
+/* Reads a non-negative decimal integer; returns the position after it or
+ * NULL when there is none. */
+const char *tbi_read_uint(const char *s, int *out);
+
+/* A JSON array of n small integers. */
+json_t *tbi_json_int_array(const uint8_t *a, int n);
+
+#endif

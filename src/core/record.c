@@ -1,0 +1,557 @@
+/*
+ * record.c - game records: one JSON document holding the game, its options,
+ * the seats, the seed, the deal (every chance outcome in order), every action
+ * in text form with its seat, and the result.  Records are written and read
+ * with jansson and replayed against the rules without any generator.
+ */
+#include "internal.h"
+
+#include <errno.h>
+#include <inttypes.h>
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define RECORD_FORMAT "tabula-record/1"
+
+void tb_record_init(tb_record *r, const tb_game *g, const tb_config *cfg,
+                    uint64_t seed)
+{
+    memset(r, 0, sizeof *r);
+    r->game = g;
+    if (cfg)
+        r->cfg = *cfg;
+    r->seed = seed;
+    r->has_seed = 1;
+}
+
+void tb_record_free(tb_record *r)
+{
+    for (int i = 0; i < r->n_deal; i++)
+        free(r->deal[i]);
+    free(r->deal);
+    free(r->deal_len);
+    free(r->actions);
+    memset(r, 0, sizeof *r);
+}
+
+int tb_record_add_deal(tb_record *r, const uint16_t *outcome, int n)
+{
+    if (r->n_deal == r->deal_cap) {
+        int cap = r->deal_cap ? r->deal_cap * 2 : 8;
+        uint16_t **d = realloc(r->deal, (size_t)cap * sizeof *d);
+        if (!d)
+            return TB_ENOMEM;
+        r->deal = d;
+        int *l = realloc(r->deal_len, (size_t)cap * sizeof *l);
+        if (!l)
+            return TB_ENOMEM;
+        r->deal_len = l;
+        r->deal_cap = cap;
+    }
+    uint16_t *copy = malloc((size_t)(n > 0 ? n : 1) * sizeof *copy);
+    if (!copy)
+        return TB_ENOMEM;
+    memcpy(copy, outcome, (size_t)n * sizeof *copy);
+    r->deal[r->n_deal] = copy;
+    r->deal_len[r->n_deal] = n;
+    r->n_deal++;
+    return TB_OK;
+}
+
+int tb_record_add_action(tb_record *r, int seat, const char *text)
+{
+    if (r->n_actions == r->actions_cap) {
+        int cap = r->actions_cap ? r->actions_cap * 2 : 64;
+        tb_record_step *a = realloc(r->actions, (size_t)cap * sizeof *a);
+        if (!a)
+            return TB_ENOMEM;
+        r->actions = a;
+        r->actions_cap = cap;
+    }
+    tb_record_step *s = &r->actions[r->n_actions++];
+    s->seat = seat;
+    snprintf(s->text, sizeof s->text, "%s", text);
+    return TB_OK;
+}
+
+/* ------------------------------------------------------------ writing */
+
+static json_t *result_to_json(const tb_result *res)
+{
+    json_t *o = json_object();
+    json_t *scores = json_array(), *ranks = json_array();
+    for (int i = 0; i < res->players; i++) {
+        double s = res->score[i];
+        json_array_append_new(scores, s == floor(s) ? json_integer((json_int_t)s)
+                                                    : json_real(s));
+        json_array_append_new(ranks, json_integer(res->rank[i]));
+    }
+    json_object_set_new(o, "scores", scores);
+    json_object_set_new(o, "ranks", ranks);
+    if (res->cooperative) {
+        json_object_set_new(o, "team_win", json_boolean(res->team_win));
+        double s = res->team_score;
+        json_object_set_new(o, "team_score",
+                            s == floor(s) ? json_integer((json_int_t)s)
+                                          : json_real(s));
+    }
+    return o;
+}
+
+static json_t *record_to_json(const tb_record *r)
+{
+    const tb_game *g = r->game;
+    json_t *o = json_object();
+    json_object_set_new(o, "format", json_string(RECORD_FORMAT));
+    json_object_set_new(o, "game", json_string(g->id));
+    json_object_set_new(o, "players", json_integer(r->cfg.players));
+    json_t *opts = json_object();
+    for (int i = 0; i < g->n_options; i++) {
+        const tb_option_def *d = &g->options[i];
+        if (d->type == TB_OPT_INT)
+            json_object_set_new(opts, d->name, json_integer(r->cfg.opt[i]));
+        else if (d->type == TB_OPT_BOOL)
+            json_object_set_new(opts, d->name, json_boolean(r->cfg.opt[i]));
+        else
+            json_object_set_new(opts, d->name,
+                                json_string(d->choices[r->cfg.opt[i]]));
+    }
+    json_object_set_new(o, "options", opts);
+    json_t *seats = json_array();
+    for (int i = 0; i < r->cfg.players; i++)
+        json_array_append_new(seats, json_string(r->seats[i][0] ? r->seats[i]
+                                                                : "unknown"));
+    json_object_set_new(o, "seats", seats);
+    if (r->has_seed) {
+        /* JSON numbers are safe up to 2^53; larger seeds go as strings. */
+        if (r->seed < (1ull << 53))
+            json_object_set_new(o, "seed", json_integer((json_int_t)r->seed));
+        else {
+            char buf[32];
+            snprintf(buf, sizeof buf, "%" PRIu64, r->seed);
+            json_object_set_new(o, "seed", json_string(buf));
+        }
+    }
+    json_t *deal = json_array();
+    for (int i = 0; i < r->n_deal; i++) {
+        json_t *d = json_array();
+        for (int j = 0; j < r->deal_len[i]; j++)
+            json_array_append_new(d, json_integer(r->deal[i][j]));
+        json_array_append_new(deal, d);
+    }
+    json_object_set_new(o, "deal", deal);
+    json_t *actions = json_array();
+    for (int i = 0; i < r->n_actions; i++) {
+        json_t *a = json_object();
+        json_object_set_new(a, "seat", json_integer(r->actions[i].seat));
+        json_object_set_new(a, "move", json_string(r->actions[i].text));
+        json_array_append_new(actions, a);
+    }
+    json_object_set_new(o, "actions", actions);
+    if (r->has_result)
+        json_object_set_new(o, "result", result_to_json(&r->result));
+    return o;
+}
+
+int tb_record_save(const tb_record *r, const char *path, char *err,
+                   size_t errcap)
+{
+    json_t *o = record_to_json(r);
+    int rc = TB_OK;
+    FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
+    if (!f) {
+        tbi_errf(err, errcap, "cannot write record %s: %s", path,
+                 strerror(errno));
+        json_decref(o);
+        return TB_EIO;
+    }
+    /* jansson indents every level alike, which spreads a 104-card deal
+     * over 104 lines; so write the top-level keys one per line, each deal
+     * entry and each action compactly on a line of its own. */
+    fputs("{\n", f);
+    const char *key;
+    json_t *val;
+    int first = 1;
+    json_object_foreach(o, key, val) {
+        if (!first)
+            fputs(",\n", f);
+        first = 0;
+        fprintf(f, "  \"%s\": ", key);
+        if (json_is_array(val) && json_array_size(val) > 0 &&
+            (strcmp(key, "actions") == 0 || strcmp(key, "deal") == 0)) {
+            fputs("[\n", f);
+            for (size_t i = 0; i < json_array_size(val); i++) {
+                char *s = json_dumps(json_array_get(val, i),
+                                     JSON_COMPACT | JSON_PRESERVE_ORDER);
+                fprintf(f, "    %s%s\n", s ? s : "null",
+                        i + 1 < json_array_size(val) ? "," : "");
+                free(s);
+            }
+            fputs("  ]", f);
+        } else {
+            char *s = json_dumps(val, JSON_COMPACT | JSON_PRESERVE_ORDER |
+                                          JSON_ENCODE_ANY);
+            fputs(s ? s : "null", f);
+            free(s);
+        }
+    }
+    fputs("\n}\n", f);
+    if (f != stdout) {
+        if (fclose(f) != 0) {
+            tbi_errf(err, errcap, "cannot write record %s: %s", path,
+                     strerror(errno));
+            rc = TB_EIO;
+        }
+    } else {
+        fflush(f);
+    }
+    json_decref(o);
+    return rc;
+}
+
+/* ------------------------------------------------------------ reading */
+
+/* Reads the "options" object into cfg, by name, as typed values or text. */
+static int options_from_json(tb_record *r, json_t *opts, char *err,
+                             size_t errcap)
+{
+    const char *key;
+    json_t *val;
+    json_object_foreach(opts, key, val) {
+        char text[64];
+        if (json_is_integer(val))
+            snprintf(text, sizeof text, "%" JSON_INTEGER_FORMAT,
+                     json_integer_value(val));
+        else if (json_is_boolean(val))
+            snprintf(text, sizeof text, "%s", json_is_true(val) ? "on" : "off");
+        else if (json_is_string(val))
+            snprintf(text, sizeof text, "%s", json_string_value(val));
+        else {
+            tbi_errf(err, errcap, "record: option %s has a value of the "
+                     "wrong type", key);
+            return TB_EPARSE;
+        }
+        char why[200];
+        if (tb_config_set(r->game, &r->cfg, key, text, why, sizeof why) !=
+            TB_OK) {
+            tbi_errf(err, errcap, "record: %s", why);
+            return TB_EPARSE;
+        }
+    }
+    return TB_OK;
+}
+
+static int deal_from_json(tb_record *r, json_t *deal, char *err, size_t errcap)
+{
+    size_t i;
+    json_t *d;
+    json_array_foreach(deal, i, d) {
+        if (!json_is_array(d) || json_array_size(d) > TB_MAX_CHANCE) {
+            tbi_errf(err, errcap, "record: deal entry %zu must be an array of "
+                     "at most %d numbers", i + 1, TB_MAX_CHANCE);
+            return TB_EPARSE;
+        }
+        uint16_t out[TB_MAX_CHANCE];
+        size_t j;
+        json_t *v;
+        json_array_foreach(d, j, v) {
+            if (!json_is_integer(v) || json_integer_value(v) < 0 ||
+                json_integer_value(v) > 65535) {
+                tbi_errf(err, errcap, "record: deal entry %zu, value %zu is "
+                         "not a number from 0 to 65535", i + 1, j + 1);
+                return TB_EPARSE;
+            }
+            out[j] = (uint16_t)json_integer_value(v);
+        }
+        if (tb_record_add_deal(r, out, (int)json_array_size(d)) != TB_OK)
+            return TB_ENOMEM;
+    }
+    return TB_OK;
+}
+
+static int actions_from_json(tb_record *r, json_t *actions, char *err,
+                             size_t errcap)
+{
+    size_t i;
+    json_t *a;
+    json_array_foreach(actions, i, a) {
+        json_t *seat = json_object_get(a, "seat");
+        json_t *move = json_object_get(a, "move");
+        if (!json_is_integer(seat) || !json_is_string(move) ||
+            json_string_length(move) >= TB_ACTION_TEXT) {
+            tbi_errf(err, errcap, "record: action %zu needs \"seat\" (a "
+                     "number) and \"move\" (a short text)", i + 1);
+            return TB_EPARSE;
+        }
+        json_int_t s = json_integer_value(seat);
+        if (s < 0 || s >= r->cfg.players) {
+            tbi_errf(err, errcap, "record: action %zu has seat %" 
+                     JSON_INTEGER_FORMAT ", but seats run from 0 to %d",
+                     i + 1, s, r->cfg.players - 1);
+            return TB_EPARSE;
+        }
+        if (tb_record_add_action(r, (int)s, json_string_value(move)) != TB_OK)
+            return TB_ENOMEM;
+    }
+    return TB_OK;
+}
+
+static int result_from_json(tb_record *r, json_t *res, char *err,
+                            size_t errcap)
+{
+    json_t *scores = json_object_get(res, "scores");
+    json_t *ranks = json_object_get(res, "ranks");
+    if (!json_is_array(scores) || !json_is_array(ranks) ||
+        (int)json_array_size(scores) != r->cfg.players ||
+        (int)json_array_size(ranks) != r->cfg.players) {
+        tbi_errf(err, errcap, "record: result needs \"scores\" and \"ranks\", "
+                 "one per seat");
+        return TB_EPARSE;
+    }
+    r->result.players = r->cfg.players;
+    for (int i = 0; i < r->cfg.players; i++) {
+        r->result.score[i] = json_number_value(json_array_get(scores, (size_t)i));
+        r->result.rank[i] =
+            (int)json_integer_value(json_array_get(ranks, (size_t)i));
+    }
+    json_t *tw = json_object_get(res, "team_win");
+    if (tw) {
+        r->result.cooperative = 1;
+        r->result.team_win = json_is_true(tw);
+        r->result.team_score =
+            json_number_value(json_object_get(res, "team_score"));
+    }
+    r->has_result = 1;
+    return TB_OK;
+}
+
+static int seed_from_json(tb_record *r, json_t *seed, char *err,
+                          size_t errcap)
+{
+    if (!seed || json_is_null(seed))
+        return TB_OK;
+    if (json_is_integer(seed) && json_integer_value(seed) >= 0) {
+        r->seed = (uint64_t)json_integer_value(seed);
+    } else if (json_is_string(seed)) {
+        char *end;
+        errno = 0;
+        r->seed = strtoull(json_string_value(seed), &end, 10);
+        if (errno || *end) {
+            tbi_errf(err, errcap, "record: seed must be a whole number");
+            return TB_EPARSE;
+        }
+    } else {
+        tbi_errf(err, errcap, "record: seed must be a whole number");
+        return TB_EPARSE;
+    }
+    r->has_seed = 1;
+    return TB_OK;
+}
+
+static int record_from_json(tb_record *r, json_t *o, char *err, size_t errcap)
+{
+    if (!json_is_object(o)) {
+        tbi_errf(err, errcap, "record: the document must be a JSON object");
+        return TB_EPARSE;
+    }
+    json_t *fmt = json_object_get(o, "format");
+    if (fmt && (!json_is_string(fmt) ||
+                strcmp(json_string_value(fmt), RECORD_FORMAT) != 0)) {
+        tbi_errf(err, errcap, "record: format must be \"%s\"", RECORD_FORMAT);
+        return TB_EPARSE;
+    }
+    json_t *game = json_object_get(o, "game");
+    if (!json_is_string(game)) {
+        tbi_errf(err, errcap, "record: \"game\" (the game's id) is missing");
+        return TB_EPARSE;
+    }
+    const tb_game *g = tb_find_game(json_string_value(game));
+    if (!g) {
+        tbi_errf(err, errcap, "record: unknown game '%s' (see tabula list)",
+                 json_string_value(game));
+        return TB_EPARSE;
+    }
+    json_t *players = json_object_get(o, "players");
+    if (!json_is_integer(players)) {
+        tbi_errf(err, errcap, "record: \"players\" (a number) is missing");
+        return TB_EPARSE;
+    }
+    tb_config cfg;
+    tb_config_default(g, (int)json_integer_value(players), &cfg);
+    tb_record_init(r, g, &cfg, 0);
+    r->has_seed = 0;
+    int rc;
+    json_t *opts = json_object_get(o, "options");
+    if (opts && !json_is_object(opts)) {
+        tbi_errf(err, errcap, "record: \"options\" must be an object");
+        return TB_EPARSE;
+    }
+    if (opts && (rc = options_from_json(r, opts, err, errcap)) != TB_OK)
+        return rc;
+    if ((rc = tb_config_check(g, &r->cfg, err, errcap)) != TB_OK)
+        return TB_EPARSE;
+    json_t *seats = json_object_get(o, "seats");
+    if (json_is_array(seats)) {
+        for (int i = 0; i < r->cfg.players && i < (int)json_array_size(seats);
+             i++) {
+            json_t *s = json_array_get(seats, (size_t)i);
+            if (json_is_string(s))
+                snprintf(r->seats[i], sizeof r->seats[i], "%s",
+                         json_string_value(s));
+        }
+    }
+    if ((rc = seed_from_json(r, json_object_get(o, "seed"), err, errcap)))
+        return rc;
+    json_t *deal = json_object_get(o, "deal");
+    json_t *actions = json_object_get(o, "actions");
+    if (!json_is_array(deal) || !json_is_array(actions)) {
+        tbi_errf(err, errcap, "record: \"deal\" and \"actions\" must be "
+                 "arrays");
+        return TB_EPARSE;
+    }
+    if ((rc = deal_from_json(r, deal, err, errcap)) != TB_OK)
+        return rc;
+    if ((rc = actions_from_json(r, actions, err, errcap)) != TB_OK)
+        return rc;
+    json_t *res = json_object_get(o, "result");
+    if (res && !json_is_null(res) &&
+        (rc = result_from_json(r, res, err, errcap)) != TB_OK)
+        return rc;
+    return TB_OK;
+}
+
+int tb_record_load_string(tb_record *r, const char *text, char *err,
+                          size_t errcap)
+{
+    json_error_t je;
+    memset(r, 0, sizeof *r);
+    json_t *o = json_loads(text, 0, &je);
+    if (!o) {
+        tbi_errf(err, errcap, "record: not valid JSON at line %d: %s", je.line,
+                 je.text);
+        return TB_EPARSE;
+    }
+    int rc = record_from_json(r, o, err, errcap);
+    json_decref(o);
+    if (rc != TB_OK)
+        tb_record_free(r);
+    return rc;
+}
+
+int tb_record_load(tb_record *r, const char *path, char *err, size_t errcap)
+{
+    json_error_t je;
+    memset(r, 0, sizeof *r);
+    json_t *o = strcmp(path, "-") == 0 ? json_loadf(stdin, 0, &je)
+                                       : json_load_file(path, 0, &je);
+    if (!o) {
+        if (je.line <= 0)
+            tbi_errf(err, errcap, "cannot read record %s: %s", path, je.text);
+        else
+            tbi_errf(err, errcap, "%s: not valid JSON at line %d: %s", path,
+                     je.line, je.text);
+        return je.line <= 0 ? TB_EIO : TB_EPARSE;
+    }
+    int rc = record_from_json(r, o, err, errcap);
+    json_decref(o);
+    if (rc != TB_OK)
+        tb_record_free(r);
+    return rc;
+}
+
+/* ------------------------------------------------------------ replay */
+
+/* Compares a replayed result with the recorded one. */
+static int same_result(const tb_result *a, const tb_result *b)
+{
+    for (int i = 0; i < a->players; i++)
+        if (fabs(a->score[i] - b->score[i]) > 1e-9 || a->rank[i] != b->rank[i])
+            return 0;
+    if (a->cooperative != b->cooperative)
+        return 0;
+    return !a->cooperative || (a->team_win == b->team_win &&
+                               fabs(a->team_score - b->team_score) < 1e-9);
+}
+
+int tb_record_replay(const tb_record *r, void *st, tb_replay_hook hook,
+                     void *user, char *err, size_t errcap)
+{
+    const tb_game *g = r->game;
+    int rc = tb_init(g, st, &r->cfg, err, errcap);
+    if (rc != TB_OK)
+        return rc;
+    int next_deal = 0, next_action = 0;
+    for (;;) {
+        int cur = g->current(st);
+        int move_no = next_action + 1;
+        if (cur == TB_TERMINAL)
+            break;
+        if (cur == TB_CHANCE) {
+            if (next_deal >= r->n_deal) {
+                if (next_action >= r->n_actions)
+                    return TB_OK; /* an unfinished game ends here */
+                tbi_errf(err, errcap, "move %d: the game needs deal entry %d "
+                         "but the record's deal has only %d", move_no,
+                         next_deal + 1, r->n_deal);
+                return TB_EMISMATCH;
+            }
+            if (tb_apply_chance(g, st, r->deal[next_deal],
+                                r->deal_len[next_deal]) != TB_OK) {
+                tb_chance c;
+                g->chance(st, &c);
+                tbi_errf(err, errcap, "move %d: deal entry %d does not fit: "
+                         "the game needs %s (%d values)", move_no,
+                         next_deal + 1, c.what ? c.what : "an outcome", c.n);
+                return TB_EMISMATCH;
+            }
+            next_deal++;
+            continue;
+        }
+        if (next_action >= r->n_actions) {
+            if (r->has_result) {
+                tbi_errf(err, errcap, "move %d: the record ends but the game "
+                         "is not over (seat %d to move)", move_no, cur);
+                return TB_EMISMATCH;
+            }
+            return TB_OK;
+        }
+        const tb_record_step *step = &r->actions[next_action];
+        if (step->seat != cur) {
+            tbi_errf(err, errcap, "move %d: the record has seat %d moving, "
+                     "but it is seat %d's turn", move_no, step->seat, cur);
+            return TB_EMISMATCH;
+        }
+        tb_action a;
+        char why[200];
+        if (tb_parse_action(g, st, step->text, &a, why, sizeof why) != TB_OK) {
+            tbi_errf(err, errcap, "move %d: seat %d's move '%s' is illegal: "
+                     "%s", move_no, cur, step->text, why);
+            return TB_EMISMATCH;
+        }
+        g->apply(st, a);
+        next_action++;
+        if (hook)
+            hook(g, st, step, move_no, user);
+    }
+    if (next_action < r->n_actions) {
+        tbi_errf(err, errcap, "move %d: the game is over but the record has "
+                 "%d more moves", next_action + 1, r->n_actions - next_action);
+        return TB_EMISMATCH;
+    }
+    if (next_deal < r->n_deal) {
+        tbi_errf(err, errcap, "the game is over but the record has %d unused "
+                 "deal entries", r->n_deal - next_deal);
+        return TB_EMISMATCH;
+    }
+    if (r->has_result) {
+        tb_result res;
+        tb_result_of(g, st, &res);
+        if (!same_result(&res, &r->result)) {
+            tbi_errf(err, errcap, "the final result differs from the "
+                     "record's (scores or ranks)");
+            return TB_EMISMATCH;
+        }
+    }
+    return TB_OK;
+}

@@ -1,0 +1,47 @@
+/*
+ * registry.c - the one explicit table of every game tabula plays, and the
+ * lookup of each game's compiled-in documentation.  Adding a game means
+ * adding its descriptor here; there is no other registration.
+ */
+#include "tabula.h"
+
+#include <string.h>
+
+extern const tb_game tbg_six_nimmt;
+
+static const tb_game *const registry[] = {
+    &tbg_six_nimmt,
+};
+
+int tb_game_count(void)
+{
+    return (int)(sizeof registry / sizeof registry[0]);
+}
+
+const tb_game *tb_game_at(int index)
+{
+    if (index < 0 || index >= tb_game_count())
+        return NULL;
+    return registry[index];
+}
+
+const tb_game *tb_find_game(const char *id)
+{
+    for (int i = 0; i < tb_game_count(); i++)
+        if (strcmp(registry[i]->id, id) == 0)
+            return registry[i];
+    return NULL;
+}
+
+/* Generated from the files in docs/games by tools/embed.c. */
+extern const struct tbi_doc {
+    const char *id, *text;
+} tbi_docs[];
+
+const char *tb_game_doc(const tb_game *g)
+{
+    for (int i = 0; tbi_docs[i].id; i++)
+        if (strcmp(tbi_docs[i].id, g->id) == 0)
+            return tbi_docs[i].text;
+    return NULL;
+}

@@ -1,0 +1,93 @@
+/*
+ * util.c - small helpers used across the engine and the games: error
+ * messages, ranking by score, terminal colours, reading typed words.
+ */
+#include "internal.h"
+
+#include <ctype.h>
+#include <stdarg.h>
+#include <string.h>
+
+void tbi_errf(char *err, size_t cap, const char *fmt, ...)
+{
+    if (!err || cap == 0)
+        return;
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(err, cap, fmt, ap);
+    va_end(ap);
+}
+
+void tbi_rank_by_score(tb_result *out, int higher_wins)
+{
+    for (int i = 0; i < out->players; i++) {
+        int better = 0;
+        for (int j = 0; j < out->players; j++) {
+            if (higher_wins ? out->score[j] > out->score[i]
+                            : out->score[j] < out->score[i])
+                better++;
+        }
+        out->rank[i] = better + 1;
+    }
+}
+
+const char *tbi_color(unsigned style, const char *ansi_code)
+{
+    if (!(style & TB_STYLE_COLOR))
+        return "";
+    /* A small fixed table keeps the returned strings static. */
+    static const struct {
+        const char *code, *seq;
+    } table[] = {
+        {TBI_RESET, "\033[0m"},   {TBI_BOLD, "\033[1m"},
+        {TBI_DIM, "\033[2m"},     {TBI_RED, "\033[31m"},
+        {TBI_GREEN, "\033[32m"},  {TBI_YELLOW, "\033[33m"},
+        {TBI_BLUE, "\033[34m"},   {TBI_MAGENTA, "\033[35m"},
+        {TBI_CYAN, "\033[36m"},
+    };
+    for (size_t i = 0; i < sizeof table / sizeof table[0]; i++)
+        if (strcmp(table[i].code, ansi_code) == 0)
+            return table[i].seq;
+    return "";
+}
+
+int tbi_word_eq(const char *a, const char *b)
+{
+    while (*a && *b) {
+        if (tolower((unsigned char)*a) != tolower((unsigned char)*b))
+            return 0;
+        a++;
+        b++;
+    }
+    return *a == *b;
+}
+
+const char *tbi_skip_space(const char *s)
+{
+    while (*s && isspace((unsigned char)*s))
+        s++;
+    return s;
+}
+
+const char *tbi_read_uint(const char *s, int *out)
+{
+    if (!isdigit((unsigned char)*s))
+        return NULL;
+    long v = 0;
+    while (isdigit((unsigned char)*s)) {
+        v = v * 10 + (*s - '0');
+        if (v > 1000000)
+            return NULL;
+        s++;
+    }
+    *out = (int)v;
+    return s;
+}
+
+json_t *tbi_json_int_array(const uint8_t *a, int n)
+{
+    json_t *arr = json_array();
+    for (int i = 0; i < n; i++)
+        json_array_append_new(arr, json_integer(a[i]));
+    return arr;
+}

@@ -1,0 +1,446 @@
+/*
+ * six_nimmt.c - 6 nimmt! (2-9 players with cards 1-100, 2-10 with the
+ * retail 104-card deck).  Every player picks a card in secret; the cards are
+ * revealed and placed lowest first into four rows; the sixth card of a row
+ * takes the five before it, and a card lower than every row end takes a row
+ * of its player's choice.  Rounds repeat until someone reaches 66 heads.
+ *
+ * Actions: a card number while choosing; ROW_ACTION + r when taking row r.
+ */
+#include "cards.h"
+#include "deck100.h"
+#include "internal.h"
+
+#include <string.h>
+
+#define MAX_P 10
+#define HAND 10
+#define ROWS 4
+#define ROW_MAX 5
+#define ROW_ACTION 200u
+
+enum { OPT_CARDS, OPT_TARGET, OPT_SINGLE_ROUND };
+enum phase { PH_DEAL, PH_CHOOSE, PH_TAKE_ROW, PH_OVER };
+
+static const char *const cards_choices[] = {"100", "104"};
+
+static const tb_option_def options[] = {
+    [OPT_CARDS] = {"cards", "deck: 100 (the rules' cards 1-100, 2-9 players) "
+                   "or 104 (the retail deck, 2-10 players)",
+                   TB_OPT_ENUM, 0, 0, 1, cards_choices},
+    [OPT_TARGET] = {"target", "the game ends after the round in which a "
+                    "player reaches this many cattle heads",
+                    TB_OPT_INT, 66, 1, 999, NULL},
+    [OPT_SINGLE_ROUND] = {"single-round", "play one round of ten cards only",
+                          TB_OPT_BOOL, 0, 0, 1, NULL},
+};
+
+typedef struct nimmt {
+    uint8_t players, deck_size, single_round, phase;
+    uint16_t target, round;
+    uint8_t hand[MAX_P][HAND], hand_n[MAX_P];
+    uint8_t row[ROWS][ROW_MAX], row_n[ROWS];
+    uint8_t chosen[MAX_P]; /* this turn's secret card, 0 while unchosen */
+    uint8_t n_chosen;
+    uint8_t order[MAX_P];  /* seats by ascending chosen card */
+    uint8_t placed;        /* how many of order[] are placed */
+    uint8_t undealt_n;     /* cards of the deck not dealt this round */
+    uint8_t undealt[104];
+    int16_t heads[MAX_P];  /* heads taken in earlier rounds */
+    int16_t round_heads[MAX_P];
+} nimmt;
+
+static int check_config(const tb_config *cfg, char *err, size_t cap)
+{
+    if (cfg->opt[OPT_CARDS] == 0 && cfg->players > 9) {
+        tbi_errf(err, cap, "6-nimmt with cards=100 is for 2 to 9 players; "
+                 "use --opt cards=104 for 10");
+        return TB_EINVAL;
+    }
+    return TB_OK;
+}
+
+static void init(void *vs, const tb_config *cfg)
+{
+    nimmt *s = vs;
+    s->players = (uint8_t)cfg->players;
+    s->deck_size = cfg->opt[OPT_CARDS] ? 104 : 100;
+    s->target = (uint16_t)cfg->opt[OPT_TARGET];
+    s->single_round = (uint8_t)cfg->opt[OPT_SINGLE_ROUND];
+    s->phase = PH_DEAL;
+}
+
+static int current(const void *vs)
+{
+    const nimmt *s = vs;
+    switch (s->phase) {
+    case PH_DEAL: return TB_CHANCE;
+    case PH_OVER: return TB_TERMINAL;
+    case PH_TAKE_ROW: return s->order[s->placed];
+    default:
+        /* Secret choices are taken one seat at a time, lowest seat first. */
+        for (int p = 0; p < s->players; p++)
+            if (!s->chosen[p])
+                return p;
+        return TB_TERMINAL; /* unreachable: resolution follows at once */
+    }
+}
+
+static void chance(const void *vs, tb_chance *c)
+{
+    const nimmt *s = vs;
+    tbi_chance_numbers(c, 1, s->deck_size, "shuffled deck");
+}
+
+/* Deals a shuffled deck: ten cards to each seat in turn, then four rows. */
+static void apply_chance(void *vs, const uint16_t *deck)
+{
+    nimmt *s = vs;
+    int k = 0;
+    for (int p = 0; p < s->players; p++) {
+        for (int i = 0; i < HAND; i++)
+            s->hand[p][i] = (uint8_t)deck[k++];
+        s->hand_n[p] = HAND;
+        tbi_sort_u8(s->hand[p], HAND);
+        s->chosen[p] = 0;
+        s->round_heads[p] = 0;
+    }
+    for (int r = 0; r < ROWS; r++) {
+        s->row[r][0] = (uint8_t)deck[k++];
+        s->row_n[r] = 1;
+    }
+    s->undealt_n = (uint8_t)(s->deck_size - k);
+    for (int i = 0; k < s->deck_size; i++)
+        s->undealt[i] = (uint8_t)deck[k++];
+    s->n_chosen = 0;
+    s->round++;
+    s->phase = PH_CHOOSE;
+}
+
+static int legal(const void *vs, tb_action *out)
+{
+    const nimmt *s = vs;
+    if (s->phase == PH_TAKE_ROW) {
+        for (int r = 0; r < ROWS; r++)
+            out[r] = ROW_ACTION + (tb_action)r;
+        return ROWS;
+    }
+    int p = current(vs);
+    for (int i = 0; i < s->hand_n[p]; i++)
+        out[i] = s->hand[p][i];
+    return s->hand_n[p];
+}
+
+static int row_heads(const nimmt *s, int r)
+{
+    int h = 0;
+    for (int i = 0; i < s->row_n[r]; i++)
+        h += tbi_cattle_heads(s->row[r][i]);
+    return h;
+}
+
+/* Gives row r to seat p and starts it again with card. */
+static void take_row(nimmt *s, int p, int r, uint8_t card)
+{
+    s->round_heads[p] = (int16_t)(s->round_heads[p] + row_heads(s, r));
+    s->row[r][0] = card;
+    s->row_n[r] = 1;
+}
+
+/* The row a card joins by rules 1 and 2 (the row whose last card is the
+ * highest below it), or -1 when it is lower than every row (rule 4). */
+static int row_for(const nimmt *s, int card)
+{
+    int best = -1, best_end = 0;
+    for (int r = 0; r < ROWS; r++) {
+        int end = s->row[r][s->row_n[r] - 1];
+        if (end < card && end > best_end) {
+            best = r;
+            best_end = end;
+        }
+    }
+    return best;
+}
+
+/* Ends a round when the hands are empty: scores it and either ends the game
+ * or asks for a new deal. */
+static void end_turn(nimmt *s)
+{
+    memset(s->chosen, 0, sizeof s->chosen);
+    s->n_chosen = 0;
+    s->phase = PH_CHOOSE;
+    if (s->hand_n[0] > 0)
+        return;
+    int over = s->single_round;
+    for (int p = 0; p < s->players; p++) {
+        s->heads[p] = (int16_t)(s->heads[p] + s->round_heads[p]);
+        s->round_heads[p] = 0;
+        if (s->heads[p] >= s->target)
+            over = 1;
+    }
+    s->phase = over ? PH_OVER : PH_DEAL;
+}
+
+/* Places the revealed cards in ascending order until all are placed or a
+ * player must choose a row to take (rule 4). */
+static void place_cards(nimmt *s)
+{
+    while (s->placed < s->players) {
+        int p = s->order[s->placed];
+        uint8_t card = s->chosen[p];
+        int r = row_for(s, card);
+        if (r < 0) {
+            s->phase = PH_TAKE_ROW;
+            return;
+        }
+        if (s->row_n[r] == ROW_MAX)
+            take_row(s, p, r, card); /* rule 3: the sixth card */
+        else
+            s->row[r][s->row_n[r]++] = card;
+        s->placed++;
+    }
+    end_turn(s);
+}
+
+/* Reveals the secret cards: orders the seats by the card they chose. */
+static void reveal(nimmt *s)
+{
+    for (int p = 0; p < s->players; p++) {
+        int i = p;
+        while (i > 0 && s->chosen[s->order[i - 1]] > s->chosen[p]) {
+            s->order[i] = s->order[i - 1];
+            i--;
+        }
+        s->order[i] = (uint8_t)p;
+    }
+    s->placed = 0;
+    place_cards(s);
+}
+
+static void apply(void *vs, tb_action a)
+{
+    nimmt *s = vs;
+    if (s->phase == PH_TAKE_ROW) {
+        int p = s->order[s->placed];
+        take_row(s, p, (int)(a - ROW_ACTION), s->chosen[p]);
+        s->placed++;
+        s->phase = PH_CHOOSE;
+        place_cards(s);
+        return;
+    }
+    int p = current(vs);
+    tbi_hand_remove(s->hand[p], &s->hand_n[p], (uint8_t)a);
+    s->chosen[p] = (uint8_t)a;
+    if (++s->n_chosen == s->players)
+        reveal(s);
+}
+
+static void result(const void *vs, tb_result *out)
+{
+    const nimmt *s = vs;
+    out->players = s->players;
+    for (int p = 0; p < s->players; p++)
+        out->score[p] = -(double)s->heads[p];
+    tbi_rank_by_score(out, 1);
+}
+
+static int standing(const void *vs, double *scores)
+{
+    const nimmt *s = vs;
+    for (int p = 0; p < s->players; p++)
+        scores[p] = -(double)(s->heads[p] + s->round_heads[p]);
+    return s->round;
+}
+
+/* Whether seat p's chosen card is still secret from seat `seat`. */
+static int choice_hidden(const nimmt *s, int p, int seat)
+{
+    return s->phase == PH_CHOOSE && s->chosen[p] && p != seat;
+}
+
+/* Deals the unseen cards again: the other hands, the others' secret
+ * choices and the undealt cards are pooled, shuffled and handed back out in
+ * the same numbers. */
+static void determinize(void *vs, int seat, tb_rng *rng)
+{
+    nimmt *s = vs;
+    if (s->phase == PH_DEAL || s->phase == PH_OVER)
+        return;
+    uint8_t pool[104];
+    int n = 0;
+    for (int i = 0; i < s->undealt_n; i++)
+        pool[n++] = s->undealt[i];
+    for (int p = 0; p < s->players; p++) {
+        if (p == seat)
+            continue;
+        for (int i = 0; i < s->hand_n[p]; i++)
+            pool[n++] = s->hand[p][i];
+        if (choice_hidden(s, p, seat))
+            pool[n++] = s->chosen[p];
+    }
+    tb_rng_shuffle8(rng, pool, n);
+    int k = 0;
+    for (int p = 0; p < s->players; p++) {
+        if (p == seat)
+            continue;
+        for (int i = 0; i < s->hand_n[p]; i++)
+            s->hand[p][i] = pool[k++];
+        tbi_sort_u8(s->hand[p], s->hand_n[p]);
+        if (choice_hidden(s, p, seat))
+            s->chosen[p] = pool[k++];
+    }
+    for (int i = 0; i < s->undealt_n; i++)
+        s->undealt[i] = pool[k++];
+}
+
+static void action_text(const void *vs, tb_action a, char *buf, size_t cap)
+{
+    (void)vs;
+    if (a >= ROW_ACTION)
+        snprintf(buf, cap, "r%u", a - ROW_ACTION + 1);
+    else
+        snprintf(buf, cap, "%u", a);
+}
+
+static int parse_action(const void *vs, const char *text, tb_action *out,
+                        char *err, size_t cap)
+{
+    const nimmt *s = vs;
+    int v;
+    int row = (text[0] == 'r' || text[0] == 'R');
+    const char *end = tbi_read_uint(row ? text + 1 : text, &v);
+    if (!end || *tbi_skip_space(end)) {
+        tbi_errf(err, cap, s->phase == PH_TAKE_ROW
+                               ? "type the row to take: r1 to r4"
+                               : "type the number of a card in your hand");
+        return TB_EPARSE;
+    }
+    if (s->phase == PH_TAKE_ROW) {
+        if (v < 1 || v > ROWS) {
+            tbi_errf(err, cap, "there are rows r1 to r4");
+            return TB_EPARSE;
+        }
+        *out = ROW_ACTION + (tb_action)(v - 1);
+        return TB_OK;
+    }
+    if (row) {
+        tbi_errf(err, cap, "you take a row only when your card is lower than "
+                 "every row; now choose a card");
+        return TB_EPARSE;
+    }
+    if (!tbi_hand_has(s->hand[current(vs)], s->hand_n[current(vs)],
+                      (uint8_t)(v > 255 ? 0 : v))) {
+        tbi_errf(err, cap, "%d is not in your hand", v);
+        return TB_EPARSE;
+    }
+    *out = (tb_action)v;
+    return TB_OK;
+}
+
+/* Writes one card with its heads, coloured by how dangerous it is. */
+static void render_card(tb_text *t, unsigned style, int card)
+{
+    int h = tbi_cattle_heads(card);
+    const char *col = h >= 5 ? TBI_RED : h >= 2 ? TBI_YELLOW : TBI_RESET;
+    tb_text_printf(t, "%s%3d%s%s", tbi_color(style, col), card,
+                   h > 1 ? (style & TB_STYLE_UNICODE ? "\xc2\xb7" : ".") : " ",
+                   tbi_color(style, TBI_RESET));
+    if (h > 1)
+        tb_text_printf(t, "%d ", h);
+    else
+        tb_text_puts(t, "  ");
+}
+
+static void render(const void *vs, int seat, unsigned style, tb_text *t)
+{
+    const nimmt *s = vs;
+    tb_text_printf(t, "%s6 nimmt!%s  round %d, to %d heads\n",
+                   tbi_color(style, TBI_BOLD), tbi_color(style, TBI_RESET),
+                   s->round, s->target);
+    for (int r = 0; r < ROWS && s->phase != PH_DEAL; r++) {
+        tb_text_printf(t, "  r%d |", r + 1);
+        for (int i = 0; i < s->row_n[r]; i++)
+            render_card(t, style, s->row[r][i]);
+        tb_text_printf(t, "%*s| %d heads\n", (ROW_MAX - s->row_n[r]) * 6, "",
+                       row_heads(s, r));
+    }
+    for (int p = 0; p < s->players; p++) {
+        tb_text_printf(t, "  seat %d%s: %d heads (+%d this round)", p,
+                       p == seat ? " (you)" : "", s->heads[p],
+                       s->round_heads[p]);
+        if (s->phase == PH_TAKE_ROW || (s->chosen[p] && !choice_hidden(s, p, seat)))
+            tb_text_printf(t, "  plays %d", s->chosen[p]);
+        else if (s->chosen[p])
+            tb_text_puts(t, "  has chosen");
+        tb_text_puts(t, "\n");
+    }
+    if (seat >= 0 && seat < s->players && s->phase != PH_DEAL) {
+        tb_text_puts(t, "  your hand:");
+        for (int i = 0; i < s->hand_n[seat]; i++) {
+            tb_text_puts(t, " ");
+            render_card(t, style, s->hand[seat][i]);
+        }
+        tb_text_puts(t, "\n");
+    }
+    if (s->phase == PH_TAKE_ROW)
+        tb_text_printf(t, "  seat %d's %d is lower than every row: seat %d "
+                       "takes a row (r1-r4)\n", s->order[s->placed],
+                       s->chosen[s->order[s->placed]], s->order[s->placed]);
+}
+
+static json_t *view_json(const void *vs, int seat)
+{
+    const nimmt *s = vs;
+    json_t *v = json_object();
+    static const char *phase_names[] = {"deal", "choose", "take-row", "over"};
+    json_object_set_new(v, "phase", json_string(phase_names[s->phase]));
+    json_object_set_new(v, "round", json_integer(s->round));
+    json_object_set_new(v, "target", json_integer(s->target));
+    json_t *rows = json_array();
+    for (int r = 0; r < ROWS && s->phase != PH_DEAL; r++)
+        json_array_append_new(rows, tbi_json_int_array(s->row[r], s->row_n[r]));
+    json_object_set_new(v, "rows", rows);
+    json_t *seats = json_array();
+    for (int p = 0; p < s->players; p++) {
+        json_t *o = json_object();
+        json_object_set_new(o, "heads", json_integer(s->heads[p]));
+        json_object_set_new(o, "round_heads", json_integer(s->round_heads[p]));
+        json_object_set_new(o, "hand_size", json_integer(s->hand_n[p]));
+        if (choice_hidden(s, p, seat))
+            json_object_set_new(o, "chosen", json_true());
+        else if (s->chosen[p])
+            json_object_set_new(o, "chosen", json_integer(s->chosen[p]));
+        json_array_append_new(seats, o);
+    }
+    json_object_set_new(v, "seats", seats);
+    if (seat >= 0 && seat < s->players)
+        json_object_set_new(v, "hand",
+                            tbi_json_int_array(s->hand[seat], s->hand_n[seat]));
+    return v;
+}
+
+const tb_game tbg_six_nimmt = {
+    .id = "6-nimmt",
+    .title = "6 nimmt!",
+    .blurb = "secret simultaneous card play into four rows; avoid cattle heads",
+    .min_players = 2,
+    .max_players = 10,
+    .flags = TB_GAME_SIMULTANEOUS | TB_GAME_HIDDEN,
+    .options = options,
+    .n_options = (int)(sizeof options / sizeof options[0]),
+    .state_size = sizeof(nimmt),
+    .check_config = check_config,
+    .init = init,
+    .current = current,
+    .chance = chance,
+    .apply_chance = apply_chance,
+    .legal = legal,
+    .apply = apply,
+    .result = result,
+    .determinize = determinize,
+    .action_text = action_text,
+    .parse_action = parse_action,
+    .render = render,
+    .view_json = view_json,
+    .standing = standing,
+};

@@ -1,0 +1,1 @@
+echo "cli tests: 0 passed, 0 failed"

@@ -1,0 +1,392 @@
+/*
+ * test_conformance.c - the generic battery every registered game passes,
+ * with no game-specific code: random playouts over many seeds at every
+ * player count and option value; determinism; clone independence; action
+ * text round-trips; illegal actions refused with the state unchanged; views
+ * that do not change when only hidden information does; determinized states
+ * that agree with the seat's view; records that replay; every game ends.
+ *
+ * TABULA_SEEDS=n raises the number of random playouts per configuration.
+ */
+#include "support.h"
+
+#include "match.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+#define MAX_STEPS 200000L /* a game longer than this is taken as endless */
+#define MAX_CONFIGS 64
+
+static int seeds_per_config(void)
+{
+    const char *s = getenv("TABULA_SEEDS");
+    int n = s ? atoi(s) : 0;
+    return n > 0 ? n : 12;
+}
+
+/* Fails unless the legal actions are between 1 and TB_MAX_ACTIONS and
+ * distinct. */
+static void check_legal_list(const tb_game *g, const tb_action *a, int n)
+{
+    if (n < 1 || n > TB_MAX_ACTIONS)
+        fail_msg("%s: %d legal actions", g->id, n);
+    if (n > 200)
+        return; /* distinctness of very long lists is checked by parsing */
+    for (int i = 0; i < n; i++)
+        for (int j = i + 1; j < n; j++)
+            if (a[i] == a[j])
+                fail_msg("%s: action %u listed twice", g->id, a[i]);
+}
+
+/* Checks a finished game's result against the game's kind. */
+static void check_result(const tb_game *g, const tb_config *cfg,
+                         const void *st)
+{
+    tb_result r;
+    assert_int_equal(tb_result_of(g, st, &r), TB_OK);
+    assert_int_equal(r.players, cfg->players);
+    assert_int_equal(r.cooperative, (g->flags & TB_GAME_COOPERATIVE) != 0);
+    int best = 0;
+    for (int i = 0; i < r.players; i++) {
+        assert_true(r.rank[i] >= 1 && r.rank[i] <= r.players);
+        best += r.rank[i] == 1;
+    }
+    assert_true(best >= 1);
+}
+
+/* Plays one uniformly random game, checking every decision's legal list,
+ * and returns the number of actions. */
+static long random_game(const tb_game *g, const tb_config *cfg, void *st,
+                        uint64_t seed)
+{
+    char err[256];
+    if (tb_init(g, st, cfg, err, sizeof err) != TB_OK)
+        fail_msg("%s: %s", ts_config_name(g, cfg), err);
+    tb_rng rng;
+    tb_rng_seed(&rng, seed);
+    tb_action buf[TB_MAX_ACTIONS];
+    long steps = 0;
+    for (;;) {
+        int cur = tb_current(g, st);
+        if (cur == TB_TERMINAL)
+            break;
+        if (cur == TB_CHANCE) {
+            assert_int_equal(tb_sample_chance(g, st, &rng, NULL, NULL), TB_OK);
+            continue;
+        }
+        assert_true(cur >= 0 && cur < cfg->players);
+        int n = tb_legal(g, st, buf);
+        check_legal_list(g, buf, n);
+        tb_apply_legal(g, st, buf[tb_rng_below(&rng, (uint32_t)n)]);
+        if (++steps > MAX_STEPS)
+            fail_msg("%s seed %llu: no end after %ld actions",
+                     ts_config_name(g, cfg), (unsigned long long)seed, steps);
+    }
+    check_result(g, cfg, st);
+    return steps;
+}
+
+/* Checks that the text of every legal action parses back to it. */
+static void check_texts(const tb_game *g, const void *st, const tb_action *a,
+                        int n)
+{
+    for (int i = 0; i < n; i++) {
+        char text[TB_ACTION_TEXT], err[256];
+        assert_int_equal(tb_action_text(g, st, a[i], text, sizeof text), TB_OK);
+        assert_true(text[0] != '\0');
+        tb_action back;
+        if (tb_parse_action(g, st, text, &back, err, sizeof err) != TB_OK)
+            fail_msg("%s: text '%s' of action %u does not parse: %s", g->id,
+                     text, a[i], err);
+        if (back != a[i])
+            fail_msg("%s: text '%s' parses to %u, not %u", g->id, text, back,
+                     a[i]);
+    }
+}
+
+/* Whether a is in the list. */
+static int listed(const tb_action *a, int n, tb_action x)
+{
+    for (int i = 0; i < n; i++)
+        if (a[i] == x)
+            return 1;
+    return 0;
+}
+
+/* Tries actions that are not legal and checks each is refused with the
+ * state unchanged; also that garbage text is refused. */
+static void check_illegal(const tb_game *g, void *st, const tb_action *a,
+                          int n, tb_rng *rng)
+{
+    void *before = malloc(g->state_size);
+    memcpy(before, st, g->state_size);
+    tb_action tries[8] = {0, 1, 0xffffffffu, a[0] + 1, a[n - 1] + 1,
+                          a[0] - 1, (tb_action)tb_rng_next(rng),
+                          (tb_action)tb_rng_below(rng, 1024)};
+    for (int i = 0; i < 8; i++) {
+        if (listed(a, n, tries[i]))
+            continue;
+        assert_int_equal(tb_apply(g, st, tries[i]), TB_EILLEGAL);
+        assert_memory_equal(before, st, g->state_size);
+    }
+    tb_action out;
+    char err[256];
+    assert_int_not_equal(tb_parse_action(g, st, "#nonsense#", &out, err,
+                                         sizeof err), TB_OK);
+    assert_true(err[0] != '\0');
+    assert_memory_equal(before, st, g->state_size);
+    free(before);
+}
+
+/* The view of seat as JSON plus text, for comparison. */
+static char *view_of(const tb_game *g, const void *st, int seat)
+{
+    char *json = tb_view_json(g, st, seat);
+    assert_non_null(json);
+    static char text[1 << 16];
+    tb_text t;
+    tb_text_init(&t, text, sizeof text);
+    tb_render(g, st, seat, TB_STYLE_PLAIN, &t);
+    size_t len = strlen(json) + t.len + 2;
+    char *both = malloc(len);
+    snprintf(both, len, "%s\n%s", json, text);
+    free(json);
+    return both;
+}
+
+/* For every seat and the spectator: determinizing for that seat must leave
+ * its view unchanged (the view shows nothing it resamples) and, for the seat
+ * to move, its legal actions.  Returns whether any determinization changed
+ * the state (so hidden information was really resampled). */
+static int check_views(const tb_game *g, const tb_config *cfg, const void *st,
+                       void *det, tb_rng *rng)
+{
+    int changed = 0;
+    int cur = tb_current(g, st);
+    for (int seat = TB_SPECTATOR; seat < cfg->players; seat++) {
+        memcpy(det, st, g->state_size);
+        tb_determinize(g, det, seat, rng);
+        changed |= memcmp(det, st, g->state_size) != 0;
+        assert_int_equal(tb_current(g, det), cur);
+        char *v1 = view_of(g, st, seat), *v2 = view_of(g, det, seat);
+        if (strcmp(v1, v2) != 0)
+            fail_msg("%s: seat %d's view changed when only hidden information "
+                     "did:\n--- true state\n%s\n--- determinized\n%s",
+                     ts_config_name(g, cfg), seat, v1, v2);
+        free(v1);
+        free(v2);
+        if (seat == cur && cur >= 0) {
+            static tb_action a1[TB_MAX_ACTIONS], a2[TB_MAX_ACTIONS];
+            int n1 = tb_legal(g, st, a1), n2 = tb_legal(g, det, a2);
+            assert_int_equal(n1, n2);
+            assert_memory_equal(a1, a2, (size_t)n1 * sizeof *a1);
+        }
+    }
+    return changed;
+}
+
+/* Walks one random game checking texts, illegal actions, chance checks and
+ * views at every step. */
+static void deep_game(const tb_game *g, const tb_config *cfg, uint64_t seed)
+{
+    void *st = ts_new_game(g, cfg);
+    void *det = tb_state_new(g);
+    tb_rng rng, aux;
+    tb_rng_seed(&rng, seed);
+    tb_rng_seed(&aux, seed ^ 0xabcdefull);
+    static tb_action buf[TB_MAX_ACTIONS];
+    int hidden_seen = 0;
+    long steps = 0;
+    for (;;) {
+        int cur = tb_current(g, st);
+        if (cur == TB_TERMINAL)
+            break;
+        if (cur == TB_CHANCE) {
+            tb_chance c;
+            assert_int_equal(tb_chance_spec(g, st, &c), TB_OK);
+            assert_true(c.n >= 1 && c.n <= TB_MAX_CHANCE);
+            assert_int_equal(tb_apply(g, st, 0), TB_ECHANCE);
+            uint16_t zeros[TB_MAX_CHANCE] = {0};
+            assert_int_equal(tb_apply_chance(g, st, zeros, c.n + 1),
+                             TB_EILLEGAL);
+            tb_sample_chance(g, st, &rng, NULL, NULL);
+            continue;
+        }
+        int n = tb_legal(g, st, buf);
+        check_legal_list(g, buf, n);
+        /* Full checks on the first steps and then every few, so that long
+         * games stay quick. */
+        if (steps < 40 || steps % 7 == 0) {
+            check_texts(g, st, buf, n);
+            check_illegal(g, st, buf, n, &aux);
+            hidden_seen |= check_views(g, cfg, st, det, &aux);
+        }
+        tb_apply_legal(g, st, buf[tb_rng_below(&rng, (uint32_t)n)]);
+        steps++;
+        assert_true(steps < MAX_STEPS);
+    }
+    assert_int_equal(tb_apply(g, st, buf[0]), TB_ETERMINAL);
+    if ((g->flags & TB_GAME_HIDDEN) && !hidden_seen)
+        fail_msg("%s: flagged as hiding information, but determinizing never "
+                 "changed the state", ts_config_name(g, cfg));
+    check_views(g, cfg, st, det, &aux);
+    free(det);
+    free(st);
+}
+
+/* The same seed twice gives the same game, bit for bit; a clone taken
+ * mid-game and played on with the same generator ends where the original
+ * does; and a clone determinized mid-game still plays to an end. */
+static void check_determinism_and_clones(const tb_game *g,
+                                         const tb_config *cfg, uint64_t seed)
+{
+    void *a = tb_state_new(g), *b = tb_state_new(g);
+    long na = random_game(g, cfg, a, seed), nb = random_game(g, cfg, b, seed);
+    assert_int_equal(na, nb);
+    assert_memory_equal(a, b, g->state_size);
+
+    /* Clone at the middle of the game. */
+    char err[256];
+    tb_init(g, a, cfg, err, sizeof err);
+    tb_rng rng;
+    tb_rng_seed(&rng, seed);
+    tb_action buf[TB_MAX_ACTIONS];
+    for (long i = 0; i < na / 2; i++) {
+        tb_settle(g, a, &rng);
+        int n = tb_legal(g, a, buf);
+        tb_apply_legal(g, a, buf[tb_rng_below(&rng, (uint32_t)n)]);
+    }
+    memcpy(b, a, g->state_size);
+    tb_rng rng_b = rng;
+    void *snapshot = malloc(g->state_size);
+    memcpy(snapshot, b, g->state_size);
+    tb_random_playout(g, a, &rng);
+    assert_memory_equal(b, snapshot, g->state_size); /* untouched */
+    tb_random_playout(g, b, &rng_b);
+    assert_memory_equal(a, b, g->state_size);
+
+    /* A determinized copy is a playable state. */
+    memcpy(b, snapshot, g->state_size);
+    int cur = tb_current(g, b);
+    tb_determinize(g, b, cur >= 0 ? cur : TB_SPECTATOR, &rng_b);
+    tb_random_playout(g, b, &rng_b);
+    check_result(g, cfg, b);
+    free(snapshot);
+    free(a);
+    free(b);
+}
+
+/* Plays a game between random bots with a record, writes it to a file,
+ * reads it back and replays it; then spoils one move and checks that the
+ * replay refuses it, naming that move. */
+static void check_record(const tb_game *g, const tb_config *cfg,
+                         uint64_t seed)
+{
+    char err[512];
+    tbi_bot *bots[TB_MAX_PLAYERS];
+    for (int j = 0; j < cfg->players; j++) {
+        bots[j] = tbi_bot_new(g, "random", err, sizeof err);
+        assert_non_null(bots[j]);
+    }
+    void *st = tb_state_new(g), *st2 = tb_state_new(g);
+    tb_record rec;
+    tb_record_init(&rec, g, cfg, seed);
+    for (int j = 0; j < cfg->players; j++)
+        snprintf(rec.seats[j], sizeof rec.seats[j], "random");
+    tbi_match_stats stats;
+    assert_int_equal(tbi_play_match(g, cfg, seed, bots, st, &rec, &stats, err,
+                                    sizeof err), TB_OK);
+    char path[] = "/tmp/tabula-record-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    close(fd);
+    assert_int_equal(tb_record_save(&rec, path, err, sizeof err), TB_OK);
+    tb_record back;
+    if (tb_record_load(&back, path, err, sizeof err) != TB_OK)
+        fail_msg("%s: record does not load: %s", g->id, err);
+    if (tb_record_replay(&back, st2, NULL, NULL, err, sizeof err) != TB_OK)
+        fail_msg("%s: record does not replay: %s", ts_config_name(g, cfg), err);
+    assert_memory_equal(st, st2, g->state_size);
+    if (back.n_actions > 0) {
+        int k = back.n_actions / 2;
+        snprintf(back.actions[k].text, sizeof back.actions[k].text, "#bad#");
+        assert_int_equal(tb_record_replay(&back, st2, NULL, NULL, err,
+                                          sizeof err), TB_EMISMATCH);
+        char want[32];
+        snprintf(want, sizeof want, "move %d:", k + 1);
+        if (!strstr(err, want))
+            fail_msg("%s: replay error does not name %s: %s", g->id, want, err);
+    }
+    unlink(path);
+    tb_record_free(&back);
+    tb_record_free(&rec);
+    for (int j = 0; j < cfg->players; j++)
+        tbi_bot_free(bots[j]);
+    free(st);
+    free(st2);
+}
+
+/* The battery for one game, over all of its configurations. */
+static void battery(void **state)
+{
+    const tb_game *g = *state;
+    tb_config cfgs[MAX_CONFIGS];
+    int n = ts_configs(g, cfgs, MAX_CONFIGS);
+    assert_true(n >= 1);
+    assert_true(g->state_size <= 64 * 1024);
+    int seeds = seeds_per_config();
+    void *st = tb_state_new(g);
+    for (int c = 0; c < n; c++) {
+        for (int s = 0; s < seeds; s++)
+            random_game(g, &cfgs[c], st, 1000u + (uint64_t)s);
+        for (int s = 0; s < 2; s++) {
+            deep_game(g, &cfgs[c], 77u + (uint64_t)s);
+            check_determinism_and_clones(g, &cfgs[c], 91u + (uint64_t)s);
+            check_record(g, &cfgs[c], 5u + (uint64_t)s);
+        }
+    }
+    free(st);
+    /* Bad configurations are refused with a message. */
+    tb_config bad;
+    char err[256] = "";
+    tb_config_default(g, g->max_players + 1, &bad);
+    assert_int_equal(tb_config_check(g, &bad, err, sizeof err), TB_EINVAL);
+    assert_true(err[0] != '\0');
+    assert_int_equal(tb_config_set(g, &bad, "no-such-option", "1", err,
+                                   sizeof err), TB_EINVAL);
+}
+
+/* Every game has a document and distinct, non-empty metadata. */
+static void registry_is_sound(void **state)
+{
+    (void)state;
+    assert_true(tb_game_count() >= 1);
+    for (int i = 0; i < tb_game_count(); i++) {
+        const tb_game *g = tb_game_at(i);
+        assert_ptr_equal(tb_find_game(g->id), g);
+        assert_true(g->min_players >= 1 && g->max_players <= TB_MAX_PLAYERS);
+        assert_true(g->n_options <= TB_MAX_OPTIONS);
+        if (!tb_game_doc(g))
+            fail_msg("%s has no docs/games/%s.md", g->id, g->id);
+        assert_non_null(g->init);
+        assert_non_null(g->determinize);
+        assert_non_null(g->view_json);
+    }
+    assert_null(tb_find_game("no-such-game"));
+}
+
+int main(void)
+{
+    struct CMUnitTest tests[64];
+    int n = 0;
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(registry_is_sound);
+    for (int i = 0; i < tb_game_count() && n < 64; i++) {
+        const tb_game *g = tb_game_at(i);
+        tests[n++] = (struct CMUnitTest){g->id, battery, NULL, NULL,
+                                         (void *)(uintptr_t)g};
+    }
+    return _cmocka_run_group_tests("conformance", tests, (size_t)n, NULL, NULL);
+}
