@@ -219,6 +219,11 @@ typedef struct tb_game {
     /* Optional: each seat's score if the game ended now (for drama metrics)
      * and the current round number (returned). */
     int (*standing)(const void *st, double *scores);
+    /* Optional: a cheap hand-written policy that plays the way a decent
+     * player does: a legal action for seat, the seat to move.  It is only
+     * ever given a state determinized for that seat, so it cannot cheat;
+     * the `heuristic` bot and ISMCTS playouts use it. */
+    tb_action (*heuristic)(const void *st, int seat, tb_rng *rng);
 } tb_game;
 
 /* ---------------------------------------------------------------- registry */

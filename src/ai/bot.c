@@ -9,9 +9,11 @@
 #include <string.h>
 
 extern const tbi_bot_kind tbi_bot_random;
+extern const tbi_bot_kind tbi_bot_heuristic;
 
 static const tbi_bot_kind *const kinds[] = {
     &tbi_bot_random,
+    &tbi_bot_heuristic,
 };
 
 int tbi_bot_kind_count(void)
