@@ -3,6 +3,7 @@
 #   make test       build and run every test (cmocka)
 #   make asan       the same tests under AddressSanitizer and UBSan
 #   make bench      random-playout speed of every game
+#   make deps       install the Debian packages the build needs (as root)
 #   make clean
 # BUILD=dir chooses the output folder; CFLAGS_EXTRA adds flags.
 
@@ -27,7 +28,9 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TESTS    := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 TEST_SUPPORT := $(BUILD)/tests/support.o
 
-.PHONY: all test asan bench clean
+DEBIAN_PKGS := build-essential pkg-config libcmocka-dev libjansson-dev libedit-dev
+
+.PHONY: all test asan bench clean deps
 all: $(BUILD)/tabula
 
 $(BUILD)/%.o: %.c $(wildcard include/*.h src/*/*.h src/games/*/*.h)
@@ -77,6 +80,10 @@ asan:
 
 bench: $(BUILD)/tabula
 	$(BUILD)/tabula bench
+
+deps:
+	apt-get update -qq
+	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(DEBIAN_PKGS)
 
 clean:
 	rm -rf build build-asan

@@ -1,0 +1,122 @@
+/*
+ * mystique_deck.c - names, parsing and drawing of Mystique Deck cards.
+ */
+#include "mystique_deck.h"
+#include "internal.h"
+
+#include <ctype.h>
+#include <stdio.h>
+
+const char *const tbi_mq_suit_names[4] = {"moons", "suns", "arms", "crowns"};
+const char *const tbi_mq_colour_names[3] = {"yellow", "red", "blue"};
+const char *const tbi_mq_attr_names[3] = {"number", "suit", "colour"};
+
+static const char suit_letters[4] = {'m', 's', 'a', 'c'};
+static const char colour_letters[3] = {'Y', 'R', 'B'};
+
+int tbi_mq_attr(int id, int attr)
+{
+    switch (attr) {
+    case TBI_MQ_NUMBER: return tbi_mq_number(id);
+    case TBI_MQ_SUIT: return tbi_mq_suit(id);
+    default: return tbi_mq_colour(id);
+    }
+}
+
+int tbi_mq_make(int number, int suit, int colour, int back)
+{
+    return back * TBI_MQ_CARDS + (suit * 3 + colour) * 5 + (number - 1);
+}
+
+void tbi_mq_long_name(int id, int two_decks, char *buf, size_t cap)
+{
+    int n = tbi_mq_number(id);
+    const char *col = tbi_mq_colour_names[tbi_mq_colour(id)];
+    const char *suit = tbi_mq_suit_names[tbi_mq_suit(id)];
+    const char *back = two_decks ? (tbi_mq_back(id) ? " (silver)" : " (gold)")
+                                 : "";
+    if (n == 1)
+        snprintf(buf, cap, "ace of %s %s%s", col, suit, back);
+    else if (n == 5)
+        snprintf(buf, cap, "palm of %s %s%s", col, suit, back);
+    else
+        snprintf(buf, cap, "%d of %s %s%s", n, col, suit, back);
+}
+
+void tbi_mq_short_name(int id, int two_decks, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%d%c%c%s", tbi_mq_number(id),
+             colour_letters[tbi_mq_colour(id)], suit_letters[tbi_mq_suit(id)],
+             two_decks && tbi_mq_back(id) ? "+" : "");
+}
+
+/* Index of c (any case) in letters, or -1. */
+static int letter_index(const char *letters, int n, char c)
+{
+    for (int i = 0; i < n; i++)
+        if (tolower((unsigned char)letters[i]) == tolower((unsigned char)c))
+            return i;
+    return -1;
+}
+
+const char *tbi_mq_parse(const char *s, int two_decks, int *id)
+{
+    int back = 0;
+    if (*s == '#') {
+        int no;
+        const char *end = tbi_read_uint(s + 1, &no);
+        if (!end || no < 1 || no > TBI_MQ_CARDS)
+            return NULL;
+        if (*end == '+') {
+            if (!two_decks)
+                return NULL;
+            back = 1;
+            end++;
+        }
+        *id = back * TBI_MQ_CARDS + no - 1;
+        return end;
+    }
+    if (s[0] < '1' || s[0] > '5')
+        return NULL;
+    int colour = letter_index(colour_letters, 3, s[1]);
+    int suit = colour >= 0 ? letter_index(suit_letters, 4, s[2]) : -1;
+    if (suit < 0)
+        return NULL;
+    const char *end = s + 3;
+    if (*end == '+') {
+        if (!two_decks)
+            return NULL;
+        back = 1;
+        end++;
+    }
+    *id = tbi_mq_make(s[0] - '0', suit, colour, back);
+    return end;
+}
+
+void tbi_mq_render(tb_text *t, int id, int two_decks, unsigned style)
+{
+    static const char *ansi[3] = {TBI_YELLOW, TBI_RED, TBI_BLUE};
+    /* Moon, sun, crossed swords, crown. */
+    static const char *symbols[4] = {"\xe2\x98\xbe", "\xe2\x98\x80",
+                                     "\xe2\x9a\x94", "\xe2\x99\x9b"};
+    char name[16];
+    tbi_mq_short_name(id, two_decks, name, sizeof name);
+    tb_text_printf(t, "%s%s", tbi_color(style, TBI_BOLD),
+                   tbi_color(style, ansi[tbi_mq_colour(id)]));
+    if (style & TB_STYLE_UNICODE)
+        tb_text_printf(t, "%s%s", name, symbols[tbi_mq_suit(id)]);
+    else
+        tb_text_puts(t, name);
+    tb_text_puts(t, tbi_color(style, TBI_RESET));
+}
+
+void tbi_mq_chance_deck(tb_chance *c, int decks)
+{
+    c->kind = TB_CHANCE_SHUFFLE;
+    c->n = decks * TBI_MQ_CARDS;
+    c->lo = 0;
+    c->hi = c->n - 1;
+    c->what = decks == 2 ? "shuffled gold and silver decks" : "shuffled deck";
+    for (int i = 0; i < c->n; i++)
+        c->items[i] = (uint16_t)i;
+}

@@ -1,0 +1,58 @@
+/*
+ * mystique_deck.h - the 60-card Mystique Deck, shared by all 13 Mystique
+ * games.  Card n (1-60) is combination c = (n-1)/5 with number (n-1)%5 + 1,
+ * suit c/3 (moons, suns, arms, crowns) and colour c%3 (yellow, red, blue);
+ * the 1 of a coloured suit is its ace, the 5 its palm.  Games that need two
+ * decks use a gold and a silver copy.
+ *
+ * A card is held as an id 0..119: id % 60 + 1 is the card number and
+ * id / 60 the back (0 gold, 1 silver).  Text forms: "3 of red crowns",
+ * "ace of blue suns", "palm of yellow arms", and the short form a person
+ * types, number + colour letter + suit letter: "3Rc", "1Bs", "5Ya"; a
+ * trailing "+" marks the silver copy ("3Rc+").  Parsing ignores case, since
+ * the colour letters (Y R B) and suit letters (m s a c) never collide; "#53"
+ * names card 53 by number.
+ */
+#ifndef TABULA_MYSTIQUE_DECK_H
+#define TABULA_MYSTIQUE_DECK_H
+
+#include "tabula.h"
+
+#include <stdint.h>
+
+#define TBI_MQ_CARDS 60
+
+enum { TBI_MQ_MOONS, TBI_MQ_SUNS, TBI_MQ_ARMS, TBI_MQ_CROWNS };
+enum { TBI_MQ_YELLOW, TBI_MQ_RED, TBI_MQ_BLUE };
+/* The three attributes, for games that ask "which attribute is shared". */
+enum { TBI_MQ_NUMBER, TBI_MQ_SUIT, TBI_MQ_COLOUR };
+
+static inline int tbi_mq_card_no(int id) { return id % TBI_MQ_CARDS + 1; }
+static inline int tbi_mq_number(int id) { return id % TBI_MQ_CARDS % 5 + 1; }
+static inline int tbi_mq_suit(int id) { return id % TBI_MQ_CARDS / 5 / 3; }
+static inline int tbi_mq_colour(int id) { return id % TBI_MQ_CARDS / 5 % 3; }
+static inline int tbi_mq_back(int id) { return id / TBI_MQ_CARDS; }
+/* Attribute attr (TBI_MQ_NUMBER, _SUIT or _COLOUR) of a card. */
+int tbi_mq_attr(int id, int attr);
+/* The id of the card with these attributes on the given back. */
+int tbi_mq_make(int number, int suit, int colour, int back);
+
+extern const char *const tbi_mq_suit_names[4];   /* "moons", ... */
+extern const char *const tbi_mq_colour_names[3]; /* "yellow", ... */
+extern const char *const tbi_mq_attr_names[3];   /* "number", ... */
+
+/* "3 of red crowns" / "ace of blue suns" / "palm of yellow arms"; with
+ * two decks, " (silver)" is added for the silver copy. */
+void tbi_mq_long_name(int id, int two_decks, char *buf, size_t cap);
+/* "3Rc", or "3Rc+" for the silver copy when two decks are in play. */
+void tbi_mq_short_name(int id, int two_decks, char *buf, size_t cap);
+/* Reads a short form or "#n" at s; returns the position after it, or NULL.
+ * Without two decks a "+" is refused. */
+const char *tbi_mq_parse(const char *s, int two_decks, int *id);
+/* Appends a card for a terminal: coloured short form, with a suit symbol
+ * in Unicode style. */
+void tbi_mq_render(tb_text *t, int id, int two_decks, unsigned style);
+/* Fills a shuffle spec with the ids of `decks` decks (1 or 2). */
+void tbi_mq_chance_deck(tb_chance *c, int decks);
+
+#endif

@@ -1,0 +1,90 @@
+/*
+ * test_decks.c - the shared card models: the 1-100 deck's values and the
+ * Mystique Deck's numbering, names and parsing.
+ */
+#include "support.h"
+
+#include "deck100.h"
+#include "mystique_deck.h"
+
+#include <string.h>
+
+/* The README of the rules: "53 = 3 of red crowns, 26 = 1 of blue suns,
+ * 35 = 5 of yellow arms". */
+static void mystique_numbering_matches_the_booklet(void **state)
+{
+    (void)state;
+    char buf[64];
+    tbi_mq_long_name(52, 0, buf, sizeof buf);
+    assert_string_equal(buf, "3 of red crowns");
+    tbi_mq_long_name(25, 0, buf, sizeof buf);
+    assert_string_equal(buf, "ace of blue suns");
+    tbi_mq_long_name(34, 0, buf, sizeof buf);
+    assert_string_equal(buf, "palm of yellow arms");
+    assert_int_equal(tbi_mq_card_no(52), 53);
+    /* Each colour has 20 cards, each suit 15, each number 12. */
+    int colour[3] = {0}, suit[4] = {0}, number[6] = {0};
+    for (int id = 0; id < 60; id++) {
+        colour[tbi_mq_colour(id)]++;
+        suit[tbi_mq_suit(id)]++;
+        number[tbi_mq_number(id)]++;
+        assert_int_equal(tbi_mq_make(tbi_mq_number(id), tbi_mq_suit(id),
+                                     tbi_mq_colour(id), 0), id);
+    }
+    assert_int_equal(colour[1], 20);
+    assert_int_equal(suit[3], 15);
+    assert_int_equal(number[5], 12);
+}
+
+static void mystique_short_forms_round_trip(void **state)
+{
+    (void)state;
+    for (int id = 0; id < 120; id++) {
+        char buf[16];
+        tbi_mq_short_name(id, 1, buf, sizeof buf);
+        int back;
+        const char *end = tbi_mq_parse(buf, 1, &back);
+        assert_non_null(end);
+        assert_int_equal(*end, '\0');
+        assert_int_equal(back, id);
+    }
+    int id;
+    assert_non_null(tbi_mq_parse("3rC", 0, &id));
+    assert_int_equal(id, 52);
+    assert_non_null(tbi_mq_parse("#26", 0, &id));
+    assert_int_equal(id, 25);
+    assert_null(tbi_mq_parse("3Rc+", 0, &id)); /* one deck: no silver */
+    assert_null(tbi_mq_parse("6Rc", 0, &id));
+    assert_null(tbi_mq_parse("3Xc", 0, &id));
+}
+
+/* The value tables of 6 nimmt!, Take 5 and Dicht Dran. */
+static void deck100_values(void **state)
+{
+    (void)state;
+    assert_int_equal(tbi_cattle_heads(55), 7);
+    assert_int_equal(tbi_cattle_heads(22), 5);
+    assert_int_equal(tbi_cattle_heads(30), 3);
+    assert_int_equal(tbi_cattle_heads(45), 2);
+    assert_int_equal(tbi_cattle_heads(7), 1);
+    assert_int_equal(tbi_take5_bulls(12), 2);
+    assert_int_equal(tbi_take5_bulls(22), -5);
+    assert_int_equal(tbi_take5_bulls(7), 1);
+    assert_int_equal(tbi_peppers(15), 3);
+    assert_int_equal(tbi_peppers(9), 2);
+    assert_int_equal(tbi_peppers(7), 1);
+    int total = 0;
+    for (int c = 1; c <= 104; c++)
+        total += tbi_cattle_heads(c);
+    assert_int_equal(total, 171); /* the retail deck's well-known total */
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(mystique_numbering_matches_the_booklet),
+        cmocka_unit_test(mystique_short_forms_round_trip),
+        cmocka_unit_test(deck100_values),
+    };
+    return cmocka_run_group_tests_name("decks", tests, NULL, NULL);
+}
