@@ -30,7 +30,7 @@ TEST_SUPPORT := $(BUILD)/tests/support.o
 
 DEBIAN_PKGS := build-essential pkg-config libcmocka-dev libjansson-dev libedit-dev
 
-.PHONY: all test asan bench clean deps
+.PHONY: all test asan bench bench-baseline clean deps
 all: $(BUILD)/tabula
 
 $(BUILD)/%.o: %.c $(wildcard include/*.h src/*/*.h src/games/*/*.h)
@@ -80,6 +80,13 @@ asan:
 
 bench: $(BUILD)/tabula
 	$(BUILD)/tabula bench
+
+# The single-purpose 6 nimmt! loop that `tabula bench 6-nimmt -p 4` is
+# measured against (see bench/nimmt_baseline.c).
+bench-baseline: $(BUILD)/libtabula.a
+	$(CC) $(CFLAGS) bench/nimmt_baseline.c $(BUILD)/libtabula.a -o $(BUILD)/nimmt_baseline
+	$(BUILD)/nimmt_baseline
+	$(BUILD)/tabula bench 6-nimmt -p 4 --seconds 2
 
 deps:
 	apt-get update -qq

@@ -74,8 +74,10 @@ static void deck100_values(void **state)
     assert_int_equal(tbi_peppers(9), 2);
     assert_int_equal(tbi_peppers(7), 1);
     int total = 0;
-    for (int c = 1; c <= 104; c++)
+    for (int c = 1; c <= 104; c++) {
         total += tbi_cattle_heads(c);
+        assert_int_equal(tbi_cattle_heads_table[c], tbi_cattle_heads(c));
+    }
     assert_int_equal(total, 171); /* the retail deck's well-known total */
 }
 

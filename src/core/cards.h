@@ -13,9 +13,12 @@
  * Returns 1 when the card was there. */
 static inline int tbi_hand_remove(uint8_t *h, uint8_t *n, uint8_t card)
 {
+    /* A plain loop: hands are short, and a call to memmove costs more
+     * than the few bytes it would move. */
     for (int i = 0; i < *n; i++) {
         if (h[i] == card) {
-            memmove(h + i, h + i + 1, (size_t)(*n - i - 1));
+            for (int k = i + 1; k < *n; k++)
+                h[k - 1] = h[k];
             (*n)--;
             return 1;
         }
@@ -78,6 +81,15 @@ static inline int tbi_set_has(const tbi_set128 *s, unsigned c)
 static inline int tbi_set_count(const tbi_set128 *s)
 {
     return __builtin_popcountll(s->w[0]) + __builtin_popcountll(s->w[1]);
+}
+/* Writes the members of s in ascending order to out; returns how many. */
+static inline int tbi_set_to_sorted(const tbi_set128 *s, uint8_t *out)
+{
+    int n = 0;
+    for (int w = 0; w < 2; w++)
+        for (uint64_t bits = s->w[w]; bits; bits &= bits - 1)
+            out[n++] = (uint8_t)(w * 64 + __builtin_ctzll(bits));
+    return n;
 }
 
 #endif

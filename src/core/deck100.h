@@ -12,6 +12,8 @@
 /* 6 nimmt! cattle heads of a card (positive; 1-104):
  * 55 -> 7, multiples of 11 -> 5, of 10 -> 3, ending in 5 -> 2, else 1. */
 int tbi_cattle_heads(int card);
+/* The same values as a table indexed by card (0-104), for hot loops. */
+extern const uint8_t tbi_cattle_heads_table[105];
 /* Take 5 bull value of a card, signed: red bulls as for 6 nimmt! but
  * negative, cards ending in 2 (not multiples of 11) +2, others +1. */
 int tbi_take5_bulls(int card);

@@ -61,10 +61,42 @@ double tb_rng_unit(tb_rng *rng)
     return (double)(tb_rng_next(rng) >> 11) * 0x1.0p-53;
 }
 
+/* Bounded draws for shuffles: each 64-bit output gives two 32-bit words,
+ * each turned into an index below n by Lemire's multiply-shift, with
+ * rejection keeping it unbiased.  Halving the generator calls matters
+ * because every round of many card games starts with a shuffle. */
+typedef struct word_pool {
+    uint64_t spare;
+    int have;
+} word_pool;
+
+static inline uint32_t pool_word(tb_rng *rng, word_pool *w)
+{
+    if (w->have) {
+        w->have = 0;
+        return (uint32_t)w->spare;
+    }
+    w->spare = tb_rng_next(rng);
+    w->have = 1;
+    return (uint32_t)(w->spare >> 32);
+}
+
+static inline uint32_t pool_below(tb_rng *rng, word_pool *w, uint32_t n)
+{
+    uint64_t m = (uint64_t)pool_word(rng, w) * n;
+    if ((uint32_t)m < n) {
+        uint32_t threshold = (uint32_t)(-n) % n;
+        while ((uint32_t)m < threshold)
+            m = (uint64_t)pool_word(rng, w) * n;
+    }
+    return (uint32_t)(m >> 32);
+}
+
 void tb_rng_shuffle16(tb_rng *rng, uint16_t *a, int n)
 {
+    word_pool w = {0, 0};
     for (int i = n - 1; i > 0; i--) {
-        uint32_t j = tb_rng_below(rng, (uint32_t)i + 1);
+        uint32_t j = pool_below(rng, &w, (uint32_t)i + 1);
         uint16_t t = a[i];
         a[i] = a[j];
         a[j] = t;
@@ -73,8 +105,9 @@ void tb_rng_shuffle16(tb_rng *rng, uint16_t *a, int n)
 
 void tb_rng_shuffle8(tb_rng *rng, uint8_t *a, int n)
 {
+    word_pool w = {0, 0};
     for (int i = n - 1; i > 0; i--) {
-        uint32_t j = tb_rng_below(rng, (uint32_t)i + 1);
+        uint32_t j = pool_below(rng, &w, (uint32_t)i + 1);
         uint8_t t = a[i];
         a[i] = a[j];
         a[j] = t;

@@ -40,6 +40,9 @@ typedef struct nimmt {
     uint16_t target, round;
     uint8_t hand[MAX_P][HAND], hand_n[MAX_P];
     uint8_t row[ROWS][ROW_MAX], row_n[ROWS];
+    uint8_t row_sum[ROWS]; /* cattle heads in each row, kept up to date */
+    uint8_t row_end[ROWS]; /* the last card of each row, kept up to date */
+    uint8_t to_move;       /* while choosing: the next seat to choose */
     uint8_t chosen[MAX_P]; /* this turn's secret card, 0 while unchosen */
     uint8_t n_chosen;
     uint8_t order[MAX_P];  /* seats by ascending chosen card */
@@ -79,10 +82,7 @@ static int current(const void *vs)
     case PH_TAKE_ROW: return s->order[s->placed];
     default:
         /* Secret choices are taken one seat at a time, lowest seat first. */
-        for (int p = 0; p < s->players; p++)
-            if (!s->chosen[p])
-                return p;
-        return TB_TERMINAL; /* unreachable: resolution follows at once */
+        return s->to_move;
     }
 }
 
@@ -92,27 +92,31 @@ static void chance(const void *vs, tb_chance *c)
     tbi_chance_numbers(c, 1, s->deck_size, "shuffled deck");
 }
 
-/* Deals a shuffled deck: ten cards to each seat in turn, then four rows. */
+/* Deals a shuffled deck: ten cards to each seat in turn, then four rows.
+ * Each hand comes out sorted by marking its cards in a 128-bit set and
+ * reading the set back in order, cheaper than sorting every hand. */
 static void apply_chance(void *vs, const uint16_t *deck)
 {
     nimmt *s = vs;
     int k = 0;
     for (int p = 0; p < s->players; p++) {
+        tbi_set128 set = {{0, 0}};
         for (int i = 0; i < HAND; i++)
-            s->hand[p][i] = (uint8_t)deck[k++];
-        s->hand_n[p] = HAND;
-        tbi_sort_u8(s->hand[p], HAND);
+            tbi_set_add(&set, deck[k++]);
+        s->hand_n[p] = (uint8_t)tbi_set_to_sorted(&set, s->hand[p]);
         s->chosen[p] = 0;
         s->round_heads[p] = 0;
     }
     for (int r = 0; r < ROWS; r++) {
-        s->row[r][0] = (uint8_t)deck[k++];
+        s->row[r][0] = s->row_end[r] = (uint8_t)deck[k++];
         s->row_n[r] = 1;
+        s->row_sum[r] = tbi_cattle_heads_table[s->row[r][0]];
     }
     s->undealt_n = (uint8_t)(s->deck_size - k);
     for (int i = 0; k < s->deck_size; i++)
         s->undealt[i] = (uint8_t)deck[k++];
     s->n_chosen = 0;
+    s->to_move = 0;
     s->round++;
     s->phase = PH_CHOOSE;
 }
@@ -131,20 +135,13 @@ static int legal(const void *vs, tb_action *out)
     return s->hand_n[p];
 }
 
-static int row_heads(const nimmt *s, int r)
-{
-    int h = 0;
-    for (int i = 0; i < s->row_n[r]; i++)
-        h += tbi_cattle_heads(s->row[r][i]);
-    return h;
-}
-
 /* Gives row r to seat p and starts it again with card. */
 static void take_row(nimmt *s, int p, int r, uint8_t card)
 {
-    s->round_heads[p] = (int16_t)(s->round_heads[p] + row_heads(s, r));
-    s->row[r][0] = card;
+    s->round_heads[p] = (int16_t)(s->round_heads[p] + s->row_sum[r]);
+    s->row[r][0] = s->row_end[r] = card;
     s->row_n[r] = 1;
+    s->row_sum[r] = tbi_cattle_heads_table[card];
 }
 
 /* The row a card joins by rules 1 and 2 (the row whose last card is the
@@ -153,7 +150,7 @@ static int row_for(const nimmt *s, int card)
 {
     int best = -1, best_end = 0;
     for (int r = 0; r < ROWS; r++) {
-        int end = s->row[r][s->row_n[r] - 1];
+        int end = s->row_end[r];
         if (end < card && end > best_end) {
             best = r;
             best_end = end;
@@ -168,6 +165,7 @@ static void end_turn(nimmt *s)
 {
     memset(s->chosen, 0, sizeof s->chosen);
     s->n_chosen = 0;
+    s->to_move = 0;
     s->phase = PH_CHOOSE;
     if (s->hand_n[0] > 0)
         return;
@@ -195,8 +193,10 @@ static void place_cards(nimmt *s)
         }
         if (s->row_n[r] == ROW_MAX)
             take_row(s, p, r, card); /* rule 3: the sixth card */
-        else
-            s->row[r][s->row_n[r]++] = card;
+        else {
+            s->row[r][s->row_n[r]++] = s->row_end[r] = card;
+            s->row_sum[r] = (uint8_t)(s->row_sum[r] + tbi_cattle_heads_table[card]);
+        }
         s->placed++;
     }
     end_turn(s);
@@ -228,9 +228,10 @@ static void apply(void *vs, tb_action a)
         place_cards(s);
         return;
     }
-    int p = current(vs);
+    int p = s->to_move;
     tbi_hand_remove(s->hand[p], &s->hand_n[p], (uint8_t)a);
     s->chosen[p] = (uint8_t)a;
+    s->to_move = (uint8_t)(p + 1);
     if (++s->n_chosen == s->players)
         reveal(s);
 }
@@ -340,7 +341,7 @@ static int parse_action(const void *vs, const char *text, tb_action *out,
 /* Writes one card with its heads, coloured by how dangerous it is. */
 static void render_card(tb_text *t, unsigned style, int card)
 {
-    int h = tbi_cattle_heads(card);
+    int h = tbi_cattle_heads_table[card];
     const char *col = h >= 5 ? TBI_RED : h >= 2 ? TBI_YELLOW : TBI_RESET;
     tb_text_printf(t, "%s%3d%s%s", tbi_color(style, col), card,
                    h > 1 ? (style & TB_STYLE_UNICODE ? "\xc2\xb7" : ".") : " ",
@@ -362,7 +363,7 @@ static void render(const void *vs, int seat, unsigned style, tb_text *t)
         for (int i = 0; i < s->row_n[r]; i++)
             render_card(t, style, s->row[r][i]);
         tb_text_printf(t, "%*s| %d heads\n", (ROW_MAX - s->row_n[r]) * 6, "",
-                       row_heads(s, r));
+                       s->row_sum[r]);
     }
     for (int p = 0; p < s->players; p++) {
         tb_text_printf(t, "  seat %d%s: %d heads (+%d this round)", p,
