@@ -1,1 +1,118 @@
-echo "cli tests: 0 passed, 0 failed"
+#!/bin/sh
+# cli.sh - end-to-end tests of the `tabula` command, as a user would run it:
+# every game is listed and simulates at every player count with the JSON
+# report; the same seed gives the same report on 1 and 2 threads; records
+# written by play and sim --record-dir replay; a record with an illegal move
+# is refused naming its move; bad input gives one clear line and a non-zero
+# exit, never a crash; every command has --help.
+# Usage: TABULA=build/tabula sh tests/cli.sh
+set -u
+T=${TABULA:-build/tabula}
+TMP=$(mktemp -d)
+trap 'rm -rf "$TMP"' EXIT
+pass=0
+fail=0
+
+ok() { pass=$((pass + 1)); }
+bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+
+# expect_error DESCRIPTION COMMAND...: exit status 1 or 2 (not a crash) and
+# exactly one line on stderr starting with "tabula:".
+expect_error() {
+    what=$1; shift
+    "$@" >"$TMP/out" 2>"$TMP/err"
+    rc=$?
+    lines=$(wc -l <"$TMP/err")
+    if [ "$rc" -ge 1 ] && [ "$rc" -le 2 ] && [ "$lines" -eq 1 ] &&
+       grep -q '^tabula: ' "$TMP/err"; then ok; else
+        bad "$what: exit $rc, stderr: $(cat "$TMP/err")"; fi
+}
+
+# --- help on every command
+for c in list rules play sim replay bench; do
+    if "$T" $c --help >"$TMP/out" 2>&1 && grep -q usage "$TMP/out"; then ok; else bad "$c --help"; fi
+done
+"$T" --help >/dev/null && ok || bad "tabula --help"
+
+# --- list
+"$T" list >"$TMP/list" || bad "list failed"
+games=$(awk '{print $1}' "$TMP/list")
+[ -n "$games" ] && ok || bad "list shows no games"
+"$T" list --json | grep -q '"min_players"' && ok || bad "list --json"
+
+# --- every game: rules, sims at every player count, records
+for g in $games; do
+    range=$(awk -v g="$g" '$1 == g {print $2}' "$TMP/list")
+    lo=${range%-*}; hi=${range#*-}
+    "$T" rules "$g" | grep -q 'Interpretations' && ok || bad "rules $g has no Interpretations"
+    p=$lo
+    while [ "$p" -le "$hi" ]; do
+        if "$T" sim "$g" -n 20 -p "$p" --seed 3 --json >"$TMP/sim.json" 2>"$TMP/err" &&
+           grep -q '"win_rate_ci95"' "$TMP/sim.json" &&
+           grep -q '"mean_score_ci95"' "$TMP/sim.json" &&
+           grep -q '"mean_actions"' "$TMP/sim.json"; then ok; else
+            # Some player counts need an option (6-nimmt needs cards=104 for 10).
+            if grep -q 'opt' "$TMP/err"; then ok; else bad "sim $g -p $p: $(cat "$TMP/err")"; fi
+        fi
+        p=$((p + 1))
+    done
+    # Cooperative games report the team.
+    if "$T" list --json | grep -A6 "\"id\": \"$g\"" | grep -q '"cooperative": true'; then
+        "$T" sim "$g" -n 10 -p "$lo" --seed 1 --json | grep -q '"team"' && ok || bad "sim $g has no team"
+    fi
+    # Threads do not change the result.
+    "$T" sim "$g" -n 300 -p "$lo" --seed 77 --threads 1 --json >"$TMP/t1" 2>/dev/null
+    "$T" sim "$g" -n 300 -p "$lo" --seed 77 --threads 2 --json >"$TMP/t2" 2>/dev/null
+    cmp -s "$TMP/t1" "$TMP/t2" && ok || bad "sim $g differs between 1 and 2 threads"
+    # Records from play and from sim --record-dir replay.
+    "$T" play "$g" -p "$hi" --seats random --seed 9 --record "$TMP/$g.json" >/dev/null 2>"$TMP/err" ||
+        "$T" play "$g" -p "$lo" --seats random --seed 9 --record "$TMP/$g.json" >/dev/null 2>"$TMP/err"
+    "$T" replay "$TMP/$g.json" >/dev/null 2>"$TMP/err" && ok || bad "replay of play record $g: $(cat "$TMP/err")"
+    rm -rf "$TMP/recs"
+    "$T" sim "$g" -n 5 -p "$lo" --seed 4 --record-dir "$TMP/recs" >/dev/null 2>&1
+    n=0
+    for r in "$TMP"/recs/*.json; do
+        "$T" replay "$r" >/dev/null 2>"$TMP/err" && n=$((n + 1)) || bad "replay $r: $(cat "$TMP/err")"
+    done
+    [ "$n" -eq 5 ] && ok || bad "sim --record-dir $g wrote $n replayable records, not 5"
+done
+
+# --- a record with one action changed to an illegal one is refused with its
+# move number: in 6 nimmt! seat 0's first card is replaced by the card seat 1
+# played, which seat 0 cannot hold.
+"$T" play 6-nimmt -p 2 --seats random --seed 5 --record "$TMP/n.json" >/dev/null
+first=$(grep -o '{"seat":0,"move":"[0-9]*"}' "$TMP/n.json" | head -1)
+other=$(grep -o '{"seat":1,"move":"[0-9]*"}' "$TMP/n.json" | head -1 | sed 's/"seat":1/"seat":0/')
+sed "0,/$first/s//$other/" "$TMP/n.json" >"$TMP/n-bad.json"
+"$T" replay "$TMP/n-bad.json" >/dev/null 2>"$TMP/err"
+rc=$?
+if [ "$rc" -eq 1 ] && grep -q 'move 1:' "$TMP/err" && grep -q 'not in your hand' "$TMP/err"; then ok; else
+    bad "illegal record: exit $rc, $(cat "$TMP/err")"; fi
+"$T" replay --verbose "$TMP/n.json" | grep -q 'seat 1' && ok || bad "replay --verbose shows no moves"
+
+# --- errors: one clear line, non-zero exit, never a crash
+expect_error "unknown game" "$T" sim no-such-game -n 1
+expect_error "unknown command" "$T" frobnicate
+expect_error "bad option name" "$T" sim 6-nimmt -n 1 --opt colour=red
+expect_error "bad option value" "$T" sim 6-nimmt -n 1 --opt cards=99
+expect_error "bad player count" "$T" sim 6-nimmt -n 1 -p 11
+expect_error "missing -n" "$T" sim 6-nimmt
+expect_error "bad -n" "$T" sim 6-nimmt -n lots
+expect_error "bad seat" "$T" sim 6-nimmt -n 1 --seats wizard
+expect_error "missing record" "$T" replay "$TMP/none.json"
+printf '{"game": "6-nimmt", "players": ' >"$TMP/trunc.json"
+expect_error "malformed record" "$T" replay "$TMP/trunc.json"
+printf '{"game": "chess", "players": 2, "deal": [], "actions": []}' >"$TMP/chess.json"
+expect_error "record of unknown game" "$T" replay "$TMP/chess.json"
+expect_error "unknown rules" "$T" rules nope
+expect_error "bench unknown game" "$T" bench nope
+
+# --- playing at the terminal: ? lists moves, bad input explains, quit stops
+printf '?\nxyz\nquit\n' | "$T" play 6-nimmt -p 2 --seats human,random --seed 1 >"$TMP/play" 2>&1
+grep -q 'legal moves' "$TMP/play" && ok || bad "play: ? does not list moves"
+grep -q 'not in your hand\|type the number' "$TMP/play" && ok || bad "play: bad input not explained"
+grep -q 'unfinished' "$TMP/play" && ok || bad "play: quit not reported"
+"$T" play 6-nimmt -p 3 --seats random --seed 2 | grep -q 'game over' && ok || bad "play with bots only"
+
+echo "cli: $pass passed, $fail failed"
+[ "$fail" -eq 0 ]
