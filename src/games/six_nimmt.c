@@ -294,6 +294,99 @@ static void determinize(void *vs, int seat, tb_rng *rng)
         s->undealt[i] = pool[k++];
 }
 
+/* ------------------------------------------------------------ heuristic */
+
+/* The cards this seat has not seen: the other hands, their secret choices
+ * and the unused cards.  Their union is the same in every determinization,
+ * so the heuristic reads only what the seat knows. */
+static void unseen_cards(const nimmt *s, int seat, tbi_set128 *out)
+{
+    memset(out, 0, sizeof *out);
+    for (int i = 0; i < s->undealt_n; i++)
+        tbi_set_add(out, s->undealt[i]);
+    for (int p = 0; p < s->players; p++) {
+        if (p == seat)
+            continue;
+        for (int i = 0; i < s->hand_n[p]; i++)
+            tbi_set_add(out, s->hand[p][i]);
+        if (choice_hidden(s, p, seat))
+            tbi_set_add(out, s->chosen[p]);
+    }
+}
+
+/* Probability that at least `need` of `others` independent cards land in a
+ * gap that each hits with probability q (a binomial tail). */
+static double at_least(int need, int others, double q)
+{
+    if (need <= 0)
+        return 1.0;
+    double tail = 0, term = 1;
+    /* term = C(others, k) q^k (1-q)^(others-k), summed for k >= need. */
+    for (int k = 0; k < others; k++)
+        term *= 1 - q;
+    for (int k = 0; k <= others; k++) {
+        if (k >= need)
+            tail += term;
+        if (k < others)
+            term = q < 1 ? term * (others - k) / (k + 1) * q / (1 - q) : 0;
+    }
+    return tail;
+}
+
+/* Expected cattle heads a card costs if played now: a card below every row
+ * takes the cheapest row; otherwise it is the sixth card if enough of the
+ * other players' cards land between the row's end and it. */
+static double card_risk(const nimmt *s, int card, const tbi_set128 *unseen,
+                        int unseen_n, int others)
+{
+    int r = row_for(s, card);
+    if (r < 0) {
+        int cheapest = 255;
+        for (int k = 0; k < ROWS; k++)
+            cheapest = s->row_sum[k] < cheapest ? s->row_sum[k] : cheapest;
+        return cheapest + 0.5;
+    }
+    int between = 0;
+    for (int c = s->row_end[r] + 1; c < card; c++)
+        between += tbi_set_has(unseen, (unsigned)c);
+    double q = unseen_n ? (double)between / unseen_n : 0;
+    double p_take = at_least(ROW_MAX - s->row_n[r], others, q);
+    return p_take * (s->row_sum[r] + 1.5 * (ROW_MAX - s->row_n[r]));
+}
+
+/* A decent player: plays the card with the lowest expected cost, breaking
+ * ties towards higher cards (low cards are kept to take cheap rows later);
+ * under rule 4 takes the row with the fewest heads. */
+static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
+{
+    const nimmt *s = vs;
+    (void)rng;
+    if (s->phase == PH_TAKE_ROW) {
+        int best = 0;
+        for (int r = 1; r < ROWS; r++)
+            if (s->row_sum[r] < s->row_sum[best] ||
+                (s->row_sum[r] == s->row_sum[best] &&
+                 s->row_end[r] > s->row_end[best]))
+                best = r;
+        return ROW_ACTION + (tb_action)best;
+    }
+    tbi_set128 unseen;
+    unseen_cards(s, seat, &unseen);
+    int unseen_n = tbi_set_count(&unseen);
+    int others = s->players - 1;
+    double best_risk = 1e9;
+    int best = s->hand[seat][0];
+    for (int i = 0; i < s->hand_n[seat]; i++) {
+        int card = s->hand[seat][i];
+        double risk = card_risk(s, card, &unseen, unseen_n, others);
+        if (risk <= best_risk + 1e-9) {
+            best_risk = risk;
+            best = card;
+        }
+    }
+    return (tb_action)best;
+}
+
 static void action_text(const void *vs, tb_action a, char *buf, size_t cap)
 {
     (void)vs;
@@ -444,4 +537,5 @@ const tb_game tbg_six_nimmt = {
     .render = render,
     .view_json = view_json,
     .standing = standing,
+    .heuristic = heuristic,
 };
