@@ -20,6 +20,15 @@ int tbi_play_match(const tb_game *g, const tb_config *cfg, uint64_t seed,
                    tbi_bot *const *bots, void *st, tb_record *rec,
                    tbi_match_stats *out, char *err, size_t errcap)
 {
+    return tbi_play_match_observed(g, cfg, seed, bots, st, rec, NULL, out,
+                                   err, errcap);
+}
+
+int tbi_play_match_observed(const tb_game *g, const tb_config *cfg,
+                            uint64_t seed, tbi_bot *const *bots, void *st,
+                            tb_record *rec, const tbi_match_observer *obs,
+                            tbi_match_stats *out, char *err, size_t errcap)
+{
     int rc = tb_init(g, st, cfg, err, errcap);
     if (rc != TB_OK)
         return rc;
@@ -49,6 +58,8 @@ int tbi_play_match(const tb_game *g, const tb_config *cfg, uint64_t seed,
         }
         g->apply(st, a);
         actions++;
+        if (obs)
+            obs->after_action(obs->user, g, st);
     }
     out->actions = actions;
     tb_result_of(g, st, &out->result);

@@ -27,4 +27,16 @@ int tbi_play_match(const tb_game *g, const tb_config *cfg, uint64_t seed,
                    tbi_bot *const *bots, void *st, tb_record *rec,
                    tbi_match_stats *out, char *err, size_t errcap);
 
+/* Called after every action of a match, with the state after it. */
+typedef struct tbi_match_observer {
+    void (*after_action)(void *user, const tb_game *g, const void *st);
+    void *user;
+} tbi_match_observer;
+
+/* tbi_play_match with an observer (may be NULL). */
+int tbi_play_match_observed(const tb_game *g, const tb_config *cfg,
+                            uint64_t seed, tbi_bot *const *bots, void *st,
+                            tb_record *rec, const tbi_match_observer *obs,
+                            tbi_match_stats *out, char *err, size_t errcap);
+
 #endif

@@ -54,6 +54,102 @@ static void add_result(block_sum *b, const tb_result *r, long actions)
     tbi_moments_add(&b->team_score, r->team_score);
 }
 
+/* Every seat's standing after each action of the game being played, kept
+ * so that drama can be measured once the winner is known. */
+typedef struct history {
+    double *v;   /* steps * players values */
+    long steps, cap;
+    int players;
+    uint16_t round;
+} history;
+
+static void record_standing(void *user, const tb_game *g, const void *st)
+{
+    history *h = user;
+    if (h->steps == h->cap) {
+        long cap = h->cap ? h->cap * 2 : 1024;
+        double *v = realloc(h->v, (size_t)(cap * h->players) * sizeof *v);
+        if (!v)
+            return; /* drama is then measured on the steps kept */
+        h->v = v;
+        h->cap = cap;
+    }
+    h->round = (uint16_t)g->standing(st, h->v + h->steps * h->players);
+    h->steps++;
+}
+
+/* Whether seat j leads (alone or jointly) at step t; *sole is set when it
+ * leads alone. */
+static int leads(const history *h, long t, int j, int higher, int *sole)
+{
+    const double *v = h->v + t * h->players;
+    int ties = 0;
+    for (int k = 0; k < h->players; k++) {
+        if (k == j)
+            continue;
+        if (higher ? v[k] > v[j] : v[k] < v[j])
+            return 0;
+        ties += v[k] == v[j];
+    }
+    *sole = ties == 0;
+    return 1;
+}
+
+/* Lead changes, the point after which a winner always led, and whether the
+ * sole last seat at mid-game won.  Which way scores point is read from the
+ * result: the winner has the best score. */
+static void measure_drama(tbi_game_summary *s, const history *h,
+                          const tb_result *r)
+{
+    int winner = 0;
+    for (int j = 0; j < r->players; j++)
+        if (r->rank[j] == 1)
+            winner = j;
+    int higher = 1;
+    for (int j = 0; j < r->players; j++)
+        if (r->score[j] > r->score[winner])
+            higher = 0;
+    int leader = -1, changes = 0;
+    long last_not_leading = -1;
+    for (long t = 0; t < h->steps; t++) {
+        int winner_leads = 0;
+        for (int j = 0; j < r->players; j++) {
+            int sole = 0;
+            if (!leads(h, t, j, higher, &sole))
+                continue;
+            winner_leads |= r->rank[j] == 1;
+            if (sole && j != leader) {
+                changes += leader >= 0;
+                leader = j;
+            }
+        }
+        if (!winner_leads)
+            last_not_leading = t;
+    }
+    s->has_drama = 1;
+    s->lead_changes = (uint16_t)(changes > 65535 ? 65535 : changes);
+    s->decided_at = h->steps ? (float)(last_not_leading + 1) / (float)h->steps
+                             : 0.0f;
+    /* The sole last-placed seat at the middle of the game. */
+    s->comeback = 0;
+    if (h->steps > 0) {
+        long mid = h->steps / 2;
+        const double *v = h->v + mid * h->players;
+        int last = -1, count = 0;
+        for (int j = 0; j < r->players; j++) {
+            int worse_than_all = 1;
+            for (int k = 0; k < r->players; k++)
+                if (k != j && (higher ? v[k] <= v[j] : v[k] >= v[j]))
+                    worse_than_all = 0;
+            if (worse_than_all) {
+                last = j;
+                count++;
+            }
+        }
+        s->comeback = count == 1 && r->rank[last] == 1;
+    }
+}
+
 static void summarize(tbi_game_summary *s, const tb_result *r, long actions)
 {
     for (int j = 0; j < r->players; j++) {
@@ -95,6 +191,10 @@ static void *worker(void *arg)
     const tb_game *g = spec->game;
     char err[256];
     tbi_bot *bots[TB_MAX_PLAYERS] = {0};
+    history hist = {NULL, 0, 0, spec->cfg.players, 0};
+    int track = sh->per_game && g->standing;
+    int drama = track && !(g->flags & TB_GAME_COOPERATIVE);
+    tbi_match_observer obs = {record_standing, &hist};
     void *st = tb_state_new(g);
     if (!st) {
         fail(sh, "out of memory");
@@ -114,8 +214,9 @@ static void *worker(void *arg)
         if (blk >= sh->n_blocks)
             break;
         block_sum *b = &sh->blocks[blk];
-        long first = blk * BLOCK;
-        long last = first + BLOCK < spec->games ? first + BLOCK : spec->games;
+        long first = spec->first_game + blk * BLOCK;
+        long end = spec->first_game + spec->games;
+        long last = first + BLOCK < end ? first + BLOCK : end;
         for (long i = first; i < last; i++) {
             uint64_t seed = tbi_game_seed(spec->seed, (uint64_t)i);
             tb_record rec, *recp = NULL;
@@ -124,8 +225,10 @@ static void *worker(void *arg)
                 recp = &rec;
             }
             tbi_match_stats ms;
-            int rc = tbi_play_match(g, &spec->cfg, seed, bots, st, recp, &ms,
-                                    err, sizeof err);
+            hist.steps = 0;
+            int rc = tbi_play_match_observed(g, &spec->cfg, seed, bots, st,
+                                             recp, track ? &obs : NULL, &ms,
+                                             err, sizeof err);
             if (rc == TB_OK && recp)
                 rc = save_record(spec, i, seed, recp, err, sizeof err);
             if (recp)
@@ -135,8 +238,13 @@ static void *worker(void *arg)
                 goto out;
             }
             add_result(b, &ms.result, ms.actions);
-            if (sh->per_game)
-                summarize(&sh->per_game[i], &ms.result, ms.actions);
+            if (sh->per_game) {
+                tbi_game_summary *gs = &sh->per_game[i - spec->first_game];
+                summarize(gs, &ms.result, ms.actions);
+                gs->rounds = hist.round;
+                if (drama)
+                    measure_drama(gs, &hist, &ms.result);
+            }
         }
         pthread_mutex_lock(&sh->lock);
         sh->done += last - first;
@@ -148,6 +256,7 @@ static void *worker(void *arg)
 out:
     for (int j = 0; j < spec->cfg.players; j++)
         tbi_bot_free(bots[j]);
+    free(hist.v);
     free(st);
     return NULL;
 }

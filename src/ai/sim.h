@@ -17,6 +17,14 @@ typedef struct tbi_game_summary {
     uint32_t actions;
     uint8_t team_win;
     double team_score;
+    /* From the game's standing() after every action (competitive games
+     * that have one; otherwise has_drama is 0): */
+    uint8_t has_drama;
+    uint16_t rounds;        /* the round number at the end */
+    uint16_t lead_changes;  /* times the sole leader became another seat */
+    float decided_at;       /* share of the game after which a winner
+                               always led (0: from the start) */
+    uint8_t comeback;       /* the sole last seat at mid-game won */
 } tbi_game_summary;
 
 typedef struct tbi_sim_spec {
@@ -24,10 +32,12 @@ typedef struct tbi_sim_spec {
     tb_config cfg;
     char seats[TB_MAX_PLAYERS][48]; /* bot spec per seat */
     long games;
+    long first_game;         /* play games first_game .. first_game+games-1 */
     uint64_t seed;
     int threads;
     const char *record_dir;  /* write one record per game there, or NULL */
-    int keep_games;          /* fill tbi_sim_out.per_game */
+    int keep_games;          /* fill tbi_sim_out.per_game (index 0 is
+                                game first_game) */
     /* Called now and then from one thread with the games finished so far
      * (for a progress bar); may be NULL. */
     void (*progress)(long done, long total, void *user);

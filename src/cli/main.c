@@ -23,6 +23,7 @@ static const struct {
     {"sim", cmd_sim, "simulate many games between bots and report"},
     {"replay", cmd_replay, "check a game record, or show it move by move"},
     {"bench", cmd_bench, "measure random-playout speed"},
+    {"analyze", cmd_analyze, "write a balance report: seats, scores, length, drama, variants"},
 };
 
 static void usage(FILE *f)

@@ -1,0 +1,897 @@
+/*
+ * cmd_analyze.c - `tabula analyze`: a balance report for game designers.
+ * It simulates the game (and each variant named with --compare, from the
+ * same seeds so that comparisons are paired), then writes report.md,
+ * report.json and SVG charts: seat advantage, score distributions, game
+ * length, decisiveness and drama, variant differences, and the precision
+ * the sample reached.
+ */
+#include "cli.h"
+#include "internal.h"
+#include "sim.h"
+#include "svg.h"
+
+#include <errno.h>
+#include <getopt.h>
+#include <jansson.h>
+#include <math.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
+
+#define MAX_VARIANTS 8
+#define Z95 1.959963984540054
+
+static int usage(void)
+{
+    printf(
+        "usage: tabula analyze GAME [-p N] [--seats BOT,...] [-n GAMES]\n"
+        "                      [--opt key=value]... [--compare key=value]...\n"
+        "                      [--out DIR] [--seed S] [--threads T]\n"
+        "                      [--precision W] [--max-games M]\n\n"
+        "Simulates GAME and writes a balance report to DIR: report.md (read it\n"
+        "on its own), report.json (every figure) and SVG charts.  It covers\n"
+        "the win rate of each seat with 95%% intervals and whether the first\n"
+        "seat's edge is significant; score distributions; game length in\n"
+        "actions and rounds; decisiveness and drama (lead changes, how early\n"
+        "the winner is clear, how often the last seat at mid-game wins); and,\n"
+        "with --compare, each variant side by side with paired differences.\n\n"
+        "  -p N               players (default: the game's minimum)\n"
+        "  --seats LIST       bots per seat (default heuristic)\n"
+        "  -n GAMES           games per variant (default 1000)\n"
+        "  --opt key=value    an option of the base game\n"
+        "  --compare key=value  a variant: the base with this option changed;\n"
+        "                     repeat for several variants\n"
+        "  --out DIR          where to write the report (default report-GAME)\n"
+        "  --seed S           master seed (default 1); the same seed gives\n"
+        "                     the same report\n"
+        "  --threads T        worker threads (default 1)\n"
+        "  --precision W      keep simulating (doubling the games) until every\n"
+        "                     win-rate interval is at most W wide on each side\n"
+        "  --max-games M      stop --precision at M games (default 1000000)\n");
+    return 0;
+}
+
+typedef struct variant {
+    char name[96];
+    tb_config cfg;
+    tbi_game_summary *games;
+    long n;
+} variant;
+
+typedef struct seat_figures {
+    double wins, win_rate, lo, hi;
+    tbi_moments score;
+    double quart[5]; /* min, q1, median, q3, max */
+} seat_figures;
+
+typedef struct figures {
+    long n;
+    seat_figures seat[TB_MAX_PLAYERS];
+    double team_wins, team_lo, team_hi;
+    tbi_moments team_score, actions, rounds;
+    double actions_quart[5];
+    int has_drama;
+    tbi_moments lead_changes, decided_at;
+    double comebacks, comeback_lo, comeback_hi;
+    double edge, edge_lo, edge_hi, edge_p; /* seat 0 minus the fair share */
+} figures;
+
+typedef struct context {
+    const tb_game *g;
+    cli_game_args ga;
+    int coop;
+    variant v[MAX_VARIANTS];
+    int nv;
+    figures fig[MAX_VARIANTS];
+    long n;
+    double precision;
+    double widest; /* the widest win-rate half-width reached */
+} context;
+
+/* ------------------------------------------------------------ sampling */
+
+static void progress_bar(long done, long total, void *user)
+{
+    const char *label = user;
+    int width = 30;
+    int filled = total ? (int)((double)done / (double)total * width) : width;
+    fprintf(stderr, "\r%-28.28s [%.*s%*s] %ld/%ld", label, filled,
+            "##############################", width - filled, "", done, total);
+    if (done == total)
+        fputs("\r\033[K", stderr);
+    fflush(stderr);
+}
+
+/* Extends every variant to ctx->n games, playing the games not yet played;
+ * game i has the same seed in every variant. */
+static int simulate(context *ctx, int threads)
+{
+    for (int k = 0; k < ctx->nv; k++) {
+        variant *v = &ctx->v[k];
+        if (v->n >= ctx->n)
+            continue;
+        tbi_sim_spec spec;
+        memset(&spec, 0, sizeof spec);
+        spec.game = ctx->g;
+        spec.cfg = v->cfg;
+        memcpy(spec.seats, ctx->ga.seats, sizeof spec.seats);
+        spec.first_game = v->n;
+        spec.games = ctx->n - v->n;
+        spec.seed = ctx->ga.seed;
+        spec.threads = threads;
+        spec.keep_games = 1;
+        if (isatty(2)) {
+            spec.progress = progress_bar;
+            spec.progress_user = v->name;
+        }
+        tbi_sim_out out;
+        char err[512];
+        if (tbi_sim_run(&spec, &out, err, sizeof err) != TB_OK)
+            return cli_error("%s", err);
+        tbi_game_summary *all =
+            realloc(v->games, (size_t)ctx->n * sizeof *all);
+        if (!all) {
+            tbi_sim_out_free(&out);
+            return cli_error("out of memory for %ld games", ctx->n);
+        }
+        memcpy(all + v->n, out.per_game, (size_t)spec.games * sizeof *all);
+        v->games = all;
+        v->n = ctx->n;
+        tbi_sim_out_free(&out);
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ figures */
+
+/* A seat's share of a game's win: 1/k for a k-way tie for first. */
+static double win_share(const tbi_game_summary *s, int seat, int players,
+                        int coop)
+{
+    if (coop)
+        return s->team_win;
+    int firsts = 0;
+    for (int j = 0; j < players; j++)
+        firsts += s->rank[j] == 1;
+    return s->rank[seat] == 1 ? 1.0 / firsts : 0.0;
+}
+
+static int cmp_double(const void *a, const void *b)
+{
+    double x = *(const double *)a, y = *(const double *)b;
+    return (x > y) - (x < y);
+}
+
+/* Min, quartiles and max of n values (sorted in place). */
+static void quartiles(double *v, long n, double q[5])
+{
+    qsort(v, (size_t)n, sizeof *v, cmp_double);
+    for (int k = 0; k < 5; k++)
+        q[k] = n ? v[(long)((double)(n - 1) * k / 4.0 + 0.5)] + 0.0 : 0;
+}
+
+/* The two-sided p-value of a normal z statistic. */
+static double p_two_sided(double z)
+{
+    return erfc(fabs(z) / sqrt(2.0));
+}
+
+static void compute_figures(const context *ctx, const variant *v, figures *f)
+{
+    int P = v->cfg.players;
+    memset(f, 0, sizeof *f);
+    f->n = v->n;
+    double *tmp = malloc((size_t)(v->n ? v->n : 1) * sizeof *tmp);
+    for (int j = 0; j < P; j++) {
+        seat_figures *s = &f->seat[j];
+        for (long i = 0; i < v->n; i++) {
+            s->wins += win_share(&v->games[i], j, P, ctx->coop);
+            tbi_moments_add(&s->score, v->games[i].score[j]);
+            tmp[i] = v->games[i].score[j];
+        }
+        s->win_rate = v->n ? s->wins / (double)v->n : 0;
+        tbi_wilson95(s->wins, (double)v->n, &s->lo, &s->hi);
+        quartiles(tmp, v->n, s->quart);
+    }
+    for (long i = 0; i < v->n; i++) {
+        const tbi_game_summary *g = &v->games[i];
+        f->team_wins += g->team_win;
+        tbi_moments_add(&f->team_score, g->team_score);
+        tbi_moments_add(&f->actions, g->actions);
+        tbi_moments_add(&f->rounds, g->rounds);
+        tmp[i] = g->actions;
+        if (g->has_drama) {
+            f->has_drama = 1;
+            tbi_moments_add(&f->lead_changes, g->lead_changes);
+            tbi_moments_add(&f->decided_at, g->decided_at);
+            f->comebacks += g->comeback;
+        }
+    }
+    quartiles(tmp, v->n, f->actions_quart);
+    free(tmp);
+    tbi_wilson95(f->team_wins, (double)v->n, &f->team_lo, &f->team_hi);
+    tbi_wilson95(f->comebacks, f->lead_changes.n, &f->comeback_lo,
+                 &f->comeback_hi);
+    /* The first seat's edge over a fair share of the wins. */
+    double fair = 1.0 / P, n = (double)v->n;
+    f->edge = f->seat[0].win_rate - fair;
+    f->edge_lo = f->seat[0].lo - fair;
+    f->edge_hi = f->seat[0].hi - fair;
+    f->edge_p = n > 0 ? p_two_sided((f->seat[0].wins - n * fair) /
+                                    sqrt(n * fair * (1 - fair)))
+                      : 1;
+}
+
+/* The widest win-rate half-width over every variant and seat. */
+static double widest_interval(const context *ctx)
+{
+    double w = 0;
+    for (int k = 0; k < ctx->nv; k++) {
+        const figures *f = &ctx->fig[k];
+        if (ctx->coop)
+            w = fmax(w, (f->team_hi - f->team_lo) / 2);
+        else
+            for (int j = 0; j < ctx->v[k].cfg.players; j++)
+                w = fmax(w, (f->seat[j].hi - f->seat[j].lo) / 2);
+    }
+    return w;
+}
+
+/* A paired difference over common seeds: variant minus base, per game. */
+typedef struct paired {
+    double mean, lo, hi;
+} paired;
+
+typedef double (*game_value)(const tbi_game_summary *s, int seat, int players,
+                             int coop);
+
+static double value_win(const tbi_game_summary *s, int seat, int players,
+                        int coop)
+{
+    return win_share(s, seat, players, coop);
+}
+static double value_score(const tbi_game_summary *s, int seat, int players,
+                          int coop)
+{
+    (void)players;
+    return coop ? s->team_score : s->score[seat];
+}
+static double value_actions(const tbi_game_summary *s, int seat, int players,
+                            int coop)
+{
+    (void)seat, (void)players, (void)coop;
+    return s->actions;
+}
+static double value_lead_changes(const tbi_game_summary *s, int seat,
+                                 int players, int coop)
+{
+    (void)seat, (void)players, (void)coop;
+    return s->lead_changes;
+}
+
+static paired pair_diff(const context *ctx, const variant *base,
+                        const variant *v, game_value fn, int seat)
+{
+    tbi_moments m = {0, 0, 0};
+    for (long i = 0; i < base->n && i < v->n; i++)
+        tbi_moments_add(&m, fn(&v->games[i], seat, v->cfg.players, ctx->coop) -
+                                fn(&base->games[i], seat, base->cfg.players,
+                                   ctx->coop));
+    paired p;
+    p.mean = tbi_moments_mean(&m);
+    double h = tbi_moments_ci95(&m);
+    p.lo = p.mean - h;
+    p.hi = p.mean + h;
+    return p;
+}
+
+/* ------------------------------------------------------------ report.json */
+
+static json_t *moments_json(const tbi_moments *m)
+{
+    double mean = tbi_moments_mean(m), h = tbi_moments_ci95(m);
+    return json_pack("{s:f,s:f,s:[f,f]}", "mean", mean, "sd",
+                     tbi_moments_sd(m), "ci95", mean - h, mean + h);
+}
+
+static json_t *quart_json(const double q[5])
+{
+    return json_pack("{s:f,s:f,s:f,s:f,s:f}", "min", q[0], "q1", q[1],
+                     "median", q[2], "q3", q[3], "max", q[4]);
+}
+
+static json_t *options_json(const tb_game *g, const tb_config *cfg)
+{
+    json_t *o = json_object();
+    for (int i = 0; i < g->n_options; i++) {
+        char v[64];
+        tb_config_value_text(g, cfg, i, v, sizeof v);
+        json_object_set_new(o, g->options[i].name, json_string(v));
+    }
+    return o;
+}
+
+static json_t *figures_json(const context *ctx, const variant *v,
+                            const figures *f)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "name", json_string(v->name));
+    json_object_set_new(o, "options", options_json(ctx->g, &v->cfg));
+    json_object_set_new(o, "games", json_integer(f->n));
+    json_t *seats = json_array();
+    for (int j = 0; j < v->cfg.players; j++) {
+        const seat_figures *s = &f->seat[j];
+        json_array_append_new(
+            seats, json_pack("{s:i,s:s,s:f,s:f,s:[f,f],s:o,s:o}", "seat", j,
+                             "bot", ctx->ga.seats[j], "wins", s->wins,
+                             "win_rate", s->win_rate, "win_rate_ci95", s->lo,
+                             s->hi, "score", moments_json(&s->score),
+                             "score_quartiles", quart_json(s->quart)));
+    }
+    json_object_set_new(o, "seats", seats);
+    if (ctx->coop)
+        json_object_set_new(
+            o, "team",
+            json_pack("{s:f,s:[f,f],s:o}", "win_rate",
+                      f->team_wins / (double)f->n, "win_rate_ci95", f->team_lo,
+                      f->team_hi, "score", moments_json(&f->team_score)));
+    else
+        json_object_set_new(
+            o, "first_seat_edge",
+            json_pack("{s:f,s:[f,f],s:f,s:b}", "difference", f->edge, "ci95",
+                      f->edge_lo, f->edge_hi, "p_value", f->edge_p,
+                      "significant", f->edge_p < 0.05));
+    json_object_set_new(o, "actions", moments_json(&f->actions));
+    json_object_set_new(o, "actions_quartiles", quart_json(f->actions_quart));
+    if (ctx->g->standing)
+        json_object_set_new(o, "rounds", moments_json(&f->rounds));
+    if (f->has_drama) {
+        json_object_set_new(o, "lead_changes", moments_json(&f->lead_changes));
+        json_object_set_new(o, "decided_at", moments_json(&f->decided_at));
+        json_object_set_new(
+            o, "comeback",
+            json_pack("{s:f,s:[f,f]}", "rate",
+                      f->comebacks / fmax(1, f->lead_changes.n), "ci95",
+                      f->comeback_lo, f->comeback_hi));
+    }
+    return o;
+}
+
+static json_t *paired_json(paired p)
+{
+    return json_pack("{s:f,s:[f,f]}", "difference", p.mean, "ci95", p.lo,
+                     p.hi);
+}
+
+static json_t *comparisons_json(const context *ctx)
+{
+    json_t *arr = json_array();
+    const variant *base = &ctx->v[0];
+    for (int k = 1; k < ctx->nv; k++) {
+        const variant *v = &ctx->v[k];
+        json_t *o = json_object();
+        json_object_set_new(o, "variant", json_string(v->name));
+        json_t *seats = json_array();
+        int P = v->cfg.players;
+        for (int j = 0; j < (ctx->coop ? 1 : P); j++)
+            json_array_append_new(
+                seats,
+                json_pack("{s:i,s:o,s:o}", "seat", j, "win_rate",
+                          paired_json(pair_diff(ctx, base, v, value_win, j)),
+                          "score",
+                          paired_json(pair_diff(ctx, base, v, value_score, j))));
+        json_object_set_new(o, ctx->coop ? "team" : "seats", seats);
+        json_object_set_new(
+            o, "actions", paired_json(pair_diff(ctx, base, v, value_actions, 0)));
+        if (ctx->fig[0].has_drama && ctx->fig[k].has_drama)
+            json_object_set_new(o, "lead_changes",
+                                paired_json(pair_diff(ctx, base, v,
+                                                      value_lead_changes, 0)));
+        json_array_append_new(arr, o);
+    }
+    return arr;
+}
+
+static int write_json(const context *ctx, const char *path)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "game", json_string(ctx->g->id));
+    json_object_set_new(o, "title", json_string(ctx->g->title));
+    json_object_set_new(o, "players", json_integer(ctx->ga.cfg.players));
+    json_t *seats = json_array();
+    for (int j = 0; j < ctx->ga.cfg.players; j++)
+        json_array_append_new(seats, json_string(ctx->ga.seats[j]));
+    json_object_set_new(o, "seats", seats);
+    json_object_set_new(o, "seed", json_integer((json_int_t)ctx->ga.seed));
+    json_object_set_new(o, "games_per_variant", json_integer(ctx->n));
+    json_object_set_new(o, "cooperative", json_boolean(ctx->coop));
+    json_t *vs = json_array();
+    for (int k = 0; k < ctx->nv; k++)
+        json_array_append_new(vs, figures_json(ctx, &ctx->v[k], &ctx->fig[k]));
+    json_object_set_new(o, "variants", vs);
+    if (ctx->nv > 1)
+        json_object_set_new(o, "comparisons", comparisons_json(ctx));
+    json_object_set_new(
+        o, "precision",
+        ctx->precision > 0
+            ? json_pack("{s:f,s:f}", "target", ctx->precision,
+                        "widest_win_rate_half_width", ctx->widest)
+            : json_pack("{s:n,s:f}", "target", "widest_win_rate_half_width",
+                        ctx->widest));
+    int rc = json_dump_file(o, path, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+                                         JSON_REAL_PRECISION(8));
+    json_decref(o);
+    return rc == 0 ? 0 : cli_error("cannot write %s", path);
+}
+
+/* ------------------------------------------------------------ charts */
+
+static int write_charts(const context *ctx, const char *dir)
+{
+    char path[4200];
+    int P = ctx->ga.cfg.players, nv = ctx->nv;
+    int groups = ctx->coop ? 1 : P;
+    double *val = calloc((size_t)(groups * nv), sizeof *val);
+    double *lo = calloc((size_t)(groups * nv), sizeof *lo);
+    double *hi = calloc((size_t)(groups * nv), sizeof *hi);
+    char gnames[TB_MAX_PLAYERS][16];
+    const char *gptr[TB_MAX_PLAYERS], *vnames[MAX_VARIANTS];
+    for (int j = 0; j < groups; j++) {
+        snprintf(gnames[j], sizeof gnames[j], ctx->coop ? "team" : "seat %d", j);
+        gptr[j] = gnames[j];
+    }
+    for (int k = 0; k < nv; k++) {
+        vnames[k] = ctx->v[k].name;
+        for (int j = 0; j < groups; j++) {
+            const figures *f = &ctx->fig[k];
+            val[k * groups + j] = ctx->coop ? f->team_wins / (double)f->n
+                                            : f->seat[j].win_rate;
+            lo[k * groups + j] = ctx->coop ? f->team_lo : f->seat[j].lo;
+            hi[k * groups + j] = ctx->coop ? f->team_hi : f->seat[j].hi;
+        }
+    }
+    svg_bars bars = {ctx->coop ? "Team win rate with 95% intervals"
+                               : "Win rate by seat with 95% intervals",
+                     "win rate", groups, nv, gptr, vnames, val, lo, hi,
+                     ctx->coop ? -1 : 1.0 / P, "fair share"};
+    snprintf(path, sizeof path, "%s/win_rates.svg", dir);
+    int rc = svg_write_bars(path, &bars);
+    free(val);
+    free(lo);
+    free(hi);
+
+    /* Scores of the base variant by seat (the team's score per variant for
+     * cooperative games), and game length per variant. */
+    const variant *base = &ctx->v[0];
+    int panels = ctx->coop ? nv : P;
+    double *values[TB_MAX_PLAYERS > MAX_VARIANTS ? TB_MAX_PLAYERS : MAX_VARIANTS];
+    size_t counts[TB_MAX_PLAYERS > MAX_VARIANTS ? TB_MAX_PLAYERS : MAX_VARIANTS];
+    for (int k = 0; k < panels; k++) {
+        const variant *v = ctx->coop ? &ctx->v[k] : base;
+        values[k] = malloc((size_t)(v->n ? v->n : 1) * sizeof(double));
+        counts[k] = (size_t)v->n;
+        for (long i = 0; i < v->n; i++)
+            values[k][i] = ctx->coop ? v->games[i].team_score
+                                     : v->games[i].score[k];
+    }
+    svg_hist scores = {ctx->coop ? "Team score per game" : "Score per game by seat",
+                       "score", panels, ctx->coop ? vnames : gptr,
+                       (const double *const *)values, counts, 1};
+    snprintf(path, sizeof path, "%s/scores.svg", dir);
+    rc |= svg_write_hist(path, &scores);
+    for (int k = 0; k < panels; k++)
+        free(values[k]);
+    for (int k = 0; k < nv; k++) {
+        values[k] = malloc((size_t)(ctx->v[k].n ? ctx->v[k].n : 1) * sizeof(double));
+        counts[k] = (size_t)ctx->v[k].n;
+        for (long i = 0; i < ctx->v[k].n; i++)
+            values[k][i] = ctx->v[k].games[i].actions;
+    }
+    svg_hist length = {"Game length", "actions per game", nv, vnames,
+                       (const double *const *)values, counts, 1};
+    snprintf(path, sizeof path, "%s/length.svg", dir);
+    rc |= svg_write_hist(path, &length);
+    if (ctx->g->standing) {
+        for (int k = 0; k < nv; k++)
+            for (long i = 0; i < ctx->v[k].n; i++)
+                values[k][i] = ctx->v[k].games[i].rounds;
+        svg_hist rounds = {"Rounds per game", "rounds", nv, vnames,
+                           (const double *const *)values, counts, 1};
+        snprintf(path, sizeof path, "%s/rounds.svg", dir);
+        rc |= svg_write_hist(path, &rounds);
+    }
+    for (int k = 0; k < nv; k++)
+        free(values[k]);
+    return rc ? cli_error("cannot write the charts in %s", dir) : 0;
+}
+
+/* ------------------------------------------------------------ report.md */
+
+static void md_interval(FILE *f, double v, double lo, double hi, int pct)
+{
+    if (pct)
+        fprintf(f, "%.1f%% [%.1f, %.1f]", 100 * v, 100 * lo, 100 * hi);
+    else
+        fprintf(f, "%.2f [%.2f, %.2f]", v, lo, hi);
+}
+
+static void md_moments(FILE *f, const tbi_moments *m)
+{
+    double mean = tbi_moments_mean(m), h = tbi_moments_ci95(m);
+    md_interval(f, mean, mean - h, mean + h, 0);
+}
+
+static void md_seat_advantage(FILE *f, const context *ctx, const figures *fg)
+{
+    int P = ctx->ga.cfg.players;
+    fprintf(f, "## Seat advantage\n\n");
+    if (ctx->coop) {
+        fprintf(f, "A cooperative game: the seats win or lose together. The "
+                   "team won ");
+        md_interval(f, fg->team_wins / (double)fg->n, fg->team_lo, fg->team_hi, 1);
+        fprintf(f, " of %ld games.\n\n![team win rate](win_rates.svg)\n\n", fg->n);
+        return;
+    }
+    fprintf(f, "| seat | bot | wins | win rate [95%% interval] | mean score [95%% interval] |\n"
+               "| --- | --- | ---: | --- | --- |\n");
+    for (int j = 0; j < P; j++) {
+        const seat_figures *s = &fg->seat[j];
+        fprintf(f, "| %d | %s | %.1f | ", j, ctx->ga.seats[j], s->wins);
+        md_interval(f, s->win_rate, s->lo, s->hi, 1);
+        fputs(" | ", f);
+        md_moments(f, &s->score);
+        fputs(" |\n", f);
+    }
+    fprintf(f, "\nA fair share is %.1f%% (ties for first count 1/k). ", 100.0 / P);
+    fprintf(f, "Seat 0's edge over it is %+.1f points [%+.1f, %+.1f]; ",
+            100 * fg->edge, 100 * fg->edge_lo, 100 * fg->edge_hi);
+    if (fg->edge_p < 0.05)
+        fprintf(f, "this is **significant** (p = %.3g): the first seat %s.\n\n",
+                fg->edge_p, fg->edge > 0 ? "has an advantage" : "is at a disadvantage");
+    else
+        fprintf(f, "this is not significant (p = %.2f): no evidence of a "
+                   "first-seat edge at this sample size.\n\n", fg->edge_p);
+    fprintf(f, "![win rates](win_rates.svg)\n\n");
+}
+
+static void md_scores(FILE *f, const context *ctx, const figures *fg)
+{
+    fprintf(f, "## Scores\n\n");
+    if (ctx->coop) {
+        fprintf(f, "Team score: mean ");
+        md_moments(f, &fg->team_score);
+        fprintf(f, ", spread (sd) %.2f.\n\n", tbi_moments_sd(&fg->team_score));
+    } else {
+        fprintf(f, "| seat | mean | sd | min | q1 | median | q3 | max |\n"
+                   "| --- | ---: | ---: | ---: | ---: | ---: | ---: | ---: |\n");
+        for (int j = 0; j < ctx->ga.cfg.players; j++) {
+            const seat_figures *s = &fg->seat[j];
+            fprintf(f, "| %d | %.2f | %.2f | %g | %g | %g | %g | %g |\n", j,
+                    tbi_moments_mean(&s->score), tbi_moments_sd(&s->score),
+                    s->quart[0], s->quart[1], s->quart[2], s->quart[3],
+                    s->quart[4]);
+        }
+        fputc('\n', f);
+    }
+    fprintf(f, "![scores](scores.svg)\n\n");
+}
+
+static void md_length(FILE *f, const context *ctx, const figures *fg)
+{
+    fprintf(f, "## Length\n\nActions per game: mean ");
+    md_moments(f, &fg->actions);
+    fprintf(f, ", sd %.1f, median %g (min %g, max %g).", tbi_moments_sd(&fg->actions),
+            fg->actions_quart[2], fg->actions_quart[0], fg->actions_quart[4]);
+    if (ctx->g->standing) {
+        fprintf(f, " Rounds per game: mean ");
+        md_moments(f, &fg->rounds);
+        fputc('.', f);
+    }
+    fprintf(f, "\n\n![length](length.svg)\n\n");
+    if (ctx->g->standing)
+        fprintf(f, "![rounds](rounds.svg)\n\n");
+}
+
+static void md_drama(FILE *f, const context *ctx, const figures *fg)
+{
+    fprintf(f, "## Decisiveness and drama\n\n");
+    if (!fg->has_drama) {
+        fprintf(f, "%s\n\n", ctx->coop
+                                 ? "Not measured: in a cooperative game there "
+                                   "is no leader among the seats."
+                                 : "Not measured: this game does not report "
+                                   "standings during play.");
+        return;
+    }
+    fprintf(f, "Measured from every seat's standing after each action (the "
+               "score it would have if the game ended then), in the sense of "
+               "the Ludii project's metrics.\n\n"
+               "| measure | value [95%% interval] | reading |\n"
+               "| --- | --- | --- |\n| lead changes per game | ");
+    md_moments(f, &fg->lead_changes);
+    fprintf(f, " | how often the sole leader becomes another seat |\n"
+               "| winner clear after | ");
+    double m = tbi_moments_mean(&fg->decided_at), h = tbi_moments_ci95(&fg->decided_at);
+    md_interval(f, m, m - h, m + h, 1);
+    fprintf(f, " of the game | from then on the eventual winner always leads "
+               "(lower is more decisive) |\n| last at mid-game wins | ");
+    md_interval(f, fg->comebacks / fmax(1, fg->lead_changes.n), fg->comeback_lo,
+                fg->comeback_hi, 1);
+    fprintf(f, " of games | comebacks: higher means more drama |\n\n");
+}
+
+static void md_compare(FILE *f, const context *ctx)
+{
+    const variant *base = &ctx->v[0];
+    fprintf(f, "## Variants\n\nEach variant played the same %ld seeds as the "
+               "base game, so the differences below are paired (variant minus "
+               "base, per game) with 95%% intervals. An interval that excludes "
+               "0 is a real difference at this sample size.\n\n", ctx->n);
+    for (int k = 1; k < ctx->nv; k++) {
+        const variant *v = &ctx->v[k];
+        const figures *fb = &ctx->fig[0], *fv = &ctx->fig[k];
+        fprintf(f, "### %s\n\n| figure | base | %s | difference [95%% interval] |\n"
+                   "| --- | ---: | ---: | --- |\n", v->name, v->name);
+        int seats = ctx->coop ? 1 : v->cfg.players;
+        for (int j = 0; j < seats; j++) {
+            paired w = pair_diff(ctx, base, v, value_win, j);
+            paired s = pair_diff(ctx, base, v, value_score, j);
+            const char *who = ctx->coop ? "team" : "seat";
+            double bw = ctx->coop ? fb->team_wins / (double)fb->n : fb->seat[j].win_rate;
+            double vw = ctx->coop ? fv->team_wins / (double)fv->n : fv->seat[j].win_rate;
+            double bs = tbi_moments_mean(ctx->coop ? &fb->team_score : &fb->seat[j].score);
+            double vs = tbi_moments_mean(ctx->coop ? &fv->team_score : &fv->seat[j].score);
+            char label[32];
+            snprintf(label, sizeof label, ctx->coop ? "%s" : "%s %d", who, j);
+            fprintf(f, "| %s win rate | %.1f%% | %.1f%% | %+.1f points [%+.1f, %+.1f] |\n",
+                    label, 100 * bw, 100 * vw, 100 * w.mean, 100 * w.lo, 100 * w.hi);
+            fprintf(f, "| %s mean score | %.2f | %.2f | %+.2f [%+.2f, %+.2f] |\n",
+                    label, bs, vs, s.mean, s.lo, s.hi);
+        }
+        paired a = pair_diff(ctx, base, v, value_actions, 0);
+        fprintf(f, "| actions per game | %.1f | %.1f | %+.1f [%+.1f, %+.1f] |\n",
+                tbi_moments_mean(&fb->actions), tbi_moments_mean(&fv->actions),
+                a.mean, a.lo, a.hi);
+        if (fb->has_drama && fv->has_drama) {
+            paired l = pair_diff(ctx, base, v, value_lead_changes, 0);
+            fprintf(f, "| lead changes per game | %.2f | %.2f | %+.2f [%+.2f, %+.2f] |\n",
+                    tbi_moments_mean(&fb->lead_changes),
+                    tbi_moments_mean(&fv->lead_changes), l.mean, l.lo, l.hi);
+        }
+        fputc('\n', f);
+    }
+}
+
+/* The command that reproduces this report, from the settings actually
+ * used (the games reached, rather than the -n given, when --precision
+ * extended the run). */
+static void print_command(FILE *f, const context *ctx)
+{
+    fprintf(f, "tabula analyze %s -p %d -n %ld --seed %llu --seats ", ctx->g->id,
+            ctx->ga.cfg.players, ctx->n, (unsigned long long)ctx->ga.seed);
+    for (int j = 0; j < ctx->ga.cfg.players; j++)
+        fprintf(f, "%s%s", j ? "," : "", ctx->ga.seats[j]);
+    for (int i = 0; i < ctx->g->n_options; i++) {
+        char v[64], d[64];
+        tb_config def;
+        tb_config_default(ctx->g, ctx->ga.cfg.players, &def);
+        tb_config_value_text(ctx->g, &ctx->v[0].cfg, i, v, sizeof v);
+        tb_config_value_text(ctx->g, &def, i, d, sizeof d);
+        if (strcmp(v, d) != 0)
+            fprintf(f, " --opt %s=%s", ctx->g->options[i].name, v);
+    }
+    for (int k = 1; k < ctx->nv; k++)
+        fprintf(f, " --compare %s", ctx->v[k].name);
+}
+
+static int write_markdown(const context *ctx, const char *path)
+{
+    FILE *f = fopen(path, "w");
+    if (!f)
+        return cli_error("cannot write %s: %s", path, strerror(errno));
+    const figures *fg = &ctx->fig[0];
+    int P = ctx->ga.cfg.players;
+    fprintf(f, "# Balance report: %s\n\n", ctx->g->title);
+    fprintf(f, "- Game: `%s`, %d players", ctx->g->id, P);
+    for (int i = 0; i < ctx->g->n_options; i++) {
+        char v[64];
+        tb_config_value_text(ctx->g, &ctx->v[0].cfg, i, v, sizeof v);
+        fprintf(f, "%s%s=%s", i ? ", " : "; options ", ctx->g->options[i].name, v);
+    }
+    fprintf(f, "\n- Seats:");
+    for (int j = 0; j < P; j++)
+        fprintf(f, " %d=%s", j, ctx->ga.seats[j]);
+    fprintf(f, "\n- %ld games per variant, seed %llu\n- Reproduce with: `",
+            ctx->n, (unsigned long long)ctx->ga.seed);
+    print_command(f, ctx);
+    fprintf(f, "`\n\n");
+    md_seat_advantage(f, ctx, fg);
+    md_scores(f, ctx, fg);
+    md_length(f, ctx, fg);
+    md_drama(f, ctx, fg);
+    if (ctx->nv > 1)
+        md_compare(f, ctx);
+    fprintf(f, "## Sample size\n\n%ld games per variant. The widest win-rate "
+               "interval reached is ±%.1f points.", ctx->n, 100 * ctx->widest);
+    if (ctx->precision > 0)
+        fprintf(f, " The target was ±%.1f points (--precision %g)%s.",
+                100 * ctx->precision, ctx->precision,
+                ctx->widest <= ctx->precision ? " and was reached"
+                                              : ", not reached before --max-games");
+    else
+        fprintf(f, " For narrower intervals, use --precision (for example "
+                   "--precision 0.01 for ±1 point).");
+    fprintf(f, "\n\nAll intervals are 95%%: Wilson intervals for rates, normal "
+               "intervals for means.\n");
+    return fclose(f) == 0 ? 0 : cli_error("cannot write %s", path);
+}
+
+/* ------------------------------------------------------------ command */
+
+static int make_dir(const char *dir)
+{
+    struct stat sb;
+    if (stat(dir, &sb) == 0)
+        return S_ISDIR(sb.st_mode) ? 0 : cli_error("%s is not a directory", dir);
+    if (mkdir(dir, 0777) != 0)
+        return cli_error("cannot create %s: %s", dir, strerror(errno));
+    return 0;
+}
+
+/* Adds the variant "key=value" on top of the base configuration. */
+static int add_variant(context *ctx, const char *kv)
+{
+    if (ctx->nv == MAX_VARIANTS)
+        return cli_error("at most %d variants with --compare", MAX_VARIANTS - 1);
+    const char *eq = strchr(kv, '=');
+    if (!eq)
+        return cli_error("--compare takes key=value, not '%s'", kv);
+    variant *v = &ctx->v[ctx->nv];
+    memset(v, 0, sizeof *v);
+    v->cfg = ctx->v[0].cfg;
+    char key[64], err[256];
+    snprintf(key, sizeof key, "%.*s", (int)(eq - kv), kv);
+    if (tb_config_set(ctx->g, &v->cfg, key, eq + 1, err, sizeof err) != TB_OK ||
+        tb_config_check(ctx->g, &v->cfg, err, sizeof err) != TB_OK)
+        return cli_error("--compare %s: %s", kv, err);
+    snprintf(v->name, sizeof v->name, "%s", kv);
+    ctx->nv++;
+    return 0;
+}
+
+int cmd_analyze(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"players", required_argument, NULL, 'p'},
+        {"games", required_argument, NULL, 'n'},
+        {"seats", required_argument, NULL, 's'},
+        {"seed", required_argument, NULL, 'S'},
+        {"threads", required_argument, NULL, 't'},
+        {"opt", required_argument, NULL, 'o'},
+        {"compare", required_argument, NULL, 'c'},
+        {"out", required_argument, NULL, 'O'},
+        {"precision", required_argument, NULL, 'P'},
+        {"max-games", required_argument, NULL, 'M'},
+        {NULL, 0, NULL, 0},
+    };
+    static context ctx;
+    memset(&ctx, 0, sizeof ctx);
+    const char *compares[MAX_VARIANTS];
+    int n_compares = 0;
+    long games = 1000, threads = 1, max_games = 1000000;
+    const char *out_dir = NULL;
+    int c;
+    opterr = 0;
+    ctx.ga.seed = 1;
+    ctx.ga.seed_given = 1;
+    while ((c = getopt_long(argc, argv, "hp:n:t:", longopts, NULL)) != -1) {
+        long v;
+        switch (c) {
+        case 'h': return usage();
+        case 'p':
+            if (cli_parse_long("-p", optarg, 1, TB_MAX_PLAYERS, &v))
+                return 2;
+            ctx.ga.cfg.players = (int)v;
+            ctx.ga.players_given = 1;
+            break;
+        case 'n':
+            if (cli_parse_long("-n", optarg, 10, 100000000L, &games))
+                return 2;
+            break;
+        case 's':
+            if (cli_parse_seats(&ctx.ga, optarg))
+                return 2;
+            break;
+        case 'S':
+            if (cli_parse_u64("--seed", optarg, &ctx.ga.seed))
+                return 2;
+            break;
+        case 't':
+            if (cli_parse_long("--threads", optarg, 1, 256, &threads))
+                return 2;
+            break;
+        case 'o':
+            if (cli_add_opt(optarg))
+                return 2;
+            break;
+        case 'c':
+            if (n_compares == MAX_VARIANTS - 1)
+                return cli_error("at most %d variants with --compare",
+                                 MAX_VARIANTS - 1);
+            compares[n_compares++] = optarg;
+            break;
+        case 'O': out_dir = optarg; break;
+        case 'P': {
+            char *end;
+            ctx.precision = strtod(optarg, &end);
+            if (*end || !(ctx.precision > 0 && ctx.precision < 0.5))
+                return cli_error("--precision takes a half-width between 0 and "
+                                 "0.5, such as 0.01, not '%s'", optarg);
+            break;
+        }
+        case 'M':
+            if (cli_parse_long("--max-games", optarg, 10, 1000000000L, &max_games))
+                return 2;
+            break;
+        default:
+            return cli_error("analyze: unknown or incomplete option '%s'; try "
+                             "'tabula analyze --help'", argv[optind - 1]);
+        }
+    }
+    if (optind >= argc)
+        return cli_error("analyze: which game? usage: tabula analyze GAME");
+    if (optind + 1 < argc)
+        return cli_error("analyze: unexpected argument '%s'", argv[optind + 1]);
+    if (!(ctx.g = ctx.ga.game = cli_find_game(argv[optind])))
+        return 2;
+    if (cli_finish_game_args(&ctx.ga, "heuristic"))
+        return 2;
+    ctx.coop = (ctx.g->flags & TB_GAME_COOPERATIVE) != 0;
+    ctx.v[0].cfg = ctx.ga.cfg;
+    snprintf(ctx.v[0].name, sizeof ctx.v[0].name, "base");
+    ctx.nv = 1;
+    for (int i = 0; i < n_compares; i++)
+        if (add_variant(&ctx, compares[i]))
+            return 2;
+    char dir[4096];
+    snprintf(dir, sizeof dir, "%s", out_dir ? out_dir : "");
+    if (!out_dir)
+        snprintf(dir, sizeof dir, "report-%s", ctx.g->id);
+    if (make_dir(dir))
+        return 2;
+    ctx.n = games;
+    int status = 0;
+    for (;;) {
+        if (simulate(&ctx, (int)threads)) {
+            status = 2;
+            break;
+        }
+        for (int k = 0; k < ctx.nv; k++)
+            compute_figures(&ctx, &ctx.v[k], &ctx.fig[k]);
+        ctx.widest = widest_interval(&ctx);
+        if (ctx.precision <= 0 || ctx.widest <= ctx.precision || ctx.n >= max_games)
+            break;
+        ctx.n = ctx.n * 2 < max_games ? ctx.n * 2 : max_games;
+        if (isatty(2))
+            fprintf(stderr, "widest interval ±%.4f; extending to %ld games\n",
+                    ctx.widest, ctx.n);
+    }
+    if (status == 0) {
+        char path[4200];
+        snprintf(path, sizeof path, "%s/report.json", dir);
+        status |= write_json(&ctx, path);
+        snprintf(path, sizeof path, "%s/report.md", dir);
+        status |= write_markdown(&ctx, path);
+        status |= write_charts(&ctx, dir);
+        if (!status)
+            printf("wrote %s/report.md, report.json and charts (%ld games per "
+                   "variant)\n", dir, ctx.n);
+    }
+    for (int k = 0; k < ctx.nv; k++)
+        free(ctx.v[k].games);
+    return status ? 2 : 0;
+}
