@@ -24,6 +24,9 @@
 #define SET_FULL 5  /* the fifth bull card takes the set */
 #define TURN_MAX 3  /* most cards one turn may play */
 #define DECK 100
+/* Most legal actions: every bull card, each special card on every set, and
+ * "end". */
+#define MAX_LEGAL (MAX_HAND + 2 * MAX_SETS + 1)
 
 #define X2_ACTION 200u
 #define P5_ACTION 300u
@@ -695,7 +698,7 @@ static double special_value(const take5 *s, int p, int bit, int i)
 static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
 {
     const take5 *s = vs;
-    tb_action acts[64];
+    tb_action acts[MAX_LEGAL];
     int n = legal(vs, acts);
     tb_action best = acts[0];
     double best_v = -1e9;
