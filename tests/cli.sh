@@ -29,7 +29,7 @@ expect_error() {
 }
 
 # --- help on every command
-for c in list rules play sim replay bench; do
+for c in list rules play sim replay bench analyze; do
     if "$T" $c --help >"$TMP/out" 2>&1 && grep -q usage "$TMP/out"; then ok; else bad "$c --help"; fi
 done
 "$T" --help >/dev/null && ok || bad "tabula --help"
@@ -76,6 +76,22 @@ for g in $games; do
     done
     [ "$n" -eq 5 ] && ok || bad "sim --record-dir $g wrote $n replayable records, not 5"
 done
+
+# --- analyze: a report with Markdown, JSON and SVG charts, the same for the
+# same seed whatever the threads, with paired variant comparisons.
+"$T" analyze 6-nimmt -p 3 -n 60 --seed 2 --out "$TMP/rep1" >/dev/null 2>"$TMP/err" || bad "analyze: $(cat "$TMP/err")"
+for f in report.md report.json win_rates.svg scores.svg length.svg; do
+    [ -s "$TMP/rep1/$f" ] && ok || bad "analyze did not write $f"
+done
+grep -q '## Seat advantage' "$TMP/rep1/report.md" && grep -q '## Decisiveness and drama' "$TMP/rep1/report.md" && ok || bad "analyze report.md sections"
+grep -q '<svg' "$TMP/rep1/win_rates.svg" && ok || bad "analyze chart is not SVG"
+"$T" analyze 6-nimmt -p 3 -n 60 --seed 2 --threads 2 --out "$TMP/rep2" >/dev/null 2>&1
+cmp -s "$TMP/rep1/report.json" "$TMP/rep2/report.json" && ok || bad "analyze differs between 1 and 2 threads"
+"$T" analyze 6-nimmt -p 2 -n 60 --compare single-round=on --out "$TMP/rep3" >/dev/null 2>&1
+grep -q '### single-round=on' "$TMP/rep3/report.md" && grep -q '"comparisons"' "$TMP/rep3/report.json" && ok || bad "analyze --compare"
+"$T" analyze 6-nimmt -p 2 -n 50 --precision 0.2 --out "$TMP/rep4" >/dev/null 2>&1
+grep -q 'was reached' "$TMP/rep4/report.md" && ok || bad "analyze --precision"
+expect_error "analyze bad compare" "$T" analyze 6-nimmt -n 20 --compare cards=7 --out "$TMP/rep5"
 
 # --- a record with one action changed to an illegal one is refused with its
 # move number: in 6 nimmt! seat 0's first card is replaced by the card seat 1
