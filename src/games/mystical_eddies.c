@@ -497,7 +497,8 @@ static void render_trick(tb_text *t, const tbi_trick *tr, unsigned style)
         tb_text_printf(t, "  s%d ", tbi_trick_seat_of(tr, i));
         tbi_mq_render(t, tr->card[i], 0, style);
         if (tr->tag[i] == TAG_TOSSED)
-            tb_text_puts(t, " (tossed)");
+            tb_text_printf(t, " %s(tossed)%s", tbi_color(style, TBI_DIM),
+                           tbi_color(style, TBI_RESET));
     }
 }
 
@@ -650,6 +651,11 @@ static json_t *view_json(const void *vs, int seat)
     for (int p = 0; p < s->players; p++)
         json_array_append_new(seats, json_seat(s, p));
     json_object_set_new(v, "seats", seats);
+    if (s->has_last) {
+        json_t *last = json_trick(&s->last, s->last_mask);
+        json_object_set_new(last, "winner", json_integer(s->last_winner));
+        json_object_set_new(v, "last_trick", last);
+    }
     if (s->phase != PH_PLAY)
         return v;
     json_object_set_new(v, "tricks_done", json_integer(s->tricks_done));
@@ -661,11 +667,6 @@ static json_t *view_json(const void *vs, int seat)
             played[n++] = (uint8_t)c;
     json_object_set_new(v, "played", json_cards(played, n));
     json_object_set_new(v, "trick", json_trick(&s->trick, s->established));
-    if (s->has_last) {
-        json_t *last = json_trick(&s->last, s->last_mask);
-        json_object_set_new(last, "winner", json_integer(s->last_winner));
-        json_object_set_new(v, "last_trick", last);
-    }
     if (seat >= 0 && seat < s->players)
         json_object_set_new(v, "hand", json_cards(s->hand[seat],
                                                   s->hand_n[seat]));
@@ -676,12 +677,26 @@ static json_t *view_json(const void *vs, int seat)
 
 #define ALPHA 0.2 /* tricks' worth of card strength given up per unit */
 
-/* A card's general strength for later tricks, 0 (1 of blue crowns) to 3
- * (palm of yellow suns): it ranks high in every kind of trick. */
-static double power(int card)
+/* A card's strength for later tricks, from 0 to 3: for each attribute,
+ * the share of the unseen cards sharing it that the card outranks in a
+ * trick following that attribute (smoothed, so that a card with no rivals
+ * left counts as strong but not certain).  Spending a strong card on a
+ * trick a weaker one would win wastes it. */
+static double strength(int card, const uint8_t *unseen, int u)
 {
-    return (tbi_mq_number(card) - 1) / 4.0 + suit_rank(card) / 3.0 +
-           colour_rank(card) / 2.0;
+    double sum = 0;
+    for (int a = 0; a < 3; a++) {
+        unsigned m = 1u << a;
+        int beaten = 0, rivals = 0;
+        for (int i = 0; i < u; i++) {
+            if (!(shared(unseen[i], card) & m))
+                continue;
+            rivals++;
+            beaten += trick_key(card, m) > trick_key(unseen[i], m);
+        }
+        sum += (beaten + 1.0) / (rivals + 2.0);
+    }
+    return sum;
 }
 
 /* The chance that none of t given cards lies among the r cards held by the
@@ -758,8 +773,8 @@ static double follow_chance(const eddies *s, int card, const uint8_t *unseen,
 }
 
 /* The bot: for each playable card, the chance it wins the trick times what
- * the trick is worth, less a small price for spending a strong card; the
- * best total is played.  Cards it cannot see (other hands and the cards set
+ * the trick is worth, less a small price for spending a strong card (its
+ * strength against the cards still unseen); the best total is played.  Cards it cannot see (other hands and the cards set
  * aside) are treated as unknown, never read one by one. */
 static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
 {
@@ -783,7 +798,7 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
             double p = follow_chance(s, cards[i], unseen, u, &mask);
             v = p * trick_value(s, seat, mask, 0);
         }
-        v -= ALPHA * power(cards[i]);
+        v -= ALPHA * strength(cards[i], unseen, u);
         if (v > best_v) {
             best_v = v;
             best = i;
