@@ -94,11 +94,9 @@ static int colour_rank(int card)
 /* The attributes two cards share, as a mask. */
 static unsigned shared(int a, int b)
 {
-    unsigned m = 0;
-    for (int attr = 0; attr < 3; attr++)
-        if (tbi_mq_attr(a, attr) == tbi_mq_attr(b, attr))
-            m |= 1u << attr;
-    return m;
+    return (tbi_mq_number(a) == tbi_mq_number(b) ? M_NUMBER : 0u) |
+           (tbi_mq_suit(a) == tbi_mq_suit(b) ? M_SUIT : 0u) |
+           (tbi_mq_colour(a) == tbi_mq_colour(b) ? M_COLOUR : 0u);
 }
 
 /* How a card ranks in a trick that follows the attributes in mask, by the
