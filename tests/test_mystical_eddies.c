@@ -1,0 +1,634 @@
+/*
+ * test_mystical_eddies.c - the tricky rules of Mystical Eddies, each test
+ * quoting the rule it checks.  Positions are set up through the public API
+ * by giving the deal chance node a chosen deck order: four cards set aside,
+ * then each seat's hand as one block in seat order, then any extras.  Hands
+ * are written as short forms ("3Rc"); a hand given short is filled up with
+ * the lowest unnamed cards, and the next four unnamed cards are set aside.
+ */
+#include "support.h"
+
+#include "mystique_deck.h"
+
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const tb_game *game(void)
+{
+    return tb_find_game("mystical-eddies");
+}
+
+/* A configuration for `players` seats with "key=value" options (a
+ * NULL-terminated list, or NULL). */
+static tb_config config(int players, const char *const *opts)
+{
+    const tb_game *g = game();
+    tb_config cfg;
+    char err[256];
+    tb_config_default(g, players, &cfg);
+    for (int i = 0; opts && opts[i]; i++) {
+        char key[64];
+        const char *eq = strchr(opts[i], '=');
+        snprintf(key, sizeof key, "%.*s", (int)(eq - opts[i]), opts[i]);
+        if (tb_config_set(g, &cfg, key, eq + 1, err, sizeof err) != TB_OK)
+            fail_msg("%s: %s", opts[i], err);
+    }
+    return cfg;
+}
+
+/* Reads the cards named in text (short forms separated by spaces). */
+static int read_cards(const char *text, int *ids)
+{
+    int n = 0;
+    while (text && *text) {
+        while (*text == ' ')
+            text++;
+        if (!*text)
+            break;
+        const char *end = tbi_mq_parse(text, 0, &ids[n]);
+        if (!end)
+            fail_msg("bad card in '%s'", text);
+        n++;
+        text = end;
+    }
+    return n;
+}
+
+/* The round's deck order for these hands (see the file comment). */
+static void deck_for(int players, const char *const *hands, uint16_t *deck)
+{
+    int hand_size = 56 / players, used[60] = {0}, named[10][60], nn[10];
+    for (int p = 0; p < players; p++) {
+        nn[p] = read_cards(hands[p], named[p]);
+        assert_true(nn[p] <= hand_size);
+        for (int i = 0; i < nn[p]; i++) {
+            assert_false(used[named[p][i]]);
+            used[named[p][i]] = 1;
+        }
+    }
+    int pool[60], np = 0, next = 0, k = 4;
+    for (int c = 0; c < 60; c++)
+        if (!used[c])
+            pool[np++] = c;
+    for (int p = 0; p < players; p++) {
+        for (int i = 0; i < nn[p]; i++)
+            deck[k++] = (uint16_t)named[p][i];
+        for (int i = nn[p]; i < hand_size; i++)
+            deck[k++] = (uint16_t)pool[next++];
+    }
+    for (int i = 0; i < 4; i++)
+        deck[i] = (uint16_t)pool[next++];
+    while (next < np)
+        deck[k++] = (uint16_t)pool[next++];
+    assert_int_equal(k, 60);
+}
+
+/* A new game whose first round is dealt these hands. */
+static void *deal(int players, const char *const *hands,
+                  const char *const *opts)
+{
+    tb_config cfg = config(players, opts);
+    void *st = ts_new_game(game(), &cfg);
+    uint16_t deck[60];
+    deck_for(players, hands, deck);
+    assert_int_equal(tb_apply_chance(game(), st, deck, 60), TB_OK);
+    return st;
+}
+
+/* Plays moves given as one string of short forms. */
+static void play(void *st, const char *moves)
+{
+    int ids[64];
+    int n = read_cards(moves, ids);
+    for (int i = 0; i < n; i++) {
+        char name[8];
+        tbi_mq_short_name(ids[i], 0, name, sizeof name);
+        ts_play(game(), st, name);
+    }
+}
+
+/* The legal moves as one string "1Ym 2Ym ...". */
+static const char *legal_text(const void *st)
+{
+    static char buf[512];
+    tb_action a[TB_MAX_ACTIONS];
+    int n = tb_legal(game(), st, a);
+    buf[0] = '\0';
+    for (int i = 0; i < n; i++) {
+        char t[TB_ACTION_TEXT];
+        tb_action_text(game(), st, a[i], t, sizeof t);
+        if (i)
+            strcat(buf, " ");
+        strcat(buf, t);
+    }
+    return buf;
+}
+
+/* The JSON view of a seat (free with json_decref). */
+static json_t *view(const void *st, int seat)
+{
+    char *text = tb_view_json(game(), st, seat);
+    json_t *v = json_loads(text, 0, NULL);
+    free(text);
+    assert_non_null(v);
+    return v;
+}
+
+/* An integer field of seat p in a view. */
+static int seat_int(json_t *v, int p, const char *field)
+{
+    json_t *s = json_array_get(json_object_get(v, "seats"), (size_t)p);
+    return (int)json_integer_value(json_object_get(s, field));
+}
+
+/* A balance category ("suit", "colour", "number") of seat p this round. */
+static int round_cat(json_t *v, int p, const char *cat)
+{
+    json_t *s = json_array_get(json_object_get(v, "seats"), (size_t)p);
+    return (int)json_integer_value(
+        json_object_get(json_object_get(s, "round_categories"), cat));
+}
+
+/* The last completed trick's winner, and its followed attributes joined
+ * by "+" ("" when nothing was followed). */
+static int last_winner(const void *st, char *followed, size_t cap)
+{
+    json_t *v = view(st, TB_SPECTATOR);
+    json_t *last = json_object_get(v, "last_trick");
+    assert_non_null(last);
+    json_t *f = json_object_get(last, "followed");
+    followed[0] = '\0';
+    for (size_t i = 0; i < json_array_size(f); i++) {
+        if (i)
+            strncat(followed, "+", cap - strlen(followed) - 1);
+        strncat(followed, json_string_value(json_array_get(f, i)),
+                cap - strlen(followed) - 1);
+    }
+    int w = (int)json_integer_value(json_object_get(last, "winner"));
+    json_decref(v);
+    return w;
+}
+
+/* How the i-th card of the last trick was played: led/followed/tossed. */
+static const char *last_play(const void *st, int i)
+{
+    static char buf[16];
+    json_t *v = view(st, TB_SPECTATOR);
+    json_t *c = json_array_get(
+        json_object_get(json_object_get(v, "last_trick"), "cards"), (size_t)i);
+    snprintf(buf, sizeof buf, "%s",
+             json_string_value(json_object_get(c, "play")));
+    json_decref(v);
+    return buf;
+}
+
+/* Plays the first legal move until the round (or game) is over. */
+static void finish_round(void *st)
+{
+    const tb_game *g = game();
+    while (tb_current(g, st) >= 0) {
+        tb_action a[TB_MAX_ACTIONS];
+        tb_legal(g, st, a);
+        tb_apply(g, st, a[0]);
+    }
+}
+
+/* "Set aside four cards from the deck unseen.  Deal the rest of the deck
+ * evenly, such that each player receives the same number of cards. (e.g.
+ * With 4 players, each player will have a hand of 14 cards; with 5, 11
+ * cards; with 6, 9 cards; with 7, 8 cards; with 8, 7 cards.)  Set any
+ * extras aside with the cards set aside at the beginning of the round." */
+static void deal_is_even_and_extras_are_set_aside(void **state)
+{
+    (void)state;
+    const int hand[9] = {0, 0, 0, 18, 14, 11, 9, 8, 7};
+    const int aside[9] = {0, 0, 0, 6, 4, 5, 6, 4, 4};
+    for (int n = 3; n <= 8; n++) {
+        const char *none[8] = {0};
+        void *st = deal(n, none, NULL);
+        json_t *v = view(st, 0);
+        for (int p = 0; p < n; p++)
+            assert_int_equal(seat_int(v, p, "hand_size"), hand[n]);
+        assert_int_equal(json_integer_value(json_object_get(v, "set_aside")),
+                         aside[n]);
+        json_decref(v);
+        free(st);
+    }
+}
+
+/* "Second player follows suit, colour, or number (her choice), if
+ * possible" and "If more than one attribute matched (e.g. suit and
+ * number), players must follow both attributes." */
+static void second_player_establishes_every_shared_attribute(void **state)
+{
+    (void)state;
+    const char *hands[4] = {
+        "3Rm",
+        /* shares suit+number, suit+colour, colour+number, suit, colour,
+         * number with 3Rm; then eight cards sharing nothing */
+        "3Ym 5Rm 3Ra 1Bm 2Rs 3Bs 1Ys 2Ys 4Ys 5Ys 1Ya 2Ya 4Ya 5Ya",
+        "3Bm 5Bm 3Yc",
+        "4Ym",
+    };
+    void *st = deal(4, hands, NULL);
+    ts_play(game(), st, "3Rm");
+    /* Only cards that share something with the led card may be played,
+     * in the hand's order (moons, suns, arms, crowns; yellow, red, blue). */
+    assert_string_equal(legal_text(st), "3Ym 5Rm 1Bm 2Rs 3Bs 3Ra");
+    ts_play(game(), st, "3Ym"); /* suit and number match: both count */
+    /* Seat 2 must play a 3 of moons: 5Bm (suit only) and 3Yc (number only)
+     * do not follow both. */
+    assert_string_equal(legal_text(st), "3Bm");
+    char err[256];
+    tb_action a;
+    assert_int_equal(tb_parse_action(game(), st, "5Bm", &a, err, sizeof err),
+                     TB_EILLEGAL);
+    assert_non_null(strstr(err, "suit (moons) and number (3)"));
+    ts_play(game(), st, "3Bm");
+    /* No 3 of moons is left for seat 3, so any card may be tossed; a moon
+     * that is not a 3 follows only part and is a toss. */
+    assert_true(ts_is_legal_text(game(), st, "4Ym"));
+    ts_play(game(), st, "4Ym");
+    char followed[64];
+    /* "Following suit and number: Highest colour." Yellow beats red and
+     * blue. */
+    assert_int_equal(last_winner(st, followed, sizeof followed), 1);
+    assert_string_equal(followed, "number+suit");
+    assert_string_equal(last_play(st, 3), "tossed");
+    free(st);
+}
+
+/* "Second player follows ... if possible; otherwise, toss a card." and
+ * "If nothing was established, due to tossing a card, this player will be
+ * establishing suit, number, or colour." */
+static void after_a_toss_the_next_player_establishes(void **state)
+{
+    (void)state;
+    const char *hands[4] = {
+        "5Ys",
+        /* fourteen cards sharing nothing with 5Ys */
+        "1Rm 2Rm 3Rm 4Rm 1Bm 2Bm 3Bm 4Bm 1Ra 2Ra 3Ra 4Ra 1Rc 2Rc",
+        "5Rm 2Bs 4Yc 3Bc",
+        "5Ya",
+    };
+    void *st = deal(4, hands, NULL);
+    ts_play(game(), st, "5Ys");
+    /* Seat 1 can follow nothing: every card may be tossed. */
+    assert_string_equal(legal_text(st),
+                        "1Rm 2Rm 3Rm 4Rm 1Bm 2Bm 3Bm 4Bm 1Ra 2Ra 3Ra 4Ra "
+                        "1Rc 2Rc");
+    ts_play(game(), st, "2Rc");
+    /* Seat 2 now establishes, so it must play a card sharing something. */
+    assert_false(ts_is_legal_text(game(), st, "3Bc"));
+    assert_true(ts_is_legal_text(game(), st, "5Rm"));
+    assert_true(ts_is_legal_text(game(), st, "2Bs"));
+    assert_true(ts_is_legal_text(game(), st, "4Yc"));
+    ts_play(game(), st, "5Rm"); /* number */
+    assert_true(ts_is_legal_text(game(), st, "5Ya"));
+    ts_play(game(), st, "5Ya");
+    char followed[64];
+    /* "Following number: Highest colour; tie goes to highest suit."  The
+     * led card takes part: 5Ys and 5Ya are yellow, and suns beat arms. */
+    assert_int_equal(last_winner(st, followed, sizeof followed), 0);
+    assert_string_equal(followed, "number");
+    assert_string_equal(last_play(st, 1), "tossed");
+    free(st);
+}
+
+/* One trick of four cards (seat 0 leads) and its expected winner. */
+typedef struct trick_case {
+    const char *rule, *cards[4], *followed;
+    int winner;
+} trick_case;
+
+/* "The trick winner is determined as follows: Following suit: Highest
+ * number; tie goes to highest colour. Following colour: Highest suit; tie
+ * goes to highest number. Following number: Highest colour; tie goes to
+ * highest suit. Following suit and colour: Highest number. Following suit
+ * and number: Highest colour. Following colour and number: Highest suit."
+ * with "suit: suns > moons > arms > crowns", "number: 5>4>3>2>1", "colour:
+ * yellow > red > blue". */
+static void winner_for_each_followed_combination(void **state)
+{
+    (void)state;
+    static const trick_case cases[] = {
+        {"suit: 4s tie, yellow wins", {"2Bm", "4Rm", "4Ym", "1Bm"}, "suit", 2},
+        {"colour: moons tie, 4 wins", {"1Ra", "3Rc", "2Rm", "4Rm"}, "colour", 3},
+        {"number: reds tie, arms win", {"2Bs", "2Rc", "2Ra", "2Bm"}, "number", 2},
+        {"suit and colour: highest number", {"3Ya", "1Ya", "5Ya", "4Ya"},
+         "suit+colour", 2},
+        {"suit and number: 5Ys is tossed", {"4Bs", "4Rs", "4Ys", "5Ys"},
+         "number+suit", 2},
+        {"colour and number: suns", {"5Rc", "5Ra", "5Rm", "5Rs"},
+         "number+colour", 3},
+        {"colour: the leader's suns", {"1Ys", "3Ym", "5Ya", "4Yc"}, "colour",
+         0},
+    };
+    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
+        const trick_case *c = &cases[i];
+        void *st = deal(4, c->cards, NULL);
+        for (int k = 0; k < 4; k++)
+            ts_play(game(), st, c->cards[k]);
+        char followed[64];
+        int w = last_winner(st, followed, sizeof followed);
+        if (w != c->winner || strcmp(followed, c->followed) != 0)
+            fail_msg("%s: seat %d won following %s", c->rule, w, followed);
+        /* The winner leads the next trick. */
+        assert_int_equal(tb_current(game(), st), c->winner);
+        free(st);
+    }
+}
+
+/* A deal where seat 0 wins six suit tricks with palms and then leads the
+ * 1 of blue crowns, which nobody else can follow: the other hands are then
+ * moons, suns and arms in yellow and red, 2 to 5. */
+static const char *const no_follow_hands[4] = {
+    "5Yc 5Rc 5Bc 5Bm 5Bs 5Ba 1Bc",
+    "4Rc 4Bc 2Yc 4Bm 4Bs 4Ba 2Ym 3Ym 4Ym 5Ym 2Rm 3Rm 4Rm 5Rm",
+    "4Yc 3Rc 1Yc 3Bm 3Bs 3Ba 2Ys 3Ys 4Ys 5Ys 2Rs 3Rs 4Rs 5Rs",
+    "3Yc 2Rc 1Rc 2Bm 2Bs 2Ba 2Ya 3Ya 4Ya 5Ya 2Ra 3Ra 4Ra 5Ra",
+};
+static const char *const no_follow_tricks =
+    "5Yc 4Rc 4Yc 3Yc  5Rc 4Bc 3Rc 2Rc  5Bc 2Yc 1Yc 1Rc "
+    "5Bm 4Bm 3Bm 2Bm  5Bs 4Bs 3Bs 2Bs  5Ba 4Ba 3Ba 2Ba";
+
+/* "If nobody can follow the led card in any way, the person who played it
+ * wins the trick." */
+static void leader_wins_when_nobody_can_follow(void **state)
+{
+    (void)state;
+    void *st = deal(4, no_follow_hands, NULL);
+    play(st, no_follow_tricks);
+    assert_int_equal(tb_current(game(), st), 0);
+    ts_play(game(), st, "1Bc");
+    /* Seat 1 shares nothing with 1Bc: all eight cards may be tossed. */
+    assert_string_equal(legal_text(st), "2Ym 3Ym 4Ym 5Ym 2Rm 3Rm 4Rm 5Rm");
+    play(st, "5Ym 5Ys 5Ya");
+    char followed[64];
+    assert_int_equal(last_winner(st, followed, sizeof followed), 0);
+    assert_string_equal(followed, "");
+    json_t *v = view(st, 0);
+    assert_int_equal(seat_int(v, 0, "round_tricks"), 7);
+    json_decref(v);
+    free(st);
+}
+
+/* Balance: "When you win a trick, you earn one point in the appropriate
+ * category. If you won a trick that followed two attributes, you earn one
+ * point in each of those two categories!"  A trick that followed nothing
+ * earns no category point (see Interpretations). */
+static void balance_categories_count_followed_attributes(void **state)
+{
+    (void)state;
+    const char *opts[] = {"scoring=balance", NULL};
+    void *st = deal(4, no_follow_hands, opts);
+    play(st, no_follow_tricks);
+    play(st, "1Bc 5Ym 5Ys 5Ya");
+    json_t *v = view(st, 0);
+    /* Three suit tricks, three suit-and-colour tricks, one of nothing. */
+    assert_int_equal(round_cat(v, 0, "suit"), 6);
+    assert_int_equal(round_cat(v, 0, "colour"), 3);
+    assert_int_equal(round_cat(v, 0, "number"), 0);
+    json_decref(v);
+    free(st);
+}
+
+/* "Your category with the lowest score is what counts toward winning."
+ * Categories add up over the rounds, and the lowest total is the score. */
+static void balance_score_is_the_lowest_category(void **state)
+{
+    (void)state;
+    tb_config cfg = config(5, (const char *const[]){"scoring=balance",
+                                                    "rounds=2", NULL});
+    void *st = ts_new_game(game(), &cfg);
+    tb_rng rng;
+    tb_rng_seed(&rng, 4);
+    tb_random_playout(game(), st, &rng);
+    tb_result r;
+    assert_int_equal(tb_result_of(game(), st, &r), TB_OK);
+    json_t *v = view(st, TB_SPECTATOR);
+    json_t *seats = json_object_get(v, "seats");
+    for (int p = 0; p < 5; p++) {
+        json_t *c = json_object_get(json_array_get(seats, (size_t)p),
+                                    "categories");
+        int low = 1000;
+        const char *names[3] = {"suit", "colour", "number"};
+        for (int a = 0; a < 3; a++) {
+            int x = (int)json_integer_value(json_object_get(c, names[a]));
+            low = x < low ? x : low;
+        }
+        assert_int_equal((int)r.score[p], low);
+    }
+    json_decref(v);
+    free(st);
+}
+
+/* "At the end of the round, when everyone's hand is empty, each player
+ * scores a number of points equal to the number of tricks she won." and
+ * "Shuffle all the cards together (including any set aside from the
+ * previous round)": a new deal of the whole deck; the first lead moves one
+ * seat on each round (see Interpretations). */
+static void round_scores_tricks_and_first_lead_rotates(void **state)
+{
+    (void)state;
+    const char *none[4] = {0};
+    void *st = deal(4, none, NULL);
+    assert_int_equal(tb_current(game(), st), 0);
+    finish_round(st);
+    assert_int_equal(tb_current(game(), st), TB_CHANCE);
+    tb_chance c;
+    tb_chance_spec(game(), st, &c);
+    assert_int_equal(c.n, 60);
+    json_t *v = view(st, TB_SPECTATOR);
+    int total = 0;
+    for (int p = 0; p < 4; p++)
+        total += seat_int(v, p, "score");
+    assert_int_equal(total, 14);
+    json_decref(v);
+    uint16_t deck[60];
+    deck_for(4, none, deck);
+    tb_apply_chance(game(), st, deck, 60);
+    assert_int_equal(tb_current(game(), st), 1);
+    free(st);
+}
+
+/* "Either play a fixed number of rounds, with the highest cumulative score
+ * at the end winning": rounds=2 ends after two deals; by default one round
+ * per player. */
+static void fixed_number_of_rounds(void **state)
+{
+    (void)state;
+    for (int k = 0; k < 2; k++) {
+        tb_config cfg = config(3, k ? (const char *const[]){"rounds=2", NULL}
+                                    : NULL);
+        void *st = ts_new_game(game(), &cfg);
+        tb_rng rng;
+        tb_rng_seed(&rng, 9);
+        int deals = 0;
+        while (tb_current(game(), st) != TB_TERMINAL) {
+            if (tb_current(game(), st) == TB_CHANCE) {
+                deals++;
+                tb_sample_chance(game(), st, &rng, NULL, NULL);
+            } else {
+                tb_action a[TB_MAX_ACTIONS];
+                int n = tb_legal(game(), st, a);
+                tb_apply(game(), st, a[tb_rng_below(&rng, (uint32_t)n)]);
+            }
+        }
+        assert_int_equal(deals, k ? 2 : 3);
+        tb_result r;
+        tb_result_of(game(), st, &r);
+        double total = 0;
+        for (int p = 0; p < 3; p++)
+            total += r.score[p];
+        assert_true(total == 18.0 * deals);
+        free(st);
+    }
+}
+
+/* "... or to a target score, with the highest cumulative score when
+ * someone meets or exceeds the goal winning."  Scores are made at the end
+ * of a round, so the game ends after the round in which someone reaches
+ * the target. */
+static void target_score_ends_after_the_round(void **state)
+{
+    (void)state;
+    tb_config cfg = config(4, (const char *const[]){"end=target", "target=9",
+                                                    NULL});
+    void *st = ts_new_game(game(), &cfg);
+    tb_rng rng;
+    tb_rng_seed(&rng, 2);
+    int best_before = 0;
+    while (tb_current(game(), st) != TB_TERMINAL) {
+        if (tb_current(game(), st) == TB_CHANCE) {
+            json_t *v = view(st, TB_SPECTATOR);
+            for (int p = 0; p < 4; p++)
+                if (seat_int(v, p, "score") > best_before)
+                    best_before = seat_int(v, p, "score");
+            json_decref(v);
+            assert_true(best_before < 9);
+            tb_sample_chance(game(), st, &rng, NULL, NULL);
+        } else {
+            tb_action a[TB_MAX_ACTIONS];
+            int n = tb_legal(game(), st, a);
+            tb_apply(game(), st, a[tb_rng_below(&rng, (uint32_t)n)]);
+        }
+    }
+    tb_result r;
+    tb_result_of(game(), st, &r);
+    double best = 0;
+    for (int p = 0; p < 4; p++)
+        best = r.score[p] > best ? r.score[p] : best;
+    assert_true(best >= 9);
+    free(st);
+}
+
+/* "If you play to a target score, you should set the target at about 1/5 of
+ * what you would for a basic game."  target=0 lets the game choose: the
+ * hand size for the basic game, a fifth of it (rounded) with Balance. */
+static void automatic_targets(void **state)
+{
+    (void)state;
+    const int want_basic[9] = {0, 0, 0, 18, 14, 11, 9, 8, 7};
+    const int want_balance[9] = {0, 0, 0, 4, 3, 2, 2, 2, 1};
+    for (int n = 3; n <= 8; n++)
+        for (int b = 0; b < 2; b++) {
+            tb_config cfg = config(n, (const char *const[]){
+                "end=target", b ? "scoring=balance" : "scoring=basic", NULL});
+            void *st = ts_new_game(game(), &cfg);
+            json_t *v = view(st, TB_SPECTATOR);
+            assert_int_equal(json_integer_value(json_object_get(v, "target")),
+                             b ? want_balance[n] : want_basic[n]);
+            json_decref(v);
+            free(st);
+        }
+}
+
+/* Hands, the cards set aside and the deck order are hidden: a seat sees its
+ * own hand only; a spectator sees no hand. */
+static void hands_and_set_aside_cards_are_hidden(void **state)
+{
+    (void)state;
+    const char *none[4] = {0};
+    void *st = deal(4, none, NULL);
+    char *own = tb_view_json(game(), st, 1), *spec =
+                                                 tb_view_json(game(), st, -1);
+    /* Seat 0 holds the first fourteen unnamed cards: 1Ym..4Bm; seat 1
+     * holds 5Bm onward.  Seat 1's view must not name 1Ym. */
+    assert_null(strstr(own, "\"1Ym\""));
+    assert_non_null(strstr(own, "\"5Bm\""));
+    assert_null(strstr(spec, "\"hand\""));
+    free(own);
+    free(spec);
+    tb_text t;
+    char buf[4096];
+    tb_text_init(&t, buf, sizeof buf);
+    tb_render(game(), st, 1, TB_STYLE_PLAIN, &t);
+    assert_null(strstr(buf, "1Ym"));
+    assert_non_null(strstr(buf, "set aside: 4 cards, unseen"));
+    free(st);
+}
+
+/* Typed moves: a helpful message for a card not held. */
+static void typed_moves(void **state)
+{
+    (void)state;
+    const char *hands[4] = {"3Rm 5Ys"};
+    void *st = deal(4, hands, NULL);
+    char err[256];
+    tb_action a;
+    assert_int_not_equal(tb_parse_action(game(), st, "4Bc", &a, err,
+                                         sizeof err), TB_OK);
+    assert_non_null(strstr(err, "4Bc is not in your hand"));
+    assert_int_equal(tb_parse_action(game(), st, "5ys", &a, err, sizeof err),
+                     TB_OK);
+    assert_int_equal(tb_parse_action(game(), st, "#1", &a, err, sizeof err),
+                     TB_OK); /* card 1, the ace of yellow moons, is held */
+    assert_int_not_equal(tb_parse_action(game(), st, "#16", &a, err,
+                                         sizeof err), TB_OK);
+    assert_non_null(strstr(err, "1Ys is not in your hand"));
+    assert_int_not_equal(tb_parse_action(game(), st, "3 of red", &a, err,
+                                         sizeof err), TB_OK);
+    assert_non_null(strstr(err, "e.g. 3Rc"));
+    free(st);
+}
+
+/* The two ways to end are exclusive: a target with end=rounds (or rounds
+ * with end=target) is refused with a message. */
+static void end_options_are_checked(void **state)
+{
+    (void)state;
+    tb_config cfg = config(4, (const char *const[]){"target=10", NULL});
+    char err[256];
+    assert_int_equal(tb_config_check(game(), &cfg, err, sizeof err),
+                     TB_EINVAL);
+    assert_non_null(strstr(err, "end=target"));
+    cfg = config(4, (const char *const[]){"end=target", "rounds=3", NULL});
+    assert_int_equal(tb_config_check(game(), &cfg, err, sizeof err),
+                     TB_EINVAL);
+    cfg = config(9, NULL);
+    assert_int_equal(tb_config_check(game(), &cfg, err, sizeof err),
+                     TB_EINVAL);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(deal_is_even_and_extras_are_set_aside),
+        cmocka_unit_test(second_player_establishes_every_shared_attribute),
+        cmocka_unit_test(after_a_toss_the_next_player_establishes),
+        cmocka_unit_test(winner_for_each_followed_combination),
+        cmocka_unit_test(leader_wins_when_nobody_can_follow),
+        cmocka_unit_test(balance_categories_count_followed_attributes),
+        cmocka_unit_test(balance_score_is_the_lowest_category),
+        cmocka_unit_test(round_scores_tricks_and_first_lead_rotates),
+        cmocka_unit_test(fixed_number_of_rounds),
+        cmocka_unit_test(target_score_ends_after_the_round),
+        cmocka_unit_test(automatic_targets),
+        cmocka_unit_test(hands_and_set_aside_cards_are_hidden),
+        cmocka_unit_test(typed_moves),
+        cmocka_unit_test(end_options_are_checked),
+    };
+    return cmocka_run_group_tests_name("mystical-eddies", tests, NULL, NULL);
+}
