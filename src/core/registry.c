@@ -9,10 +9,12 @@
 
 extern const tb_game tbg_six_nimmt;
 extern const tb_game tbg_take_5;
+extern const tb_game tbg_mystique;
 
 static const tb_game *const registry[] = {
     &tbg_six_nimmt,
     &tbg_take_5,
+    &tbg_mystique,
 };
 
 int tb_game_count(void)
