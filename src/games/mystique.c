@@ -263,10 +263,13 @@ static int deflectable(const mystique *s)
 /* Whether card may be added to the spell being built. */
 static int can_pick(const mystique *s, int card)
 {
-    if (opening(s))
-        return s->sel_n < OPEN_MAX &&
-               (tbi_mq_shared_traits(s->sel, s->sel_n) &
-                tbi_mq_traits_of(card)) != 0;
+    if (opening(s)) {
+        /* The picked cards and this one must still form an opening. */
+        uint8_t spell[MAX_HAND + 1];
+        memcpy(spell, s->sel, s->sel_n);
+        spell[s->sel_n] = (uint8_t)card;
+        return tbi_mq_is_spell(spell, s->sel_n + 1, OPEN_MAX);
+    }
     if (!tbi_mq_has_trait(card, s->trait))
         return 0;
     /* An answer is only begun when it can reach the spell's size. */
@@ -670,8 +673,8 @@ static void render_seat(const mystique *s, int p, int seat, unsigned style,
         tb_text_printf(t, "%2d cards, ", s->hand_n[p]);
     tb_text_printf(t, "burns %d", pile_burns(s, p));
     if (s->aces && s->burn_aces[p])
-        tb_text_printf(t, " (%d cards, %d aces)", s->burn_n[p],
-                       s->burn_aces[p]);
+        tb_text_printf(t, " (%d cards, %d ace%s)", s->burn_n[p],
+                       s->burn_aces[p], s->burn_aces[p] > 1 ? "s" : "");
     if (s->partnership)
         tb_text_printf(t, ", couple %d", d);
     else
