@@ -144,6 +144,7 @@ static void init(void *vs, const tb_config *cfg)
 {
     mystique *s = vs;
     static const uint8_t best_of[] = {1, 3, 5};
+    memset(s, 0, sizeof *s);
     s->players = (uint8_t)cfg->players;
     s->decks = cfg->players > 4 ? 2 : 1;
     s->best_of = best_of[cfg->opt[OPT_SKIRMISHES]];
@@ -154,7 +155,6 @@ static void init(void *vs, const tb_config *cfg)
     s->contend = (uint8_t)((1u << s->players) - 1);
     memset(s->drew, NONE, sizeof s->drew);
     s->trait = NONE;
-    s->last_winners = 0;
 }
 
 static int current(const void *vs)
@@ -188,7 +188,7 @@ static void apply_draw(mystique *s, const uint16_t *deck)
     uint8_t top = 0;
     memset(s->drew, NONE, sizeof s->drew);
     for (int p = 0; p < s->players; p++) {
-        if (!(s->contend >> p & 1u))
+        if (!((unsigned)s->contend >> p & 1u))
             continue;
         s->drew[p] = (uint8_t)deck[k++];
         int no = tbi_mq_card_no(s->drew[p]);
@@ -725,7 +725,7 @@ static void render_score(const mystique *s, unsigned style, tb_text *t)
     if (s->last_winners && s->phase != PH_PLAY) {
         tb_text_printf(t, "  %slast skirmish won by", tbi_color(style, TBI_BOLD));
         for (int d = 0; d < sides(s); d++)
-            if (s->last_winners >> d & 1u)
+            if ((unsigned)s->last_winners >> d & 1u)
                 tb_text_printf(t, " %s %d", s->partnership ? "couple" : "seat",
                                d);
         tb_text_printf(t, "%s\n", tbi_color(style, TBI_RESET));
