@@ -127,7 +127,7 @@ static void refused(const void *st, const char *text, const char *want)
         fail_msg("'%s' refused with '%s', expected '%s'", text, err, want);
 }
 
-/* An integer field of seat p in seat `who`'s JSON view (-1: missing). */
+/* An integer field of seat p in the spectator's JSON view (-1: missing). */
 static long seat_field(const void *st, int p, const char *field)
 {
     char *js = tb_view_json(game(), st, TB_SPECTATOR);
