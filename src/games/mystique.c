@@ -427,17 +427,23 @@ static void result(const void *vs, tb_result *out)
     for (int p = 0; p < s->players; p++) {
         int d = side_of(s, p);
         out->score[p] = s->won[d];
-        key.score[p] = s->won[d] * 10000.0 - s->total[d];
+        key.score[p] = s->won[d] * 1e4 - s->total[d];
     }
     tbi_rank_by_score(&key, 1);
     memcpy(out->rank, key.rank, sizeof out->rank);
 }
 
+/* Skirmishes won, less a ten-thousandth per burn taken so far (in earlier
+ * skirmishes and this one's piles): the same order as the final ranking,
+ * so that the leader is defined during the first skirmish too. */
 static int standing(const void *vs, double *scores)
 {
     const mystique *s = vs;
-    for (int p = 0; p < s->players; p++)
-        scores[p] = s->won[side_of(s, p)];
+    int now = s->phase == PH_PLAY;
+    for (int p = 0; p < s->players; p++) {
+        int d = side_of(s, p);
+        scores[p] = s->won[d] - (s->total[d] + now * side_burns(s, d)) / 1e4;
+    }
     return s->skirmish;
 }
 
