@@ -58,6 +58,46 @@ static void mystique_short_forms_round_trip(void **state)
     assert_null(tbi_mq_parse("3Xc", 0, &id));
 }
 
+/* Traits: what a group of cards has in common, for the climbing games. */
+static void mystique_traits(void **state)
+{
+    (void)state;
+    int id;
+    const uint8_t threes[3] = {52, 2, 27}; /* 3Rc 3Ym 3Bs */
+    assert_int_equal(tbi_mq_shared_traits(threes, 3),
+                     1u << tbi_mq_trait(TBI_MQ_NUMBER, 3));
+    assert_true(tbi_mq_is_spell(threes, 3, 5));
+    assert_false(tbi_mq_is_spell(threes, 3, 2));
+    const uint8_t mixed[2] = {52, 0}; /* 3Rc 1Ym */
+    assert_false(tbi_mq_is_spell(mixed, 2, 5));
+    /* Gold and silver copies share all three traits. */
+    const uint8_t copies[2] = {52, 112};
+    assert_int_equal(tbi_mq_shared_traits(copies, 2),
+                     tbi_mq_traits_of(52));
+    assert_int_equal(tbi_mq_count_trait(threes, 3, tbi_mq_trait(TBI_MQ_SUIT,
+                                                             TBI_MQ_CROWNS)),
+                     1);
+    assert_int_equal(tbi_mq_trait_total(tbi_mq_trait(TBI_MQ_COLOUR, 0), 2), 40);
+    assert_int_equal(tbi_mq_trait_total(tbi_mq_trait(TBI_MQ_SUIT, 1), 1), 15);
+    assert_int_equal(tbi_mq_trait_total(0, 1), 12);
+    const char *words[] = {"Suns", "sun", "threes", "THREE", "3", "reds",
+                           "red", "aces", "palm"};
+    const int want[] = {6, 6, 2, 2, 2, 10, 10, 0, 4};
+    for (int i = 0; i < 9; i++) {
+        const char *end = tbi_mq_parse_trait(words[i], &id);
+        assert_non_null(end);
+        assert_int_equal(*end, '\0');
+        assert_int_equal(id, want[i]);
+    }
+    assert_null(tbi_mq_parse_trait("sunny", &id));
+    assert_null(tbi_mq_parse_trait("6", &id));
+    for (int t = 0; t < TBI_MQ_TRAITS; t++) {
+        const char *end = tbi_mq_parse_trait(tbi_mq_trait_word(t), &id);
+        assert_non_null(end);
+        assert_int_equal(id, t);
+    }
+}
+
 /* The value tables of 6 nimmt!, Take 5 and Dicht Dran. */
 static void deck100_values(void **state)
 {
@@ -86,6 +126,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(mystique_numbering_matches_the_booklet),
         cmocka_unit_test(mystique_short_forms_round_trip),
+        cmocka_unit_test(mystique_traits),
         cmocka_unit_test(deck100_values),
     };
     return cmocka_run_group_tests_name("decks", tests, NULL, NULL);

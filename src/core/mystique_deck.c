@@ -6,6 +6,7 @@
 
 #include <ctype.h>
 #include <stdio.h>
+#include <string.h>
 
 const char *const tbi_mq_suit_names[4] = {"moons", "suns", "arms", "crowns"};
 const char *const tbi_mq_colour_names[3] = {"yellow", "red", "blue"};
@@ -119,4 +120,101 @@ void tbi_mq_chance_deck(tb_chance *c, int decks)
     c->what = decks == 2 ? "shuffled gold and silver decks" : "shuffled deck";
     for (int i = 0; i < c->n; i++)
         c->items[i] = (uint16_t)i;
+}
+
+/* ---------------------------------------------------------------- traits */
+
+static const char *const trait_words[TBI_MQ_TRAITS] = {
+    "ones", "twos", "threes", "fours", "fives", "moons", "suns",
+    "arms", "crowns", "yellows", "reds", "blues"};
+
+int tbi_mq_trait(int attr, int v)
+{
+    switch (attr) {
+    case TBI_MQ_NUMBER: return v - 1;
+    case TBI_MQ_SUIT: return 5 + v;
+    default: return 9 + v;
+    }
+}
+
+int tbi_mq_trait_attr(int trait)
+{
+    return trait < 5 ? TBI_MQ_NUMBER : trait < 9 ? TBI_MQ_SUIT : TBI_MQ_COLOUR;
+}
+
+unsigned tbi_mq_traits_of(int id)
+{
+    return 1u << (tbi_mq_number(id) - 1) | 1u << (5 + tbi_mq_suit(id)) |
+           1u << (9 + tbi_mq_colour(id));
+}
+
+unsigned tbi_mq_shared_traits(const uint8_t *ids, int n)
+{
+    unsigned m = TBI_MQ_ALL_TRAITS;
+    for (int i = 0; i < n; i++)
+        m &= tbi_mq_traits_of(ids[i]);
+    return m;
+}
+
+int tbi_mq_is_spell(const uint8_t *ids, int n, int max)
+{
+    return n >= 1 && n <= max && tbi_mq_shared_traits(ids, n) != 0;
+}
+
+int tbi_mq_count_trait(const uint8_t *ids, int n, int trait)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        k += tbi_mq_has_trait(ids[i], trait);
+    return k;
+}
+
+int tbi_mq_trait_total(int trait, int decks)
+{
+    static const int per_deck[3] = {12, 15, 20};
+    return per_deck[tbi_mq_trait_attr(trait)] * decks;
+}
+
+const char *tbi_mq_trait_word(int trait)
+{
+    return trait_words[trait];
+}
+
+/* Whether s starts with word (any case) and the word ends there. */
+static const char *match_word(const char *s, const char *word, size_t len)
+{
+    for (size_t i = 0; i < len; i++)
+        if (tolower((unsigned char)s[i]) != word[i])
+            return NULL;
+    return isalpha((unsigned char)s[len]) ? NULL : s + len;
+}
+
+const char *tbi_mq_parse_trait(const char *s, int *trait)
+{
+    static const char *const singular[TBI_MQ_TRAITS] = {
+        "one", "two", "three", "four", "five", "moon", "sun",
+        "arm", "crown", "yellow", "red", "blue"};
+    if (s[0] >= '1' && s[0] <= '5' && !isalnum((unsigned char)s[1])) {
+        *trait = s[0] - '1';
+        return s + 1;
+    }
+    for (int t = 0; t < TBI_MQ_TRAITS; t++) {
+        const char *end = match_word(s, trait_words[t], strlen(trait_words[t]));
+        if (!end)
+            end = match_word(s, singular[t], strlen(singular[t]));
+        if (end) {
+            *trait = t;
+            return end;
+        }
+    }
+    const char *end;
+    if ((end = match_word(s, "aces", 4)) || (end = match_word(s, "ace", 3))) {
+        *trait = 0;
+        return end;
+    }
+    if ((end = match_word(s, "palms", 5)) || (end = match_word(s, "palm", 4))) {
+        *trait = 4;
+        return end;
+    }
+    return NULL;
 }

@@ -55,4 +55,42 @@ void tbi_mq_render(tb_text *t, int id, int two_decks, unsigned style);
 /* Fills a shuffle spec with the ids of `decks` decks (1 or 2). */
 void tbi_mq_chance_deck(tb_chance *c, int decks);
 
+/* ---------------------------------------------------------------- traits
+ * A trait is one value of one attribute: a number ("threes"), a suit
+ * ("suns") or a colour ("reds") -- what a group of cards "has in common" in
+ * the climbing games (Mystique's spells).  Traits are numbered 0..11:
+ * numbers 1-5 are 0-4, suits 5-8 (moons, suns, arms, crowns), colours 9-11
+ * (yellow, red, blue).  A set of traits is a bit mask (bit t for trait t),
+ * so the traits a group of cards shares is the AND of the cards' masks. */
+#define TBI_MQ_TRAITS 12
+#define TBI_MQ_ALL_TRAITS 0xfffu
+
+/* The trait of value v of attribute attr (a number 1-5, a suit or colour
+ * index). */
+int tbi_mq_trait(int attr, int v);
+/* The attribute (TBI_MQ_NUMBER, _SUIT, _COLOUR) a trait is a value of. */
+int tbi_mq_trait_attr(int trait);
+/* The mask of a card's three traits. */
+unsigned tbi_mq_traits_of(int id);
+static inline int tbi_mq_has_trait(int id, int trait)
+{
+    return (int)((tbi_mq_traits_of(id) >> trait) & 1u);
+}
+/* The traits all n cards share (every trait when n is 0). */
+unsigned tbi_mq_shared_traits(const uint8_t *ids, int n);
+/* Whether n cards form a spell of up to max cards: at least one card, at
+ * most max, all sharing a number, a suit or a colour. */
+int tbi_mq_is_spell(const uint8_t *ids, int n, int max);
+/* How many of n cards have the trait. */
+int tbi_mq_count_trait(const uint8_t *ids, int n, int trait);
+/* How many cards of `decks` decks have the trait: 12 per number, 15 per
+ * suit and 20 per colour in each deck. */
+int tbi_mq_trait_total(int trait, int decks);
+/* The plural a player announces: "threes", "suns", "reds". */
+const char *tbi_mq_trait_word(int trait);
+/* Reads a trait at s: the plural or singular word in any case ("Suns",
+ * "sun", "threes", "three", "red"), "aces"/"palms" for ones/fives, or a
+ * digit 1-5.  Returns the position after it, or NULL. */
+const char *tbi_mq_parse_trait(const char *s, int *trait);
+
 #endif

@@ -9,11 +9,13 @@
 
 extern const tb_game tbg_six_nimmt;
 extern const tb_game tbg_take_5;
+extern const tb_game tbg_mystique;
 extern const tb_game tbg_mystical_eddies;
 
 static const tb_game *const registry[] = {
     &tbg_six_nimmt,
     &tbg_take_5,
+    &tbg_mystique,
     &tbg_mystical_eddies,
 };
 

@@ -1,0 +1,1060 @@
+/*
+ * mystique.c - Mystique (Néstor Romeral Andrés, 2013), the climbing game of
+ * the Mystique Deck booklet, for 2-6 players (one deck up to 4 players, the
+ * gold and silver decks for 5-6), alone or in 2 or 3 couples.
+ *
+ * The spellcaster opens a round with a spell: 1-5 cards sharing a number, a
+ * suit or a colour, announced ("three suns").  Each following player must
+ * cast as many cards of that very trait or more, or take every card of the
+ * round as burns and open the next round.  A skirmish ends when the
+ * spellcaster to open has no cards: every hand then burns too, and the
+ * fewest burns win the skirmish.  A game is the best of 1, 3 or 5
+ * skirmishes.  Optional rules: aces count 5 burns; palms (fives) deflect a
+ * colour or suit spell to the next player.
+ *
+ * Seats are numbered in the order of play: the game goes anticlockwise, so
+ * seat p + 1 sits on seat p's right and plays after it.
+ *
+ * Actions (a spell is built one card at a time, then cast):
+ *   card id 0..119         pick that card for the spell being built ("3Rc")
+ *   CAST + trait           cast the picked cards ("cast suns"; "cast" when
+ *                          answering, as the trait is already announced)
+ *   TAKE                   take the round's cards as burns ("take")
+ *   DEFLECT + card id      deflect with a solitary palm ("deflect 5Ys")
+ */
+#include "cards.h"
+#include "internal.h"
+#include "mystique_deck.h"
+
+#include <string.h>
+
+#define MAX_P 6
+#define ALL_CARDS 120 /* two decks */
+#define MAX_HAND 24   /* 120 cards among 5 players */
+#define OPEN_MAX 5    /* an opening spell has up to five cards */
+#define ASIDE_2P 20   /* the 2-player game sets 20 cards aside */
+#define ACE_BURNS 5   /* an ace's burns with the aces-scoring rule */
+#define NONE 0xffu
+
+#define CAST 200u
+#define TAKE 300u
+#define DEFLECT 400u
+
+enum { OPT_SKIRMISHES, OPT_ACES, OPT_DEFLECTION, OPT_PARTNERSHIP };
+enum phase { PH_DRAW, PH_DEAL, PH_PLAY, PH_OVER };
+
+static const char *const skirmish_choices[] = {"1", "3", "5"};
+
+static const tb_option_def options[] = {
+    [OPT_SKIRMISHES] = {"skirmishes", "the game is the best of 1, 3 or 5 "
+                        "skirmishes (ends early once a player or couple has "
+                        "won a majority of them)",
+                        TB_OPT_ENUM, 1, 0, 2, skirmish_choices},
+    [OPT_ACES] = {"aces", "optional rule: aces count 5 burns each at the end "
+                  "of the skirmish", TB_OPT_BOOL, 0, 0, 1, NULL},
+    [OPT_DEFLECTION] = {"deflection", "optional rule: a solitary palm (five) "
+                        "of the announced suit or colour deflects the spell "
+                        "to the next player", TB_OPT_BOOL, 0, 0, 1, NULL},
+    [OPT_PARTNERSHIP] = {"partnership", "play in couples (4 or 6 players): "
+                         "partners sit facing each other (seats p and "
+                         "p + players/2) and add up their burns",
+                         TB_OPT_BOOL, 0, 0, 1, NULL},
+};
+
+typedef struct mystique {
+    uint8_t players, decks, best_of, aces, deflection, partnership;
+    uint8_t phase;
+    uint8_t skirmish;        /* skirmishes dealt so far */
+    uint8_t contend;         /* bit p: seat p still draws for the deal */
+    uint8_t drew[MAX_P];     /* each seat's latest draw for the deal, or NONE */
+    uint8_t dealer;
+    uint8_t turn;            /* the seat to act */
+    uint8_t caster;          /* the spellcaster who opened this round */
+    uint8_t last;            /* who cast the spell to beat */
+    uint8_t deflector;       /* who deflected last since that spell, or NONE */
+    uint8_t trait;           /* the announced trait, NONE before the opening */
+    uint8_t need;            /* cards an answer needs: the last spell's size */
+    uint8_t hand[MAX_P][MAX_HAND], hand_n[MAX_P];
+    uint8_t sel[MAX_HAND], sel_n;  /* the spell being built, face up */
+    uint8_t table[ALL_CARDS], table_n; /* this round's cards, in order */
+    uint8_t spell_at;        /* where the spell to beat starts in table[] */
+    uint8_t aside[ASIDE_2P], aside_n;
+    uint16_t round;          /* spellcastings begun in this skirmish */
+    uint8_t burn_n[MAX_P];   /* cards in each burns pile */
+    uint8_t burn_aces[MAX_P];/* aces among them */
+    uint8_t won[MAX_P];      /* skirmishes won, by side (seat or couple) */
+    uint16_t total[MAX_P];   /* burns of finished skirmishes, by side */
+    uint8_t last_winners;    /* bit s: side s won the last skirmish */
+    tbi_set128 played;       /* cards played face up this skirmish */
+} mystique;
+
+/* ---------------------------------------------------------------- basics */
+
+static int next_seat(const mystique *s, int p)
+{
+    return (p + 1) % s->players;
+}
+
+/* The side a seat scores for: its couple (p and p + players/2 sit facing
+ * each other) in a partnership game, else the seat itself. */
+static int side_of(const mystique *s, int p)
+{
+    return s->partnership ? p % (s->players / 2) : p;
+}
+
+static int sides(const mystique *s)
+{
+    return s->partnership ? s->players / 2 : s->players;
+}
+
+/* Burns a pile counts at the end of a skirmish: one per card, or five per
+ * ace under the aces-scoring rule. */
+static int pile_burns(const mystique *s, int p)
+{
+    int per_ace = s->aces ? ACE_BURNS : 1;
+    return s->burn_n[p] - s->burn_aces[p] + per_ace * s->burn_aces[p];
+}
+
+static int side_burns(const mystique *s, int side)
+{
+    int b = 0;
+    for (int p = 0; p < s->players; p++)
+        if (side_of(s, p) == side)
+            b += pile_burns(s, p);
+    return b;
+}
+
+static int hand_size(const mystique *s)
+{
+    int aside = s->players == 2 ? ASIDE_2P : 0;
+    return (s->decks * TBI_MQ_CARDS - aside) / s->players;
+}
+
+static int check_config(const tb_config *cfg, char *err, size_t cap)
+{
+    if (cfg->opt[OPT_PARTNERSHIP] && cfg->players != 4 && cfg->players != 6) {
+        tbi_errf(err, cap, "mystique partnership is for 4 players (2 couples) "
+                 "or 6 (3 couples), not %d", cfg->players);
+        return TB_EINVAL;
+    }
+    return TB_OK;
+}
+
+static void init(void *vs, const tb_config *cfg)
+{
+    mystique *s = vs;
+    static const uint8_t best_of[] = {1, 3, 5};
+    memset(s, 0, sizeof *s);
+    s->players = (uint8_t)cfg->players;
+    s->decks = cfg->players > 4 ? 2 : 1;
+    s->best_of = best_of[cfg->opt[OPT_SKIRMISHES]];
+    s->aces = (uint8_t)cfg->opt[OPT_ACES];
+    s->deflection = (uint8_t)cfg->opt[OPT_DEFLECTION];
+    s->partnership = (uint8_t)cfg->opt[OPT_PARTNERSHIP];
+    s->phase = PH_DRAW;
+    s->contend = (uint8_t)((1u << s->players) - 1);
+    memset(s->drew, NONE, sizeof s->drew);
+    s->trait = NONE;
+}
+
+static int current(const void *vs)
+{
+    const mystique *s = vs;
+    switch (s->phase) {
+    case PH_DRAW:
+    case PH_DEAL: return TB_CHANCE;
+    case PH_OVER: return TB_TERMINAL;
+    default: return s->turn;
+    }
+}
+
+/* Both chance nodes shuffle the whole deck (or both decks): the draw for
+ * the deal gives the contending seats its first cards in seat order; the
+ * deal gives each seat a block of cards, seat 0 first. */
+static void chance(const void *vs, tb_chance *c)
+{
+    const mystique *s = vs;
+    tbi_mq_chance_deck(c, s->decks);
+    if (s->phase == PH_DRAW)
+        c->what = "draw for the deal";
+}
+
+/* Each contending seat draws a card; the highest card number (1-60) deals.
+ * With two decks the gold and silver copies of a number can tie: the tied
+ * seats draw again (another chance node). */
+static void apply_draw(mystique *s, const uint16_t *deck)
+{
+    int k = 0, best = 0;
+    uint8_t top = 0;
+    memset(s->drew, NONE, sizeof s->drew);
+    for (int p = 0; p < s->players; p++) {
+        if (!((unsigned)s->contend >> p & 1u))
+            continue;
+        s->drew[p] = (uint8_t)deck[k++];
+        int no = tbi_mq_card_no(s->drew[p]);
+        if (no > best) {
+            best = no;
+            top = 0;
+        }
+        if (no == best)
+            top |= (uint8_t)(1u << p);
+    }
+    s->contend = top;
+    if (top & (top - 1))
+        return; /* a tie: draw again */
+    s->dealer = (uint8_t)__builtin_ctz(top);
+    s->phase = PH_DEAL;
+}
+
+/* Deals a shuffled deck: hand_size() cards to each seat, seat 0 first; the
+ * rest (20 cards with 2 players, none otherwise) is set aside unseen.  The
+ * player on the dealer's right -- the next seat -- is the first
+ * spellcaster. */
+static void apply_deal(mystique *s, const uint16_t *deck)
+{
+    int h = hand_size(s), k = 0;
+    for (int p = 0; p < s->players; p++) {
+        for (int i = 0; i < h; i++)
+            s->hand[p][i] = (uint8_t)deck[k++];
+        s->hand_n[p] = (uint8_t)h;
+        tbi_sort_u8(s->hand[p], h);
+        s->burn_n[p] = s->burn_aces[p] = 0;
+    }
+    memset(s->drew, NONE, sizeof s->drew);
+    s->aside_n = 0;
+    while (k < s->decks * TBI_MQ_CARDS)
+        s->aside[s->aside_n++] = (uint8_t)deck[k++];
+    s->skirmish++;
+    s->round = 1;
+    s->caster = s->turn = (uint8_t)next_seat(s, s->dealer);
+    s->trait = NONE;
+    s->need = 0;
+    s->table_n = s->sel_n = 0;
+    s->deflector = NONE;
+    memset(&s->played, 0, sizeof s->played);
+    s->phase = PH_PLAY;
+}
+
+static void apply_chance(void *vs, const uint16_t *deck)
+{
+    mystique *s = vs;
+    if (s->phase == PH_DRAW)
+        apply_draw(s, deck);
+    else
+        apply_deal(s, deck);
+}
+
+/* ---------------------------------------------------------------- legal */
+
+/* Whether the round has no spell yet: the spellcaster is opening. */
+static int opening(const mystique *s)
+{
+    return s->trait == NONE;
+}
+
+/* Whether the trait can be deflected: palms deflect colour or suit, not
+ * number. */
+static int deflectable(const mystique *s)
+{
+    return s->deflection && !opening(s) &&
+           tbi_mq_trait_attr(s->trait) != TBI_MQ_NUMBER;
+}
+
+/* Whether card may be added to the spell being built. */
+static int can_pick(const mystique *s, int card)
+{
+    if (opening(s)) {
+        /* The picked cards and this one must still form an opening. */
+        uint8_t spell[MAX_HAND + 1];
+        memcpy(spell, s->sel, s->sel_n);
+        spell[s->sel_n] = (uint8_t)card;
+        return tbi_mq_is_spell(spell, s->sel_n + 1, OPEN_MAX);
+    }
+    if (!tbi_mq_has_trait(card, s->trait))
+        return 0;
+    /* An answer is only begun when it can reach the spell's size. */
+    int p = s->turn;
+    return s->sel_n > 0 ||
+           tbi_mq_count_trait(s->hand[p], s->hand_n[p], s->trait) >= s->need;
+}
+
+/* Whether the seat to act may deflect with card (a palm of the trait). */
+static int can_deflect(const mystique *s, int card)
+{
+    return deflectable(s) && s->sel_n == 0 && tbi_mq_number(card) == 5 &&
+           tbi_mq_has_trait(card, s->trait);
+}
+
+/* The traits the picked cards can be cast as: any they share when opening,
+ * the announced trait once the answer is big enough. */
+static unsigned castable(const mystique *s)
+{
+    if (s->sel_n == 0)
+        return 0;
+    if (opening(s))
+        return tbi_mq_shared_traits(s->sel, s->sel_n);
+    return s->sel_n >= s->need ? 1u << s->trait : 0;
+}
+
+/* Legal actions in a fixed order: picks (by card id), casts (by trait),
+ * take, deflections (by card id). */
+static int legal(const void *vs, tb_action *out)
+{
+    const mystique *s = vs;
+    int p = s->turn, n = 0;
+    for (int i = 0; i < s->hand_n[p]; i++)
+        if (can_pick(s, s->hand[p][i]))
+            out[n++] = s->hand[p][i];
+    unsigned casts = castable(s);
+    for (int t = 0; t < TBI_MQ_TRAITS; t++)
+        if (casts >> t & 1u)
+            out[n++] = CAST + (tb_action)t;
+    if (!opening(s) && s->sel_n == 0)
+        out[n++] = TAKE;
+    for (int i = 0; i < s->hand_n[p]; i++)
+        if (can_deflect(s, s->hand[p][i]))
+            out[n++] = DEFLECT + s->hand[p][i];
+    return n;
+}
+
+/* ---------------------------------------------------------------- apply */
+
+/* Moves a card face up onto the table. */
+static void to_table(mystique *s, uint8_t card)
+{
+    s->table[s->table_n++] = card;
+    tbi_set_add(&s->played, card);
+}
+
+/* Ends the skirmish: every hand goes to its burns pile, the side(s) with
+ * the fewest burns win it, and the game ends once a side has won a
+ * majority of best_of skirmishes or best_of have been played. */
+static void end_skirmish(mystique *s)
+{
+    for (int p = 0; p < s->players; p++) {
+        for (int i = 0; i < s->hand_n[p]; i++)
+            s->burn_aces[p] = (uint8_t)(s->burn_aces[p] +
+                                        (tbi_mq_number(s->hand[p][i]) == 1));
+        s->burn_n[p] = (uint8_t)(s->burn_n[p] + s->hand_n[p]);
+        s->hand_n[p] = 0;
+    }
+    int fewest = 1 << 30, over = s->skirmish >= s->best_of;
+    for (int d = 0; d < sides(s); d++)
+        if (side_burns(s, d) < fewest)
+            fewest = side_burns(s, d);
+    s->last_winners = 0;
+    for (int d = 0; d < sides(s); d++) {
+        int b = side_burns(s, d);
+        s->total[d] = (uint16_t)(s->total[d] + b);
+        if (b == fewest) {
+            s->won[d]++;
+            s->last_winners |= (uint8_t)(1u << d);
+        }
+        if (2 * s->won[d] > s->best_of)
+            over = 1;
+    }
+    s->trait = NONE;
+    if (over) {
+        s->phase = PH_OVER;
+        return;
+    }
+    s->phase = PH_DRAW;
+    s->contend = (uint8_t)((1u << s->players) - 1);
+}
+
+/* The seat to act takes the round's cards as burns and becomes the
+ * spellcaster; with no cards to open, the skirmish ends. */
+static void take(mystique *s)
+{
+    int p = s->turn;
+    for (int i = 0; i < s->table_n; i++)
+        s->burn_aces[p] = (uint8_t)(s->burn_aces[p] +
+                                    (tbi_mq_number(s->table[i]) == 1));
+    s->burn_n[p] = (uint8_t)(s->burn_n[p] + s->table_n);
+    s->table_n = 0;
+    s->trait = NONE;
+    s->need = 0;
+    s->deflector = NONE;
+    s->caster = (uint8_t)p;
+    s->round++;
+    if (s->hand_n[p] == 0)
+        end_skirmish(s);
+}
+
+/* Lays the picked cards down as the spell to beat and passes the turn. */
+static void cast(mystique *s, int trait)
+{
+    s->trait = (uint8_t)trait;
+    s->need = s->sel_n;
+    s->spell_at = s->table_n;
+    for (int i = 0; i < s->sel_n; i++)
+        to_table(s, s->sel[i]);
+    s->sel_n = 0;
+    s->last = s->turn;
+    s->deflector = NONE;
+    s->turn = (uint8_t)next_seat(s, s->turn);
+}
+
+static void apply(void *vs, tb_action a)
+{
+    mystique *s = vs;
+    int p = s->turn;
+    if (a < CAST) {
+        tbi_hand_remove(s->hand[p], &s->hand_n[p], (uint8_t)a);
+        s->sel[s->sel_n++] = (uint8_t)a;
+    } else if (a < TAKE) {
+        cast(s, (int)(a - CAST));
+    } else if (a == TAKE) {
+        take(s);
+    } else {
+        uint8_t card = (uint8_t)(a - DEFLECT);
+        tbi_hand_remove(s->hand[p], &s->hand_n[p], card);
+        to_table(s, card);
+        s->deflector = (uint8_t)p;
+        s->turn = (uint8_t)next_seat(s, p);
+    }
+}
+
+/* ---------------------------------------------------------------- score */
+
+/* Ranks sides by skirmishes won, then by fewer burns over all skirmishes;
+ * the score of each seat is its side's skirmishes won. */
+static void result(const void *vs, tb_result *out)
+{
+    const mystique *s = vs;
+    tb_result key;
+    key.players = out->players = s->players;
+    for (int p = 0; p < s->players; p++) {
+        int d = side_of(s, p);
+        out->score[p] = s->won[d];
+        key.score[p] = s->won[d] * 1e4 - s->total[d];
+    }
+    tbi_rank_by_score(&key, 1);
+    memcpy(out->rank, key.rank, sizeof out->rank);
+}
+
+/* Skirmishes won, less a ten-thousandth per burn taken so far (in earlier
+ * skirmishes and this one's piles): the same order as the final ranking,
+ * so that the leader is defined during the first skirmish too. */
+static int standing(const void *vs, double *scores)
+{
+    const mystique *s = vs;
+    int now = s->phase == PH_PLAY;
+    for (int p = 0; p < s->players; p++) {
+        int d = side_of(s, p);
+        scores[p] = s->won[d] - (s->total[d] + now * side_burns(s, d)) / 1e4;
+    }
+    return s->skirmish;
+}
+
+/* ---------------------------------------------------------------- hidden */
+
+/* Deals the unseen cards again: every hand but seat's and the cards set
+ * aside are pooled, shuffled and handed back in the same numbers.  Burns,
+ * the table and the spell being built were all seen face up. */
+static void determinize(void *vs, int seat, tb_rng *rng)
+{
+    mystique *s = vs;
+    if (s->phase != PH_PLAY)
+        return;
+    uint8_t pool[ALL_CARDS];
+    int n = 0;
+    for (int p = 0; p < s->players; p++)
+        if (p != seat)
+            for (int i = 0; i < s->hand_n[p]; i++)
+                pool[n++] = s->hand[p][i];
+    for (int i = 0; i < s->aside_n; i++)
+        pool[n++] = s->aside[i];
+    tb_rng_shuffle8(rng, pool, n);
+    int k = 0;
+    for (int p = 0; p < s->players; p++) {
+        if (p == seat)
+            continue;
+        for (int i = 0; i < s->hand_n[p]; i++)
+            s->hand[p][i] = pool[k++];
+        tbi_sort_u8(s->hand[p], s->hand_n[p]);
+    }
+    for (int i = 0; i < s->aside_n; i++)
+        s->aside[i] = pool[k++];
+}
+
+/* ---------------------------------------------------------------- text */
+
+static int two_decks(const mystique *s)
+{
+    return s->decks == 2;
+}
+
+static void action_text(const void *vs, tb_action a, char *buf, size_t cap)
+{
+    const mystique *s = vs;
+    char card[16];
+    if (a < CAST) {
+        tbi_mq_short_name((int)a, two_decks(s), buf, cap);
+    } else if (a < TAKE) {
+        if (opening(s))
+            snprintf(buf, cap, "cast %s", tbi_mq_trait_word((int)(a - CAST)));
+        else
+            snprintf(buf, cap, "cast");
+    } else if (a == TAKE) {
+        snprintf(buf, cap, "take");
+    } else {
+        tbi_mq_short_name((int)(a - DEFLECT), two_decks(s), card, sizeof card);
+        snprintf(buf, cap, "deflect %s", card);
+    }
+}
+
+/* Reads a word of letters at s into w (lower case); returns the end. */
+static const char *read_word(const char *s, char *w, size_t cap)
+{
+    size_t n = 0;
+    while ((*s >= 'a' && *s <= 'z') || (*s >= 'A' && *s <= 'Z')) {
+        if (n + 1 < cap)
+            w[n++] = (char)(*s | 0x20);
+        s++;
+    }
+    w[n] = '\0';
+    return s;
+}
+
+/* Whether the seat to act holds card. */
+static int holds(const mystique *s, int card)
+{
+    return tbi_hand_has(s->hand[s->turn], s->hand_n[s->turn], (uint8_t)card);
+}
+
+/* Reads "cast" with an optional trait. */
+static int parse_cast(const mystique *s, const char *rest, tb_action *out,
+                      char *err, size_t cap)
+{
+    int trait = -1;
+    rest = tbi_skip_space(rest);
+    if (*rest) {
+        const char *end = tbi_mq_parse_trait(rest, &trait);
+        if (!end || *tbi_skip_space(end)) {
+            tbi_errf(err, cap, "cast what? e.g. 'cast suns', 'cast reds', "
+                     "'cast threes'");
+            return TB_EPARSE;
+        }
+    }
+    if (s->sel_n == 0) {
+        tbi_errf(err, cap, "pick the cards of your spell first (type them one "
+                 "at a time, e.g. '3Rc'), then 'cast'");
+        return TB_EPARSE;
+    }
+    if (!opening(s)) {
+        if (trait >= 0 && trait != s->trait) {
+            tbi_errf(err, cap, "the spell to beat is of %s",
+                     tbi_mq_trait_word(s->trait));
+            return TB_EPARSE;
+        }
+        if (s->sel_n < s->need) {
+            tbi_errf(err, cap, "an answer needs at least %d %s: %d picked",
+                     s->need, tbi_mq_trait_word(s->trait), s->sel_n);
+            return TB_EPARSE;
+        }
+        *out = CAST + s->trait;
+        return TB_OK;
+    }
+    unsigned shared = castable(s);
+    if (trait < 0) {
+        if (shared & (shared - 1)) {
+            tbi_errf(err, cap, "announce what your cards share, e.g. 'cast %s'",
+                     tbi_mq_trait_word(__builtin_ctz(shared)));
+            return TB_EPARSE;
+        }
+        trait = __builtin_ctz(shared);
+    }
+    if (!(shared >> trait & 1u)) {
+        tbi_errf(err, cap, "your picked cards are not all %s",
+                 tbi_mq_trait_word(trait));
+        return TB_EPARSE;
+    }
+    *out = CAST + (tb_action)trait;
+    return TB_OK;
+}
+
+/* Explains why card cannot be picked now. */
+static void pick_error(const mystique *s, const char *name, int card,
+                       char *err, size_t cap)
+{
+    int p = s->turn;
+    if (!holds(s, card))
+        tbi_errf(err, cap, "%s is not in your hand", name);
+    else if (opening(s) && s->sel_n >= OPEN_MAX)
+        tbi_errf(err, cap, "a spell opens with at most 5 cards: 'cast' now");
+    else if (opening(s))
+        tbi_errf(err, cap, "%s shares no number, suit or colour with the "
+                 "cards you picked", name);
+    else if (!tbi_mq_has_trait(card, s->trait))
+        tbi_errf(err, cap, "%s is not one of the %s", name,
+                 tbi_mq_trait_word(s->trait));
+    else
+        tbi_errf(err, cap, "you hold %d %s, fewer than the %d needed: 'take'%s",
+                 tbi_mq_count_trait(s->hand[p], s->hand_n[p], s->trait),
+                 tbi_mq_trait_word(s->trait), s->need,
+                 deflectable(s) ? " or deflect with a palm" : "");
+}
+
+static int parse_action(const void *vs, const char *text, tb_action *out,
+                        char *err, size_t cap)
+{
+    const mystique *s = vs;
+    char w[16];
+    const char *p = tbi_skip_space(text);
+    const char *rest = read_word(p, w, sizeof w);
+    if (tbi_word_eq(w, "take") && !*tbi_skip_space(rest)) {
+        if (opening(s) || s->sel_n > 0) {
+            tbi_errf(err, cap, opening(s) ? "the spellcaster must open: pick "
+                     "cards, then 'cast'" : "finish your spell: pick more "
+                     "cards or 'cast'");
+            return TB_EPARSE;
+        }
+        *out = TAKE;
+        return TB_OK;
+    }
+    if (tbi_word_eq(w, "cast"))
+        return parse_cast(s, rest, out, err, cap);
+    int deflect = tbi_word_eq(w, "deflect") || tbi_word_eq(w, "d");
+    const char *c = deflect ? tbi_skip_space(rest) : p;
+    int card;
+    const char *end = tbi_mq_parse(c, two_decks(s), &card);
+    if (!end || *tbi_skip_space(end)) {
+        tbi_errf(err, cap, "type a card of your hand (e.g. '3Rc'%s), 'cast', "
+                 "'take' or 'deflect 5Ys'", two_decks(s) ? " or '3Rc+'" : "");
+        return TB_EPARSE;
+    }
+    char name[16];
+    tbi_mq_short_name(card, two_decks(s), name, sizeof name);
+    if (deflect) {
+        if (!holds(s, card) || !can_deflect(s, card)) {
+            tbi_errf(err, cap, !holds(s, card) ? "%s is not in your hand"
+                     : !deflectable(s) ? "no spell can be deflected now (%s)"
+                     : "only a palm of the spell's trait deflects (%s)", name);
+            return TB_EPARSE;
+        }
+        *out = DEFLECT + (tb_action)card;
+        return TB_OK;
+    }
+    if (!holds(s, card) || !can_pick(s, card)) {
+        pick_error(s, name, card, err, cap);
+        return TB_EPARSE;
+    }
+    *out = (tb_action)card;
+    return TB_OK;
+}
+
+/* ---------------------------------------------------------------- views */
+
+static const char *const number_words[] = {"zero", "one", "two", "three",
+                                           "four", "five"};
+
+/* "three suns", "7 reds". */
+static void spell_words(tb_text *t, int n, int trait)
+{
+    if (n <= 5)
+        tb_text_printf(t, "%s %s", number_words[n], tbi_mq_trait_word(trait));
+    else
+        tb_text_printf(t, "%d %s", n, tbi_mq_trait_word(trait));
+}
+
+static void render_cards(tb_text *t, const mystique *s, const uint8_t *c,
+                         int n, unsigned style)
+{
+    for (int i = 0; i < n; i++) {
+        tb_text_puts(t, " ");
+        tbi_mq_render(t, c[i], two_decks(s), style);
+    }
+}
+
+/* One line per seat: cards in hand, burns of this skirmish, skirmishes
+ * won and burns of earlier skirmishes (a couple's, with partnerships). */
+static void render_seat(const mystique *s, int p, int seat, unsigned style,
+                        tb_text *t)
+{
+    int d = side_of(s, p);
+    tb_text_printf(t, "  seat %d%s%s: ", p, p == seat ? " (you)" : "",
+                   p == s->dealer && s->skirmish ? " (dealer)" : "");
+    if (s->phase == PH_PLAY)
+        tb_text_printf(t, "%2d cards, ", s->hand_n[p]);
+    tb_text_printf(t, "burns %d", pile_burns(s, p));
+    if (s->aces && s->burn_aces[p])
+        tb_text_printf(t, " (%d cards, %d ace%s)", s->burn_n[p],
+                       s->burn_aces[p], s->burn_aces[p] > 1 ? "s" : "");
+    if (s->partnership)
+        tb_text_printf(t, ", couple %d", d);
+    else
+        tb_text_printf(t, ", won %d, total %d", s->won[d], s->total[d]);
+    if (s->drew[p] != NONE) {
+        tb_text_puts(t, ", drew");
+        render_cards(t, s, &s->drew[p], 1, style);
+    }
+    if (s->phase == PH_PLAY && p == s->turn)
+        tb_text_printf(t, "  %s<- to %s%s", tbi_color(style, TBI_BOLD),
+                       opening(s) ? "open" : "answer",
+                       tbi_color(style, TBI_RESET));
+    tb_text_puts(t, "\n");
+}
+
+/* The round so far: the spell to beat and everything on the table. */
+static void render_round(const mystique *s, unsigned style, tb_text *t)
+{
+    tb_text_printf(t, "  round %d, spellcaster seat %d\n", s->round,
+                   s->caster);
+    if (opening(s)) {
+        tb_text_puts(t, "  no spell yet: the spellcaster opens with 1-5 "
+                        "cards sharing a number, suit or colour\n");
+    } else {
+        tb_text_printf(t, "  spell to beat: seat %d's ", s->last);
+        spell_words(t, s->need, s->trait);
+        tb_text_puts(t, ":");
+        render_cards(t, s, s->table + s->spell_at, s->need, style);
+        if (s->deflector != NONE)
+            tb_text_printf(t, " (deflected by seat %d)", s->deflector);
+        tb_text_printf(t, "\n  on the table (%d):", s->table_n);
+        render_cards(t, s, s->table, s->table_n, style);
+        tb_text_puts(t, "\n");
+    }
+    if (s->sel_n) {
+        tb_text_printf(t, "  seat %d is casting:", s->turn);
+        render_cards(t, s, s->sel, s->sel_n, style);
+        tb_text_puts(t, "\n");
+    }
+}
+
+static void render_score(const mystique *s, unsigned style, tb_text *t)
+{
+    for (int d = 0; s->partnership && d < sides(s); d++)
+        tb_text_printf(t, "  couple %d (seats %d and %d): burns %d, won %d, "
+                       "total %d\n", d, d, d + sides(s), side_burns(s, d),
+                       s->won[d], s->total[d]);
+    if (s->last_winners && s->phase != PH_PLAY) {
+        tb_text_printf(t, "  %slast skirmish won by", tbi_color(style, TBI_BOLD));
+        for (int d = 0; d < sides(s); d++)
+            if ((unsigned)s->last_winners >> d & 1u)
+                tb_text_printf(t, " %s %d", s->partnership ? "couple" : "seat",
+                               d);
+        tb_text_printf(t, "%s\n", tbi_color(style, TBI_RESET));
+    }
+}
+
+static void render(const void *vs, int seat, unsigned style, tb_text *t)
+{
+    const mystique *s = vs;
+    tb_text_printf(t, "%sMystique%s  skirmish %d of best of %d%s%s%s\n",
+                   tbi_color(style, TBI_BOLD), tbi_color(style, TBI_RESET),
+                   s->skirmish, s->best_of, s->aces ? ", aces score 5" : "",
+                   s->deflection ? ", deflection" : "",
+                   s->partnership ? ", couples" : "");
+    if (s->phase == PH_DRAW)
+        tb_text_puts(t, s->drew[__builtin_ctz(s->contend)] != NONE
+                            ? "  a tie for the highest card: the tied seats "
+                              "draw again\n"
+                            : "  each player draws a card: the highest card "
+                              "number deals\n");
+    for (int p = 0; p < s->players; p++)
+        render_seat(s, p, seat, style, t);
+    render_score(s, style, t);
+    if (s->phase == PH_PLAY) {
+        render_round(s, style, t);
+        if (seat >= 0 && seat < s->players) {
+            tb_text_puts(t, "  your hand:");
+            render_cards(t, s, s->hand[seat], s->hand_n[seat], style);
+            tb_text_puts(t, "\n");
+        }
+    }
+    if (s->phase == PH_OVER)
+        tb_text_puts(t, "  game over\n");
+}
+
+/* A JSON array of card short names. */
+static json_t *json_cards(const mystique *s, const uint8_t *c, int n)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++) {
+        char name[16];
+        tbi_mq_short_name(c[i], two_decks(s), name, sizeof name);
+        json_array_append_new(a, json_string(name));
+    }
+    return a;
+}
+
+static json_t *view_json(const void *vs, int seat)
+{
+    const mystique *s = vs;
+    static const char *phase_names[] = {"draw", "deal", "play", "over"};
+    json_t *v = json_object();
+    json_object_set_new(v, "phase", json_string(phase_names[s->phase]));
+    json_object_set_new(v, "skirmish", json_integer(s->skirmish));
+    json_object_set_new(v, "best_of", json_integer(s->best_of));
+    json_object_set_new(v, "decks", json_integer(s->decks));
+    json_object_set_new(v, "dealer", json_integer(s->dealer));
+    if (s->phase == PH_PLAY) {
+        json_object_set_new(v, "round", json_integer(s->round));
+        json_object_set_new(v, "spellcaster", json_integer(s->caster));
+        json_object_set_new(v, "turn", json_integer(s->turn));
+        if (!opening(s)) {
+            json_object_set_new(v, "announced",
+                                json_string(tbi_mq_trait_word(s->trait)));
+            json_object_set_new(v, "need", json_integer(s->need));
+            json_object_set_new(v, "last_caster", json_integer(s->last));
+            json_object_set_new(v, "spell",
+                                json_cards(s, s->table + s->spell_at, s->need));
+        }
+        json_object_set_new(v, "table", json_cards(s, s->table, s->table_n));
+        json_object_set_new(v, "casting", json_cards(s, s->sel, s->sel_n));
+        uint8_t seen[ALL_CARDS];
+        int n = 0;
+        for (int c = 0; c < ALL_CARDS; c++)
+            if (tbi_set_has(&s->played, (unsigned)c))
+                seen[n++] = (uint8_t)c;
+        json_object_set_new(v, "played", json_cards(s, seen, n));
+    }
+    json_t *seats = json_array();
+    for (int p = 0; p < s->players; p++) {
+        json_t *o = json_object();
+        json_object_set_new(o, "hand_size", json_integer(s->hand_n[p]));
+        json_object_set_new(o, "burn_cards", json_integer(s->burn_n[p]));
+        json_object_set_new(o, "burn_aces", json_integer(s->burn_aces[p]));
+        json_object_set_new(o, "burns", json_integer(pile_burns(s, p)));
+        json_object_set_new(o, "side", json_integer(side_of(s, p)));
+        json_object_set_new(o, "skirmishes_won",
+                            json_integer(s->won[side_of(s, p)]));
+        json_object_set_new(o, "total_burns",
+                            json_integer(s->total[side_of(s, p)]));
+        if (s->drew[p] != NONE)
+            json_object_set_new(o, "drew", json_cards(s, &s->drew[p], 1));
+        json_array_append_new(seats, o);
+    }
+    json_object_set_new(v, "seats", seats);
+    if (seat >= 0 && seat < s->players)
+        json_object_set_new(v, "hand",
+                            json_cards(s, s->hand[seat], s->hand_n[seat]));
+    return v;
+}
+
+/* ---------------------------------------------------------------- bot
+ *
+ * The heuristic plays as a careful climber: it answers whenever it can,
+ * with just enough cards -- or with enough more that the next player is
+ * unlikely to hold as many of the trait, so that they must take the pile;
+ * it deflects when it cannot answer, and takes only as a last resort.  It
+ * opens with its biggest group (up to five), preferring traits the next
+ * player is unlikely to match.  It spends the cards that belong to the
+ * fewest other groups, and aces first under aces scoring.  It only reads
+ * what it may see: its own hand and the cards played face up.
+ */
+
+#define BLOCK_CHANCE 0.15 /* a next player this unlikely to answer is "blocked" */
+/* What an opening that probably blocks the next player is worth, in cards
+ * shed: tuned by self-play (4 was clearly worse, 100 no better). */
+#define BLOCK_WORTH 25.0
+
+/* What the bot knows: its own cards (hand and picked) and, per trait, how
+ * many it holds and how many it has not seen. */
+typedef struct bot_info {
+    uint8_t mine[MAX_HAND];
+    int n, unseen;
+    int count[TBI_MQ_TRAITS], unseen_of[TBI_MQ_TRAITS];
+} bot_info;
+
+static void bot_info_fill(const mystique *s, int me, bot_info *b)
+{
+    b->n = 0;
+    for (int i = 0; i < s->hand_n[me]; i++)
+        b->mine[b->n++] = s->hand[me][i];
+    for (int i = 0; i < s->sel_n; i++)
+        b->mine[b->n++] = s->sel[i];
+    int played = tbi_set_count(&s->played);
+    b->unseen = s->decks * TBI_MQ_CARDS - b->n - played;
+    for (int t = 0; t < TBI_MQ_TRAITS; t++) {
+        b->count[t] = tbi_mq_count_trait(b->mine, b->n, t);
+        b->unseen_of[t] = tbi_mq_trait_total(t, s->decks) - b->count[t];
+    }
+    for (int c = 0; c < ALL_CARDS; c++)
+        if (tbi_set_has(&s->played, (unsigned)c))
+            for (int t = 0; t < TBI_MQ_TRAITS; t++)
+                b->unseen_of[t] -= tbi_mq_has_trait(c, t);
+}
+
+/* n choose k as a double (exact enough for n up to 120). */
+static double choose(int n, int k)
+{
+    if (k < 0 || k > n)
+        return 0.0;
+    if (k > n - k)
+        k = n - k;
+    double r = 1.0;
+    for (int i = 1; i <= k; i++)
+        r = r * (n - k + i) / i;
+    return r;
+}
+
+/* The chance that the next seat, dealt at random from the unseen cards,
+ * holds at least k cards of the trait (hypergeometric tail). */
+static double p_answer(const mystique *s, const bot_info *b, int trait, int k)
+{
+    int h = s->hand_n[next_seat(s, s->turn)], u = b->unseen_of[trait];
+    double all = choose(b->unseen, h), p = 0.0;
+    if (all <= 0.0)
+        return 0.0;
+    for (int x = k; x <= u && x <= h; x++)
+        p += choose(u, x) * choose(b->unseen - u, h - x);
+    return p / all;
+}
+
+/* Whether the next seat is the bot's partner (then blocking hurts). */
+static int partner_next(const mystique *s)
+{
+    int q = next_seat(s, s->turn);
+    return s->partnership && q != s->turn && side_of(s, q) == side_of(s, s->turn);
+}
+
+/* How much a card is worth keeping when casting trait: the sizes of the
+ * other groups it belongs to (squared, so big groups count most); aces
+ * are worth shedding under aces scoring. */
+static int keep_value(const mystique *s, const bot_info *b, int card, int trait)
+{
+    int v = 0;
+    unsigned traits = tbi_mq_traits_of(card) & ~(1u << trait);
+    for (int t = 0; t < TBI_MQ_TRAITS; t++)
+        if (traits >> t & 1u) {
+            int g = b->count[t] < OPEN_MAX ? b->count[t] : OPEN_MAX;
+            v += g * g;
+        }
+    if (s->aces && tbi_mq_number(card) == 1)
+        v -= 100;
+    return v;
+}
+
+/* The k cards of trait to cast: those already picked, then the hand's
+ * cards of the trait least worth keeping (ties by card id, so that the plan
+ * is the same at every pick). */
+static void plan_cards(const mystique *s, const bot_info *b, int trait, int k,
+                       uint8_t *plan)
+{
+    int n = 0, me = s->turn;
+    for (int i = 0; i < s->sel_n; i++)
+        plan[n++] = s->sel[i];
+    uint8_t used[MAX_HAND] = {0};
+    while (n < k) {
+        int best = -1, best_v = 0;
+        for (int i = 0; i < s->hand_n[me]; i++) {
+            int c = s->hand[me][i];
+            if (used[i] || !tbi_mq_has_trait(c, trait))
+                continue;
+            int v = keep_value(s, b, c, trait);
+            if (best < 0 || v < best_v) {
+                best = i;
+                best_v = v;
+            }
+        }
+        used[best] = 1;
+        plan[n++] = s->hand[me][best];
+    }
+}
+
+/* The opening: of the traits the picked cards still share, the one whose
+ * spell (as many cards as possible, up to five) sheds most cards and is
+ * least likely to be answered by the next player. */
+static void choose_opening(const mystique *s, const bot_info *b, int *trait,
+                           int *k)
+{
+    unsigned shared = tbi_mq_shared_traits(s->sel, s->sel_n);
+    double best = -1e9;
+    for (int t = 0; t < TBI_MQ_TRAITS; t++) {
+        if (!(shared >> t & 1u) || b->count[t] == 0)
+            continue;
+        int n = b->count[t] < OPEN_MAX ? b->count[t] : OPEN_MAX;
+        double v = n;
+        if (!partner_next(s))
+            v += BLOCK_WORTH * (1.0 - p_answer(s, b, t, n));
+        if (v > best) {
+            best = v;
+            *trait = t;
+            *k = n;
+        }
+    }
+}
+
+/* The size of an answer: the fewest cards that probably block the next
+ * player (never when that player is the bot's partner), else the fewest
+ * allowed. */
+static int choose_answer(const mystique *s, const bot_info *b)
+{
+    int t = s->trait, k = s->need > s->sel_n ? s->need : s->sel_n;
+    if (partner_next(s))
+        return k;
+    for (int n = k; n <= b->count[t]; n++)
+        if (p_answer(s, b, t, n) < BLOCK_CHANCE)
+            return n;
+    return k;
+}
+
+/* The palm to deflect with (the one least worth keeping), or -1. */
+static int choose_deflection(const mystique *s, const bot_info *b)
+{
+    int best = -1, best_v = 0, me = s->turn;
+    for (int i = 0; i < s->hand_n[me]; i++) {
+        int c = s->hand[me][i];
+        if (!can_deflect(s, c))
+            continue;
+        int v = keep_value(s, b, c, s->trait);
+        if (best < 0 || v < best_v) {
+            best = c;
+            best_v = v;
+        }
+    }
+    return best;
+}
+
+static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
+{
+    const mystique *s = vs;
+    (void)rng;
+    bot_info b;
+    bot_info_fill(s, seat, &b);
+    int trait = 0, k = 0;
+    if (opening(s)) {
+        choose_opening(s, &b, &trait, &k);
+    } else if (s->sel_n == 0 && b.count[s->trait] < s->need) {
+        int palm = choose_deflection(s, &b);
+        return palm >= 0 ? DEFLECT + (tb_action)palm : TAKE;
+    } else {
+        trait = s->trait;
+        k = choose_answer(s, &b);
+    }
+    uint8_t plan[MAX_HAND];
+    plan_cards(s, &b, trait, k, plan);
+    if (k > s->sel_n)
+        return plan[s->sel_n];
+    return CAST + (tb_action)trait;
+}
+
+const tb_game tbg_mystique = {
+    .id = "mystique",
+    .title = "Mystique",
+    .blurb = "climbing game of spells: match or beat the announced number, "
+             "suit or colour, or take the burns",
+    .min_players = 2,
+    .max_players = 6,
+    .flags = TB_GAME_HIDDEN,
+    .options = options,
+    .n_options = (int)(sizeof options / sizeof options[0]),
+    .state_size = sizeof(mystique),
+    .check_config = check_config,
+    .init = init,
+    .current = current,
+    .chance = chance,
+    .apply_chance = apply_chance,
+    .legal = legal,
+    .apply = apply,
+    .result = result,
+    .determinize = determinize,
+    .action_text = action_text,
+    .parse_action = parse_action,
+    .render = render,
+    .view_json = view_json,
+    .standing = standing,
+    .heuristic = heuristic,
+};

@@ -1,0 +1,739 @@
+/*
+ * test_mystique.c - the tricky rules of Mystique, each test quoting the
+ * booklet's text it checks.  Positions are set up through the public API:
+ * the draw for the deal is given a deck order in which the chosen dealer
+ * draws card 60, and the deal a deck order that gives each seat the cards
+ * a test names (seat 0's block first), filled up with the lowest unnamed
+ * cards.
+ */
+#include "support.h"
+
+#include "internal.h"
+#include "mystique_deck.h"
+
+#include <stdlib.h>
+#include <string.h>
+
+static const tb_game *game(void)
+{
+    return tb_find_game("mystique");
+}
+
+/* A game of `players` with options given as "key=value" strings (NULL
+ * ends the list). */
+static void *new_game(int players, const char *const *opts)
+{
+    const tb_game *g = game();
+    tb_config cfg;
+    char err[256];
+    tb_config_default(g, players, &cfg);
+    for (int i = 0; opts && opts[i]; i++) {
+        char key[64];
+        snprintf(key, sizeof key, "%s", opts[i]);
+        char *eq = strchr(key, '=');
+        *eq = '\0';
+        if (tb_config_set(g, &cfg, key, eq + 1, err, sizeof err) != TB_OK)
+            fail_msg("%s", err);
+    }
+    return ts_new_game(g, &cfg);
+}
+
+static int deck_size(int players)
+{
+    return players > 4 ? 120 : 60;
+}
+
+/* Feeds the draw for the deal: `dealer` draws card 60 (id 59), the others
+ * low cards. */
+static void draw_dealer(void *st, int players, int dealer)
+{
+    uint16_t perm[120];
+    int n = deck_size(players), k = 0, low = 0;
+    for (int p = 0; p < players; p++)
+        perm[k++] = (uint16_t)(p == dealer ? 59 : low++);
+    for (int id = 0; id < n; id++)
+        if (id != 59 && id >= low)
+            perm[k++] = (uint16_t)id;
+    assert_int_equal(k, n);
+    assert_int_equal(tb_apply_chance(game(), st, perm, n), TB_OK);
+}
+
+/* Feeds the deal: seat p gets the cards named in spec[p] (short forms,
+ * space separated), filled up with the lowest cards nobody was given. */
+static void deal(void *st, int players, const char *const *spec)
+{
+    int n = deck_size(players), two = n == 120;
+    int hand = (n - (players == 2 ? 20 : 0)) / players;
+    int named[120] = {0};
+    int cards[6][24], count[6] = {0};
+    for (int p = 0; p < players; p++) {
+        const char *s = spec[p];
+        while (s && *(s = tbi_skip_space(s))) {
+            int id;
+            const char *end = tbi_mq_parse(s, two, &id);
+            assert_non_null(end);
+            assert_false(named[id]);
+            named[id] = 1;
+            cards[p][count[p]++] = id;
+            s = end;
+        }
+        assert_true(count[p] <= hand);
+    }
+    uint16_t perm[120];
+    int k = 0, next = 0;
+    for (int p = 0; p < players; p++) {
+        for (int i = 0; i < count[p]; i++)
+            perm[k++] = (uint16_t)cards[p][i];
+        for (int i = count[p]; i < hand; i++) {
+            while (named[next])
+                next++;
+            named[next] = 1;
+            perm[k++] = (uint16_t)next;
+        }
+    }
+    for (int id = 0; id < n; id++)
+        if (!named[id])
+            perm[k++] = (uint16_t)id;
+    assert_int_equal(k, n);
+    assert_int_equal(tb_apply_chance(game(), st, perm, n), TB_OK);
+}
+
+/* A dealt game: options, dealer, hands. */
+static void *setup(int players, const char *const *opts, int dealer,
+                   const char *const *spec)
+{
+    void *st = new_game(players, opts);
+    draw_dealer(st, players, dealer);
+    deal(st, players, spec);
+    return st;
+}
+
+static void play_all(void *st, const char *moves)
+{
+    char buf[1024];
+    snprintf(buf, sizeof buf, "%s", moves);
+    for (char *m = strtok(buf, ","); m; m = strtok(NULL, ","))
+        ts_play(game(), st, tbi_skip_space(m));
+}
+
+/* Whether the text is refused, with an error message containing want. */
+static void refused(const void *st, const char *text, const char *want)
+{
+    tb_action a;
+    char err[256] = "";
+    assert_int_not_equal(tb_parse_action(game(), st, text, &a, err, sizeof err),
+                         TB_OK);
+    if (!strstr(err, want))
+        fail_msg("'%s' refused with '%s', expected '%s'", text, err, want);
+}
+
+/* An integer field of seat p in the spectator's JSON view (-1: missing). */
+static long seat_field(const void *st, int p, const char *field)
+{
+    char *js = tb_view_json(game(), st, TB_SPECTATOR);
+    char key[64];
+    snprintf(key, sizeof key, "\"%s\":", field);
+    const char *s = js;
+    /* The seats array lists the seats in order, each with the field once. */
+    s = strstr(s, "\"seats\":");
+    for (int i = 0; s && i <= p; i++) {
+        s = strstr(s, key);
+        if (s && i < p)
+            s += strlen(key);
+    }
+    long v = s ? strtol(s + strlen(key), NULL, 10) : -1;
+    free(js);
+    return v;
+}
+
+/* The spellcaster opens with the first n cards the legal list offers,
+ * then casts with `cast` ("cast reds"), or the first cast offered when
+ * cast is NULL. */
+static void open_first(void *st, int n, const char *cast)
+{
+    const tb_game *g = game();
+    tb_action buf[TB_MAX_ACTIONS];
+    for (int i = 0; i < n; i++) {
+        assert_true(tb_legal(g, st, buf) > 0);
+        assert_true(buf[0] < 200u); /* a card */
+        assert_int_equal(tb_apply(g, st, buf[0]), TB_OK);
+    }
+    if (cast) {
+        ts_play(g, st, cast);
+        return;
+    }
+    int k = tb_legal(g, st, buf), i = 0;
+    while (i < k && buf[i] < 200u)
+        i++;
+    assert_true(i < k);
+    assert_int_equal(tb_apply(g, st, buf[i]), TB_OK);
+}
+
+/* ------------------------------------------------------------ setup */
+
+/* "Each player draws a random card. The player who drew the card with the
+ * highest card number (1 to 60) is the dealer ... The player on the right
+ * of the dealer starts and she's called the spellcaster."  "The game is
+ * played in anticlockwise order": seat p + 1 is on seat p's right. */
+static void dealer_draw_and_first_player(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    void *st = new_game(4, NULL);
+    assert_int_equal(tb_current(g, st), TB_CHANCE);
+    draw_dealer(st, 4, 2);
+    assert_int_equal(tb_current(g, st), TB_CHANCE); /* now the deal */
+    deal(st, 4, (const char *const[]){NULL, NULL, NULL, NULL});
+    assert_int_equal(tb_current(g, st), 3);
+    char *js = tb_view_json(g, st, 3);
+    assert_non_null(strstr(js, "\"dealer\":2"));
+    assert_non_null(strstr(js, "\"spellcaster\":3"));
+    free(js);
+    free(st);
+
+    /* The dealer on the last seat: the first seat starts. */
+    st = setup(3, NULL, 2, (const char *const[]){NULL, NULL, NULL});
+    assert_int_equal(tb_current(g, st), 0);
+    free(st);
+}
+
+/* With two decks the gold and silver copies of a card tie for the
+ * highest number: the tied players draw again (our reading). */
+static void two_deck_draw_ties_draw_again(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    void *st = new_game(5, NULL);
+    uint16_t perm[120];
+    /* Seats 1 and 3 draw card 60 gold and silver. */
+    int k = 0;
+    perm[k++] = 0;
+    perm[k++] = 59;
+    perm[k++] = 1;
+    perm[k++] = 119;
+    perm[k++] = 2;
+    for (int id = 3; id < 120; id++)
+        if (id != 59 && id != 119)
+            perm[k++] = (uint16_t)id;
+    assert_int_equal(tb_apply_chance(g, st, perm, 120), TB_OK);
+    assert_int_equal(tb_current(g, st), TB_CHANCE);
+    char *js = tb_view_json(g, st, TB_SPECTATOR);
+    assert_non_null(strstr(js, "\"phase\":\"draw\""));
+    free(js);
+    /* Only seats 1 and 3 draw now, in seat order: seat 3 draws card 58. */
+    k = 0;
+    perm[k++] = 10;
+    perm[k++] = 57;
+    for (int id = 0; id < 120; id++)
+        if (id != 10 && id != 57)
+            perm[k++] = (uint16_t)id;
+    assert_int_equal(tb_apply_chance(g, st, perm, 120), TB_OK);
+    js = tb_view_json(g, st, TB_SPECTATOR);
+    assert_non_null(strstr(js, "\"phase\":\"deal\""));
+    assert_non_null(strstr(js, "\"dealer\":3"));
+    free(js);
+    deal(st, 5, (const char *const[]){NULL, NULL, NULL, NULL, NULL});
+    assert_int_equal(tb_current(g, st), 4);
+    free(st);
+}
+
+/* "If you are playing a 2-player game, set aside 20 random cards
+ * face-down. They're not used during the game."  Each player gets 20; the
+ * set-aside cards are hidden from both, and resampled when determinizing. */
+static void two_players_set_aside_twenty(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    void *st = setup(2, NULL, 1, (const char *const[]){NULL, NULL});
+    assert_int_equal(seat_field(st, 0, "hand_size"), 20);
+    assert_int_equal(seat_field(st, 1, "hand_size"), 20);
+    /* The lowest 40 cards were dealt; card 60 (id 59) is set aside. */
+    char *js = tb_view_json(g, st, 0);
+    assert_null(strstr(js, "5Bc"));
+    free(js);
+    void *det = tb_state_new(g);
+    tb_rng rng;
+    tb_rng_seed(&rng, 9);
+    int moved = 0;
+    for (int i = 0; i < 20 && !moved; i++) {
+        memcpy(det, st, g->state_size);
+        tb_determinize(g, det, 0, &rng);
+        char *a = tb_view_json(g, det, 0), *b = tb_view_json(g, st, 0);
+        assert_string_equal(a, b); /* seat 0 sees no change */
+        free(a);
+        free(b);
+        a = tb_view_json(g, det, 1);
+        b = tb_view_json(g, st, 1);
+        moved = strcmp(a, b) != 0; /* seat 1's hand was resampled */
+        free(a);
+        free(b);
+    }
+    assert_true(moved);
+    free(det);
+    free(st);
+}
+
+/* "Use 2 decks (gold and silver) for games with more than 4 players."
+ * "the dealer deals the maximum number of cards out to the players ...
+ * such that each player receives the same number of cards": 24 each with
+ * 5 players, 20 each with 6; the silver copy is written "3Rc+". */
+static void two_decks_above_four_players(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    void *st = setup(5, NULL, 4,
+                     (const char *const[]){"3Rc 3Rc+ 3Ys", NULL, NULL, NULL,
+                                           NULL});
+    for (int p = 0; p < 5; p++)
+        assert_int_equal(seat_field(st, p, "hand_size"), 24);
+    assert_true(ts_is_legal_text(g, st, "3Rc+"));
+    /* Two copies of one card share all three attributes. */
+    play_all(st, "3Rc, 3Rc+");
+    assert_true(ts_is_legal_text(g, st, "cast threes"));
+    assert_true(ts_is_legal_text(g, st, "cast reds"));
+    assert_true(ts_is_legal_text(g, st, "cast crowns"));
+    free(st);
+
+    st = setup(6, NULL, 5, (const char *const[]){NULL, NULL, NULL, NULL,
+                                                 NULL, NULL});
+    for (int p = 0; p < 6; p++)
+        assert_int_equal(seat_field(st, p, "hand_size"), 20);
+    assert_int_equal(tb_current(g, st), 0);
+    free(st);
+
+    st = new_game(4, NULL);
+    tb_chance c;
+    tb_chance_spec(g, st, &c);
+    assert_int_equal(c.n, 60); /* one deck up to four players */
+    free(st);
+}
+
+/* ------------------------------------------------------------ spells */
+
+/* "She chooses up to 5 cards from her hand that have an attribute in
+ * common ... Then announces the number of cards she's chosen and what they
+ * have in common." */
+static void opening_up_to_five_sharing_an_attribute(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    void *st = setup(4, NULL, 3,
+                     (const char *const[]){"1Ys 2Ys 3Ys 4Ys 1Rs 2Rs 3Bm",
+                                           NULL, NULL, NULL});
+    refused(st, "take", "must open");
+    refused(st, "cast", "pick the cards");
+    ts_play(g, st, "3Ys");
+    /* One card shares its number, suit and colour with itself. */
+    assert_true(ts_is_legal_text(g, st, "cast threes"));
+    assert_true(ts_is_legal_text(g, st, "cast suns"));
+    assert_true(ts_is_legal_text(g, st, "cast yellows"));
+    ts_play(g, st, "3Bm"); /* threes only now */
+    refused(st, "1Ys", "shares no number, suit or colour");
+    refused(st, "cast suns", "not all suns");
+    refused(st, "5Bc", "not in your hand");
+    free(st);
+
+    st = setup(4, NULL, 3,
+               (const char *const[]){"1Ys 2Ys 3Ys 4Ys 1Rs 2Rs", NULL, NULL,
+                                     NULL});
+    play_all(st, "1Ys, 2Ys, 3Ys, 4Ys, 1Rs");
+    assert_false(ts_is_legal_text(g, st, "2Rs"));
+    refused(st, "2Rs", "at most 5 cards");
+    ts_play(g, st, "cast"); /* suns is the only trait all five share */
+    char *js = tb_view_json(g, st, 1);
+    assert_non_null(strstr(js, "\"announced\":\"suns\""));
+    assert_non_null(strstr(js, "\"need\":5"));
+    free(js);
+    assert_int_equal(tb_current(g, st), 1);
+    free(st);
+}
+
+/* "Alejandro opened with three [suns]; Brenna plays five [suns]; Cedric
+ * plays six [suns]; Didier can't possibly have more than one [sun] in his
+ * hand (There are only fifteen [suns] in the deck!), so he must gather the
+ * fourteen [suns] played as burns. The good news is that Didier is the new
+ * spellcaster."  Answers must be of the announced trait, at least as many
+ * cards, and may exceed five. */
+static void answers_match_the_trait_and_may_exceed_five(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    void *st = setup(4, NULL, 3,
+                     (const char *const[]){
+                         "1Ys 2Ys 3Ys",
+                         "4Ys 5Ys 1Rs 2Rs 3Rs",
+                         "4Rs 5Rs 1Bs 2Bs 3Bs 4Bs",
+                         "5Bs",
+                     });
+    play_all(st, "1Ys, 2Ys, 3Ys, cast suns");
+    /* Brenna: only suns, and at least three. */
+    refused(st, "5Ym", "not in your hand");
+    assert_false(ts_is_legal_text(g, st, "2Ym"));
+    play_all(st, "4Ys, 5Ys, 1Rs");
+    refused(st, "cast moons", "the spell to beat is of suns");
+    play_all(st, "2Rs, 3Rs, cast");
+    /* Cedric: four suns are not enough... */
+    play_all(st, "4Rs, 5Rs, 1Bs, 2Bs");
+    refused(st, "cast", "at least 5");
+    /* ...he could stop at five, but plays six. */
+    play_all(st, "3Bs");
+    assert_true(ts_is_legal_text(g, st, "cast"));
+    play_all(st, "4Bs, cast");
+    /* Didier holds one sun: he can only take. */
+    assert_int_equal(tb_current(g, st), 3);
+    refused(st, "5Bs", "fewer than the 6 needed");
+    tb_action buf[TB_MAX_ACTIONS];
+    assert_int_equal(tb_legal(g, st, buf), 1);
+    ts_play(g, st, "take");
+    assert_int_equal(seat_field(st, 3, "burns"), 14);
+    assert_int_equal(tb_current(g, st), 3); /* the new spellcaster opens */
+    char *js = tb_view_json(g, st, 3);
+    assert_non_null(strstr(js, "\"spellcaster\":3"));
+    assert_null(strstr(js, "\"announced\""));
+    free(js);
+    free(st);
+}
+
+/* "Examples of openings: ... 'Two ones' (of any colours and suits)": a
+ * number spell is answered by as many cards of that number. */
+static void number_spells(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    void *st = setup(3, NULL, 2,
+                     (const char *const[]){"1Ym 1Rs", "1Bs 1Ra 2Ra", NULL});
+    play_all(st, "1Ym, 1Rs, cast ones");
+    assert_false(ts_is_legal_text(g, st, "2Ra"));
+    play_all(st, "1Bs, 1Ra, cast");
+    assert_int_equal(tb_current(g, st), 2);
+    free(st);
+}
+
+/* ------------------------------------------------------------ skirmish */
+
+/* The skirmish used by the next tests: 2 players, seat 0 holds all twenty
+ * reds and opens five at a time; seat 1 takes each time and opens a single
+ * card, which seat 0 takes. */
+static void *reds_skirmish(const char *const *opts)
+{
+    const tb_game *g = game();
+    void *st = setup(2, opts, 1,
+                     (const char *const[]){
+                         "1Rm 2Rm 3Rm 4Rm 5Rm 1Rs 2Rs 3Rs 4Rs 5Rs "
+                         "1Ra 2Ra 3Ra 4Ra 5Ra 1Rc 2Rc 3Rc 4Rc 5Rc",
+                         NULL});
+    for (int i = 0; i < 4; i++) {
+        open_first(st, 5, "cast reds");
+        ts_play(g, st, "take");
+        open_first(st, 1, NULL);
+        if (i < 3) {
+            /* Seat 0 still has cards: the skirmish goes on. */
+            ts_play(g, st, "take");
+        }
+    }
+    return st;
+}
+
+/* "If it's a spellcaster's turn to open a new round and the spellcaster
+ * has no cards left in her hand, the skirmish ends. All players place
+ * their remaining cards face-down in their burns piles. Note that the
+ * skirmish doesn't end just because a player empties her hand."
+ * "The player with the fewest burns wins the skirmish." */
+static void skirmish_ends_when_the_spellcaster_cannot_open(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    void *st = reds_skirmish((const char *const[]){"skirmishes=1", NULL});
+    /* Seat 0 emptied her hand with her fourth opening, yet the skirmish
+     * went on: seat 1 took and opened again.  Now seat 0, with no cards,
+     * can only take, and then cannot open. */
+    assert_int_equal(tb_current(g, st), 0);
+    assert_int_equal(seat_field(st, 0, "hand_size"), 0);
+    tb_action buf[TB_MAX_ACTIONS];
+    assert_int_equal(tb_legal(g, st, buf), 1);
+    ts_play(g, st, "take");
+    assert_int_equal(tb_current(g, st), TB_TERMINAL);
+    /* Seat 0 took four single cards; seat 1 took twenty reds and burns
+     * the sixteen cards left in her hand. */
+    assert_int_equal(seat_field(st, 0, "burns"), 4);
+    assert_int_equal(seat_field(st, 1, "burns"), 36);
+    tb_result r;
+    tb_result_of(g, st, &r);
+    assert_int_equal(r.rank[0], 1);
+    assert_int_equal(r.rank[1], 2);
+    assert_true(r.score[0] == 1.0 && r.score[1] == 0.0);
+    free(st);
+}
+
+/* "Aces Scoring: At the end of the skirmish, aces count as 5 burns instead
+ * of just 1." */
+static void aces_count_five_burns(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    void *st = reds_skirmish(
+        (const char *const[]){"skirmishes=1", "aces=on", NULL});
+    ts_play(g, st, "take");
+    assert_int_equal(tb_current(g, st), TB_TERMINAL);
+    /* Seat 0's four cards include the ace of yellow moons: 5 + 3. */
+    assert_int_equal(seat_field(st, 0, "burn_cards"), 4);
+    assert_int_equal(seat_field(st, 0, "burns"), 8);
+    /* Seat 1: the four red aces taken and three aces left in hand. */
+    assert_int_equal(seat_field(st, 1, "burn_cards"), 36);
+    assert_int_equal(seat_field(st, 1, "burn_aces"), 7);
+    assert_int_equal(seat_field(st, 1, "burns"), 64);
+    free(st);
+}
+
+/* "The game can be played to the best of 3 or 5 skirmishes."  Our reading:
+ * the game ends once a player has won a majority (2 of 3, 3 of 5), or
+ * after the last skirmish; each skirmish is set up anew, with a new draw
+ * for the deal. */
+static void best_of_three(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    void *st = reds_skirmish(NULL); /* best of 3 is the default */
+    ts_play(g, st, "take");
+    assert_int_equal(tb_current(g, st), TB_CHANCE);
+    char *js = tb_view_json(g, st, TB_SPECTATOR);
+    assert_non_null(strstr(js, "\"phase\":\"draw\""));
+    free(js);
+    assert_int_equal(seat_field(st, 0, "skirmishes_won"), 1);
+    assert_int_equal(seat_field(st, 0, "total_burns"), 4);
+    free(st);
+
+    /* Random games: never more than 3 skirmishes, and fewer only when a
+     * player has won 2. */
+    for (uint64_t seed = 1; seed <= 30; seed++) {
+        st = new_game(3, NULL);
+        tb_rng rng;
+        tb_rng_seed(&rng, seed);
+        tb_random_playout(g, st, &rng);
+        js = tb_view_json(g, st, TB_SPECTATOR);
+        const char *k = strstr(js, "\"skirmish\":");
+        int played = atoi(k + strlen("\"skirmish\":"));
+        free(js);
+        int most = 0;
+        for (int p = 0; p < 3; p++)
+            if (seat_field(st, p, "skirmishes_won") > most)
+                most = (int)seat_field(st, p, "skirmishes_won");
+        assert_true(played >= 2 && played <= 3);
+        if (played == 2)
+            assert_int_equal(most, 2);
+        free(st);
+    }
+}
+
+/* "Ties are possible": every player with the fewest burns wins the
+ * skirmish; players level on skirmishes and burns share a rank. */
+static void tied_skirmish_is_won_by_both(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    void *st = setup(2, (const char *const[]){"skirmishes=1", NULL}, 1,
+                     (const char *const[]){NULL, NULL});
+    /* Each opens one card and the other takes it, until seat 0 (who
+     * started) is out of cards; she then takes seat 1's last card. */
+    while (tb_current(g, st) != TB_TERMINAL) {
+        char *js = tb_view_json(g, st, TB_SPECTATOR);
+        int answering = strstr(js, "\"announced\"") != NULL;
+        free(js);
+        if (answering)
+            ts_play(g, st, "take");
+        else
+            open_first(st, 1, NULL);
+    }
+    assert_int_equal(seat_field(st, 0, "burns"), 20);
+    assert_int_equal(seat_field(st, 1, "burns"), 20);
+    tb_result r;
+    tb_result_of(g, st, &r);
+    assert_int_equal(r.rank[0], 1);
+    assert_int_equal(r.rank[1], 1);
+    free(st);
+}
+
+/* ------------------------------------------------------------ options */
+
+/* "Alejandro opens with 3 [X]; Brenna plays 4 [X]; Cedric plays a palm of
+ * [X] to deflect, passing the turn forward to Didier. Didier plays another
+ * palm of [X] to deflect, passing the turn to Alejandro. Alejandro can
+ * neither play 4 or more [X], nor deflect with a palm of [X], so he takes
+ * all nine cards that were played." */
+static void deflection_with_palms(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    const char *const opts[] = {"deflection=on", NULL};
+    const char *const hands[] = {
+        "1Ys 2Ys 3Ys",
+        "4Ys 1Rs 2Rs 3Rs",
+        "5Ys 4Rs",
+        "5Rs 1Bs 2Bs 3Bs 4Bs 5Bs",
+    };
+    void *st = setup(4, opts, 3, hands);
+    play_all(st, "1Ys, 2Ys, 3Ys, cast suns, 4Ys, 1Rs, 2Rs, 3Rs, cast");
+    /* Cedric holds two suns, fewer than four: take, or deflect. */
+    assert_true(ts_is_legal_text(g, st, "deflect 5Ys"));
+    refused(st, "deflect 4Rs", "only a palm");
+    ts_play(g, st, "deflect 5Ys");
+    assert_int_equal(tb_current(g, st), 3);
+    /* Didier could answer with four suns, but deflects too. */
+    assert_true(ts_is_legal_text(g, st, "1Bs"));
+    ts_play(g, st, "deflect 5Rs");
+    assert_int_equal(tb_current(g, st), 0);
+    /* Alejandro has no suns left: the spell to beat is still four. */
+    char *js = tb_view_json(g, st, 0);
+    assert_non_null(strstr(js, "\"need\":4"));
+    free(js);
+    tb_action buf[TB_MAX_ACTIONS];
+    assert_int_equal(tb_legal(g, st, buf), 1);
+    ts_play(g, st, "take");
+    assert_int_equal(seat_field(st, 0, "burns"), 9);
+    free(st);
+
+    /* Without the optional rule there is no deflection. */
+    st = setup(4, NULL, 3, hands);
+    play_all(st, "1Ys, 2Ys, 3Ys, cast suns, 4Ys, 1Rs, 2Rs, 3Rs, cast");
+    assert_false(ts_is_legal_text(g, st, "deflect 5Ys"));
+    refused(st, "deflect 5Ys", "no spell can be deflected");
+    free(st);
+}
+
+/* "Palms can deflect colour or suit, but not number."  "Note that fives
+ * can still be used as openings (Example: Alejandro opens with 3 fives)." */
+static void palms_do_not_deflect_numbers(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    const char *const opts[] = {"deflection=on", NULL};
+    void *st = setup(4, opts, 3,
+                     (const char *const[]){"5Ym 5Ys 5Ya", "5Rm 1Rm", NULL,
+                                           NULL});
+    play_all(st, "5Ym, 5Ys, 5Ya, cast fives");
+    assert_false(ts_is_legal_text(g, st, "deflect 5Rm"));
+    refused(st, "deflect 5Rm", "no spell can be deflected");
+    free(st);
+
+    /* A colour spell: a palm of that colour deflects. */
+    st = setup(4, opts, 3,
+               (const char *const[]){"1Ym 2Ym", "5Ya 1Rm", NULL, NULL});
+    play_all(st, "1Ym, 2Ym, cast yellows");
+    assert_true(ts_is_legal_text(g, st, "deflect 5Ya"));
+    assert_false(ts_is_legal_text(g, st, "deflect 5Rm"));
+    free(st);
+}
+
+/* "Partnerships: Rules for 2 or 3 Couples. Play as usual, but couples sit
+ * facing each other, and then add up their scores."  Couples are seats p
+ * and p + players/2; a couple's burns are added, and both partners get the
+ * couple's skirmishes and rank. */
+static void partnerships_add_up_burns(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    char err[256];
+    tb_config cfg;
+    tb_config_default(g, 3, &cfg);
+    assert_int_equal(tb_config_set(g, &cfg, "partnership", "on", err,
+                                   sizeof err), TB_OK);
+    assert_int_equal(tb_config_check(g, &cfg, err, sizeof err), TB_EINVAL);
+    assert_non_null(strstr(err, "4 players"));
+    for (int players = 4; players <= 6; players += 2) {
+        for (uint64_t seed = 1; seed <= 10; seed++) {
+            void *st = new_game(players, (const char *const[]){
+                "partnership=on", "skirmishes=1", NULL});
+            tb_rng rng;
+            tb_rng_seed(&rng, seed);
+            tb_random_playout(g, st, &rng);
+            int half = players / 2, couple[3] = {0}, fewest = 1 << 20;
+            for (int p = 0; p < players; p++)
+                couple[p % half] += (int)seat_field(st, p, "burns");
+            for (int d = 0; d < half; d++)
+                if (couple[d] < fewest)
+                    fewest = couple[d];
+            tb_result r;
+            tb_result_of(g, st, &r);
+            for (int p = 0; p < players; p++) {
+                assert_int_equal(r.rank[p], r.rank[(p + half) % players]);
+                assert_true(r.score[p] == (couple[p % half] == fewest));
+                assert_int_equal(r.rank[p] == 1, couple[p % half] == fewest);
+            }
+            free(st);
+        }
+    }
+}
+
+/* ------------------------------------------------------------ notation */
+
+static void notation_and_views(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    void *st = setup(3, NULL, 2,
+                     (const char *const[]){"1Ys 2Ys", "3Ys", NULL});
+    /* Card forms in any case, "#n", and trait words in any form. */
+    play_all(st, "1ys, #17, CAST Sun");
+    refused(st, "3Ys+", "type a card");
+    play_all(st, "3Ys");
+    /* While building a spell, take is refused and the picks are public. */
+    refused(st, "take", "finish your spell");
+    char *js = tb_view_json(g, st, TB_SPECTATOR);
+    assert_non_null(strstr(js, "\"casting\":[\"3Ys\"]"));
+    free(js);
+    refused(st, "cast", "at least 2");
+    refused(st, "fly", "type a card");
+    free(st);
+}
+
+/* The heuristic only ever returns legal actions, in every configuration. */
+static void heuristic_plays_legally(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    const char *const opts[] = {"deflection=on", "aces=on", NULL};
+    const char *const couples[] = {"deflection=on", "aces=on",
+                                   "partnership=on", NULL};
+    for (int players = 2; players <= 6; players++) {
+        void *st = new_game(players, players == 4 || players == 6 ? couples
+                                                                  : opts);
+        void *det = tb_state_new(g);
+        tb_rng rng;
+        tb_rng_seed(&rng, (uint64_t)players);
+        for (;;) {
+            tb_settle(g, st, &rng);
+            int cur = tb_current(g, st);
+            if (cur == TB_TERMINAL)
+                break;
+            memcpy(det, st, g->state_size);
+            tb_determinize(g, det, cur, &rng);
+            assert_int_equal(tb_apply(g, st, g->heuristic(det, cur, &rng)),
+                             TB_OK);
+        }
+        free(det);
+        free(st);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(dealer_draw_and_first_player),
+        cmocka_unit_test(two_deck_draw_ties_draw_again),
+        cmocka_unit_test(two_players_set_aside_twenty),
+        cmocka_unit_test(two_decks_above_four_players),
+        cmocka_unit_test(opening_up_to_five_sharing_an_attribute),
+        cmocka_unit_test(answers_match_the_trait_and_may_exceed_five),
+        cmocka_unit_test(number_spells),
+        cmocka_unit_test(skirmish_ends_when_the_spellcaster_cannot_open),
+        cmocka_unit_test(aces_count_five_burns),
+        cmocka_unit_test(best_of_three),
+        cmocka_unit_test(tied_skirmish_is_won_by_both),
+        cmocka_unit_test(deflection_with_palms),
+        cmocka_unit_test(palms_do_not_deflect_numbers),
+        cmocka_unit_test(partnerships_add_up_burns),
+        cmocka_unit_test(notation_and_views),
+        cmocka_unit_test(heuristic_plays_legally),
+    };
+    return cmocka_run_group_tests_name("mystique", tests, NULL, NULL);
+}
