@@ -8,9 +8,13 @@
 #include <string.h>
 
 extern const tb_game tbg_six_nimmt;
+extern const tb_game tbg_the_mind;
+extern const tb_game tbg_dicht_dran;
 
 static const tb_game *const registry[] = {
     &tbg_six_nimmt,
+    &tbg_the_mind,
+    &tbg_dicht_dran,
 };
 
 int tb_game_count(void)
