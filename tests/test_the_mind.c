@@ -295,6 +295,26 @@ static void raised_hand_can_be_lowered(void **state)
     free(st);
 }
 
+/* Interpretation: "If all players raise their hand" counts the players
+ * still holding cards; a player whose hand is empty has nothing to
+ * discard and does not block the shuriken. */
+static void empty_handed_players_do_not_block_the_shuriken(void **state)
+{
+    (void)state;
+    void *st = new_game(3, 0);
+    const int hands[] = {10, 20, 30};
+    deal(st, 3, 1, hands);
+    const char *t1[] = {"play", "raise", "wait"};
+    tick(st, t1, 3);
+    assert_int_equal(hand_size(st, 0), 0);
+    const char *t2[] = {NULL, "wait", "raise"}; /* seat 0 has no choice */
+    tick(st, t2, 3);
+    assert_int_equal(view_int(st, "shurikens"), 0);
+    assert_int_equal(view_int(st, "lives"), 3);
+    assert_int_equal(view_int(st, "completed"), 1); /* 20, 30 discarded */
+    free(st);
+}
+
 /* "Bonus / Gain bonus when completing level: Shuriken 2, 5, 8; Life 3, 6,
  * 9", limited by the box's "5 life cards, 3 shuriken cards". */
 static void level_bonuses_and_their_caps(void **state)
@@ -529,6 +549,7 @@ int main(void)
         cmocka_unit_test(same_tick_plays_resolve_ascending),
         cmocka_unit_test(shuriken_needs_every_hand),
         cmocka_unit_test(raised_hand_can_be_lowered),
+        cmocka_unit_test(empty_handed_players_do_not_block_the_shuriken),
         cmocka_unit_test(level_bonuses_and_their_caps),
         cmocka_unit_test(completing_the_last_level_wins),
         cmocka_unit_test(losing_the_last_life_loses),

@@ -430,40 +430,87 @@ static void render_last_trick(const dicht *s, tb_text *t)
             tb_text_puts(t, " wins");
         else if (s->last[p] < s->last_lo || s->last[p] > s->last_hi)
             tb_text_printf(t, " draws %d", s->last_drew[p]);
+        else
+            tb_text_puts(t, " discarded");
         tb_text_puts(t, p + 1 < s->players ? "," : "\n");
     }
+}
+
+/* The cards of seat p's hand with their peppers, on the current line. */
+static void render_hand(const dicht *s, unsigned style, int p, tb_text *t)
+{
+    if (s->hand_n[p] == 0)
+        tb_text_puts(t, " (none)");
+    for (int i = 0; i < s->hand_n[p]; i++) {
+        tb_text_puts(t, " ");
+        render_card(t, style, s->hand[p][i]);
+    }
+    tb_text_puts(t, "\n");
+}
+
+/* Whether a game has just ended (the last, or one before the next deal):
+ * then every hand is laid open for the scoring. */
+static int game_finished(const dicht *s)
+{
+    return s->phase == PH_OVER || (s->phase == PH_DEAL && s->game_no > 1);
+}
+
+/* The heading: which game, which trick, and what happens now. */
+static void render_heading(const dicht *s, unsigned style, tb_text *t)
+{
+    tb_text_printf(t, "%sDicht Dran%s  ", tbi_color(style, TBI_BOLD),
+                   tbi_color(style, TBI_RESET));
+    if (s->phase == PH_DEAL && s->game_no == 1)
+        tb_text_printf(t, "game 1 of %d to be dealt\n", s->games);
+    else if (game_finished(s))
+        tb_text_printf(t, "game %d of %d over after %d tricks%s\n",
+                       s->phase == PH_OVER ? s->game_no : s->game_no - 1,
+                       s->games, s->trick,
+                       s->phase == PH_OVER ? "" : "; the next is to be dealt");
+    else
+        tb_text_printf(t, "game %d of %d, trick %d   draw pile %d, discards "
+                       "%d%s\n", s->game_no, s->games, s->trick + 1,
+                       s->draw_n, s->discard_n,
+                       s->phase == PH_RESHUFFLE
+                           ? "   (draw pile empty: discards reshuffled)"
+                           : "");
 }
 
 static void render(const void *vs, int seat, unsigned style, tb_text *t)
 {
     const dicht *s = vs;
-    tb_text_printf(t, "%sDicht Dran%s  game %d of %d, trick %d   draw pile "
-                   "%d, discards %d\n", tbi_color(style, TBI_BOLD),
-                   tbi_color(style, TBI_RESET), s->game_no, s->games,
-                   s->trick + 1, s->draw_n, s->discard_n);
-    if (s->phase != PH_DEAL)
-        render_circle(s, style, t);
+    render_heading(s, style, t);
+    if (s->phase == PH_DEAL && s->game_no == 1)
+        return;
+    render_circle(s, style, t);
     render_last_trick(s, t);
+    int open = game_finished(s);
     for (int p = 0; p < s->players; p++) {
-        tb_text_printf(t, "  seat %d%s: %d cards", p,
-                       p == seat ? " (you)" : "", s->hand_n[p]);
-        if (p == seat || s->phase == PH_OVER)
-            tb_text_printf(t, " (%d peppers)", hand_peppers(s, p));
-        tb_text_printf(t, ", won %d cards (%d peppers)", s->won_n[p],
-                       s->won_peppers[p]);
-        if (s->games > 1)
+        tb_text_printf(t, "  seat %d%s: %d card%s", p,
+                       p == seat ? " (you)" : "", s->hand_n[p],
+                       s->hand_n[p] == 1 ? "" : "s");
+        if (p == seat || open)
+            tb_text_printf(t, " (%d pepper%s)", hand_peppers(s, p),
+                           hand_peppers(s, p) == 1 ? "" : "s");
+        tb_text_printf(t, ", won %d (%d pepper%s)", s->won_n[p],
+                       s->won_peppers[p], s->won_peppers[p] == 1 ? "" : "s");
+        if (open)
+            tb_text_printf(t, ": game score %d, total %d",
+                           s->won_peppers[p] - hand_peppers(s, p), s->total[p]);
+        else if (s->games > 1)
             tb_text_printf(t, ", earlier games %d", s->total[p]);
         if (s->phase == PH_CHOOSE && s->chosen[p])
             tb_text_puts(t, "  has chosen");
         tb_text_puts(t, "\n");
     }
-    if (seat >= 0 && seat < s->players && s->phase != PH_DEAL) {
-        tb_text_puts(t, "  your hand:");
-        for (int i = 0; i < s->hand_n[seat]; i++) {
-            tb_text_puts(t, " ");
-            render_card(t, style, s->hand[seat][i]);
+    if (open) {
+        for (int p = 0; p < s->players; p++) {
+            tb_text_printf(t, "  seat %d's hand:", p);
+            render_hand(s, style, p, t);
         }
-        tb_text_puts(t, "\n");
+    } else if (seat >= 0 && seat < s->players) {
+        tb_text_puts(t, "  your hand:");
+        render_hand(s, style, seat, t);
     }
 }
 
@@ -496,13 +543,14 @@ static json_t *view_json(const void *vs, int seat)
             json_object_set_new(o, "chosen", json_true());
         else if (s->phase == PH_CHOOSE && s->chosen[p])
             json_object_set_new(o, "chosen", json_integer(s->chosen[p]));
-        if (s->phase == PH_OVER)
+        if (game_finished(s))
             json_object_set_new(o, "hand", tbi_json_int_array(
                                                s->hand[p], s->hand_n[p]));
         json_array_append_new(seats, o);
     }
     json_object_set_new(v, "seats", seats);
-    if (seat >= 0 && seat < s->players && s->phase != PH_DEAL)
+    if (seat >= 0 && seat < s->players && !(s->phase == PH_DEAL &&
+                                            s->game_no == 1))
         json_object_set_new(v, "hand",
                             tbi_json_int_array(s->hand[seat], s->hand_n[seat]));
     return v;
