@@ -256,19 +256,8 @@ static double now_ms(void)
     return (double)ts.tv_sec * 1e3 + (double)ts.tv_nsec * 1e-6;
 }
 
-static void sleep_until(double t)
-{
-    double left = t - now_ms();
-    if (left <= 0)
-        return;
-    struct timespec ts = {(time_t)(left / 1e3),
-                          (long)((left - (double)(long)(left / 1e3) * 1e3) *
-                                 1e6)};
-    nanosleep(&ts, NULL);
-}
-
-/* Waits until the time t for one key; returns the byte, or 0 when the
- * time ran out. */
+/* Waits until the time t for one key; returns the byte, 0 when the time
+ * ran out, or 'q' when the terminal has gone (end of input). */
 static int key_until(double t)
 {
     for (;;) {
@@ -278,7 +267,10 @@ static int key_until(double t)
         struct pollfd pfd = {STDIN_FILENO, POLLIN, 0};
         if (poll(&pfd, 1, (int)left + 1) > 0) {
             unsigned char c;
-            if (read(STDIN_FILENO, &c, 1) == 1 && c != 0)
+            ssize_t got = read(STDIN_FILENO, &c, 1);
+            if (got == 0 || (got < 0 && (pfd.revents & (POLLHUP | POLLERR))))
+                return 'q';
+            if (got == 1 && c != 0)
                 return c;
         }
     }
@@ -325,6 +317,17 @@ static void key_legend(const tb_game *g, const void *st, char *buf,
     tb_text_printf(&t, "q: quit   (no key: %s)", text);
 }
 
+/* Lets the time run until t while the person only watches; returns 1 when
+ * they press q (other keys mean nothing now and are dropped). */
+static int watch_until(double t)
+{
+    int key;
+    while ((key = key_until(t)) != 0)
+        if (key == 'q' || key == 'Q')
+            return 1;
+    return 0;
+}
+
 /* Draws the table for the person from the top of the screen. */
 static void draw_clock(const tb_game *g, const void *st, int seat,
                        unsigned style, const char *status)
@@ -359,8 +362,9 @@ static int play_on_clock(const tb_game *g, void *st, tbi_bot **bots,
         if (cur == TB_CHANCE) {
             if (rec->n_actions > 0) {
                 /* Between deals (a level done): show it for two ticks. */
-                sleep_until(tick_end);
-                draw_clock(g, st, human, style, "(dealing)");
+                if ((quit = watch_until(tick_end)) != 0)
+                    break;
+                draw_clock(g, st, human, style, "(next deal: q quits)");
                 tick_end = now_ms() + 2.0 * tick_ms;
             }
             uint16_t outcome[TB_MAX_CHANCE];
@@ -371,8 +375,12 @@ static int play_on_clock(const tb_game *g, void *st, tbi_bot **bots,
             continue;
         }
         if (cur <= last_seat) {
-            /* A new tick: let the last one run its time, show its end. */
-            sleep_until(tick_end);
+            /* A new tick: let the last one run its time, show its end.
+             * A key counts only in the tick it is pressed in: keys pressed
+             * while watching or between levels are dropped (q quits). */
+            if ((quit = watch_until(tick_end)) != 0)
+                break;
+            tcflush(STDIN_FILENO, TCIFLUSH);
             tick_end = now_ms() + tick_ms;
             draw_clock(g, st, human, style, "(watching: q quits)");
         }
