@@ -224,6 +224,29 @@ static void complete_level(mind *s)
     s->phase = PH_DEAL;
 }
 
+/* Reveals the tick's choices: moves the hands and takes each played card
+ * out of its hand into played[].  Returns how many cards were played. */
+static int reveal_choices(mind *s, uint8_t *played)
+{
+    int n = 0;
+    memcpy(s->last, s->choice, sizeof s->last);
+    memset(s->last_card, 0, sizeof s->last_card);
+    s->last_lost = s->last_shuriken = 0;
+    s->last_discard_from = s->discard_n;
+    for (int p = 0; p < s->players; p++) {
+        if (s->choice[p] == ACT_HAND)
+            s->raised[p] = !s->raised[p];
+        if (s->choice[p] == ACT_PLAY) {
+            s->last_card[p] = s->hand[p][0];
+            played[n++] = s->hand[p][0];
+            memmove(s->hand[p], s->hand[p] + 1, (size_t)(s->hand_n[p] - 1));
+            s->hand_n[p]--;
+        }
+    }
+    memset(s->choice, 0, sizeof s->choice);
+    return n;
+}
+
 /* Resolves a tick once every player holding cards has chosen: hands move
  * first, then the played cards go down in ascending order (so cards played
  * in the same tick never cost a life among themselves), then the shuriken
@@ -231,23 +254,8 @@ static void complete_level(mind *s)
 static void resolve_tick(mind *s)
 {
     int before = cards_held(s);
-    memcpy(s->last, s->choice, sizeof s->last);
-    memset(s->last_card, 0, sizeof s->last_card);
-    s->last_lost = s->last_shuriken = 0;
-    s->last_discard_from = s->discard_n;
     uint8_t played[MAX_P];
-    int n_played = 0;
-    for (int p = 0; p < s->players; p++) {
-        if (s->choice[p] == ACT_HAND)
-            s->raised[p] = !s->raised[p];
-        if (s->choice[p] == ACT_PLAY) {
-            s->last_card[p] = s->hand[p][0];
-            played[n_played++] = s->hand[p][0];
-            memmove(s->hand[p], s->hand[p] + 1, (size_t)(s->hand_n[p] - 1));
-            s->hand_n[p]--;
-        }
-    }
-    memset(s->choice, 0, sizeof s->choice);
+    int n_played = reveal_choices(s, played);
     tbi_sort_u8(played, n_played);
     for (int i = 0; i < n_played && s->lives > 0; i++)
         play_card(s, played[i]);
