@@ -167,6 +167,7 @@ typedef struct tb_result {
 #define TB_GAME_COOPERATIVE 1u  /* one team against the game */
 #define TB_GAME_SIMULTANEOUS 2u /* some choices are made in secret at once */
 #define TB_GAME_HIDDEN 4u       /* some information is hidden from some seats */
+#define TB_GAME_REALTIME 8u     /* played on a clock of ticks: realtime_key */
 
 /*
  * A game, as one const descriptor.  Each function receives a state block of
@@ -224,6 +225,17 @@ typedef struct tb_game {
      * ever given a state determinized for that seat, so it cannot cheat;
      * the `heuristic` bot and ISMCTS playouts use it. */
     tb_action (*heuristic)(const void *st, int seat, tb_rng *rng);
+    /* Optional; only for games flagged TB_GAME_REALTIME (added for The
+     * Mind).  Such a game runs on a clock of ticks: in each tick every seat
+     * still in play makes one secret decision, seats in ascending order, and
+     * the tick resolves after the last of them (so a seat to move that is not
+     * above the previous one starts a new tick).  Bots and records see plain
+     * decisions; `tabula play` runs the ticks on a wall clock when one person
+     * sits at a terminal.  This maps a key that person pressed during the
+     * tick (a byte), or 0 when the tick ran out without one, to the action
+     * of the seat to move: TB_OK and a legal action, or TB_EPARSE when the
+     * key means nothing now.  The key 'q' is kept by the terminal (quit). */
+    int (*realtime_key)(const void *st, int key, tb_action *out);
 } tb_game;
 
 /* ---------------------------------------------------------------- registry */

@@ -8,13 +8,17 @@
 #include <string.h>
 
 extern const tb_game tbg_six_nimmt;
+extern const tb_game tbg_the_mind;
 extern const tb_game tbg_take_5;
+extern const tb_game tbg_dicht_dran;
 extern const tb_game tbg_mystique;
 extern const tb_game tbg_mystical_eddies;
 
 static const tb_game *const registry[] = {
     &tbg_six_nimmt,
+    &tbg_the_mind,
     &tbg_take_5,
+    &tbg_dicht_dran,
     &tbg_mystique,
     &tbg_mystical_eddies,
 };

@@ -1,0 +1,639 @@
+/*
+ * dicht_dran.c - Dicht Dran (3-5 players, cards 1-100).  Six cards lie in a
+ * circle, the 1 and the 100 opposite each other.  In turn each card of the
+ * circle, clockwise from the 1, is the target: everyone plays a card in
+ * secret, the card closest to the target wins it (ties to the higher card)
+ * and takes its place in the circle; the other cards between the target's
+ * two neighbours (the free range) are discarded, and a card outside the
+ * range makes its player draw as many cards as it has peppers.  The game
+ * ends when a player has no cards left; won peppers count for you, peppers
+ * left in hand against you.
+ *
+ * Actions: the number of a card in your hand.
+ */
+#include "cards.h"
+#include "deck100.h"
+#include "internal.h"
+
+#include <math.h>
+#include <string.h>
+
+#define MAX_P 5
+#define DECK 100
+#define MIDDLE 98 /* the cards 2-99, shuffled: the 1 and 100 are set out */
+#define CIRCLE 6
+#define HAND_START 8
+#define FAR_SIDE 3 /* the circle position of the 100, opposite the 1 */
+
+enum { OPT_GAMES };
+enum phase { PH_DEAL, PH_CHOOSE, PH_RESHUFFLE, PH_OVER };
+
+static const tb_option_def options[] = {
+    [OPT_GAMES] = {"games", "games played in a row, scores added (the rules "
+                   "suggest 2)", TB_OPT_INT, 1, 1, 2, NULL},
+};
+
+typedef struct dicht {
+    uint8_t players, games, game_no, phase;
+    uint16_t trick;              /* tricks played in this game */
+    uint8_t circle[CIRCLE];      /* clockwise; position 0 held the 1 */
+    uint8_t target;              /* the target's position in the circle */
+    uint8_t hand[MAX_P][MIDDLE], hand_n[MAX_P];
+    uint8_t chosen[MAX_P];       /* this trick's secret card, 0 while none */
+    uint8_t outside[MAX_P];      /* a played card outside the free range,
+                                    waiting for its player to draw */
+    uint8_t pending[MAX_P];      /* cards still to draw this trick */
+    uint8_t draw[MIDDLE], draw_n;       /* the draw pile, top card last */
+    uint8_t discard[MIDDLE], discard_n; /* the face-up discard pile */
+    uint8_t gen;                 /* draw piles formed so far (reshuffles) */
+    uint8_t card_gen[DECK + 1];  /* the draw pile a card in a hand came from */
+    uint8_t won_n[MAX_P];        /* cards in each score pile */
+    int16_t won_peppers[MAX_P];  /* their peppers */
+    int16_t total[MAX_P];        /* scores of finished games */
+    /* The last trick, for the table: the cards, the target, its range. */
+    uint8_t last[MAX_P], last_drew[MAX_P];
+    uint8_t last_target, last_lo, last_hi, last_winner;
+} dicht;
+
+static void init(void *vs, const tb_config *cfg)
+{
+    dicht *s = vs;
+    s->players = (uint8_t)cfg->players;
+    s->games = (uint8_t)cfg->opt[OPT_GAMES];
+    s->game_no = 1;
+    s->phase = PH_DEAL;
+}
+
+static int current(const void *vs)
+{
+    const dicht *s = vs;
+    switch (s->phase) {
+    case PH_DEAL:
+    case PH_RESHUFFLE: return TB_CHANCE;
+    case PH_CHOOSE:
+        /* Secret choices are taken one seat at a time, lowest seat first. */
+        for (int p = 0; p < s->players; p++)
+            if (!s->chosen[p])
+                return p;
+        return TB_TERMINAL; /* unreachable: the reveal follows at once */
+    default: return TB_TERMINAL;
+    }
+}
+
+static void chance(const void *vs, tb_chance *c)
+{
+    const dicht *s = vs;
+    if (s->phase == PH_DEAL) {
+        tbi_chance_numbers(c, 2, 99, "shuffled deck (2-99)");
+        return;
+    }
+    c->kind = TB_CHANCE_SHUFFLE;
+    c->n = s->discard_n;
+    c->lo = 2;
+    c->hi = 99;
+    c->what = "reshuffled discards";
+    for (int i = 0; i < s->discard_n; i++)
+        c->items[i] = s->discard[i];
+}
+
+/* Sets up one game: the 1 and the 100 opposite each other, eight cards to
+ * each seat in seat order, then four cards face up into the circle (two on
+ * each side between the 1 and the 100, in the order dealt), then the rest
+ * as the draw pile, the first of them on top. */
+static void setup_game(dicht *s, const uint16_t *deck)
+{
+    int k = 0;
+    for (int p = 0; p < s->players; p++) {
+        for (int i = 0; i < HAND_START; i++) {
+            s->hand[p][i] = (uint8_t)deck[k++];
+            s->card_gen[s->hand[p][i]] = 0;
+        }
+        s->hand_n[p] = HAND_START;
+        tbi_sort_u8(s->hand[p], HAND_START);
+        s->won_n[p] = 0;
+        s->won_peppers[p] = 0;
+        s->last[p] = 0;
+    }
+    s->circle[0] = 1;
+    s->circle[FAR_SIDE] = DECK;
+    for (int pos = 1; pos < CIRCLE; pos++)
+        if (pos != FAR_SIDE)
+            s->circle[pos] = (uint8_t)deck[k++];
+    s->draw_n = (uint8_t)(MIDDLE - k);
+    for (int i = 0; i < s->draw_n; i++)
+        s->draw[s->draw_n - 1 - i] = (uint8_t)deck[k + i];
+    s->discard_n = 0;
+    s->gen = 0;
+    s->target = 1; /* the card clockwise from the 1 */
+    s->trick = 0;
+    s->phase = PH_CHOOSE;
+}
+
+static void finish_trick(dicht *s);
+
+/* Continues the draws of the trick in seat order.  Returns 0 when the draw
+ * pile ran out and the discards must be reshuffled first. */
+static int do_draws(dicht *s)
+{
+    for (int p = 0; p < s->players; p++) {
+        while (s->pending[p] > 0) {
+            if (s->draw_n == 0) {
+                if (s->discard_n > 0) {
+                    s->phase = PH_RESHUFFLE;
+                    return 0;
+                }
+                s->pending[p] = 0; /* no card anywhere: the draw lapses */
+                break;
+            }
+            uint8_t c = s->draw[--s->draw_n];
+            s->card_gen[c] = s->gen;
+            tbi_hand_insert_sorted(s->hand[p], &s->hand_n[p], c);
+            s->pending[p]--;
+            s->last_drew[p]++;
+        }
+    }
+    return 1;
+}
+
+/* A reshuffle: the discard pile, in the shuffled order, becomes the new
+ * draw pile (the first card on top); the trick's draws then go on. */
+static void reshuffle(dicht *s, const uint16_t *order)
+{
+    int n = s->discard_n;
+    for (int i = 0; i < n; i++)
+        s->draw[n - 1 - i] = (uint8_t)order[i];
+    s->draw_n = (uint8_t)n;
+    s->discard_n = 0;
+    s->gen++;
+    s->phase = PH_CHOOSE;
+    if (do_draws(s))
+        finish_trick(s);
+}
+
+static void apply_chance(void *vs, const uint16_t *outcome)
+{
+    dicht *s = vs;
+    if (s->phase == PH_DEAL)
+        setup_game(s, outcome);
+    else
+        reshuffle(s, outcome);
+}
+
+static int legal(const void *vs, tb_action *out)
+{
+    const dicht *s = vs;
+    int p = current(vs);
+    for (int i = 0; i < s->hand_n[p]; i++)
+        out[i] = s->hand[p][i];
+    return s->hand_n[p];
+}
+
+/* The free range of the target: its two neighbours, lower to higher. */
+static void free_range(const dicht *s, int *lo, int *hi)
+{
+    int a = s->circle[(s->target + CIRCLE - 1) % CIRCLE];
+    int b = s->circle[(s->target + 1) % CIRCLE];
+    *lo = a < b ? a : b;
+    *hi = a < b ? b : a;
+}
+
+/* Whether card a beats card b for the target: closer, or as close and
+ * higher ("ties go to highest card"). */
+static int beats(int a, int b, int target)
+{
+    int da = a > target ? a - target : target - a;
+    int db = b > target ? b - target : target - b;
+    return da < db || (da == db && a > b);
+}
+
+static int hand_peppers(const dicht *s, int p)
+{
+    int n = 0;
+    for (int i = 0; i < s->hand_n[p]; i++)
+        n += tbi_peppers(s->hand[p][i]);
+    return n;
+}
+
+/* The end of a game: won peppers count, peppers in hand count against. */
+static void score_game(dicht *s)
+{
+    for (int p = 0; p < s->players; p++)
+        s->total[p] = (int16_t)(s->total[p] + s->won_peppers[p] -
+                                hand_peppers(s, p));
+    if (s->game_no < s->games) {
+        s->game_no++;
+        s->phase = PH_DEAL;
+    } else {
+        s->phase = PH_OVER;
+    }
+}
+
+/* After the draws: the cards that made their players draw are discarded,
+ * and the game ends if a player has run out of cards; otherwise the next
+ * card clockwise is the target. */
+static void finish_trick(dicht *s)
+{
+    int empty = 0;
+    for (int p = 0; p < s->players; p++) {
+        if (s->outside[p])
+            s->discard[s->discard_n++] = s->outside[p];
+        s->outside[p] = 0;
+        empty |= s->hand_n[p] == 0;
+    }
+    s->trick++;
+    s->target = (uint8_t)((s->target + 1) % CIRCLE);
+    if (empty)
+        score_game(s);
+}
+
+/* Reveals the secret cards: the closest wins the target and takes its
+ * place; other cards inside the free range are discarded, cards outside
+ * it make their players draw its peppers, then are discarded. */
+static void reveal(dicht *s)
+{
+    int t = s->circle[s->target], lo, hi, w = 0;
+    free_range(s, &lo, &hi);
+    for (int p = 1; p < s->players; p++)
+        if (beats(s->chosen[p], s->chosen[w], t))
+            w = p;
+    s->won_n[w]++;
+    s->won_peppers[w] = (int16_t)(s->won_peppers[w] + tbi_peppers(t));
+    s->circle[s->target] = s->chosen[w];
+    s->last_target = (uint8_t)t;
+    s->last_lo = (uint8_t)lo;
+    s->last_hi = (uint8_t)hi;
+    s->last_winner = (uint8_t)w;
+    for (int p = 0; p < s->players; p++) {
+        int c = s->chosen[p];
+        s->last[p] = (uint8_t)c;
+        s->last_drew[p] = 0;
+        s->chosen[p] = 0;
+        if (p == w)
+            continue;
+        if (c > lo && c < hi) {
+            s->discard[s->discard_n++] = (uint8_t)c;
+        } else {
+            s->outside[p] = (uint8_t)c;
+            s->pending[p] = (uint8_t)tbi_peppers(c);
+        }
+    }
+    if (do_draws(s))
+        finish_trick(s);
+}
+
+static void apply(void *vs, tb_action a)
+{
+    dicht *s = vs;
+    int p = current(vs);
+    tbi_hand_remove(s->hand[p], &s->hand_n[p], (uint8_t)a);
+    s->chosen[p] = (uint8_t)a;
+    if (current(vs) == TB_TERMINAL)
+        reveal(s);
+}
+
+static void result(const void *vs, tb_result *out)
+{
+    const dicht *s = vs;
+    out->players = s->players;
+    for (int p = 0; p < s->players; p++)
+        out->score[p] = s->total[p];
+    tbi_rank_by_score(out, 1);
+}
+
+/* Finished games plus the current one as if it ended now. */
+static int standing(const void *vs, double *scores)
+{
+    const dicht *s = vs;
+    int live = s->phase == PH_CHOOSE || s->phase == PH_RESHUFFLE;
+    for (int p = 0; p < s->players; p++)
+        scores[p] = s->total[p] +
+                    (live ? s->won_peppers[p] - hand_peppers(s, p) : 0);
+    return s->trick;
+}
+
+/* Whether seat p's chosen card is still secret from `seat`. */
+static int choice_hidden(const dicht *s, int p, int seat)
+{
+    return s->phase == PH_CHOOSE && s->chosen[p] && p != seat;
+}
+
+/* Resamples the cards `seat` has not seen, one draw-pile generation at a
+ * time: the cards a hand drew from the g-th draw pile (or were dealt, g =
+ * 0) can only be cards of that pile, so the other seats' cards of
+ * generation g, their secret choices of it and (for the current
+ * generation) the draw pile are pooled, shuffled and handed back to the
+ * same places. */
+static void determinize(void *vs, int seat, tb_rng *rng)
+{
+    dicht *s = vs;
+    if (s->phase != PH_CHOOSE && s->phase != PH_RESHUFFLE)
+        return;
+    for (int g = 0; g <= s->gen; g++) {
+        uint8_t pool[MIDDLE];
+        int n = 0;
+        for (int p = 0; p < s->players; p++) {
+            if (p == seat)
+                continue;
+            for (int i = 0; i < s->hand_n[p]; i++)
+                if (s->card_gen[s->hand[p][i]] == g)
+                    pool[n++] = s->hand[p][i];
+            if (choice_hidden(s, p, seat) && s->card_gen[s->chosen[p]] == g)
+                pool[n++] = s->chosen[p];
+        }
+        if (g == s->gen)
+            for (int i = 0; i < s->draw_n; i++)
+                pool[n++] = s->draw[i];
+        tb_rng_shuffle8(rng, pool, n);
+        int k = 0;
+        for (int p = 0; p < s->players; p++) {
+            if (p == seat)
+                continue;
+            for (int i = 0; i < s->hand_n[p]; i++)
+                if (s->card_gen[s->hand[p][i]] == g)
+                    s->hand[p][i] = pool[k++];
+            if (choice_hidden(s, p, seat) && s->card_gen[s->chosen[p]] == g)
+                s->chosen[p] = pool[k++];
+            tbi_sort_u8(s->hand[p], s->hand_n[p]);
+        }
+        if (g == s->gen)
+            for (int i = 0; i < s->draw_n; i++)
+                s->draw[i] = pool[k++];
+        for (int i = 0; i < n; i++)
+            s->card_gen[pool[i]] = (uint8_t)g;
+    }
+}
+
+static void action_text(const void *vs, tb_action a, char *buf, size_t cap)
+{
+    (void)vs;
+    snprintf(buf, cap, "%u", a);
+}
+
+static int parse_action(const void *vs, const char *text, tb_action *out,
+                        char *err, size_t cap)
+{
+    const dicht *s = vs;
+    int p = current(vs), v;
+    const char *end = tbi_read_uint(tbi_skip_space(text), &v);
+    if (!end || *tbi_skip_space(end)) {
+        tbi_errf(err, cap, "type the number of a card in your hand");
+        return TB_EPARSE;
+    }
+    if (v > 255 || !tbi_hand_has(s->hand[p], s->hand_n[p], (uint8_t)v)) {
+        tbi_errf(err, cap, "%d is not in your hand", v);
+        return TB_EPARSE;
+    }
+    *out = (tb_action)v;
+    return TB_OK;
+}
+
+/* Writes one card with its peppers: red for three, yellow for two; in
+ * plain text a mark ' per pepper. */
+static void render_card(tb_text *t, unsigned style, int card)
+{
+    int pep = tbi_peppers(card);
+    const char *col = pep == 3 ? TBI_RED : pep == 2 ? TBI_YELLOW : TBI_RESET;
+    tb_text_printf(t, "%s%d%s%s", tbi_color(style, col), card,
+                   pep == 3 ? "'''" : pep == 2 ? "''" : "'",
+                   tbi_color(style, TBI_RESET));
+}
+
+/* The circle from the 1's position clockwise, the target in brackets. */
+static void render_circle(const dicht *s, unsigned style, tb_text *t)
+{
+    tb_text_puts(t, "  circle (clockwise):");
+    for (int pos = 0; pos < CIRCLE; pos++) {
+        int is_target = pos == s->target && s->phase == PH_CHOOSE;
+        tb_text_puts(t, is_target ? "  >" : "   ");
+        render_card(t, style, s->circle[pos]);
+        tb_text_puts(t, is_target ? "<" : "");
+    }
+    tb_text_puts(t, "\n");
+    if (s->phase == PH_CHOOSE) {
+        int lo, hi;
+        free_range(s, &lo, &hi);
+        tb_text_printf(t, "  target %s%d%s, free range %d-%d\n",
+                       tbi_color(style, TBI_BOLD), s->circle[s->target],
+                       tbi_color(style, TBI_RESET), lo, hi);
+    }
+}
+
+static void render_last_trick(const dicht *s, tb_text *t)
+{
+    if (!s->last[0])
+        return;
+    tb_text_printf(t, "  last trick: target %d (range %d-%d):", s->last_target,
+                   s->last_lo, s->last_hi);
+    for (int p = 0; p < s->players; p++) {
+        tb_text_printf(t, " seat %d %d", p, s->last[p]);
+        if (p == s->last_winner)
+            tb_text_puts(t, " wins");
+        else if (s->last[p] < s->last_lo || s->last[p] > s->last_hi)
+            tb_text_printf(t, " draws %d", s->last_drew[p]);
+        else
+            tb_text_puts(t, " discarded");
+        tb_text_puts(t, p + 1 < s->players ? "," : "\n");
+    }
+}
+
+/* The cards of seat p's hand with their peppers, on the current line. */
+static void render_hand(const dicht *s, unsigned style, int p, tb_text *t)
+{
+    if (s->hand_n[p] == 0)
+        tb_text_puts(t, " (none)");
+    for (int i = 0; i < s->hand_n[p]; i++) {
+        tb_text_puts(t, " ");
+        render_card(t, style, s->hand[p][i]);
+    }
+    tb_text_puts(t, "\n");
+}
+
+/* Whether a game has just ended (the last, or one before the next deal):
+ * then every hand is laid open for the scoring. */
+static int game_finished(const dicht *s)
+{
+    return s->phase == PH_OVER || (s->phase == PH_DEAL && s->game_no > 1);
+}
+
+/* The heading: which game, which trick, and what happens now. */
+static void render_heading(const dicht *s, unsigned style, tb_text *t)
+{
+    tb_text_printf(t, "%sDicht Dran%s  ", tbi_color(style, TBI_BOLD),
+                   tbi_color(style, TBI_RESET));
+    if (s->phase == PH_DEAL && s->game_no == 1)
+        tb_text_printf(t, "game 1 of %d to be dealt\n", s->games);
+    else if (game_finished(s))
+        tb_text_printf(t, "game %d of %d over after %d tricks%s\n",
+                       s->phase == PH_OVER ? s->game_no : s->game_no - 1,
+                       s->games, s->trick,
+                       s->phase == PH_OVER ? "" : "; the next is to be dealt");
+    else
+        tb_text_printf(t, "game %d of %d, trick %d   draw pile %d, discards "
+                       "%d%s\n", s->game_no, s->games, s->trick + 1,
+                       s->draw_n, s->discard_n,
+                       s->phase == PH_RESHUFFLE
+                           ? "   (draw pile empty: discards reshuffled)"
+                           : "");
+}
+
+static void render(const void *vs, int seat, unsigned style, tb_text *t)
+{
+    const dicht *s = vs;
+    render_heading(s, style, t);
+    if (s->phase == PH_DEAL && s->game_no == 1)
+        return;
+    render_circle(s, style, t);
+    render_last_trick(s, t);
+    int open = game_finished(s);
+    for (int p = 0; p < s->players; p++) {
+        tb_text_printf(t, "  seat %d%s: %d card%s", p,
+                       p == seat ? " (you)" : "", s->hand_n[p],
+                       s->hand_n[p] == 1 ? "" : "s");
+        if (p == seat || open)
+            tb_text_printf(t, " (%d pepper%s)", hand_peppers(s, p),
+                           hand_peppers(s, p) == 1 ? "" : "s");
+        tb_text_printf(t, ", won %d (%d pepper%s)", s->won_n[p],
+                       s->won_peppers[p], s->won_peppers[p] == 1 ? "" : "s");
+        if (open)
+            tb_text_printf(t, ": game score %d, total %d",
+                           s->won_peppers[p] - hand_peppers(s, p), s->total[p]);
+        else if (s->games > 1)
+            tb_text_printf(t, ", earlier games %d", s->total[p]);
+        if (s->phase == PH_CHOOSE && s->chosen[p])
+            tb_text_puts(t, "  has chosen");
+        tb_text_puts(t, "\n");
+    }
+    if (open) {
+        for (int p = 0; p < s->players; p++) {
+            tb_text_printf(t, "  seat %d's hand:", p);
+            render_hand(s, style, p, t);
+        }
+    } else if (seat >= 0 && seat < s->players) {
+        tb_text_puts(t, "  your hand:");
+        render_hand(s, style, seat, t);
+    }
+}
+
+static json_t *view_json(const void *vs, int seat)
+{
+    const dicht *s = vs;
+    static const char *phase_names[] = {"deal", "choose", "reshuffle", "over"};
+    json_t *v = json_object();
+    json_object_set_new(v, "phase", json_string(phase_names[s->phase]));
+    json_object_set_new(v, "game", json_integer(s->game_no));
+    json_object_set_new(v, "games", json_integer(s->games));
+    json_object_set_new(v, "trick", json_integer(s->trick));
+    if (s->phase != PH_DEAL) {
+        json_object_set_new(v, "circle", tbi_json_int_array(s->circle, CIRCLE));
+        json_object_set_new(v, "target", json_integer(s->target));
+    }
+    json_object_set_new(v, "draw_pile", json_integer(s->draw_n));
+    json_object_set_new(v, "discards",
+                        tbi_json_int_array(s->discard, s->discard_n));
+    json_t *seats = json_array();
+    for (int p = 0; p < s->players; p++) {
+        json_t *o = json_object();
+        json_object_set_new(o, "hand_size", json_integer(s->hand_n[p]));
+        json_object_set_new(o, "won", json_integer(s->won_n[p]));
+        json_object_set_new(o, "won_peppers", json_integer(s->won_peppers[p]));
+        json_object_set_new(o, "earlier_games", json_integer(s->total[p]));
+        if (s->last[p])
+            json_object_set_new(o, "last", json_integer(s->last[p]));
+        if (choice_hidden(s, p, seat))
+            json_object_set_new(o, "chosen", json_true());
+        else if (s->phase == PH_CHOOSE && s->chosen[p])
+            json_object_set_new(o, "chosen", json_integer(s->chosen[p]));
+        if (game_finished(s))
+            json_object_set_new(o, "hand", tbi_json_int_array(
+                                               s->hand[p], s->hand_n[p]));
+        json_array_append_new(seats, o);
+    }
+    json_object_set_new(v, "seats", seats);
+    if (seat >= 0 && seat < s->players && !(s->phase == PH_DEAL &&
+                                            s->game_no == 1))
+        json_object_set_new(v, "hand",
+                            tbi_json_int_array(s->hand[seat], s->hand_n[seat]));
+    return v;
+}
+
+/* The cards `seat` cannot place: not in its hand, not on the table, not in
+ * the discard pile.  Fills unseen[] and returns their number. */
+static int unseen_cards(const dicht *s, int seat, uint8_t *unseen)
+{
+    tbi_set128 seen = {{0, 0}};
+    for (int i = 0; i < s->hand_n[seat]; i++)
+        tbi_set_add(&seen, s->hand[seat][i]);
+    for (int i = 0; i < CIRCLE; i++)
+        tbi_set_add(&seen, s->circle[i]);
+    for (int i = 0; i < s->discard_n; i++)
+        tbi_set_add(&seen, s->discard[i]);
+    int n = 0;
+    for (int c = 2; c < DECK; c++)
+        if (!tbi_set_has(&seen, (unsigned)c))
+            unseen[n++] = (uint8_t)c;
+    return n;
+}
+
+/* A policy from the seat's own knowledge: for each card, the chance that
+ * no other player beats it (each opponent taken to pick the best of a few
+ * unseen cards), the peppers of the target that a win brings, the peppers
+ * the card takes out of the hand, and the expected cost of the cards a
+ * losing card outside the free range makes its player draw. */
+static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
+{
+    const dicht *s = vs;
+    (void)rng;
+    uint8_t unseen[MIDDLE];
+    int n_unseen = unseen_cards(s, seat, unseen);
+    int t = s->circle[s->target], lo, hi;
+    free_range(s, &lo, &hi);
+    double best = -1e9;
+    tb_action pick = s->hand[seat][0];
+    for (int i = 0; i < s->hand_n[seat]; i++) {
+        int c = s->hand[seat][i];
+        int beaten_by = 0;
+        for (int k = 0; k < n_unseen; k++)
+            beaten_by += beats(unseen[k], c, t);
+        double q = n_unseen ? (double)beaten_by / n_unseen : 0.0;
+        double p_win = 1.0;
+        for (int p = 0; p < s->players; p++)
+            if (p != seat)
+                p_win *= pow(1.0 - q, s->hand_n[p] < 3 ? s->hand_n[p] : 3);
+        int outside = c < lo || c > hi;
+        double value = p_win * tbi_peppers(t) + tbi_peppers(c);
+        if (outside)
+            value -= (1.0 - p_win) * tbi_peppers(c) * 2.5;
+        if (value > best) {
+            best = value;
+            pick = (tb_action)c;
+        }
+    }
+    return pick;
+}
+
+const tb_game tbg_dicht_dran = {
+    .id = "dicht-dran",
+    .title = "Dicht Dran",
+    .blurb = "secret bids for the target card of a circle; play close, "
+             "stay in range, shed your peppers",
+    .min_players = 3,
+    .max_players = 5,
+    .flags = TB_GAME_SIMULTANEOUS | TB_GAME_HIDDEN,
+    .options = options,
+    .n_options = (int)(sizeof options / sizeof options[0]),
+    .state_size = sizeof(dicht),
+    .init = init,
+    .current = current,
+    .chance = chance,
+    .apply_chance = apply_chance,
+    .legal = legal,
+    .apply = apply,
+    .result = result,
+    .determinize = determinize,
+    .action_text = action_text,
+    .parse_action = parse_action,
+    .render = render,
+    .view_json = view_json,
+    .standing = standing,
+    .heuristic = heuristic,
+};
