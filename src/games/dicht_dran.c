@@ -285,6 +285,8 @@ static void apply(void *vs, tb_action a)
 {
     dicht *s = vs;
     int p = current(vs);
+    if (p < 0)
+        return; /* unreachable: apply is only called at a seat's turn */
     tbi_hand_remove(s->hand[p], &s->hand_n[p], (uint8_t)a);
     s->chosen[p] = (uint8_t)a;
     if (current(vs) == TB_TERMINAL)
