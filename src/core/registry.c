@@ -8,9 +8,11 @@
 #include <string.h>
 
 extern const tb_game tbg_six_nimmt;
+extern const tb_game tbg_schotten_totten;
 
 static const tb_game *const registry[] = {
     &tbg_six_nimmt,
+    &tbg_schotten_totten,
 };
 
 int tb_game_count(void)
