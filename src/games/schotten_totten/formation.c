@@ -100,9 +100,9 @@ static void offer_wilds(offer *o, const stt_pool *near, const stt_pool *far,
 static int has_clan(const uint16_t *bits, int col, int v)
 {
     if (col)
-        return (bits[col] >> v) & 1u;
+        return (int)((bits[col] >> v) & 1);
     for (int c = 1; c <= STT_COLOURS; c++)
-        if ((bits[c] >> v) & 1u)
+        if ((bits[c] >> v) & 1)
             return 1;
     return 0;
 }
@@ -185,8 +185,8 @@ static int kind_cost(const side_cards *sc, const offer *o, int v, int need)
             return -NONE;
     int k = need - sc->n_clan - sc->n_wild, free_n = 0, paid_n = 0;
     for (int c = 1; c <= STT_COLOURS; c++) {
-        free_n += (int)((o->near[c] >> v) & 1u);
-        paid_n += (int)((o->far[c] >> v) & 1u);
+        free_n += (int)((o->near[c] >> v) & 1);
+        paid_n += (int)((o->far[c] >> v) & 1);
     }
     for (int w = 0; w < o->n_wild; w++)
         if (wild_fits(o->wild[w], v)) {
@@ -219,9 +219,9 @@ static int max_sum(const side_cards *sc, const offer *o, int col, int k)
         for (int c = 1; c <= STT_COLOURS; c++) {
             if (col && c != col)
                 continue;
-            if ((o->near[c] >> v) & 1u)
+            if ((o->near[c] >> v) & 1)
                 worth[n++] = v;
-            else if ((o->far[c] >> v) & 1u)
+            else if ((o->far[c] >> v) & 1)
                 worth[n++] = v - o->cost;
         }
     for (int w = 0; w < o->n_wild; w++)

@@ -291,7 +291,7 @@ static void draw_from(stt_state *s, int p, int tactic)
     uint8_t *known = tactic ? s->tac_known : s->clan_known;
     uint8_t *n = tactic ? &s->tac_n : &s->clan_n;
     int card = deck[*n - 1];
-    int opp_knows = (known[*n - 1] >> (1 - p)) & 1u;
+    int opp_knows = (int)((known[*n - 1] >> (1 - p)) & 1);
     (*n)--;
     hand_add(s, p, card);
     if (opp_knows)
@@ -691,7 +691,7 @@ static int hidden_places(stt_state *s, int seat, int tactic,
     const uint8_t *known = tactic ? s->tac_known : s->clan_known;
     int deck_n = tactic ? s->tac_n : s->clan_n;
     for (int i = 0; i < deck_n; i++) {
-        if (seat >= 0 && ((known[i] >> seat) & 1u))
+        if (seat >= 0 && ((known[i] >> seat) & 1))
             continue;
         if (gather)
             pool[n++] = deck[i];

@@ -506,7 +506,7 @@ static json_t *known_bottom(const uint8_t *deck, const uint8_t *known, int n,
 {
     json_t *a = json_array();
     for (int i = 0; i < n; i++)
-        if ((known[i] >> seat) & 1u) {
+        if ((known[i] >> seat) & 1) {
             json_t *pair = json_array();
             json_array_append_new(pair, json_integer(i));
             json_array_append_new(pair, json_integer(deck[i]));
