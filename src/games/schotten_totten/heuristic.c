@@ -167,7 +167,7 @@ static int my_sub_step(const stt_state *s, int me)
     return s->turn == me &&
            (s->phase == STT_PH_STRAT_PICK || s->phase == STT_PH_STRAT_DEST ||
             s->phase == STT_PH_BANSHEE || s->phase == STT_PH_TRAITOR_PICK ||
-            s->phase == STT_PH_TRAITOR_DEST || s->phase == STT_PH_RECRUIT_RETURN);
+            s->phase == STT_PH_TRAITOR_DEST);
 }
 
 static double best_value(const stt_state *s, int me, memo *mm,
@@ -183,6 +183,12 @@ static double action_value(const stt_state *s, int me, tb_action a, memo *mm)
         /* Its draws are unknown: count the card gone and a fixed gain. */
         tbi_hand_remove(c.hand[me], &c.hand_n[me], STT_RECRUITER);
         return evaluate(&c, me, mm) + RECRUITER_BONUS - TACTIC_COST;
+    }
+    if (s->phase == STT_PH_RECRUIT_RETURN) {
+        /* Worth the hand without that card.  (Applying the return to an
+         * emptied deck would let the turn's draw take it straight back.) */
+        tbi_hand_remove(c.hand[me], &c.hand_n[me], (uint8_t)(a - STT_A_PICK));
+        return evaluate(&c, me, mm);
     }
     c.clan_n = c.tac_n = 0;
     stt_apply(&c, a);
