@@ -215,8 +215,9 @@ static int proof_holds(const stt_state *s, int k, int p, const stt_pool *unseen)
     return 1;
 }
 
-/* Whether p could claim stone k; unseen is p's unseen pool, computed only
- * when a proof needs it (NULL: compute it here). */
+/* Whether p can claim stone k now (its side complete and stronger, or by
+ * proof), judged from what p knows; unseen is p's unseen pool, computed
+ * only when a proof needs it (NULL: compute it here). */
 static int can_claim_with(const stt_state *s, int k, int p,
                           const stt_pool *unseen)
 {
@@ -234,11 +235,6 @@ static int can_claim_with(const stt_state *s, int k, int p,
     int mine = side_value(s, k, p, s->bluff[k]);
     int theirs = side_value(s, k, o, s->bluff[k]);
     return mine > theirs || (mine == theirs && s->done_at[k][p] < s->done_at[k][o]);
-}
-
-int stt_can_claim(const stt_state *s, int k, int p)
-{
-    return can_claim_with(s, k, p, NULL);
 }
 
 /* Whether seat p holds three adjacent stones or five in all. */

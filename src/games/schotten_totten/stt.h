@@ -165,9 +165,6 @@ int stt_need(const stt_state *s, int stone);
 int stt_may_play_tactic(const stt_state *s, int p);
 /* Whether seat p has a Joker on its side of the border. */
 int stt_has_joker_on_side(const stt_state *s, int p);
-/* Whether seat p could claim stone k now (complete and stronger, or by
- * proof), judged from what p knows. */
-int stt_can_claim(const stt_state *s, int k, int p);
 /* The pool of cards p has not seen: not on the table, not discarded and
  * not in p's hand (usable by p's opponent). */
 void stt_unseen_pool(const stt_state *s, int p, stt_pool *out);
