@@ -11,6 +11,7 @@ extern const tb_game tbg_six_nimmt;
 extern const tb_game tbg_the_mind;
 extern const tb_game tbg_take_5;
 extern const tb_game tbg_dicht_dran;
+extern const tb_game tbg_schotten_totten;
 extern const tb_game tbg_mystique;
 extern const tb_game tbg_mystical_eddies;
 
@@ -19,6 +20,7 @@ static const tb_game *const registry[] = {
     &tbg_the_mind,
     &tbg_take_5,
     &tbg_dicht_dran,
+    &tbg_schotten_totten,
     &tbg_mystique,
     &tbg_mystical_eddies,
 };

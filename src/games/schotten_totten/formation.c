@@ -1,0 +1,377 @@
+/*
+ * formation.c - the value of a Schotten Totten formation, and the best value
+ * a partial formation can still reach from pools of cards.
+ *
+ * One evaluator serves three needs: the value of a complete side (no pool),
+ * the exact proof claim (the opponent's best completion from every card the
+ * claimer has not seen) and the heuristic bot's estimates (cards in its
+ * hand are free, cards it has not seen cost a penalty each).  It does not
+ * enumerate completions: for each formation pattern (a colour run of a
+ * colour and start, a kind of a strength, a colour, a run of a start, the
+ * sum) it checks whether the cards on the side fit and at what cost the
+ * missing slots can be filled, and keeps the best value minus cost.
+ * Because a completion that fits a pattern is worth at least that pattern,
+ * the maximum over patterns is the maximum over completions.
+ *
+ * Wild cards (Joker: any card; Spy: strength 7; Shield Bearer: strength
+ * 1-3, each of any colour) may stand for a card that exists elsewhere: the
+ * rules only say their owner chooses colour and strength.
+ */
+#include "stt.h"
+
+#define NONE STT_IMPOSSIBLE
+
+enum { W_JOKER, W_SPY, W_SHIELD };
+
+typedef struct side_cards {
+    int n_clan, n_wild;
+    int col[STT_SIDE_MAX], str[STT_SIDE_MAX];
+    int wild[STT_SIDE_MAX];
+    int has_joker;
+} side_cards;
+
+/* What the pools offer: clan cards near (free) and far (cost each), and
+ * the wild cards that may still join this side, each with its cost (one
+ * Joker at most: a side may hold only one). */
+typedef struct offer {
+    const uint16_t *near, *far;
+    int cost;
+    int n_wild;
+    int wild[3], wild_cost[3];
+} offer;
+
+void stt_pool_add(stt_pool *p, int card)
+{
+    if (stt_is_clan(card))
+        p->bits[stt_colour(card)] |= (uint16_t)(1u << stt_strength(card));
+    else if (stt_is_joker(card))
+        p->jokers++;
+    else if (card == STT_SPY)
+        p->spy = 1;
+    else if (card == STT_SHIELD)
+        p->shield = 1;
+}
+
+static int wild_fits(int w, int v)
+{
+    return w == W_JOKER || (w == W_SPY && v == 7) ||
+           (w == W_SHIELD && v >= 1 && v <= 3);
+}
+
+static int wild_max(int w)
+{
+    return w == W_JOKER ? 9 : w == W_SPY ? 7 : 3;
+}
+
+static void split(const uint8_t *cards, int m, side_cards *sc)
+{
+    sc->n_clan = sc->n_wild = sc->has_joker = 0;
+    for (int i = 0; i < m; i++) {
+        int c = cards[i];
+        if (stt_is_clan(c)) {
+            sc->col[sc->n_clan] = stt_colour(c);
+            sc->str[sc->n_clan++] = stt_strength(c);
+        } else {
+            int w = stt_is_joker(c) ? W_JOKER : c == STT_SPY ? W_SPY : W_SHIELD;
+            sc->has_joker |= w == W_JOKER;
+            sc->wild[sc->n_wild++] = w;
+        }
+    }
+}
+
+/* Lists the wild cards the pools offer, the near copy of each kind first. */
+static void offer_wilds(offer *o, const stt_pool *near, const stt_pool *far,
+                        int side_has_joker)
+{
+    o->n_wild = 0;
+    const int near_has[3] = {near->jokers && !side_has_joker, near->spy,
+                             near->shield};
+    const int far_has[3] = {far->jokers && !side_has_joker, far->spy,
+                            far->shield};
+    for (int w = 0; w < 3; w++) {
+        if (!near_has[w] && !far_has[w])
+            continue;
+        o->wild[o->n_wild] = w;
+        o->wild_cost[o->n_wild++] = near_has[w] ? 0 : o->cost;
+    }
+}
+
+/* Whether a clan card of strength v (colour col, 0: any) is in bits. */
+static int has_clan(const uint16_t *bits, int col, int v)
+{
+    if (col)
+        return (int)((bits[col] >> v) & 1);
+    for (int c = 1; c <= STT_COLOURS; c++)
+        if ((bits[c] >> v) & 1)
+            return 1;
+    return 0;
+}
+
+/* The cheapest way to fill the open slots from slot i on (strengths v[],
+ * colour col, 0: any), using the pool wilds not in `used`; NONE-like
+ * large cost when impossible.  Slots have distinct strengths, so a clan
+ * card fits at most one of them, and a free one is always worth taking. */
+static int fill_cost(const offer *o, int col, const int *v, const int *open,
+                     int n, int i, unsigned used)
+{
+    while (i < n && !open[i])
+        i++;
+    if (i == n)
+        return 0;
+    if (has_clan(o->near, col, v[i]))
+        return fill_cost(o, col, v, open, n, i + 1, used);
+    int best = -NONE;
+    if (has_clan(o->far, col, v[i]))
+        best = o->cost + fill_cost(o, col, v, open, n, i + 1, used);
+    for (int w = 0; w < o->n_wild; w++) {
+        if (((used >> w) & 1u) || !wild_fits(o->wild[w], v[i]))
+            continue;
+        int c = o->wild_cost[w] +
+                fill_cost(o, col, v, open, n, i + 1, used | (1u << w));
+        if (c < best)
+            best = c;
+    }
+    return best;
+}
+
+/* Places the side's wild cards w[i..] in open slots they fit, every way,
+ * and returns the cheapest cost of filling the rest from the pools. */
+static int place_wilds(const side_cards *sc, int i, const offer *o, int col,
+                       const int *v, int *open, int n)
+{
+    if (i == sc->n_wild)
+        return fill_cost(o, col, v, open, n, 0, 0);
+    int best = -NONE;
+    for (int j = 0; j < n; j++) {
+        if (!open[j] || !wild_fits(sc->wild[i], v[j]))
+            continue;
+        open[j] = 0;
+        int c = place_wilds(sc, i + 1, o, col, v, open, n);
+        open[j] = 1;
+        if (c < best)
+            best = c;
+    }
+    return best;
+}
+
+/* The cost of completing a run (col 0) or colour run (col 1-6) of `need`
+ * strengths from `start`; -NONE when it cannot be. */
+static int run_cost(const side_cards *sc, const offer *o, int col, int start,
+                    int need)
+{
+    int v[STT_SIDE_MAX], open[STT_SIDE_MAX];
+    for (int i = 0; i < need; i++) {
+        v[i] = start + i;
+        open[i] = 1;
+    }
+    for (int i = 0; i < sc->n_clan; i++) {
+        int idx = sc->str[i] - start;
+        if ((col && sc->col[i] != col) || idx < 0 || idx >= need || !open[idx])
+            return -NONE;
+        open[idx] = 0;
+    }
+    return place_wilds(sc, 0, o, col, v, open, need);
+}
+
+/* The cost of `need` cards of strength v: clan cards of one strength are
+ * all of different colours, so only how many each pool holds matters. */
+static int kind_cost(const side_cards *sc, const offer *o, int v, int need)
+{
+    for (int i = 0; i < sc->n_clan; i++)
+        if (sc->str[i] != v)
+            return -NONE;
+    for (int i = 0; i < sc->n_wild; i++)
+        if (!wild_fits(sc->wild[i], v))
+            return -NONE;
+    int k = need - sc->n_clan - sc->n_wild, free_n = 0, paid_n = 0;
+    for (int c = 1; c <= STT_COLOURS; c++) {
+        free_n += (int)((o->near[c] >> v) & 1);
+        paid_n += (int)((o->far[c] >> v) & 1);
+    }
+    for (int w = 0; w < o->n_wild; w++)
+        if (wild_fits(o->wild[w], v)) {
+            if (o->wild_cost[w])
+                paid_n++;
+            else
+                free_n++;
+        }
+    if (k <= free_n)
+        return 0;
+    return k - free_n <= paid_n ? (k - free_n) * o->cost : -NONE;
+}
+
+/* The best sum minus cost of the side's cards plus k more: clan cards of
+ * colour col (0: any), or wild cards at their highest strength; NONE when
+ * too few qualify. */
+static int max_sum(const side_cards *sc, const offer *o, int col, int k)
+{
+    int sum = 0;
+    for (int i = 0; i < sc->n_clan; i++) {
+        if (col && sc->col[i] != col)
+            return NONE;
+        sum += sc->str[i];
+    }
+    for (int i = 0; i < sc->n_wild; i++)
+        sum += wild_max(sc->wild[i]);
+    /* Candidates by net worth: strength, minus the cost when far. */
+    int worth[64], n = 0;
+    for (int v = 1; v <= 9; v++)
+        for (int c = 1; c <= STT_COLOURS; c++) {
+            if (col && c != col)
+                continue;
+            if ((o->near[c] >> v) & 1)
+                worth[n++] = v;
+            else if ((o->far[c] >> v) & 1)
+                worth[n++] = v - o->cost;
+        }
+    for (int w = 0; w < o->n_wild; w++)
+        worth[n++] = wild_max(o->wild[w]) - o->wild_cost[w];
+    if (n < k)
+        return NONE;
+    /* Partial selection of the k largest: k is at most 4. */
+    for (int i = 0; i < k; i++) {
+        int best = i;
+        for (int j = i + 1; j < n; j++)
+            if (worth[j] > worth[best])
+                best = j;
+        int t = worth[i];
+        worth[i] = worth[best];
+        worth[best] = t;
+        sum += worth[i];
+    }
+    return sum;
+}
+
+/* Keeps the better of best and a pattern worth value at cost. */
+static void consider(int *best, int value, int cost)
+{
+    if (cost < -NONE && value - cost > *best)
+        *best = value - cost;
+}
+
+/* The value of a complete formation without wild cards, directly. */
+static int plain_value(const side_cards *sc, int need, int sum_only)
+{
+    int sum = 0, lo = 9, hi = 1, same_col = 1, same_str = 1;
+    unsigned seen = 0;
+    for (int i = 0; i < need; i++) {
+        int v = sc->str[i];
+        sum += v;
+        lo = v < lo ? v : lo;
+        hi = v > hi ? v : hi;
+        seen |= 1u << v;
+        same_col &= sc->col[i] == sc->col[0];
+        same_str &= v == sc->str[0];
+    }
+    if (sum_only)
+        return STT_VALUE(STT_SUM, sum);
+    int run = hi - lo == need - 1 && __builtin_popcount(seen) == need;
+    int rank = run && same_col ? STT_COLOUR_RUN : same_str ? STT_KIND
+               : same_col ? STT_COLOUR : run ? STT_RUN : STT_SUM;
+    return STT_VALUE(rank, sum);
+}
+
+/* The best run (col 0) or colour run (every colour) with the best value
+ * minus cost.  With free pools the first that fits, from the highest start
+ * down, is the best; `floor` stops the search where no pattern left can
+ * exceed it. */
+static void best_runs(const side_cards *sc, const offer *o, int coloured,
+                      int need, int floor, int *best)
+{
+    int rank = coloured ? STT_COLOUR_RUN : STT_RUN;
+    for (int start = 10 - need; start >= 1; start--) {
+        int value = STT_VALUE(rank, need * start + need * (need - 1) / 2);
+        if (o->cost == 0 && value <= floor)
+            return;
+        for (int c = coloured ? 1 : 0; c <= (coloured ? STT_COLOURS : 0); c++)
+            consider(best, value, run_cost(sc, o, c, start, need));
+        if (o->cost == 0 && *best > NONE)
+            return;
+    }
+}
+
+/* The best colour run, kind, colour and run, each minus its cost.  When
+ * nothing costs, the first pattern found in a rank is its best and a lower
+ * rank cannot beat it, so the search stops there, or where no pattern left
+ * can exceed floor. */
+static int best_pattern(const side_cards *sc, const offer *o, int need,
+                        int floor)
+{
+    int best = NONE, free_only = o->cost == 0;
+    best_runs(sc, o, 1, need, floor, &best);
+    if (free_only && (best > NONE || floor >= STT_VALUE(STT_COLOUR_RUN, 0)))
+        return best;
+    for (int v = 9; v >= 1; v--)
+        consider(&best, STT_VALUE(STT_KIND, need * v), kind_cost(sc, o, v, need));
+    if (free_only && (best > NONE || floor >= STT_VALUE(STT_KIND, 0)))
+        return best;
+    int k = need - sc->n_clan - sc->n_wild;
+    for (int c = 1; c <= STT_COLOURS; c++) {
+        int sum = max_sum(sc, o, c, k);
+        if (sum > NONE)
+            consider(&best, STT_VALUE(STT_COLOUR, 0) + sum, 0);
+    }
+    if (free_only && (best > NONE || floor >= STT_VALUE(STT_COLOUR, 0)))
+        return best;
+    best_runs(sc, o, 0, need, floor, &best);
+    return best;
+}
+
+/* The evaluator behind every entry point: the best value minus cost of
+ * the m cards completed to `need` from near (free) and far (far_cost
+ * each).  With free pools it may stop early once it knows the best is at
+ * most floor (then it returns some value at most floor). */
+static int evaluate(const uint8_t *cards, int m, int need, const stt_pool *near,
+                    const stt_pool *far, int far_cost, int sum_only, int floor)
+{
+    static const stt_pool empty;
+    side_cards sc;
+    split(cards, m, &sc);
+    if (m == need && sc.n_wild == 0)
+        return plain_value(&sc, need, sum_only);
+    offer o;
+    o.near = (near ? near : &empty)->bits;
+    o.far = (far ? far : &empty)->bits;
+    o.cost = far ? far_cost : 0;
+    offer_wilds(&o, near ? near : &empty, far ? far : &empty, sc.has_joker);
+    int best = NONE;
+    if (!sum_only)
+        best = best_pattern(&sc, &o, need, o.cost ? NONE : floor);
+    if (o.cost == 0 && (best > NONE || floor >= STT_VALUE(STT_RUN, 0)))
+        return best > NONE ? best : STT_IMPOSSIBLE;
+    int sum = max_sum(&sc, &o, 0, need - m);
+    if (sum > NONE && STT_VALUE(STT_SUM, 0) + sum > best)
+        best = sum;
+    return best > NONE ? best : STT_IMPOSSIBLE;
+}
+
+int stt_estimate(const uint8_t *cards, int m, int need, const stt_pool *near,
+                 const stt_pool *far, int far_cost, int sum_only)
+{
+    return evaluate(cards, m, need, near, far, far_cost, sum_only, NONE);
+}
+
+int stt_best_value(const uint8_t *cards, int m, int need, const stt_pool *pool,
+                   int sum_only)
+{
+    int v = evaluate(cards, m, need, pool, NULL, 0, sum_only, NONE);
+    return v == STT_IMPOSSIBLE ? -1 : v;
+}
+
+int stt_can_exceed(const uint8_t *cards, int m, int need, const stt_pool *pool,
+                   int sum_only, int value)
+{
+    return evaluate(cards, m, need, pool, NULL, 0, sum_only, value) > value;
+}
+
+const char *stt_rank_name(int value, int need)
+{
+    static const char *const names[] = {"sum", "run", "colour", "",
+                                        "colour run"};
+    int r = value / 100;
+    if (value < 0 || r > STT_COLOUR_RUN)
+        return "incomplete";
+    if (r == STT_KIND)
+        return need == 4 ? "four of a kind" : "three of a kind";
+    return names[r];
+}

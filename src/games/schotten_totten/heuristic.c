@@ -1,0 +1,242 @@
+/*
+ * heuristic.c - the hand-written Schotten Totten bot.  It looks one decision
+ * ahead: every legal action is applied to a copy of the state (with the
+ * decks emptied so that nothing is drawn: the bot must not peek at the
+ * sampled deck order) and the border is evaluated from what the seat
+ * knows: its hand, the table and the cards it has not seen.
+ *
+ * The evaluation sums, over the stones, the stone's worth times how likely
+ * the seat is to win it.  That likelihood compares two estimates of the
+ * final formations: the best each side can reach, where cards from the
+ * seat's own hand are free and each card it would still have to draw (or
+ * the opponent would have to hold) costs a penalty.  A complete side is
+ * exact, and a stone that can no longer be lost (or won) counts in full.
+ * Sub-steps of tactic cards are chosen the same way, and the value of
+ * playing a ruse is the value of its best sub-steps.
+ */
+#include "stt.h"
+
+#include <math.h>
+#include <string.h>
+
+#define STONE_WORTH 100.0
+#define WIN_WORTH 100000.0
+#define MY_DRAW_COST 45       /* per card the seat still has to draw */
+#define THEIR_CARD_COST 35    /* per card the opponent still needs */
+#define PROGRESS_BONUS 8      /* per card already on a side */
+#define TEMPERATURE 40.0      /* value gap that makes a stone ~73% */
+#define TACTIC_COST 12.0      /* using up the tactic allowance */
+#define RECRUITER_BONUS 25.0  /* three fresh cards, two weak ones out */
+
+/* What the seat knows, as pools. */
+typedef struct knowledge {
+    int me;
+    stt_pool hand, unseen, reach; /* reach: hand and unseen together */
+    uint64_t key;                 /* a hash of the two pools */
+} knowledge;
+
+/* Remembered stone terms: most candidate actions change one stone, so the
+ * others repeat (for the same hand) and are looked up here. */
+#define MEMO_SIZE 512
+typedef struct memo {
+    uint64_t key[MEMO_SIZE];
+    double term[MEMO_SIZE];
+} memo;
+
+static uint64_t mix(uint64_t h, uint64_t v)
+{
+    h ^= v + 0x9e3779b97f4a7c15ull + (h << 6) + (h >> 2);
+    return h * 0xff51afd7ed558ccdull;
+}
+
+static uint64_t pool_key(const stt_pool *p)
+{
+    uint64_t h = 0;
+    for (int c = 1; c <= STT_COLOURS; c++)
+        h = mix(h, p->bits[c]);
+    return mix(h, (uint64_t)(p->jokers | p->spy << 2 | p->shield << 3));
+}
+
+/* Everything the term of stone k depends on, hashed (never 0). */
+static uint64_t stone_key(const stt_state *s, int k, const knowledge *kn)
+{
+    int me = kn->me, op = 1 - me;
+    uint64_t h = mix(kn->key, (uint64_t)k);
+    for (int p = 0; p < 2; p++) {
+        h = mix(h, s->side_n[k][p]);
+        for (int i = 0; i < s->side_n[k][p]; i++)
+            h = mix(h, s->side[k][p][i]);
+    }
+    h = mix(h, (uint64_t)(s->owner[k] | s->mud[k] << 2 | s->bluff[k] << 3 |
+                          (s->done_at[k][me] < s->done_at[k][op]) << 4 |
+                          stt_has_joker_on_side(s, op) << 5));
+    return h | 1u;
+}
+
+static void pool_union(const stt_pool *a, const stt_pool *b, stt_pool *out)
+{
+    for (int c = 0; c <= STT_COLOURS; c++)
+        out->bits[c] = (uint16_t)(a->bits[c] | b->bits[c]);
+    out->jokers = (uint8_t)(a->jokers + b->jokers);
+    out->spy = (uint8_t)(a->spy | b->spy);
+    out->shield = (uint8_t)(a->shield | b->shield);
+}
+
+static void know(const stt_state *s, int me, knowledge *kn)
+{
+    kn->me = me;
+    memset(&kn->hand, 0, sizeof kn->hand);
+    for (int i = 0; i < s->hand_n[me]; i++)
+        stt_pool_add(&kn->hand, s->hand[me][i]);
+    stt_unseen_pool(s, me, &kn->unseen);
+    pool_union(&kn->hand, &kn->unseen, &kn->reach);
+    kn->key = mix(pool_key(&kn->hand), pool_key(&kn->unseen));
+}
+
+/* How likely the seat is to win unclaimed stone k, from 0 to 1. */
+static double win_chance(const stt_state *s, int k, const knowledge *kn)
+{
+    int me = kn->me, op = 1 - me, need = stt_need(s, k), bluff = s->bluff[k];
+    const uint8_t *mine = s->side[k][me], *theirs = s->side[k][op];
+    int nm = s->side_n[k][me], nt = s->side_n[k][op];
+    stt_pool opp_pool = kn->unseen;
+    if (stt_has_joker_on_side(s, op))
+        opp_pool.jokers = 0;
+    if (nm == need && nt == need) {
+        int a = stt_best_value(mine, nm, need, NULL, bluff);
+        int b = stt_best_value(theirs, nt, need, NULL, bluff);
+        return a > b || (a == b && s->done_at[k][me] < s->done_at[k][op]);
+    }
+    int mv, tv;
+    if (nt == need) {
+        tv = stt_best_value(theirs, nt, need, NULL, bluff);
+        if (!stt_can_exceed(mine, nm, need, &kn->reach, bluff, tv))
+            return 0.0;
+    } else {
+        tv = stt_estimate(theirs, nt, need, NULL, &opp_pool, THEIR_CARD_COST,
+                          bluff) + PROGRESS_BONUS * (nt - need);
+    }
+    if (nm == need) {
+        mv = stt_best_value(mine, nm, need, NULL, bluff);
+        if (!stt_can_exceed(theirs, nt, need, &opp_pool, bluff, mv))
+            return 1.0;
+    } else {
+        mv = stt_estimate(mine, nm, need, &kn->hand, &kn->unseen, MY_DRAW_COST,
+                          bluff) + PROGRESS_BONUS * (nm - need);
+        if (mv <= STT_IMPOSSIBLE / 2)
+            return 0.0;
+    }
+    return 1.0 / (1.0 + exp(-(double)(mv - tv) / TEMPERATURE));
+}
+
+/* The term of stone k: its worth, signed by who holds it, or scaled by
+ * the chance of winning it. */
+static double stone_term(const stt_state *s, int k, const knowledge *kn,
+                         memo *mm)
+{
+    if (s->owner[k])
+        return s->owner[k] == kn->me + 1 ? STONE_WORTH : -STONE_WORTH;
+    uint64_t key = stone_key(s, k, kn);
+    unsigned slot = (unsigned)(key >> 40) % MEMO_SIZE;
+    if (mm->key[slot] == key)
+        return mm->term[slot];
+    double t = STONE_WORTH * (2.0 * win_chance(s, k, kn) - 1.0);
+    mm->key[slot] = key;
+    mm->term[slot] = t;
+    return t;
+}
+
+/* The worth of the border for the seat: stones held count in full, open
+ * stones by the chance of winning them; a finished game dwarfs all. */
+static double evaluate(const stt_state *s, int me, memo *mm)
+{
+    if (s->phase == STT_PH_OVER)
+        return s->res == STT_RES_DRAW ? 0.0
+               : s->res == (me == 0 ? STT_RES_WIN0 : STT_RES_WIN1) ? WIN_WORTH
+                                                                 : -WIN_WORTH;
+    knowledge kn;
+    know(s, me, &kn);
+    double total = 0;
+    for (int k = 0; k < STT_STONES; k++)
+        total += stone_term(s, k, &kn, mm);
+    return total;
+}
+
+static int my_sub_step(const stt_state *s, int me)
+{
+    return s->turn == me &&
+           (s->phase == STT_PH_STRAT_PICK || s->phase == STT_PH_STRAT_DEST ||
+            s->phase == STT_PH_BANSHEE || s->phase == STT_PH_TRAITOR_PICK ||
+            s->phase == STT_PH_TRAITOR_DEST);
+}
+
+static double best_value(const stt_state *s, int me, memo *mm,
+                         tb_action *best);
+
+/* The worth of action a: applied to a copy whose decks are emptied (no
+ * card is drawn, so the sampled deck order cannot leak into the choice),
+ * following the seat's own sub-steps with their best choices. */
+static double action_value(const stt_state *s, int me, tb_action a, memo *mm)
+{
+    stt_state c = *s;
+    if (a == (tb_action)(STT_RECRUITER * 16)) {
+        /* Its draws are unknown: count the card gone and a fixed gain. */
+        tbi_hand_remove(c.hand[me], &c.hand_n[me], STT_RECRUITER);
+        return evaluate(&c, me, mm) + RECRUITER_BONUS - TACTIC_COST;
+    }
+    if (s->phase == STT_PH_RECRUIT_RETURN) {
+        /* Worth the hand without that card.  (Applying the return to an
+         * emptied deck would let the turn's draw take it straight back.) */
+        tbi_hand_remove(c.hand[me], &c.hand_n[me], (uint8_t)(a - STT_A_PICK));
+        return evaluate(&c, me, mm);
+    }
+    c.clan_n = c.tac_n = 0;
+    stt_apply(&c, a);
+    double v = my_sub_step(&c, me) ? best_value(&c, me, mm, NULL)
+                                   : evaluate(&c, me, mm);
+    if (a < STT_A_PASS && stt_is_tactic((int)(a / 16)))
+        v -= TACTIC_COST;
+    return v;
+}
+
+/* The best action of the seat to move and its worth. */
+static double best_value(const stt_state *s, int me, memo *mm,
+                         tb_action *best)
+{
+    tb_action buf[TB_MAX_ACTIONS];
+    int n = stt_legal(s, buf);
+    double top = -1e18;
+    for (int i = 0; i < n; i++) {
+        double v = action_value(s, me, buf[i], mm);
+        if (v > top) {
+            top = v;
+            if (best)
+                *best = buf[i];
+        }
+    }
+    return top;
+}
+
+/* Which deck to draw from: a tactic card when the hand has none and the
+ * seat may still play one, else a clan card. */
+static tb_action choose_deck(const stt_state *s, int me)
+{
+    int tactics = 0;
+    for (int i = 0; i < s->hand_n[me]; i++)
+        tactics += stt_is_tactic(s->hand[me][i]);
+    return tactics == 0 && s->tac_played[me] <= s->tac_played[1 - me] + 1
+               ? STT_A_TACTIC : STT_A_CLAN;
+}
+
+tb_action stt_heuristic(const void *st, int seat, tb_rng *rng)
+{
+    const stt_state *s = st;
+    (void)rng;
+    if (s->phase == STT_PH_DRAW || s->phase == STT_PH_RECRUIT_DRAW)
+        return choose_deck(s, seat);
+    tb_action best = 0;
+    memo mm;
+    memset(mm.key, 0, sizeof mm.key);
+    best_value(s, seat, &mm, &best);
+    return best;
+}

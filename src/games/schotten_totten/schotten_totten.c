@@ -1,0 +1,773 @@
+/*
+ * schotten_totten.c - Schotten Totten for 2 players, with the Tactics
+ * variant as an option.  Nine stones lie between the players; each plays
+ * cards to its side of a stone to build a three-card formation (colour run,
+ * three of a kind, colour, run, sum), and claims a stone when its complete
+ * formation beats the other side's, or earlier when it can prove that no
+ * card it has not seen lets the opponent win.  Three adjacent stones or five
+ * in all win at once.
+ *
+ * A turn: play a card (successive decisions for the tactic cards that need
+ * them), then every stone the player can claim is claimed, then the player
+ * draws (choosing the deck when both still have cards).  See
+ * docs/games/schotten-totten.md for the notation and the interpretations.
+ */
+#include "stt.h"
+
+#include <string.h>
+
+enum { OPT_TACTICS };
+
+static const tb_option_def options[] = {
+    [OPT_TACTICS] = {"tactics", "the Tactics variant: ten tactic cards "
+                     "(Jokers, Spy, Shield Bearer, Blind Man's Bluff, Mud "
+                     "Fight, Recruiter, Strategist, Banshee, Traitor)",
+                     TB_OPT_BOOL, 0, 0, 1, NULL},
+};
+
+#define HAND_START 6
+
+/* ------------------------------------------------------------ small facts */
+
+int stt_need(const stt_state *s, int stone)
+{
+    return s->mud[stone] ? 4 : 3;
+}
+
+static int room(const stt_state *s, int stone, int p)
+{
+    return !s->owner[stone] && s->side_n[stone][p] < stt_need(s, stone);
+}
+
+int stt_may_play_tactic(const stt_state *s, int p)
+{
+    return s->tac_played[p] <= s->tac_played[1 - p];
+}
+
+int stt_has_joker_on_side(const stt_state *s, int p)
+{
+    for (int k = 0; k < STT_STONES; k++)
+        for (int i = 0; i < s->side_n[k][p]; i++)
+            if (stt_is_joker(s->side[k][p][i]))
+                return 1;
+    return 0;
+}
+
+/* Whether seat p has a card on an unclaimed stone (that clan_only: a clan
+ * card). */
+static int has_card_on_open_stone(const stt_state *s, int p, int clan_only)
+{
+    for (int k = 0; k < STT_STONES; k++) {
+        if (s->owner[k])
+            continue;
+        for (int i = 0; i < s->side_n[k][p]; i++)
+            if (!clan_only || stt_is_clan(s->side[k][p][i]))
+                return 1;
+    }
+    return 0;
+}
+
+static int any_room(const stt_state *s, int p)
+{
+    for (int k = 0; k < STT_STONES; k++)
+        if (room(s, k, p))
+            return 1;
+    return 0;
+}
+
+/* Records whether a side is complete after it changed: a side that becomes
+ * complete gets the next tick of the clock, one that is no longer complete
+ * loses its tick. */
+static void update_done(stt_state *s, int k, int p)
+{
+    int full = s->side_n[k][p] >= stt_need(s, k);
+    if (full && !s->done_at[k][p])
+        s->done_at[k][p] = ++s->clock;
+    else if (!full)
+        s->done_at[k][p] = 0;
+}
+
+static void side_add(stt_state *s, int k, int p, int card)
+{
+    s->side[k][p][s->side_n[k][p]++] = (uint8_t)card;
+    update_done(s, k, p);
+}
+
+/* Takes card off side p of stone k, keeping the others in playing order. */
+static void side_remove(stt_state *s, int k, int p, int card)
+{
+    tbi_hand_remove(s->side[k][p], &s->side_n[k][p], (uint8_t)card);
+    update_done(s, k, p);
+}
+
+/* The stone where card lies on side p, or -1. */
+static int stone_of(const stt_state *s, int p, int card)
+{
+    for (int k = 0; k < STT_STONES; k++)
+        for (int i = 0; i < s->side_n[k][p]; i++)
+            if (s->side[k][p][i] == card)
+                return k;
+    return -1;
+}
+
+static void hand_add(stt_state *s, int p, int card)
+{
+    tbi_hand_insert_sorted(s->hand[p], &s->hand_n[p], (uint8_t)card);
+}
+
+static void hand_remove(stt_state *s, int p, int card)
+{
+    tbi_hand_remove(s->hand[p], &s->hand_n[p], (uint8_t)card);
+    tbi_set_del(&s->known[p], (unsigned)card);
+}
+
+static void to_discard(stt_state *s, int card)
+{
+    s->discard[s->discard_n++] = (uint8_t)card;
+}
+
+/* ------------------------------------------------------------ claiming */
+
+/* Takes a card out of a pool (the reverse of stt_pool_add). */
+static void pool_remove(stt_pool *pool, int card)
+{
+    if (stt_is_clan(card))
+        pool->bits[stt_colour(card)] &= (uint16_t)~(1u << stt_strength(card));
+    else if (stt_is_joker(card))
+        pool->jokers--;
+    else if (card == STT_SPY)
+        pool->spy = 0;
+    else if (card == STT_SHIELD)
+        pool->shield = 0;
+}
+
+void stt_unseen_pool(const stt_state *s, int p, stt_pool *out)
+{
+    memset(out, 0, sizeof *out);
+    for (int c = 1; c <= STT_COLOURS; c++)
+        out->bits[c] = 0x3fe; /* strengths 1-9 */
+    if (s->tactics) {
+        out->jokers = 2;
+        out->spy = out->shield = 1;
+    }
+    for (int k = 0; k < STT_STONES; k++)
+        for (int q = 0; q < 2; q++)
+            for (int i = 0; i < s->side_n[k][q]; i++)
+                pool_remove(out, s->side[k][q][i]);
+    for (int i = 0; i < s->discard_n; i++)
+        pool_remove(out, s->discard[i]);
+    for (int i = 0; i < s->hand_n[p]; i++)
+        pool_remove(out, s->hand[p][i]);
+}
+
+/* Whether card (a tactic) is unseen by p: not on the table, not discarded,
+ * not in p's hand. */
+static int tactic_unseen(const stt_state *s, int p, int card)
+{
+    for (int k = 0; k < STT_STONES; k++) {
+        if ((card == STT_MUD && s->mud[k]) || (card == STT_BLUFF && s->bluff[k]))
+            return 0;
+        for (int q = 0; q < 2; q++)
+            for (int i = 0; i < s->side_n[k][q]; i++)
+                if (s->side[k][q][i] == card)
+                    return 0;
+    }
+    for (int i = 0; i < s->discard_n; i++)
+        if (s->discard[i] == card)
+            return 0;
+    return !tbi_hand_has(s->hand[p], s->hand_n[p], (uint8_t)card);
+}
+
+static int side_value(const stt_state *s, int k, int p, int sum_only)
+{
+    return stt_best_value(s->side[k][p], s->side_n[k][p], stt_need(s, k), NULL,
+                          sum_only);
+}
+
+/* The proof claim: p's side of stone k is complete, the opponent's is not,
+ * and no completion of the opponent's side from the cards p has not seen
+ * (`unseen`) beats it (a tie goes to p, which completed first).  With
+ * Tactics, a proof is impossible while a card that could change the
+ * contest other than by adding to the opponent's side (Mud Fight, Banshee,
+ * Strategist, Traitor) is unseen, and if Blind Man's Bluff is unseen the
+ * proof must also hold when only sums count. */
+static int proof_holds(const stt_state *s, int k, int p, const stt_pool *unseen)
+{
+    int o = 1 - p, need = stt_need(s, k);
+    if (s->tactics) {
+        static const int spoilers[] = {STT_MUD, STT_BANSHEE, STT_STRATEGIST,
+                                       STT_TRAITOR};
+        for (int i = 0; i < 4; i++)
+            if (!(spoilers[i] == STT_MUD && s->mud[k]) &&
+                tactic_unseen(s, p, spoilers[i]))
+                return 0;
+    }
+    stt_pool pool = *unseen;
+    if (stt_has_joker_on_side(s, o))
+        pool.jokers = 0;
+    int modes = 1 + (s->tactics && !s->bluff[k] && tactic_unseen(s, p, STT_BLUFF));
+    for (int m = 0; m < modes; m++) {
+        int sum_only = s->bluff[k] || m == 1;
+        if (stt_can_exceed(s->side[k][o], s->side_n[k][o], need, &pool, sum_only,
+                           side_value(s, k, p, sum_only)))
+            return 0;
+    }
+    return 1;
+}
+
+/* Whether p can claim stone k now (its side complete and stronger, or by
+ * proof), judged from what p knows; unseen is p's unseen pool, computed
+ * only when a proof needs it (NULL: compute it here). */
+static int can_claim_with(const stt_state *s, int k, int p,
+                          const stt_pool *unseen)
+{
+    int o = 1 - p, need = stt_need(s, k);
+    if (s->owner[k] || s->side_n[k][p] < need)
+        return 0;
+    if (s->side_n[k][o] < need) {
+        stt_pool pool;
+        if (!unseen) {
+            stt_unseen_pool(s, p, &pool);
+            unseen = &pool;
+        }
+        return proof_holds(s, k, p, unseen);
+    }
+    int mine = side_value(s, k, p, s->bluff[k]);
+    int theirs = side_value(s, k, o, s->bluff[k]);
+    return mine > theirs || (mine == theirs && s->done_at[k][p] < s->done_at[k][o]);
+}
+
+/* Whether seat p holds three adjacent stones or five in all. */
+static int has_won(const stt_state *s, int p)
+{
+    int total = 0, run = 0;
+    for (int k = 0; k < STT_STONES; k++) {
+        int mine = s->owner[k] == p + 1;
+        total += mine;
+        run = mine ? run + 1 : 0;
+        if (run >= 3)
+            return 1;
+    }
+    return total >= 5;
+}
+
+/* Step 2 of a turn: the player claims every stone it can; the game ends at
+ * once if that wins it. */
+static void claim_step(stt_state *s)
+{
+    int p = s->turn;
+    stt_pool unseen;
+    int have_unseen = 0;
+    for (int k = 0; k < STT_STONES; k++) {
+        if (s->owner[k] || s->side_n[k][p] < stt_need(s, k))
+            continue;
+        if (!have_unseen && s->side_n[k][1 - p] < stt_need(s, k)) {
+            stt_unseen_pool(s, p, &unseen);
+            have_unseen = 1;
+        }
+        if (!can_claim_with(s, k, p, have_unseen ? &unseen : NULL))
+            continue;
+        s->claim_kind[k] = s->side_n[k][1 - p] >= stt_need(s, k)
+                               ? STT_CLAIM_COMPARE : STT_CLAIM_PROOF;
+        s->owner[k] = (uint8_t)(p + 1);
+    }
+    if (has_won(s, p)) {
+        s->res = (uint8_t)(p == 0 ? STT_RES_WIN0 : STT_RES_WIN1);
+        s->phase = STT_PH_OVER;
+    }
+}
+
+/* ------------------------------------------------------------ decks */
+
+/* Draws the top card of a deck into p's hand.  A card that p's opponent
+ * put under the deck is known to that opponent. */
+static void draw_from(stt_state *s, int p, int tactic)
+{
+    uint8_t *deck = tactic ? s->tac : s->clan;
+    uint8_t *known = tactic ? s->tac_known : s->clan_known;
+    uint8_t *n = tactic ? &s->tac_n : &s->clan_n;
+    int card = deck[*n - 1];
+    int opp_knows = (int)((known[*n - 1] >> (1 - p)) & 1);
+    (*n)--;
+    hand_add(s, p, card);
+    if (opp_knows)
+        tbi_set_add(&s->known[p], (unsigned)card);
+}
+
+/* Puts card from p's hand under its deck, where p knows it lies. */
+static void return_to_bottom(stt_state *s, int p, int card)
+{
+    int tactic = stt_is_tactic(card);
+    uint8_t *deck = tactic ? s->tac : s->clan;
+    uint8_t *known = tactic ? s->tac_known : s->clan_known;
+    uint8_t *n = tactic ? &s->tac_n : &s->clan_n;
+    hand_remove(s, p, card);
+    memmove(deck + 1, deck, *n);
+    memmove(known + 1, known, *n);
+    deck[0] = (uint8_t)card;
+    known[0] = (uint8_t)(1u << p);
+    (*n)++;
+}
+
+/* ------------------------------------------------------------ turn flow */
+
+static void next_turn(stt_state *s, int drew)
+{
+    s->dry_passes = (uint8_t)(s->passed && !drew ? s->dry_passes + 1 : 0);
+    s->passed = 0;
+    s->turns++;
+    s->turn ^= 1u;
+    s->phase = STT_PH_PLAY;
+    /* Neither player could play a card, and no card is left to draw: the
+     * game cannot go on. */
+    if (s->dry_passes >= 2) {
+        int a = 0, b = 0;
+        for (int k = 0; k < STT_STONES; k++) {
+            a += s->owner[k] == 1;
+            b += s->owner[k] == 2;
+        }
+        s->res = (uint8_t)(a > b ? STT_RES_WIN0 : b > a ? STT_RES_WIN1
+                                                        : STT_RES_DRAW);
+        s->phase = STT_PH_OVER;
+    }
+}
+
+/* Step 3: the player draws, choosing the deck if both have cards. */
+static void draw_step(stt_state *s)
+{
+    if (s->tactics && s->clan_n && s->tac_n) {
+        s->phase = STT_PH_DRAW;
+        return;
+    }
+    if (s->clan_n || s->tac_n) {
+        draw_from(s, s->turn, s->clan_n == 0);
+        next_turn(s, 1);
+    } else {
+        next_turn(s, 0);
+    }
+}
+
+/* Steps 2 and 3, once the card played has taken its full effect. */
+static void end_of_play(stt_state *s)
+{
+    claim_step(s);
+    if (s->phase != STT_PH_OVER)
+        draw_step(s);
+}
+
+/* Recruiter: draws from the only deck that has cards without asking; asks
+ * when both have; then asks for the two cards to return. */
+static void recruiter_continue(stt_state *s)
+{
+    while (s->phase == STT_PH_RECRUIT_DRAW && s->pending > 0) {
+        if (s->clan_n && s->tac_n)
+            return;
+        if (s->clan_n || s->tac_n)
+            draw_from(s, s->turn, s->clan_n == 0);
+        else
+            s->pending = 0;
+        if (s->pending)
+            s->pending--;
+    }
+    if (s->phase == STT_PH_RECRUIT_DRAW) {
+        s->phase = STT_PH_RECRUIT_RETURN;
+        s->pending = (uint8_t)(s->hand_n[s->turn] < 2 ? s->hand_n[s->turn] : 2);
+    }
+    if (s->pending == 0)
+        end_of_play(s);
+}
+
+/* ------------------------------------------------------------ legal */
+
+/* Writes the plays of one card from hand: to every stone with room (troop
+ * cards), to every unclaimed stone without that mode (combat modes), or
+ * alone (ruses whose effect can be carried out). */
+static int plays_of(const stt_state *s, int p, int card, tb_action *out)
+{
+    int n = 0;
+    if (stt_is_troop(card)) {
+        for (int k = 0; k < STT_STONES; k++)
+            if (room(s, k, p))
+                out[n++] = stt_play_action(card, k);
+    } else if (card == STT_MUD || card == STT_BLUFF) {
+        for (int k = 0; k < STT_STONES; k++)
+            if (!s->owner[k])
+                out[n++] = stt_play_action(card, k);
+    } else {
+        int ok = card == STT_RECRUITER ||
+                 (card == STT_STRATEGIST && has_card_on_open_stone(s, p, 0)) ||
+                 (card == STT_BANSHEE && has_card_on_open_stone(s, 1 - p, 0)) ||
+                 (card == STT_TRAITOR && has_card_on_open_stone(s, 1 - p, 1) &&
+                  any_room(s, p));
+        if (ok)
+            out[n++] = (tb_action)(card * 16);
+    }
+    return n;
+}
+
+static int legal_play(const stt_state *s, tb_action *out)
+{
+    int p = s->turn, n = 0;
+    int tactic_ok = stt_may_play_tactic(s, p);
+    int joker_ok = !stt_has_joker_on_side(s, p);
+    for (int i = 0; i < s->hand_n[p]; i++) {
+        int c = s->hand[p][i];
+        if (stt_is_tactic(c) && !tactic_ok)
+            continue;
+        /* The two Jokers are the same card: offer the first only. */
+        if (stt_is_joker(c) && (!joker_ok || (i > 0 && stt_is_joker(s->hand[p][i - 1]))))
+            continue;
+        n += plays_of(s, p, c, out + n);
+    }
+    if (n == 0)
+        out[n++] = STT_A_PASS;
+    return n;
+}
+
+/* The cards on side q of unclaimed stones (clan_only: clan cards). */
+static int picks_on_table(const stt_state *s, int q, int clan_only,
+                          tb_action *out)
+{
+    int n = 0;
+    for (int k = 0; k < STT_STONES; k++) {
+        if (s->owner[k])
+            continue;
+        for (int i = 0; i < s->side_n[k][q]; i++)
+            if (!clan_only || stt_is_clan(s->side[k][q][i]))
+                out[n++] = STT_A_PICK + s->side[k][q][i];
+    }
+    return n;
+}
+
+static int legal_destinations(const stt_state *s, int except, int discard,
+                              tb_action *out)
+{
+    int n = 0;
+    for (int k = 0; k < STT_STONES; k++)
+        if (k != except && room(s, k, s->turn))
+            out[n++] = STT_A_DEST + (tb_action)k + 1;
+    if (discard)
+        out[n++] = STT_A_DEST;
+    return n;
+}
+
+int stt_legal(const stt_state *s, tb_action *out)
+{
+    int p = s->turn, n = 0;
+    switch (s->phase) {
+    case STT_PH_PLAY:
+        return legal_play(s, out);
+    case STT_PH_DRAW:
+    case STT_PH_RECRUIT_DRAW:
+        out[0] = STT_A_CLAN;
+        out[1] = STT_A_TACTIC;
+        return 2;
+    case STT_PH_RECRUIT_RETURN:
+        for (int i = 0; i < s->hand_n[p]; i++) {
+            int c = s->hand[p][i];
+            if (!(stt_is_joker(c) && i > 0 && stt_is_joker(s->hand[p][i - 1])))
+                out[n++] = STT_A_PICK + (tb_action)c;
+        }
+        return n;
+    case STT_PH_STRAT_PICK:
+        return picks_on_table(s, p, 0, out);
+    case STT_PH_STRAT_DEST:
+        return legal_destinations(s, s->sel_stone, 1, out);
+    case STT_PH_BANSHEE:
+        return picks_on_table(s, 1 - p, 0, out);
+    case STT_PH_TRAITOR_PICK:
+        return picks_on_table(s, 1 - p, 1, out);
+    case STT_PH_TRAITOR_DEST:
+        return legal_destinations(s, -1, 0, out);
+    default:
+        return 0;
+    }
+}
+
+/* ------------------------------------------------------------ apply */
+
+/* Plays a card from hand: troops and combat modes to their stone, ruses to
+ * the discard pile and into their first decision. */
+static void play_card(stt_state *s, int card, int stone)
+{
+    int p = s->turn;
+    hand_remove(s, p, card);
+    if (stt_is_tactic(card))
+        s->tac_played[p]++;
+    if (stt_is_troop(card)) {
+        side_add(s, stone, p, card);
+    } else if (card == STT_MUD) {
+        s->mud[stone] = 1;
+        update_done(s, stone, 0);
+        update_done(s, stone, 1);
+    } else if (card == STT_BLUFF) {
+        s->bluff[stone] = 1;
+    } else {
+        to_discard(s, card);
+        switch (card) {
+        case STT_RECRUITER:
+            s->phase = STT_PH_RECRUIT_DRAW;
+            s->pending = 3;
+            recruiter_continue(s);
+            return;
+        case STT_STRATEGIST: s->phase = STT_PH_STRAT_PICK; return;
+        case STT_BANSHEE: s->phase = STT_PH_BANSHEE; return;
+        default: s->phase = STT_PH_TRAITOR_PICK; return;
+        }
+    }
+    end_of_play(s);
+}
+
+/* A card chosen in one of the sub-steps. */
+static void apply_pick(stt_state *s, int card)
+{
+    int p = s->turn, o = 1 - p;
+    switch (s->phase) {
+    case STT_PH_RECRUIT_RETURN:
+        return_to_bottom(s, p, card);
+        if (--s->pending == 0)
+            end_of_play(s);
+        return;
+    case STT_PH_BANSHEE:
+        side_remove(s, stone_of(s, o, card), o, card);
+        to_discard(s, card);
+        end_of_play(s);
+        return;
+    case STT_PH_STRAT_PICK:
+        s->sel_stone = (uint8_t)stone_of(s, p, card);
+        s->phase = STT_PH_STRAT_DEST;
+        break;
+    default: /* STT_PH_TRAITOR_PICK */
+        s->sel_stone = (uint8_t)stone_of(s, o, card);
+        s->phase = STT_PH_TRAITOR_DEST;
+        break;
+    }
+    s->sel_card = (uint8_t)card;
+}
+
+/* The destination of the Strategist's or the Traitor's card. */
+static void apply_dest(stt_state *s, int dest)
+{
+    int p = s->turn;
+    int from_side = s->phase == STT_PH_STRAT_DEST ? p : 1 - p;
+    side_remove(s, s->sel_stone, from_side, s->sel_card);
+    if (dest < 0)
+        to_discard(s, s->sel_card);
+    else
+        side_add(s, dest, p, s->sel_card);
+    s->sel_card = s->sel_stone = 0;
+    end_of_play(s);
+}
+
+void stt_apply(stt_state *s, tb_action a)
+{
+    if (a == STT_A_PASS) {
+        s->passed = 1;
+        end_of_play(s);
+    } else if (a == STT_A_CLAN || a == STT_A_TACTIC) {
+        draw_from(s, s->turn, a == STT_A_TACTIC);
+        if (s->phase == STT_PH_DRAW) {
+            next_turn(s, 1);
+        } else {
+            s->pending--;
+            recruiter_continue(s);
+        }
+    } else if (a >= STT_A_DEST) {
+        apply_dest(s, (int)(a - STT_A_DEST) - 1);
+    } else if (a >= STT_A_PICK) {
+        apply_pick(s, (int)(a - STT_A_PICK));
+    } else {
+        play_card(s, (int)(a / 16), (int)(a % 16) - 1);
+    }
+}
+
+/* ------------------------------------------------------------ descriptor */
+
+static void init(void *vs, const tb_config *cfg)
+{
+    stt_state *s = vs;
+    memset(s, 0, sizeof *s);
+    s->tactics = (uint8_t)cfg->opt[OPT_TACTICS];
+    s->phase = STT_PH_SHUFFLE_CLAN;
+}
+
+static int current(const void *vs)
+{
+    const stt_state *s = vs;
+    switch (s->phase) {
+    case STT_PH_SHUFFLE_CLAN:
+    case STT_PH_SHUFFLE_TAC: return TB_CHANCE;
+    case STT_PH_OVER: return TB_TERMINAL;
+    default: return s->turn;
+    }
+}
+
+static void chance(const void *vs, tb_chance *c)
+{
+    const stt_state *s = vs;
+    c->kind = TB_CHANCE_SHUFFLE;
+    c->lo = c->hi = 0;
+    c->n = 0;
+    if (s->phase == STT_PH_SHUFFLE_TAC) {
+        c->what = "tactic deck, top first";
+        for (int card = 1; card <= STT_TAC_N; card++)
+            c->items[c->n++] = (uint16_t)card;
+    } else {
+        c->what = "clan deck, top first";
+        for (int card = 11; card <= 69; card++)
+            if (stt_is_clan(card))
+                c->items[c->n++] = (uint16_t)card;
+    }
+}
+
+/* Lays a shuffled deck face down (outcome[0] on top) and deals from it:
+ * six clan cards to seat 0 then six to seat 1; one tactic card each. */
+static void apply_chance(void *vs, const uint16_t *outcome)
+{
+    stt_state *s = vs;
+    int tactic = s->phase == STT_PH_SHUFFLE_TAC;
+    int n = tactic ? STT_TAC_N : STT_CLAN_N;
+    uint8_t *deck = tactic ? s->tac : s->clan;
+    for (int i = 0; i < n; i++)
+        deck[n - 1 - i] = (uint8_t)outcome[i];
+    if (tactic)
+        s->tac_n = (uint8_t)n;
+    else
+        s->clan_n = (uint8_t)n;
+    int each = tactic ? 1 : HAND_START;
+    for (int p = 0; p < 2; p++)
+        for (int i = 0; i < each; i++)
+            draw_from(s, p, tactic);
+    s->phase = (uint8_t)(!tactic && s->tactics ? STT_PH_SHUFFLE_TAC
+                                               : STT_PH_PLAY);
+}
+
+static int legal(const void *vs, tb_action *out)
+{
+    return stt_legal(vs, out);
+}
+
+static void apply(void *vs, tb_action a)
+{
+    stt_apply(vs, a);
+}
+
+static void result(const void *vs, tb_result *out)
+{
+    const stt_state *s = vs;
+    out->players = 2;
+    out->score[0] = s->res == STT_RES_WIN0;
+    out->score[1] = s->res == STT_RES_WIN1;
+    tbi_rank_by_score(out, 1);
+}
+
+static int standing(const void *vs, double *scores)
+{
+    const stt_state *s = vs;
+    scores[0] = scores[1] = 0;
+    for (int k = 0; k < STT_STONES; k++)
+        if (s->owner[k])
+            scores[s->owner[k] - 1] += 1;
+    return s->turns / 2 + 1;
+}
+
+/* ------------------------------------------------------------ determinize */
+
+/* The places of one deck kind (clan or tactic) that `seat` has not seen:
+ * the deck positions it did not fill itself and the opponent's hand slots
+ * it does not know (TB_SPECTATOR: every position and every hand slot).
+ * Gathers their cards into pool (gather = 1) or deals pool back into the
+ * same places (gather = 0); returns how many there are. */
+static int hidden_places(stt_state *s, int seat, int tactic,
+                         const uint8_t kflag[2][STT_HAND_MAX], uint8_t *pool,
+                         int gather)
+{
+    int n = 0;
+    uint8_t *deck = tactic ? s->tac : s->clan;
+    const uint8_t *known = tactic ? s->tac_known : s->clan_known;
+    int deck_n = tactic ? s->tac_n : s->clan_n;
+    for (int i = 0; i < deck_n; i++) {
+        if (seat >= 0 && ((known[i] >> seat) & 1))
+            continue;
+        if (gather)
+            pool[n++] = deck[i];
+        else
+            deck[i] = pool[n++];
+    }
+    for (int p = 0; p < 2; p++) {
+        if (p == seat)
+            continue;
+        for (int i = 0; i < s->hand_n[p]; i++) {
+            if (stt_is_tactic(s->hand[p][i]) != tactic ||
+                (seat >= 0 && kflag[p][i]))
+                continue;
+            if (gather)
+                pool[n++] = s->hand[p][i];
+            else
+                s->hand[p][i] = pool[n++];
+        }
+    }
+    return n;
+}
+
+/* Resamples what `seat` has not seen: the opponent's unknown hand cards and
+ * the unknown deck positions, clan and tactic cards apart (their backs
+ * differ, so how many of each a hand holds is public).  Knowledge of an
+ * opponent's hand card stays with its hand slot: a seat's own determinizing
+ * keeps those cards, a spectator's moves the knowledge to the new card, so
+ * each seat still knows as many of the other's cards as before. */
+static void determinize(void *vs, int seat, tb_rng *rng)
+{
+    stt_state *s = vs;
+    if (s->phase == STT_PH_SHUFFLE_CLAN || s->phase == STT_PH_SHUFFLE_TAC)
+        return;
+    uint8_t kflag[2][STT_HAND_MAX];
+    for (int p = 0; p < 2; p++)
+        for (int i = 0; i < s->hand_n[p]; i++)
+            kflag[p][i] = (uint8_t)tbi_set_has(&s->known[p], s->hand[p][i]);
+    for (int tactic = 0; tactic <= s->tactics; tactic++) {
+        uint8_t pool[STT_CLAN_N + STT_HAND_MAX];
+        int n = hidden_places(s, seat, tactic, kflag, pool, 1);
+        tb_rng_shuffle8(rng, pool, n);
+        hidden_places(s, seat, tactic, kflag, pool, 0);
+    }
+    for (int p = 0; p < 2; p++) {
+        memset(&s->known[p], 0, sizeof s->known[p]);
+        for (int i = 0; i < s->hand_n[p]; i++)
+            if (kflag[p][i])
+                tbi_set_add(&s->known[p], s->hand[p][i]);
+        tbi_sort_u8(s->hand[p], s->hand_n[p]);
+    }
+}
+
+static void action_text(const void *st, tb_action a, char *buf, size_t cap)
+{
+    stt_action_text(st, a, buf, cap);
+}
+
+const tb_game tbg_schotten_totten = {
+    .id = "schotten-totten",
+    .title = "Schotten Totten",
+    .blurb = "two clans, nine border stones: poker-like three-card "
+             "formations, claims by proof (Tactics variant as an option)",
+    .min_players = 2,
+    .max_players = 2,
+    .flags = TB_GAME_HIDDEN,
+    .options = options,
+    .n_options = (int)(sizeof options / sizeof options[0]),
+    .state_size = sizeof(stt_state),
+    .init = init,
+    .current = current,
+    .chance = chance,
+    .apply_chance = apply_chance,
+    .legal = legal,
+    .apply = apply,
+    .result = result,
+    .determinize = determinize,
+    .action_text = action_text,
+    .parse_action = stt_parse_action,
+    .render = stt_render,
+    .view_json = stt_view_json,
+    .standing = standing,
+    .heuristic = stt_heuristic,
+};
