@@ -26,11 +26,33 @@ typedef struct bench_row {
 } bench_row;
 
 /* Plays random games of g for about `seconds` and measures the rates. */
-static void bench_one(const tb_game *g, int players, double seconds,
+/* The --opt key=value settings, applied to every game benchmarked. */
+static const char *bench_opts[16];
+static int n_bench_opts;
+
+/* The configuration for g with p players and the --opt settings; returns
+ * non-zero (with a message printed) when an option does not apply. */
+static int bench_config(const tb_game *g, int p, tb_config *cfg)
+{
+    tb_config_default(g, p, cfg);
+    for (int i = 0; i < n_bench_opts; i++) {
+        char key[64], err[256];
+        const char *eq = strchr(bench_opts[i], '=');
+        snprintf(key, sizeof key, "%.*s", (int)(eq - bench_opts[i]),
+                 bench_opts[i]);
+        if (tb_config_set(g, cfg, key, eq + 1, err, sizeof err) != TB_OK) {
+            cli_error("%s", err);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void bench_one(const tb_game *g, const tb_config *given, double seconds,
                       bench_row *row)
 {
-    tb_config cfg;
-    tb_config_default(g, players, &cfg);
+    tb_config cfg = *given;
+    int players = cfg.players;
     void *st = tb_state_new(g);
     tb_rng rng;
     tb_rng_seed(&rng, 12345);
@@ -54,12 +76,13 @@ static void bench_one(const tb_game *g, int players, double seconds,
 
 static int usage(void)
 {
-    printf("usage: tabula bench [GAME...] [-p N] [--seconds S] [--json]\n\n"
+    printf("usage: tabula bench [GAME...] [-p N] [--seconds S] [--opt k=v] [--json]\n\n"
            "Measures uniformly random playouts on one thread, for every "
            "player count (or only N) of each game (or every game), with "
            "default options.\n"
            "  -p N          one player count\n"
            "  --seconds S   time per game and player count (default 0.5)\n"
+           "  --opt k=v     a game option (repeatable)\n"
            "  --json        an array of {game, players, playouts_per_s, "
            "actions_per_s, state_bytes}\n");
     return 0;
@@ -83,6 +106,12 @@ int cmd_bench(int argc, char **argv)
             if (cli_parse_long(a, argv[++i], 1, TB_MAX_PLAYERS, &v))
                 return 2;
             players = (int)v;
+        } else if (strcmp(a, "--opt") == 0) {
+            if (i + 1 >= argc || !strchr(argv[i + 1], '='))
+                return cli_error("--opt takes key=value");
+            if (n_bench_opts == 16)
+                return cli_error("too many --opt options");
+            bench_opts[n_bench_opts++] = argv[++i];
         } else if (strcmp(a, "--seconds") == 0) {
             if (i + 1 >= argc)
                 return cli_error("--seconds needs a number");
@@ -115,11 +144,12 @@ int cmd_bench(int argc, char **argv)
             if (players && p != players)
                 continue;
             tb_config cfg;
-            tb_config_default(g, p, &cfg);
+            if (bench_config(g, p, &cfg))
+                return 2;
             if (tb_config_check(g, &cfg, NULL, 0) != TB_OK)
                 continue;
             bench_row row;
-            bench_one(g, p, seconds, &row);
+            bench_one(g, &cfg, seconds, &row);
             any = 1;
             if (json)
                 json_array_append_new(
