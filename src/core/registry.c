@@ -8,9 +8,13 @@
 #include <string.h>
 
 extern const tb_game tbg_six_nimmt;
+extern const tb_game tbg_no_thanks;
+extern const tb_game tbg_the_game;
 
 static const tb_game *const registry[] = {
     &tbg_six_nimmt,
+    &tbg_no_thanks,
+    &tbg_the_game,
 };
 
 int tb_game_count(void)
