@@ -540,7 +540,7 @@ static double plan(planner *pl, int owed, int extra, int min_pile,
             continue;
         for (int i = 0; i < pl->hand_n; i++) {
             int c = pl->hand[i];
-            if ((pl->used >> i & 1u) || !fits(k, pl->top[k], c))
+            if (((pl->used >> i) & 1) || !fits(k, pl->top[k], c))
                 continue;
             double d = play_damage(pl, k, c);
             if (owed == 0) {
