@@ -10,7 +10,6 @@
  * start: its first 24 cards are the draw pile in order, the last 9 are
  * removed unseen.
  */
-#include "cards.h"
 #include "deck100.h"
 #include "internal.h"
 

@@ -36,7 +36,6 @@ typedef struct thegame {
     uint8_t players, hand_size, phase;
     uint8_t turn;   /* the seat to play */
     uint8_t played; /* cards played so far this turn */
-    uint8_t stuck;  /* set when the game ended with plays still owed */
     uint8_t drawn;  /* cards taken from draw[] so far (deal included) */
     uint16_t turns; /* turns begun, for standing() */
     uint8_t top[PILES];
@@ -143,10 +142,8 @@ static void begin_turn(thegame *s, int seat)
         s->turn = (uint8_t)p;
         s->played = 0;
         s->turns++;
-        if (!can_play(s, p)) {
-            s->stuck = 1;
-            s->phase = PH_OVER;
-        }
+        if (!can_play(s, p))
+            s->phase = PH_OVER; /* owes plays it cannot make: a loss */
         return;
     }
     s->phase = PH_OVER; /* every card is on a pile */
@@ -205,8 +202,7 @@ static void apply(void *vs, tb_action a)
     if (s->hand_n[p] == 0) {
         end_turn(s); /* nothing left to play: the turn is over */
     } else if (s->played < plays_required(s) && !can_play(s, p)) {
-        s->stuck = 1; /* owes a play it cannot make: the team loses */
-        s->phase = PH_OVER;
+        s->phase = PH_OVER; /* owes a play it cannot make: a loss */
     }
 }
 
