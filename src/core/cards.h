@@ -92,4 +92,25 @@ static inline int tbi_set_to_sorted(const tbi_set128 *s, uint8_t *out)
     return n;
 }
 
+/* How many card numbers in [lo, hi) the set holds (0 <= lo <= hi <= 128). */
+static inline int tbi_set_count_range(const tbi_set128 *s, unsigned lo,
+                                      unsigned hi)
+{
+    int n = 0;
+    for (unsigned w = 0; w < 2; w++) {
+        unsigned a = lo > 64 * w ? lo - 64 * w : 0;
+        unsigned b = hi > 64 * w ? hi - 64 * w : 0;
+        if (a > 64)
+            a = 64;
+        if (b > 64)
+            b = 64;
+        if (a >= b)
+            continue;
+        /* Here a < b <= 64, so no shift reaches 64. */
+        uint64_t m = (b == 64 ? ~0ull : (1ull << b) - 1) & ~((1ull << a) - 1);
+        n += __builtin_popcountll(s->w[w] & m);
+    }
+    return n;
+}
+
 #endif

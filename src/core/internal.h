@@ -40,6 +40,9 @@ const char *tbi_skip_space(const char *s);
 /* Reads a non-negative decimal integer; returns the position after it or
  * NULL when there is none. */
 const char *tbi_read_uint(const char *s, int *out);
+/* Copies typed text into out in lower case without any white space, so
+ * that "No Thanks" and "nothanks" read alike; truncates to fit cap. */
+void tbi_squeeze(const char *text, char *out, size_t cap);
 
 /* A JSON array of n small integers. */
 json_t *tbi_json_int_array(const uint8_t *a, int n);

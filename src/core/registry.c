@@ -8,6 +8,8 @@
 #include <string.h>
 
 extern const tb_game tbg_six_nimmt;
+extern const tb_game tbg_no_thanks;
+extern const tb_game tbg_the_game;
 extern const tb_game tbg_the_mind;
 extern const tb_game tbg_take_5;
 extern const tb_game tbg_dicht_dran;
@@ -17,6 +19,8 @@ extern const tb_game tbg_mystical_eddies;
 
 static const tb_game *const registry[] = {
     &tbg_six_nimmt,
+    &tbg_no_thanks,
+    &tbg_the_game,
     &tbg_the_mind,
     &tbg_take_5,
     &tbg_dicht_dran,

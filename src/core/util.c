@@ -84,6 +84,16 @@ const char *tbi_read_uint(const char *s, int *out)
     return s;
 }
 
+void tbi_squeeze(const char *text, char *out, size_t cap)
+{
+    size_t n = 0;
+    for (; *text && n + 1 < cap; text++)
+        if (!isspace((unsigned char)*text))
+            out[n++] = (char)tolower((unsigned char)*text);
+    if (cap)
+        out[n] = '\0';
+}
+
 json_t *tbi_json_int_array(const uint8_t *a, int n)
 {
     json_t *arr = json_array();
