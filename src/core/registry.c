@@ -8,9 +8,13 @@
 #include <string.h>
 
 extern const tb_game tbg_six_nimmt;
+extern const tb_game tbg_mystique_energy;
+extern const tb_game tbg_clique_mystique;
 
 static const tb_game *const registry[] = {
     &tbg_six_nimmt,
+    &tbg_mystique_energy,
+    &tbg_clique_mystique,
 };
 
 int tb_game_count(void)
