@@ -78,8 +78,9 @@ static int current(const void *vs)
     }
 }
 
-/* Fills a shuffle of the draw pile's cards, listed in ascending order so
- * the spec itself says nothing about the order they were in. */
+/* At the deal, the whole deck is shuffled.  After a replacement the pile is
+ * shuffled as a permutation of its positions (0 = the bottom card), so that
+ * the spec tells nothing about which cards the pile holds. */
 static void chance(const void *vs, tb_chance *c)
 {
     const clique *s = vs;
@@ -87,16 +88,13 @@ static void chance(const void *vs, tb_chance *c)
         tbi_mq_chance_deck(c, 1);
         return;
     }
-    uint8_t sorted[TBI_MQ_CARDS];
-    memcpy(sorted, s->deck, s->deck_n);
-    tbi_sort_u8(sorted, s->deck_n);
     c->kind = TB_CHANCE_SHUFFLE;
     c->n = s->deck_n;
     c->lo = 0;
-    c->hi = TBI_MQ_CARDS - 1;
-    c->what = "deck with the replaced cards";
+    c->hi = s->deck_n - 1;
+    c->what = "positions of the pile with the replaced cards";
     for (int i = 0; i < s->deck_n; i++)
-        c->items[i] = sorted[i];
+        c->items[i] = (uint16_t)i;
 }
 
 /* Draws the top card of the pile into seat p's hand. */
@@ -147,8 +145,10 @@ static void apply_chance(void *vs, const uint16_t *outcome)
     if (s->phase == PH_DEAL) {
         deal(s, outcome);
     } else {
+        uint8_t before[TBI_MQ_CARDS];
+        memcpy(before, s->deck, s->deck_n);
         for (int i = 0; i < s->deck_n; i++)
-            s->deck[i] = (uint8_t)outcome[i];
+            s->deck[i] = before[outcome[i]];
         s->seat ^= 1u;
         s->turn++;
     }
