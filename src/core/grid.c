@@ -57,12 +57,6 @@ int tbi_sq_segments(int w, int h, int min_len, int max_len, int through,
     return n;
 }
 
-/* Whether row y is odd, for negative rows too. */
-static int odd_row(int y)
-{
-    return y % 2 != 0;
-}
-
 void tbi_hex_step(int x, int y, int dir, int *nx, int *ny)
 {
     /* Column offsets of the diagonal neighbours depend on the row's parity:
@@ -70,13 +64,13 @@ void tbi_hex_step(int x, int y, int dir, int *nx, int *ny)
     static const int8_t dy[TBI_HEX_DIRS] = {0, 1, 1, 0, -1, -1};
     static const int8_t dx_even[TBI_HEX_DIRS] = {1, 0, -1, -1, -1, 0};
     static const int8_t dx_odd[TBI_HEX_DIRS] = {1, 1, 0, -1, 0, 1};
-    *nx = x + (odd_row(y) ? dx_odd[dir] : dx_even[dir]);
+    *nx = x + (tbi_hex_odd_row(y) ? dx_odd[dir] : dx_even[dir]);
     *ny = y + dy[dir];
 }
 
 void tbi_hex_axial(int x, int y, int *q, int *r)
 {
-    *q = x - (y - odd_row(y)) / 2;
+    *q = x - (y - tbi_hex_odd_row(y)) / 2;
     *r = y;
 }
 

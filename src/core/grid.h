@@ -77,6 +77,12 @@ int tbi_sq_segments(int w, int h, int min_len, int max_len, int through,
 
 #define TBI_HEX_DIRS 6
 
+/* Whether row y is an odd row (drawn half a cell right), negative rows too. */
+static inline int tbi_hex_odd_row(int y)
+{
+    return y % 2 != 0;
+}
+
 /* The neighbour of (x, y) in direction dir (0-5: east, south-east,
  * south-west, west, north-west, north-east) on an odd-r grid; the result
  * may lie off any given rectangle. */

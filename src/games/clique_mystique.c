@@ -25,12 +25,10 @@
 
 #define SIDE 7
 #define CELLS (SIDE * SIDE)
-#define CENTRE (3 * SIDE + 3) /* d4 */
 #define HAND 7
 #define MAX_NEW 3           /* cards put down in one Group */
 #define MIN_LINE 3          /* the shortest Group */
 #define MAX_LINE 5          /* the longest Group (all five numbers) */
-#define SETUP 9             /* the dealt 3x3 array */
 #define IDLE_LIMIT 6        /* the bot's patience without a Group placed */
 #define MAX_SEGS 300        /* segments of 3-5 cells on the board: 268 */
 
@@ -239,12 +237,11 @@ typedef struct plan {
 
 typedef void (*plan_visit)(const clique *s, const plan *pl, void *user);
 
-/* The search for placements along one segment: the cards of the line as
- * they stand, and the cells still to be given a card from the hand. */
+/* The search for placements along one segment: how many of its top cards
+ * are known (they stay), and the cells still to be given a hand card. */
 typedef struct line_search {
     const clique *s;
     int len;
-    unsigned code;            /* OR of the codes of the known top cards */
     int known;
     int slot_cell[MAX_NEW];   /* cells still to fill */
     int slots;
@@ -726,7 +723,7 @@ static void explain_put(const clique *s, int card, int cell, char *err,
                  name, where);
 }
 
-/* Reads a keyword (done, replace, pass) at the start of text. */
+/* Reads text that is one keyword (done, replace, pass) and nothing else. */
 static int read_keyword(const char *text, tb_action *out)
 {
     static const struct {
@@ -755,8 +752,25 @@ static int parse_action(const void *vs, const char *text, tb_action *out,
                         char *err, size_t cap)
 {
     const clique *s = vs;
-    if (read_keyword(text, out))
+    if (read_keyword(text, out)) {
+        /* Explains a keyword that does not fit the moment (the engine
+         * refuses it as illegal and shows this). */
+        if (s->phase == PH_PLACE && *out != A_DONE)
+            tbi_errf(err, cap, "finish the Group you are placing: put down "
+                     "another card, or type done if it is complete");
+        else if (s->phase == PH_PLACE)
+            tbi_errf(err, cap, "the cards put down are not a Group yet: put "
+                     "down another card");
+        else if (s->phase == PH_REPLACE)
+            tbi_errf(err, cap, "you are replacing cards: set aside a card, "
+                     "or type done");
+        else if (*out == A_DONE)
+            tbi_errf(err, cap, "nothing to finish: put down a card (e.g. 3Rc "
+                     "b4), replace or pass");
+        else if (*out == A_REPLACE)
+            tbi_errf(err, cap, "you have no cards to replace");
         return TB_OK;
+    }
     int card, cell;
     const char *end = tbi_mq_parse(text, 0, &card);
     if (!end) {

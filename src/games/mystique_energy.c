@@ -367,12 +367,6 @@ static void window(const energy *s, int *x0, int *x1, int *y0, int *y1)
     }
 }
 
-/* Whether y is an odd row (drawn half a cell to the right). */
-static int odd(int y)
-{
-    return y % 2 != 0;
-}
-
 /* The column labels above the grid, one line for even rows and one, half
  * a cell further right, for odd rows; each label sits over the middle of
  * its cards. */
@@ -397,7 +391,7 @@ static void render_row(const energy *s, tb_text *t, int y, int x0, int x1,
     tb_text_printf(t, "%s %s%s", tbi_color(style, TBI_DIM), label,
                    tbi_color(style, TBI_RESET));
     /* Spaces owed before the next cell: the label is padded to 8. */
-    int blank = 8 - (int)strlen(label) + (odd(y) ? PITCH / 2 : 0);
+    int blank = 8 - (int)strlen(label) + (tbi_hex_odd_row(y) ? PITCH / 2 : 0);
     int wide = (style & TB_STYLE_UNICODE) != 0; /* card plus suit symbol */
     for (int x = x0; x <= x1; x++) {
         int c = cell_at(x, y);
