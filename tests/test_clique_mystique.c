@@ -512,6 +512,204 @@ static void determinize_keeps_what_the_seat_knows(void **state)
     free(st);
 }
 
+/* ------------------------------------------------------------ oracle */
+
+/* What the oracle knows of a position, read from the seat's JSON view. */
+typedef struct position {
+    int top[49], owner[49]; /* top card id or -1; owner seat */
+    int fresh[49], fresh_n; /* cards put down so far this turn */
+    int hand[7], hand_n, seat;
+} position;
+
+static void read_position(const void *st, position *pos)
+{
+    pos->seat = tb_current(game(), st);
+    json_t *v = view(st, pos->seat);
+    json_t *board = json_object_get(v, "board");
+    for (int c = 0; c < 49; c++) {
+        char name[4] = {(char)('a' + c % 7), (char)('7' - c / 7), 0, 0};
+        json_t *o = json_object_get(board, name);
+        json_t *stack = o ? json_object_get(o, "stack") : NULL;
+        pos->top[c] = stack ? (int)json_integer_value(json_array_get(
+                                  stack, json_array_size(stack) - 1))
+                            : -1;
+        pos->owner[c] = o ? (int)json_integer_value(json_object_get(o, "owner"))
+                          : -1;
+        pos->fresh[c] = o && json_is_true(json_object_get(o, "new"));
+    }
+    pos->fresh_n = 0;
+    for (int c = 0; c < 49; c++)
+        pos->fresh_n += pos->fresh[c];
+    json_t *hand = json_object_get(
+        json_array_get(json_object_get(v, "seats"), (size_t)pos->seat), "hand");
+    pos->hand_n = (int)json_array_size(hand);
+    for (int i = 0; i < pos->hand_n; i++)
+        pos->hand[i] = (int)json_integer_value(json_array_get(hand, (size_t)i));
+    json_decref(v);
+}
+
+/* How many different values attribute attr takes among n cards. */
+static int values(const int *cards, int n, int attr)
+{
+    int seen[6] = {0}, k = 0;
+    for (int i = 0; i < n; i++) {
+        int v = tbi_mq_attr(cards[i], attr);
+        k += !seen[v];
+        seen[v] = 1;
+    }
+    return k;
+}
+
+/* The rules' Group test, written plainly from the text. */
+static int is_group(const int *cards, int n)
+{
+    int num = values(cards, n, TBI_MQ_NUMBER), suit = values(cards, n, TBI_MQ_SUIT);
+    int col = values(cards, n, TBI_MQ_COLOUR);
+    if (n == 3)
+        return (col == 3 && (suit == 1 || num == 1)) ||
+               (col == 3 && suit == 3 && num == 3);
+    if (n == 4)
+        return suit == 4 && (col == 1 || num == 1);
+    return n == 5 && num == 5 && (col == 1 || suit == 1);
+}
+
+typedef struct oracle {
+    const position *pos;
+    int cells[5], len;
+    int put[5];      /* hand index put on each cell, -1 kept, -2 put before */
+    int legal[60][49];
+    int done;        /* the cards put down so far are a Group already */
+} oracle;
+
+/* Tries every way to give the line's cells hand cards (empty cells must
+ * get one, own cells may), and marks the cards of each legal placement. */
+static void oracle_cell(oracle *o, int i, int used, int down)
+{
+    const position *pos = o->pos;
+    if (i == o->len) {
+        int tops[5], own = 0, opp = 0, fresh = 0;
+        for (int k = 0; k < o->len; k++) {
+            int c = o->cells[k];
+            tops[k] = o->put[k] >= 0 ? pos->hand[o->put[k]] : pos->top[c];
+            if (o->put[k] == -2)
+                fresh++;
+            else if (o->put[k] == -1 && pos->owner[c] == pos->seat)
+                own++;
+            else if (o->put[k] == -1)
+                opp++;
+        }
+        if (down < 1 || down > 3 || fresh < pos->fresh_n || !own || !opp ||
+            !is_group(tops, o->len))
+            return;
+        o->done |= down == pos->fresh_n;
+        for (int k = 0; k < o->len; k++)
+            if (o->put[k] >= 0)
+                o->legal[pos->hand[o->put[k]]][o->cells[k]] = 1;
+        return;
+    }
+    int c = o->cells[i];
+    if (pos->fresh[c]) { /* put down earlier this turn */
+        o->put[i] = -2;
+        oracle_cell(o, i + 1, used, down + 1);
+        return;
+    }
+    if (pos->top[c] >= 0) { /* keep what is there */
+        o->put[i] = -1;
+        oracle_cell(o, i + 1, used, down);
+    }
+    if ((pos->top[c] < 0 || pos->owner[c] == pos->seat) && down < 3)
+        for (int h = 0; h < pos->hand_n; h++) {
+            if (used >> h & 1)
+                continue;
+            o->put[i] = h;
+            oracle_cell(o, i + 1, used | 1 << h, down + 1);
+        }
+}
+
+/* The first steps that some legal placement begins with, by brute force
+ * over every line of 3-5 cells. */
+static void oracle_steps(const position *pos, oracle *o)
+{
+    static const int dx[4] = {1, 0, 1, -1}, dy[4] = {0, 1, 1, 1};
+    memset(o, 0, sizeof *o);
+    o->pos = pos;
+    for (int y = 0; y < 7; y++)
+        for (int x = 0; x < 7; x++)
+            for (int d = 0; d < 4; d++)
+                for (int len = 3; len <= 5; len++) {
+                    int ex = x + dx[d] * (len - 1), ey = y + dy[d] * (len - 1);
+                    if (ex < 0 || ex > 6 || ey > 6)
+                        continue;
+                    o->len = len;
+                    for (int k = 0; k < len; k++)
+                        o->cells[k] = (y + dy[d] * k) * 7 + x + dx[d] * k;
+                    oracle_cell(o, 0, 0, 0);
+                }
+}
+
+/* Legal placements must be enumerated exactly: at the start of a turn and
+ * after each card put down, the cards and cells offered are exactly those
+ * some legal Group goes on with, and done is offered exactly when the cards
+ * down are a legal Group; checked against a plain brute-force search on
+ * positions from random games. */
+static void steps_match_a_brute_force_search(void **state)
+{
+    (void)state;
+    tb_config cfg;
+    tb_config_default(game(), 2, &cfg);
+    static oracle o;
+    int positions = 0, later = 0;
+    for (uint64_t seed = 1; seed <= 12; seed++) {
+        void *st = ts_new_game(game(), &cfg);
+        tb_rng rng;
+        tb_rng_seed(&rng, seed);
+        tb_action a[TB_MAX_ACTIONS];
+        for (;;) {
+            tb_settle(game(), st, &rng);
+            if (tb_current(game(), st) < 0)
+                break;
+            json_t *v = view(st, TB_SPECTATOR);
+            const char *phase = json_string_value(json_object_get(v, "phase"));
+            int turn = strcmp(phase, "turn") == 0;
+            int placing = strcmp(phase, "place") == 0;
+            json_decref(v);
+            int n = tb_legal(game(), st, a);
+            if (turn || placing) {
+                position pos;
+                read_position(st, &pos);
+                oracle_steps(&pos, &o);
+                int want = 0;
+                for (int c = 0; c < 60; c++)
+                    for (int cell = 0; cell < 49; cell++) {
+                        if (!o.legal[c][cell])
+                            continue;
+                        want++;
+                        char text[16], name[8];
+                        tbi_mq_short_name(c, 0, name, sizeof name);
+                        snprintf(text, sizeof text, "%s %c%d", name,
+                                 'a' + cell % 7, 7 - cell / 7);
+                        if (!ts_is_legal_text(game(), st, text))
+                            fail_msg("seed %llu: %s missing",
+                                     (unsigned long long)seed, text);
+                    }
+                /* Besides the cards: replace and pass at the start of a
+                 * turn, done while placing when the Group is complete. */
+                int extra = turn ? (pos.hand_n > 0) + 1 : o.done;
+                if (placing)
+                    assert_int_equal(ts_is_legal_text(game(), st, "done"),
+                                     o.done);
+                assert_int_equal(n - extra, want);
+                positions++;
+                later += placing;
+            }
+            tb_apply(game(), st, a[tb_rng_below(&rng, (uint32_t)n)]);
+        }
+        free(st);
+    }
+    assert_true(positions > 100);
+    assert_true(later > 20);
+}
+
 /* The heuristic plays only legal moves and games between two of them end. */
 static void heuristic_games_end(void **state)
 {
@@ -551,6 +749,7 @@ int main(void)
         cmocka_unit_test(tie_broken_by_cards_in_intact_groups),
         cmocka_unit_test(clique_with_two_constants_counts_twice),
         cmocka_unit_test(determinize_keeps_what_the_seat_knows),
+        cmocka_unit_test(steps_match_a_brute_force_search),
         cmocka_unit_test(heuristic_games_end),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

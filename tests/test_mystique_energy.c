@@ -11,6 +11,7 @@
 #include "mystique_deck.h"
 
 #include <jansson.h>
+#include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -288,6 +289,68 @@ static void determinize_keeps_what_the_seat_knows(void **state)
     free(st);
 }
 
+/* Floor of y / 2, for negative y too. */
+static int half_down(int y)
+{
+    return y >= 0 ? y / 2 : -((1 - y) / 2);
+}
+
+/* "all plays after that must be adjacent to two cards": on positions from
+ * random games, the legal cells are exactly the empty cells touching two
+ * or more cards, worked out independently in axial coordinates (q, r) from
+ * the table in the public view. */
+static void legal_cells_match_a_search_in_axial_coordinates(void **state)
+{
+    (void)state;
+    static const int dq[6] = {1, -1, 0, 0, 1, -1}, dr[6] = {0, 0, 1, -1, -1, 1};
+    tb_config cfg;
+    tb_config_default(game(), 3, &cfg);
+    void *st = ts_new_game(game(), &cfg);
+    tb_rng rng;
+    tb_rng_seed(&rng, 17);
+    tb_settle(game(), st, &rng);
+    tb_action a[TB_MAX_ACTIONS];
+    static int occupied[121][121];
+    memset(occupied, 0, sizeof occupied);
+    int placed = 0;
+    while (tb_current(game(), st) >= 0) {
+        int n = tb_legal(game(), st, a);
+        if (placed >= 2) {
+            /* Count the empty cells next to two or more cards. */
+            int want = 0;
+            for (int q = -59; q <= 59; q++)
+                for (int r = -59; r <= 59; r++) {
+                    if (occupied[q + 60][r + 60])
+                        continue;
+                    int touching = 0;
+                    for (int d = 0; d < 6; d++) {
+                        int nq = q + dq[d] + 60, nr = r + dr[d] + 60;
+                        touching += nq >= 0 && nq < 121 && nr >= 0 &&
+                                    nr < 121 && occupied[nq][nr];
+                    }
+                    if (touching < 2)
+                        continue;
+                    want++;
+                    char move[32]; /* back to offset: x = q + floor(r/2) */
+                    snprintf(move, sizeof move, "%d,%d", q + half_down(r), r);
+                    assert_true(ts_is_legal_text(game(), st, move));
+                }
+            assert_int_equal(n, want);
+        }
+        tb_action pick = a[tb_rng_below(&rng, (uint32_t)n)];
+        char text[32];
+        assert_int_equal(tb_action_text(game(), st, pick, text, sizeof text),
+                         TB_OK);
+        int x, y;
+        assert_int_equal(sscanf(text, "%d,%d", &x, &y), 2);
+        occupied[x - half_down(y) + 60][y + 60] = 1;
+        placed++;
+        tb_apply(game(), st, pick);
+    }
+    assert_int_equal(placed, 57);
+    free(st);
+}
+
 /* The heuristic only ever picks legal positions and finishes games. */
 static void heuristic_plays_legal_moves(void **state)
 {
@@ -317,6 +380,7 @@ int main(void)
         cmocka_unit_test(the_longest_strip_fits_the_fixed_grid),
         cmocka_unit_test(energy_cards_are_revealed_at_the_end),
         cmocka_unit_test(determinize_keeps_what_the_seat_knows),
+        cmocka_unit_test(legal_cells_match_a_search_in_axial_coordinates),
         cmocka_unit_test(heuristic_plays_legal_moves),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
