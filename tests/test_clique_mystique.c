@@ -684,7 +684,7 @@ static void steps_match_a_brute_force_search(void **state)
                         if (!o.legal[c][cell])
                             continue;
                         want++;
-                        char text[16], name[8];
+                        char text[32], name[8];
                         tbi_mq_short_name(c, 0, name, sizeof name);
                         snprintf(text, sizeof text, "%s %c%d", name,
                                  'a' + cell % 7, 7 - cell / 7);
