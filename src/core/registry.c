@@ -15,6 +15,8 @@ extern const tb_game tbg_take_5;
 extern const tb_game tbg_dicht_dran;
 extern const tb_game tbg_schotten_totten;
 extern const tb_game tbg_mystique;
+extern const tb_game tbg_mystique_energy;
+extern const tb_game tbg_clique_mystique;
 extern const tb_game tbg_mystical_eddies;
 
 static const tb_game *const registry[] = {
@@ -26,6 +28,8 @@ static const tb_game *const registry[] = {
     &tbg_dicht_dran,
     &tbg_schotten_totten,
     &tbg_mystique,
+    &tbg_mystique_energy,
+    &tbg_clique_mystique,
     &tbg_mystical_eddies,
 };
 

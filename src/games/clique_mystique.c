@@ -1,0 +1,1092 @@
+/*
+ * clique_mystique.c - Clique Mystique (Larry Wheeler, 2 players) on the
+ * Mystique Deck: a tile-laying battle on a virtual 7x7 board around the
+ * centre card of a dealt 3x3 array.  Cards upright belong to the first
+ * player, cards sideways to the second.  A turn places one to three cards
+ * in a line so that they form a Group (a Clique of closely related cards or
+ * a Motley Crew of unrelated ones) with at least one of the player's cards
+ * already there and at least one of the opponent's; the opponent's cards and
+ * stacks in that Group, and in any incidental Group the play forms that
+ * meets the same two conditions, are turned to the player.  Instead a player
+ * may replace cards of their hand or pass; two passes in a row end the game.
+ * Score: cards in the stacks you own minus cards in your hand.
+ *
+ * Actions: a Group is put down one card at a time (card and cell, A_PUT),
+ * every step keeping a legal Group reachable, and ends with A_DONE (or by
+ * itself when it cannot grow).  A replacement is A_REPLACE, then a card per
+ * step (A_ASIDE), then A_DONE.  A_PASS passes.  See the doc for the text.
+ */
+#include "cards.h"
+#include "grid.h"
+#include "internal.h"
+#include "mystique_deck.h"
+
+#include <string.h>
+
+#define SIDE 7
+#define CELLS (SIDE * SIDE)
+#define HAND 7
+#define MAX_NEW 3           /* cards put down in one Group */
+#define MIN_LINE 3          /* the shortest Group */
+#define MAX_LINE 5          /* the longest Group (all five numbers) */
+#define IDLE_LIMIT 6        /* the bot's patience without a Group placed */
+#define MAX_SEGS 300        /* segments of 3-5 cells on the board: 268 */
+
+/* Action codes. */
+#define A_PUT 0u            /* + card * CELLS + cell */
+#define A_DONE 3000u
+#define A_REPLACE 3001u
+#define A_PASS 3002u
+#define A_ASIDE 3100u       /* + card */
+
+enum phase { PH_DEAL, PH_TURN, PH_PLACE, PH_REPLACE, PH_SHUFFLE, PH_OVER };
+
+typedef struct clique {
+    uint8_t phase, seat;      /* seat: the player to move */
+    uint8_t passes;           /* consecutive passes just made */
+    uint8_t idle;             /* turns since a Group was last placed */
+    uint16_t turn;            /* turns begun, from 1 */
+    uint8_t top[CELLS];       /* top card id + 1 of each stack, 0 if empty */
+    uint8_t height[CELLS];    /* cards in each stack */
+    uint8_t owner[CELLS];     /* the seat owning each stack */
+    uint8_t below[TBI_MQ_CARDS]; /* the card under each card, + 1 */
+    uint8_t hand[2][HAND], hand_n[2]; /* sorted hands */
+    uint8_t aside;            /* replacing: bit i sets aside hand[seat][i] */
+    uint8_t new_n;            /* placing: cards put down so far */
+    uint8_t new_cell[MAX_NEW];
+    uint8_t deck_n;           /* draw pile; its top is deck[deck_n - 1] */
+    uint8_t deck[TBI_MQ_CARDS];
+} clique;
+
+static void init(void *vs, const tb_config *cfg)
+{
+    clique *s = vs;
+    (void)cfg;
+    s->phase = PH_DEAL;
+}
+
+static int current(const void *vs)
+{
+    const clique *s = vs;
+    switch (s->phase) {
+    case PH_DEAL:
+    case PH_SHUFFLE: return TB_CHANCE;
+    case PH_OVER: return TB_TERMINAL;
+    default: return s->seat;
+    }
+}
+
+/* At the deal, the whole deck is shuffled.  After a replacement the pile is
+ * shuffled as a permutation of its positions (0 = the bottom card), so that
+ * the spec tells nothing about which cards the pile holds. */
+static void chance(const void *vs, tb_chance *c)
+{
+    const clique *s = vs;
+    if (s->phase == PH_DEAL) {
+        tbi_mq_chance_deck(c, 1);
+        return;
+    }
+    c->kind = TB_CHANCE_SHUFFLE;
+    c->n = s->deck_n;
+    c->lo = 0;
+    c->hi = s->deck_n - 1;
+    c->what = "positions of the pile with the replaced cards";
+    for (int i = 0; i < s->deck_n; i++)
+        c->items[i] = (uint16_t)i;
+}
+
+/* Draws the top card of the pile into seat p's hand. */
+static void draw(clique *s, int p)
+{
+    uint8_t card = s->deck[--s->deck_n];
+    tbi_hand_insert_sorted(s->hand[p], &s->hand_n[p], card);
+}
+
+/* Puts a card on a cell for seat p, on top of whatever stack is there. */
+static void put_card(clique *s, int cell, int card, int p)
+{
+    s->below[card] = s->top[cell];
+    s->top[cell] = (uint8_t)(card + 1);
+    s->height[cell]++;
+    s->owner[cell] = (uint8_t)p;
+}
+
+/*
+ * The setup deal: the first nine cards of the shuffled deck form the 3x3
+ * array around d4 row by row from its top-left (c5, d5, e5, c4, ...), with
+ * the centre and the corners sideways (the second player's five) and the
+ * four others upright (the first player's); then seven cards to each seat;
+ * the other 37 are the draw pile, whose top is the deck's last card.
+ */
+static void deal(clique *s, const uint16_t *deck)
+{
+    int k = 0;
+    for (int y = 2; y <= 4; y++)
+        for (int x = 2; x <= 4; x++)
+            put_card(s, y * SIDE + x, deck[k++], (x + y) % 2 == 0);
+    for (int p = 0; p < 2; p++) {
+        for (int i = 0; i < HAND; i++)
+            s->hand[p][i] = (uint8_t)deck[k++];
+        s->hand_n[p] = HAND;
+        tbi_sort_u8(s->hand[p], HAND);
+    }
+    s->deck_n = (uint8_t)(TBI_MQ_CARDS - k);
+    for (int i = 0; i < s->deck_n; i++)
+        s->deck[i] = (uint8_t)deck[k + i];
+    s->seat = 0;
+    s->turn = 1;
+}
+
+static void apply_chance(void *vs, const uint16_t *outcome)
+{
+    clique *s = vs;
+    if (s->phase == PH_DEAL) {
+        deal(s, outcome);
+    } else {
+        uint8_t before[TBI_MQ_CARDS];
+        memcpy(before, s->deck, s->deck_n);
+        for (int i = 0; i < s->deck_n; i++)
+            s->deck[i] = before[outcome[i]];
+        s->seat ^= 1u;
+        s->turn++;
+    }
+    s->phase = PH_TURN;
+}
+
+/* ---------------------------------------------------------------- groups */
+
+/* A card's three attributes as one-hot bit fields: number in bits 0-4,
+ * suit in bits 5-8, colour in bits 9-11, so that OR-ing the codes of a line
+ * and counting bits per field tells how many values each attribute takes. */
+#define NUMBER_BITS 0x001fu
+#define SUIT_BITS 0x01e0u
+#define COLOUR_BITS 0x0e00u
+
+/* The number of bits set in a 5-bit value (no hardware popcount assumed). */
+static int bits5(unsigned v)
+{
+    static const uint8_t table[32] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3,
+                                      3, 4, 1, 2, 2, 3, 2, 3, 3, 4, 2, 3, 3, 4,
+                                      3, 4, 4, 5};
+    return table[v & 31u];
+}
+
+/* The code of card id, computed by the compiler for all 60 cards. */
+#define CODE(i) (1u << ((i) % 5) | 1u << (5 + (i) / 15) | \
+                 1u << (9 + (i) / 5 % 3))
+#define CODES10(b) CODE(b), CODE(b + 1), CODE(b + 2), CODE(b + 3), \
+    CODE(b + 4), CODE(b + 5), CODE(b + 6), CODE(b + 7), CODE(b + 8), CODE(b + 9)
+static const uint16_t attr_code[TBI_MQ_CARDS] = {
+    CODES10(0), CODES10(10), CODES10(20), CODES10(30), CODES10(40),
+    CODES10(50)};
+
+/*
+ * Whether n cards (the top cards of a line of len, known so far)
+ * can still be, or with n == len are, a Group:
+ *   - 3 cards: a Clique of all three colours sharing a suit or a number, or
+ *     a Motley Crew with no colour, suit or number in common;
+ *   - 4 cards: a Clique of all four suits sharing a colour or a number;
+ *   - 5 cards: a Clique of all five numbers sharing a colour or a suit.
+ * An attribute with n different values among n cards is "all different",
+ * with one value "shared".  Returns 0 when not, 1 for a Group, 2 for a
+ * Clique with two attributes constant (it counts twice in the tiebreaker).
+ * `all` is the OR of the cards' codes.
+ */
+static int kind_of(unsigned all, int n, int len)
+{
+    int numbers = bits5(all & NUMBER_BITS);
+    int suits = bits5((all & SUIT_BITS) >> 5);
+    int colours = bits5((all & COLOUR_BITS) >> 9);
+    int varied, shared1, shared2; /* values of the varied and shared ones */
+    switch (len) {
+    case 3: varied = colours, shared1 = suits, shared2 = numbers; break;
+    case 4: varied = suits, shared1 = colours, shared2 = numbers; break;
+    default: varied = numbers, shared1 = colours, shared2 = suits; break;
+    }
+    if (varied != n)
+        return 0;
+    if (shared1 <= 1 || shared2 <= 1)
+        return shared1 <= 1 && shared2 <= 1 ? 2 : 1;
+    return len == 3 && suits == n && numbers == n;
+}
+
+/* The same for n cards given by id. */
+static int group_kind(const uint8_t *cards, int n, int len)
+{
+    unsigned all = 0;
+    for (int i = 0; i < n; i++)
+        all |= attr_code[cards[i]];
+    return kind_of(all, n, len);
+}
+
+/* Whether cell is among the cards put down this turn. */
+static int is_new(const clique *s, int cell)
+{
+    for (int i = 0; i < s->new_n; i++)
+        if (s->new_cell[i] == cell)
+            return 1;
+    return 0;
+}
+
+/* A complete placement: every card the Group puts down this turn (those
+ * already down first), with the cell each goes to. */
+typedef struct plan {
+    int n;
+    uint8_t card[MAX_NEW], cell[MAX_NEW];
+} plan;
+
+typedef void (*plan_visit)(const clique *s, const plan *pl, void *user);
+
+/* The search for placements along one segment: how many of its top cards
+ * are known (they stay), and the cells still to be given a hand card. */
+typedef struct line_search {
+    const clique *s;
+    int len;
+    int known;
+    int slot_cell[MAX_NEW];   /* cells still to fill */
+    int slots;
+    int used;                 /* bit i: hand card i is spent on a slot */
+    plan pl;
+    plan_visit visit;
+    void *user;
+} line_search;
+
+/* Gives each remaining slot a hand card in turn, pruning as soon as the
+ * cards so far cannot be a Group; code is the OR of the cards so far. */
+static void fill_slots(line_search *ls, int k, unsigned code)
+{
+    const clique *s = ls->s;
+    int p = s->seat;
+    if (k == ls->slots) {
+        ls->visit(s, &ls->pl, ls->user);
+        return;
+    }
+    for (int i = 0; i < s->hand_n[p]; i++) {
+        if (ls->used >> i & 1)
+            continue;
+        uint8_t card = s->hand[p][i];
+        unsigned next = code | attr_code[card];
+        if (!kind_of(next, ls->known + k + 1, ls->len))
+            continue;
+        ls->used |= 1 << i;
+        ls->pl.card[ls->pl.n] = card;
+        ls->pl.cell[ls->pl.n] = (uint8_t)ls->slot_cell[k];
+        ls->pl.n++;
+        fill_slots(ls, k + 1, next);
+        ls->pl.n--;
+        ls->used &= ~(1 << i);
+    }
+}
+
+/*
+ * Visits every complete placement whose main Group is the segment cells[0..
+ * len): all cards put down so far lie on it, every empty cell of it gets a
+ * card, the player may also cover some own cards on it, one to three cards
+ * are put down in all, at least one own card that was already there stays
+ * uncovered and at least one opponent card is in it.
+ */
+static void search_segment(const clique *s, const uint16_t *cells, int len,
+                           plan_visit visit, void *user)
+{
+    int p = s->seat, on_line = 0, empty = 0, opp = 0, own_n = 0, fixed_n = 0;
+    int own[MAX_LINE], hole[MAX_LINE];
+    unsigned fixed = 0; /* codes of the cards that stay: new ones, opponent's */
+    for (int i = 0; i < len; i++) {
+        int c = cells[i];
+        if (is_new(s, c)) {
+            on_line++;
+        } else if (!s->top[c]) {
+            hole[empty++] = c;
+            continue;
+        } else if (s->owner[c] == p) {
+            own[own_n++] = c;
+            continue;
+        } else {
+            opp++;
+        }
+        fixed |= attr_code[s->top[c] - 1];
+        fixed_n++;
+    }
+    if (on_line < s->new_n || !opp || !own_n || s->new_n + empty > MAX_NEW ||
+        !kind_of(fixed, fixed_n, len))
+        return;
+    line_search ls = {.s = s, .len = len, .visit = visit, .user = user};
+    for (int i = 0; i < s->new_n; i++) {
+        ls.pl.card[i] = (uint8_t)(s->top[s->new_cell[i]] - 1);
+        ls.pl.cell[i] = s->new_cell[i];
+    }
+    /* Each subset of the own cards to cover, keeping one uncovered. */
+    for (int cover = 0; cover < (1 << own_n) - 1; cover++) {
+        int down = s->new_n + empty + bits5((unsigned)cover);
+        if (down < 1 || down > MAX_NEW)
+            continue; /* a Group puts down one to three cards */
+        unsigned code = fixed;
+        ls.known = fixed_n;
+        ls.slots = 0;
+        for (int i = 0; i < empty; i++)
+            ls.slot_cell[ls.slots++] = hole[i];
+        for (int j = 0; j < own_n; j++) {
+            if (cover >> j & 1) {
+                ls.slot_cell[ls.slots++] = own[j];
+            } else {
+                code |= attr_code[s->top[own[j]] - 1];
+                ls.known++;
+            }
+        }
+        if (!kind_of(code, ls.known, len))
+            continue;
+        ls.pl.n = s->new_n;
+        ls.used = 0;
+        fill_slots(&ls, 0, code);
+    }
+}
+
+/* The board's segments of 3-5 cells, or only those through cell when it
+ * is not negative. */
+static int segments(int cell, tbi_segment *out)
+{
+    return tbi_sq_segments(SIDE, SIDE, MIN_LINE, MAX_LINE, cell, out,
+                           MAX_SEGS);
+}
+
+/* Visits every complete placement that extends the cards put down so far
+ * (a placement may be visited once per segment that makes it legal).  Once
+ * a card is down, only the lines through it can hold the main Group. */
+static void each_plan(const clique *s, plan_visit visit, void *user)
+{
+    tbi_segment seg[MAX_SEGS];
+    int n = segments(s->new_n ? s->new_cell[0] : -1, seg);
+    for (int i = 0; i < n; i++)
+        search_segment(s, seg[i].cells, seg[i].len, visit, user);
+}
+
+/* What a search for the legal next steps collects. */
+typedef struct steps {
+    uint64_t put[TBI_MQ_CARDS]; /* bit cell: the card may go there next */
+    int done;                   /* the cards put down are a Group already */
+} steps;
+
+static void note_step(const clique *s, const plan *pl, void *user)
+{
+    steps *st = user;
+    if (pl->n == s->new_n)
+        st->done = 1;
+    for (int i = s->new_n; i < pl->n; i++)
+        st->put[pl->card[i]] |= 1ull << pl->cell[i];
+}
+
+static void find_steps(const clique *s, steps *st)
+{
+    memset(st, 0, sizeof *st);
+    each_plan(s, note_step, st);
+}
+
+/* Writes the put-down steps in ascending action order; returns the count. */
+static int list_puts(const steps *st, tb_action *out)
+{
+    int n = 0;
+    for (int card = 0; card < TBI_MQ_CARDS; card++)
+        for (uint64_t m = st->put[card]; m; m &= m - 1)
+            out[n++] = A_PUT + (tb_action)(card * CELLS + __builtin_ctzll(m));
+    return n;
+}
+
+static int legal(const void *vs, tb_action *out)
+{
+    const clique *s = vs;
+    int p = s->seat, n = 0;
+    if (s->phase == PH_REPLACE) {
+        for (int i = 0; i < s->hand_n[p]; i++)
+            if (!(s->aside >> i & 1))
+                out[n++] = A_ASIDE + s->hand[p][i];
+        if (s->aside)
+            out[n++] = A_DONE;
+        return n;
+    }
+    steps st;
+    find_steps(s, &st);
+    n = list_puts(&st, out);
+    if (s->phase == PH_PLACE) {
+        if (st.done)
+            out[n++] = A_DONE;
+        return n;
+    }
+    if (s->hand_n[p])
+        out[n++] = A_REPLACE;
+    out[n++] = A_PASS;
+    return n;
+}
+
+/* Ends the turn of the seat to move and hands it to the other. */
+static void next_turn(clique *s)
+{
+    s->seat ^= 1u;
+    s->turn++;
+    s->phase = PH_TURN;
+}
+
+/* The opponent stacks that one segment captures, as a bit mask of cells:
+ * all of them when the segment is full, forms a Group, includes a card put
+ * down this turn, one of the player's cards that was there before (and is
+ * still uncovered) and one of the opponent's; none otherwise. */
+static uint64_t segment_captures(const clique *s, const uint16_t *cells,
+                                 int len)
+{
+    uint8_t cards[MAX_LINE];
+    int fresh = 0, own = 0;
+    uint64_t theirs = 0;
+    for (int i = 0; i < len; i++) {
+        int c = cells[i];
+        if (!s->top[c])
+            return 0;
+        cards[i] = (uint8_t)(s->top[c] - 1);
+        if (is_new(s, c))
+            fresh++;
+        else if (s->owner[c] == s->seat)
+            own++;
+        else
+            theirs |= 1ull << c;
+    }
+    return fresh && own && theirs && group_kind(cards, len, len) ? theirs : 0;
+}
+
+/* The opponent stacks the cards put down this turn capture: those in the
+ * main Group and in every incidental Group, that is every segment through a
+ * card put down that meets the conditions of segment_captures.  Ownership is
+ * judged as it was before the play; all turn at once. */
+static uint64_t captures(const clique *s)
+{
+    uint64_t flip = 0;
+    for (int k = 0; k < s->new_n; k++) {
+        tbi_segment seg[MAX_SEGS];
+        int n = segments(s->new_cell[k], seg);
+        for (int j = 0; j < n; j++)
+            flip |= segment_captures(s, seg[j].cells, seg[j].len);
+    }
+    return flip;
+}
+
+/* Finishes a placed Group: turns the captured stacks, refills the hand to
+ * seven from the pile (as far as it goes) and passes the turn. */
+static void resolve(clique *s)
+{
+    uint64_t flip = captures(s);
+    for (int c = 0; c < CELLS; c++)
+        if (flip >> c & 1)
+            s->owner[c] = s->seat;
+    while (s->hand_n[s->seat] < HAND && s->deck_n > 0)
+        draw(s, s->seat);
+    s->new_n = 0;
+    s->passes = 0;
+    s->idle = 0;
+    next_turn(s);
+}
+
+/* Finishes a replacement: the set-aside cards leave the hand, as many cards
+ * are drawn as the pile allows, then the set-aside cards go into the pile,
+ * which is shuffled (a chance node) unless it holds a single card. */
+static void finish_replace(clique *s)
+{
+    int p = s->seat, k = 0;
+    uint8_t aside[HAND], keep[HAND], kept = 0;
+    for (int i = 0; i < s->hand_n[p]; i++) {
+        if (s->aside >> i & 1)
+            aside[k++] = s->hand[p][i];
+        else
+            keep[kept++] = s->hand[p][i];
+    }
+    memcpy(s->hand[p], keep, kept);
+    s->hand_n[p] = kept;
+    for (int i = 0; i < k && s->deck_n > 0; i++)
+        draw(s, p);
+    for (int i = 0; i < k; i++)
+        s->deck[s->deck_n++] = aside[i];
+    s->aside = 0;
+    s->passes = 0;
+    s->idle++;
+    if (s->deck_n > 1)
+        s->phase = PH_SHUFFLE;
+    else
+        next_turn(s);
+}
+
+/* Index of card in seat p's hand, or -1. */
+static int hand_index(const clique *s, int p, int card)
+{
+    for (int i = 0; i < s->hand_n[p]; i++)
+        if (s->hand[p][i] == card)
+            return i;
+    return -1;
+}
+
+/* Puts down one card of a Group; the Group is finished at once when it
+ * cannot take another card. */
+static void apply_put(clique *s, int card, int cell)
+{
+    int p = s->seat;
+    tbi_hand_remove(s->hand[p], &s->hand_n[p], (uint8_t)card);
+    put_card(s, cell, card, p);
+    s->new_cell[s->new_n++] = (uint8_t)cell;
+    s->phase = PH_PLACE;
+    steps st;
+    if (s->new_n < MAX_NEW) {
+        find_steps(s, &st);
+        for (int c = 0; c < TBI_MQ_CARDS; c++)
+            if (st.put[c])
+                return;
+    }
+    resolve(s);
+}
+
+static void apply(void *vs, tb_action a)
+{
+    clique *s = vs;
+    int p = s->seat;
+    if (a == A_PASS) {
+        s->idle++;
+        if (++s->passes >= 2)
+            s->phase = PH_OVER;
+        else
+            next_turn(s);
+    } else if (a == A_REPLACE) {
+        s->phase = PH_REPLACE;
+        s->aside = 0;
+    } else if (a == A_DONE) {
+        if (s->phase == PH_REPLACE)
+            finish_replace(s);
+        else
+            resolve(s);
+    } else if (a >= A_ASIDE) {
+        s->aside |= (uint8_t)(1u << hand_index(s, p, (int)(a - A_ASIDE)));
+        if (s->aside == (1u << s->hand_n[p]) - 1)
+            finish_replace(s);
+    } else {
+        apply_put(s, (int)((a - A_PUT) / CELLS), (int)((a - A_PUT) % CELLS));
+    }
+}
+
+/* ---------------------------------------------------------------- score */
+
+/* Cards in the stacks seat p owns. */
+static int board_cards(const clique *s, int p)
+{
+    int n = 0;
+    for (int c = 0; c < CELLS; c++)
+        if (s->top[c] && s->owner[c] == p)
+            n += s->height[c];
+    return n;
+}
+
+/* The score the rules give: cards in owned stacks minus cards in hand. */
+static int score_of(const clique *s, int p)
+{
+    return board_cards(s, p) - s->hand_n[p];
+}
+
+/* The tiebreaker: the cards (whole stacks) of every intact Group seat p
+ * owns entirely, once per Group, twice for a Clique with two attributes
+ * constant. */
+static int tiebreak_of(const clique *s, int p)
+{
+    tbi_segment seg[MAX_SEGS];
+    int n = segments(-1, seg), total = 0;
+    for (int j = 0; j < n; j++) {
+        uint8_t cards[MAX_LINE];
+        int mine = 1, stacked = 0;
+        for (int i = 0; i < seg[j].len && mine; i++) {
+            int c = seg[j].cells[i];
+            mine = s->top[c] && s->owner[c] == p;
+            cards[i] = (uint8_t)(s->top[c] - 1);
+            stacked += s->height[c];
+        }
+        if (mine)
+            total += group_kind(cards, seg[j].len, seg[j].len) * stacked;
+    }
+    return total;
+}
+
+/* Ranks by score, then by the tiebreaker; seats equal in both share. */
+static void result(const void *vs, tb_result *out)
+{
+    const clique *s = vs;
+    int score[2], tie[2];
+    out->players = 2;
+    for (int p = 0; p < 2; p++) {
+        score[p] = score_of(s, p);
+        tie[p] = tiebreak_of(s, p);
+        out->score[p] = score[p];
+    }
+    for (int p = 0; p < 2; p++) {
+        int q = 1 - p;
+        int behind = score[q] > score[p] ||
+                     (score[q] == score[p] && tie[q] > tie[p]);
+        out->rank[p] = 1 + behind;
+    }
+}
+
+static int standing(const void *vs, double *scores)
+{
+    const clique *s = vs;
+    if (s->phase == PH_DEAL)
+        return 0;
+    for (int p = 0; p < 2; p++)
+        scores[p] = score_of(s, p);
+    return s->turn;
+}
+
+/* Deals the unseen cards again: the other seat's hand (with any cards it
+ * has set aside) and the draw pile are pooled, shuffled and handed back in
+ * the same numbers. */
+static void determinize(void *vs, int seat, tb_rng *rng)
+{
+    clique *s = vs;
+    if (s->phase == PH_DEAL)
+        return;
+    uint8_t pool[TBI_MQ_CARDS];
+    int n = 0;
+    for (int p = 0; p < 2; p++)
+        if (p != seat)
+            for (int i = 0; i < s->hand_n[p]; i++)
+                pool[n++] = s->hand[p][i];
+    for (int i = 0; i < s->deck_n; i++)
+        pool[n++] = s->deck[i];
+    tb_rng_shuffle8(rng, pool, n);
+    int k = 0;
+    for (int p = 0; p < 2; p++) {
+        if (p == seat)
+            continue;
+        for (int i = 0; i < s->hand_n[p]; i++)
+            s->hand[p][i] = pool[k++];
+        tbi_sort_u8(s->hand[p], s->hand_n[p]);
+    }
+    for (int i = 0; i < s->deck_n; i++)
+        s->deck[i] = pool[k++];
+}
+
+/* ---------------------------------------------------------------- text */
+
+static void cell_name(int cell, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%c%d", 'a' + cell % SIDE, SIDE - cell / SIDE);
+}
+
+static void action_text(const void *vs, tb_action a, char *buf, size_t cap)
+{
+    (void)vs;
+    char card[16], cell[8];
+    if (a == A_DONE) {
+        snprintf(buf, cap, "done");
+    } else if (a == A_REPLACE) {
+        snprintf(buf, cap, "replace");
+    } else if (a == A_PASS) {
+        snprintf(buf, cap, "pass");
+    } else if (a >= A_ASIDE) {
+        tbi_mq_short_name((int)(a - A_ASIDE), 0, buf, cap);
+    } else {
+        tbi_mq_short_name((int)((a - A_PUT) / CELLS), 0, card, sizeof card);
+        cell_name((int)((a - A_PUT) % CELLS), cell, sizeof cell);
+        snprintf(buf, cap, "%s %s", card, cell);
+    }
+}
+
+/* Reads a cell name such as "c3" at s; returns the position after it. */
+static const char *read_cell(const char *s, int *cell)
+{
+    char col = (char)(*s | 0x20);
+    if (col < 'a' || col > 'z' || s[1] < '0' || s[1] > '9')
+        return NULL;
+    int row;
+    const char *end = tbi_read_uint(s + 1, &row);
+    if (col > 'a' + SIDE - 1 || row < 1 || row > SIDE)
+        *cell = -1; /* off the board */
+    else
+        *cell = (SIDE - row) * SIDE + (col - 'a');
+    return end;
+}
+
+/* Explains why a card cannot go to a cell now. */
+static void explain_put(const clique *s, int card, int cell, char *err,
+                        size_t cap)
+{
+    char name[16], where[8];
+    tbi_mq_short_name(card, 0, name, sizeof name);
+    cell_name(cell, where, sizeof where);
+    if (hand_index(s, s->seat, card) < 0)
+        tbi_errf(err, cap, "%s is not in your hand", name);
+    else if (s->top[cell] && s->owner[cell] != s->seat)
+        tbi_errf(err, cap, "%s holds your opponent's card", where);
+    else if (is_new(s, cell))
+        tbi_errf(err, cap, "you have just put a card on %s", where);
+    else
+        tbi_errf(err, cap, "%s on %s cannot complete a Clique or Motley Crew "
+                 "of one to three cards with your cards and your opponent's",
+                 name, where);
+}
+
+/* Reads text that is one keyword (done, replace, pass) and nothing else. */
+static int read_keyword(const char *text, tb_action *out)
+{
+    static const struct {
+        const char *word;
+        tb_action a;
+    } words[] = {{"done", A_DONE}, {"replace", A_REPLACE}, {"pass", A_PASS}};
+    char word[16];
+    size_t n = 0;
+    while (text[n] && text[n] != ' ' && n + 1 < sizeof word) {
+        word[n] = text[n];
+        n++;
+    }
+    word[n] = '\0';
+    if (*tbi_skip_space(text + n))
+        return 0;
+    for (size_t i = 0; i < sizeof words / sizeof words[0]; i++) {
+        if (tbi_word_eq(word, words[i].word)) {
+            *out = words[i].a;
+            return 1;
+        }
+    }
+    return 0;
+}
+
+static int parse_action(const void *vs, const char *text, tb_action *out,
+                        char *err, size_t cap)
+{
+    const clique *s = vs;
+    if (read_keyword(text, out)) {
+        /* Explains a keyword that does not fit the moment (the engine
+         * refuses it as illegal and shows this). */
+        if (s->phase == PH_PLACE && *out != A_DONE)
+            tbi_errf(err, cap, "finish the Group you are placing: put down "
+                     "another card, or type done if it is complete");
+        else if (s->phase == PH_PLACE)
+            tbi_errf(err, cap, "the cards put down are not a Group yet: put "
+                     "down another card");
+        else if (s->phase == PH_REPLACE)
+            tbi_errf(err, cap, "you are replacing cards: set aside a card, "
+                     "or type done");
+        else if (*out == A_DONE)
+            tbi_errf(err, cap, "nothing to finish: put down a card (e.g. 3Rc "
+                     "b4), replace or pass");
+        else if (*out == A_REPLACE)
+            tbi_errf(err, cap, "you have no cards to replace");
+        return TB_OK;
+    }
+    int card, cell;
+    const char *end = tbi_mq_parse(text, 0, &card);
+    if (!end) {
+        tbi_errf(err, cap, s->phase == PH_REPLACE
+                 ? "type a card of your hand to set aside (e.g. 3Rc), or done"
+                 : "type a card and a cell (e.g. 3Rc d5), done, replace or "
+                   "pass");
+        return TB_EPARSE;
+    }
+    end = tbi_skip_space(end);
+    if (s->phase == PH_REPLACE) {
+        if (*end) {
+            tbi_errf(err, cap, "while replacing, type just the card to set "
+                     "aside, or done");
+            return TB_EPARSE;
+        }
+        *out = A_ASIDE + (tb_action)card;
+        if (hand_index(s, s->seat, card) < 0)
+            tbi_errf(err, cap, "that card is not in your hand");
+        return TB_OK;
+    }
+    if (*end == '@' || *end == '-')
+        end = tbi_skip_space(end + 1);
+    const char *after = read_cell(end, &cell);
+    if (!after || *tbi_skip_space(after)) {
+        tbi_errf(err, cap, "after the card, type the cell (a1 to g7), e.g. "
+                 "3Rc d5");
+        return TB_EPARSE;
+    }
+    if (cell < 0) {
+        tbi_errf(err, cap, "cards stay on the 7x7 board: a1 to g7");
+        return TB_EPARSE;
+    }
+    *out = A_PUT + (tb_action)(card * CELLS + cell);
+    explain_put(s, card, cell, err, cap);
+    return TB_OK;
+}
+
+/* ---------------------------------------------------------------- views */
+
+/* Whether the seat viewing may see the cards seat p holds. */
+static int sees_hand(int seat, int p)
+{
+    return seat == p;
+}
+
+/* Writes one board cell, 8 characters wide: |card| for the first player's
+ * upright cards, =card= for the second player's sideways ones, then the
+ * stack's height when above one and * for a card put down this turn. */
+static void render_cell(const clique *s, tb_text *t, int c, unsigned style)
+{
+    if (!s->top[c]) {
+        tb_text_printf(t, "  %s.%s     ", tbi_color(style, TBI_DIM),
+                       tbi_color(style, TBI_RESET));
+        return;
+    }
+    const char *mark = s->owner[c] ? "=" : "|";
+    const char *col = tbi_color(style, s->owner[c] ? TBI_MAGENTA : TBI_CYAN);
+    const char *reset = tbi_color(style, TBI_RESET);
+    tb_text_printf(t, "%s%s%s", col, mark, reset);
+    tbi_mq_render(t, s->top[c] - 1, 0, style);
+    tb_text_printf(t, "%s%s%s", col, mark, reset);
+    int used = 5 + ((style & TB_STYLE_UNICODE) != 0);
+    if (s->height[c] > 1) {
+        tb_text_printf(t, "%d", s->height[c]);
+        used++;
+    }
+    if (is_new(s, c)) {
+        tb_text_puts(t, "*");
+        used++;
+    }
+    tb_text_printf(t, "%*s", 8 - used, "");
+}
+
+/* The column letters, each over the middle of its cells. */
+static void render_columns(tb_text *t)
+{
+    tb_text_puts(t, "      ");
+    for (int x = 0; x < SIDE; x++)
+        tb_text_printf(t, "%*c", x ? 8 : 3, 'a' + x);
+    tb_text_puts(t, "\n");
+}
+
+static void render_hand(const clique *s, tb_text *t, int p, unsigned style)
+{
+    for (int i = 0; i < s->hand_n[p]; i++) {
+        tb_text_puts(t, " ");
+        tbi_mq_render(t, s->hand[p][i], 0, style);
+        if (s->phase == PH_REPLACE && s->seat == p && (s->aside >> i & 1))
+            tb_text_puts(t, "(aside)");
+    }
+}
+
+static void render(const void *vs, int seat, unsigned style, tb_text *t)
+{
+    const clique *s = vs;
+    tb_text_printf(t, "%sClique Mystique%s  turn %d, %d cards in the deck\n",
+                   tbi_color(style, TBI_BOLD), tbi_color(style, TBI_RESET),
+                   s->turn, s->deck_n);
+    if (s->phase == PH_DEAL)
+        return;
+    render_columns(t);
+    for (int y = 0; y < SIDE; y++) {
+        tb_text_printf(t, "  %d   ", SIDE - y);
+        for (int x = 0; x < SIDE; x++)
+            render_cell(s, t, y * SIDE + x, style);
+        tb_text_printf(t, "%d\n", SIDE - y);
+    }
+    render_columns(t);
+    tb_text_puts(t, "  |card| upright: seat 0's   =card= sideways: seat 1's   "
+                 "digit: cards in the stack\n  * put down this turn   the "
+                 "centre is d4; type a card and a cell, e.g. 3Rc b4\n");
+    for (int p = 0; p < 2; p++) {
+        tb_text_printf(t, "  seat %d%s: %d cards on the board, %d in hand, "
+                       "score %d", p, p == seat ? " (you)" : "",
+                       board_cards(s, p), s->hand_n[p], score_of(s, p));
+        if (s->phase != PH_OVER && p == s->seat)
+            tb_text_puts(t, "  <- to play");
+        tb_text_puts(t, "\n");
+    }
+    if (seat >= 0 && seat < 2) {
+        tb_text_puts(t, "  your hand:");
+        render_hand(s, t, seat, style);
+        tb_text_puts(t, "\n");
+    }
+    if (s->phase == PH_PLACE)
+        tb_text_printf(t, "  seat %d is placing a Group: %d card%s down; add "
+                       "another or type done\n", s->seat, s->new_n,
+                       s->new_n == 1 ? "" : "s");
+    else if (s->phase == PH_REPLACE)
+        tb_text_printf(t, "  seat %d is replacing cards: %d set aside; set "
+                       "aside another or type done\n", s->seat,
+                       __builtin_popcount(s->aside));
+    else if (s->phase == PH_TURN && s->passes)
+        tb_text_printf(t, "  seat %d passed; another pass ends the game\n",
+                       s->seat ^ 1);
+    else if (s->phase == PH_OVER)
+        tb_text_printf(t, "  game over; tiebreaker (cards in intact Groups): "
+                       "%d - %d\n", tiebreak_of(s, 0), tiebreak_of(s, 1));
+}
+
+/* The cards of the stack on cell, bottom first, as a JSON array. */
+static json_t *stack_json(const clique *s, int cell)
+{
+    uint8_t cards[TBI_MQ_CARDS];
+    int n = 0;
+    for (int c = s->top[cell]; c; c = s->below[c - 1])
+        cards[n++] = (uint8_t)(c - 1);
+    json_t *arr = json_array();
+    while (n > 0)
+        json_array_append_new(arr, json_integer(cards[--n]));
+    return arr;
+}
+
+static json_t *view_json(const void *vs, int seat)
+{
+    const clique *s = vs;
+    static const char *phase_names[] = {"deal", "turn", "place", "replace",
+                                        "shuffle", "over"};
+    json_t *v = json_object();
+    json_object_set_new(v, "phase", json_string(phase_names[s->phase]));
+    json_object_set_new(v, "turn", json_integer(s->turn));
+    json_object_set_new(v, "seat", json_integer(s->seat));
+    json_object_set_new(v, "passes", json_integer(s->passes));
+    json_object_set_new(v, "deck", json_integer(s->deck_n));
+    json_t *board = json_object();
+    for (int c = 0; c < CELLS && s->phase != PH_DEAL; c++) {
+        if (!s->top[c])
+            continue;
+        char name[8];
+        cell_name(c, name, sizeof name);
+        json_t *o = json_object();
+        json_object_set_new(o, "owner", json_integer(s->owner[c]));
+        json_object_set_new(o, "stack", stack_json(s, c));
+        if (is_new(s, c))
+            json_object_set_new(o, "new", json_true());
+        json_object_set_new(board, name, o);
+    }
+    json_object_set_new(v, "board", board);
+    json_t *seats = json_array();
+    for (int p = 0; p < 2; p++) {
+        json_t *o = json_object();
+        json_object_set_new(o, "hand_size", json_integer(s->hand_n[p]));
+        json_object_set_new(o, "score", json_integer(score_of(s, p)));
+        if (sees_hand(seat, p))
+            json_object_set_new(o, "hand",
+                                tbi_json_int_array(s->hand[p], s->hand_n[p]));
+        json_array_append_new(seats, o);
+    }
+    json_object_set_new(v, "seats", seats);
+    if (s->phase == PH_REPLACE) {
+        json_object_set_new(v, "set_aside",
+                            json_integer(__builtin_popcount(s->aside)));
+        if (sees_hand(seat, s->seat)) {
+            uint8_t aside[HAND];
+            int k = 0;
+            for (int i = 0; i < s->hand_n[s->seat]; i++)
+                if (s->aside >> i & 1)
+                    aside[k++] = s->hand[s->seat][i];
+            json_object_set_new(v, "aside_cards", tbi_json_int_array(aside, k));
+        }
+    }
+    if (s->phase == PH_OVER) {
+        json_t *tb = json_array();
+        for (int p = 0; p < 2; p++)
+            json_array_append_new(tb, json_integer(tiebreak_of(s, p)));
+        json_object_set_new(v, "tiebreak", tb);
+    }
+    return v;
+}
+
+/* ---------------------------------------------------------------- bot */
+
+/* What the bot's search over complete placements keeps: the best value
+ * seen, how many plans shared it, and the first new card of a best one. */
+typedef struct pick {
+    int best, ties, found;
+    int card, cell; /* the next card to put down, or -1 for done */
+    tb_rng *rng;
+} pick;
+
+/*
+ * Values a complete placement by the score difference it leaves (own score
+ * minus the opponent's), counting captured stacks and the hand refill, and
+ * breaking ties at random among the best.
+ */
+static void value_plan(const clique *s, const plan *pl, void *user)
+{
+    pick *pk = user;
+    clique after = *s;
+    for (int i = s->new_n; i < pl->n; i++) {
+        tbi_hand_remove(after.hand[s->seat], &after.hand_n[s->seat],
+                        pl->card[i]);
+        put_card(&after, pl->cell[i], pl->card[i], s->seat);
+        after.new_cell[after.new_n++] = pl->cell[i];
+    }
+    uint64_t flip = captures(&after);
+    for (int c = 0; c < CELLS; c++)
+        if (flip >> c & 1)
+            after.owner[c] = s->seat;
+    int refill = HAND - after.hand_n[s->seat];
+    after.hand_n[s->seat] = (uint8_t)(after.hand_n[s->seat] +
+                                      (refill < s->deck_n ? refill : s->deck_n));
+    int value = score_of(&after, s->seat) - score_of(&after, 1 - s->seat);
+    if (pk->found && value < pk->best)
+        return;
+    if (!pk->found || value > pk->best) {
+        pk->best = value;
+        pk->ties = 0;
+        pk->found = 1;
+    }
+    if (tb_rng_below(pk->rng, (uint32_t)++pk->ties) == 0) {
+        pk->card = pl->n > s->new_n ? pl->card[s->new_n] : -1;
+        pk->cell = pl->n > s->new_n ? pl->cell[s->new_n] : -1;
+    }
+}
+
+/* Whether seat p would win if the game ended now. */
+static int winning(const clique *s, int p)
+{
+    int mine = score_of(s, p), theirs = score_of(s, 1 - p);
+    return mine > theirs ||
+           (mine == theirs && tiebreak_of(s, p) > tiebreak_of(s, 1 - p));
+}
+
+/*
+ * The heuristic: end the game by passing when the opponent has just passed
+ * and the bot is ahead; otherwise place the Group worth most (by the score
+ * difference it leaves); failing that, replace the whole hand when that
+ * helps (the pile is empty, so the hand shrinks, or the bot has not been
+ * stuck long), else pass.
+ */
+static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
+{
+    const clique *s = vs;
+    if (s->phase == PH_REPLACE) {
+        for (int i = 0; i < s->hand_n[seat]; i++)
+            if (!(s->aside >> i & 1))
+                return A_ASIDE + s->hand[seat][i];
+        return A_DONE;
+    }
+    if (s->phase == PH_TURN && s->passes && winning(s, seat))
+        return A_PASS;
+    pick pk = {.rng = rng, .card = -1, .cell = -1};
+    each_plan(s, value_plan, &pk);
+    if (pk.found)
+        return pk.card < 0 ? A_DONE
+                           : A_PUT + (tb_action)(pk.card * CELLS + pk.cell);
+    if (s->hand_n[seat] && (s->deck_n == 0 || s->idle < IDLE_LIMIT))
+        return A_REPLACE;
+    return A_PASS;
+}
+
+const tb_game tbg_clique_mystique = {
+    .id = "clique-mystique",
+    .title = "Clique Mystique",
+    .blurb = "form Cliques and Motley Crews in lines on a 7x7 board to turn "
+             "your opponent's cards and stacks",
+    .min_players = 2,
+    .max_players = 2,
+    .flags = TB_GAME_HIDDEN,
+    .options = NULL,
+    .n_options = 0,
+    .state_size = sizeof(clique),
+    .init = init,
+    .current = current,
+    .chance = chance,
+    .apply_chance = apply_chance,
+    .legal = legal,
+    .apply = apply,
+    .result = result,
+    .determinize = determinize,
+    .action_text = action_text,
+    .parse_action = parse_action,
+    .render = render,
+    .view_json = view_json,
+    .standing = standing,
+    .heuristic = heuristic,
+};

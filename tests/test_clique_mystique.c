@@ -1,0 +1,756 @@
+/*
+ * test_clique_mystique.c - the rules of Clique Mystique, each test quoting
+ * the rule it checks.  Positions are set up through the public API by
+ * giving the deal a chosen deck order: the first nine cards form the 3x3
+ * array row by row from its top-left (c5 d5 e5 / c4 d4 e4 / c3 d3 e3), the
+ * next seven are seat 0's hand, the next seven seat 1's, and the draw pile
+ * is the rest, drawn from the end of the deck.
+ */
+#include "support.h"
+
+#include "mystique_deck.h"
+
+#include <jansson.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const tb_game *game(void)
+{
+    return tb_find_game("clique-mystique");
+}
+
+/* The id of a card named in short form ("5Bs"). */
+static int card(const char *name)
+{
+    int id;
+    assert_non_null(tbi_mq_parse(name, 0, &id));
+    return id;
+}
+
+/* Deals nine array cards and up to seven named cards per hand; hands are
+ * filled up, and the pile made, from the unnamed cards in order. */
+static void *deal(const char *const grid[9], const char *const *hand0,
+                  int n0, const char *const *hand1, int n1)
+{
+    tb_config cfg;
+    tb_config_default(game(), 2, &cfg);
+    void *st = ts_new_game(game(), &cfg);
+    uint16_t deck[TBI_MQ_CARDS];
+    int used[TBI_MQ_CARDS] = {0}, k = 0, next = 0;
+    const char *const *named[3] = {grid, hand0, hand1};
+    int want[3] = {9, n0, n1}, size[3] = {9, 7, 7};
+    for (int part = 0; part < 3; part++)
+        for (int i = 0; i < want[part]; i++) {
+            int id = card(named[part][i]);
+            assert_false(used[id]);
+            used[id] = 1;
+        }
+    for (int part = 0; part < 3; part++)
+        for (int i = 0; i < size[part]; i++) {
+            if (i < want[part]) {
+                deck[k++] = (uint16_t)card(named[part][i]);
+                continue;
+            }
+            while (used[next])
+                next++;
+            used[next] = 1;
+            deck[k++] = (uint16_t)next;
+        }
+    for (int c = 0; c < TBI_MQ_CARDS; c++)
+        if (!used[c])
+            deck[k++] = (uint16_t)c;
+    assert_int_equal(k, TBI_MQ_CARDS);
+    assert_int_equal(tb_apply_chance(game(), st, deck, TBI_MQ_CARDS), TB_OK);
+    return st;
+}
+
+/* The parsed JSON view of a seat (decref it). */
+static json_t *view(const void *st, int seat)
+{
+    char *text = tb_view_json(game(), st, seat);
+    json_t *v = json_loads(text, 0, NULL);
+    free(text);
+    assert_non_null(v);
+    return v;
+}
+
+/* The seat owning the stack on cell ("d4"), or -1 when it is empty. */
+static int owner(const void *st, const char *cell)
+{
+    json_t *v = view(st, TB_SPECTATOR);
+    json_t *o = json_object_get(json_object_get(v, "board"), cell);
+    int who = o ? (int)json_integer_value(json_object_get(o, "owner")) : -1;
+    json_decref(v);
+    return who;
+}
+
+/* The number of cards in the stack on cell. */
+static int height(const void *st, const char *cell)
+{
+    json_t *v = view(st, TB_SPECTATOR);
+    json_t *o = json_object_get(json_object_get(v, "board"), cell);
+    int n = o ? (int)json_array_size(json_object_get(o, "stack")) : 0;
+    json_decref(v);
+    return n;
+}
+
+/* An integer field of the spectator's view. */
+static int field(const void *st, const char *key)
+{
+    json_t *v = view(st, TB_SPECTATOR);
+    int n = (int)json_integer_value(json_object_get(v, key));
+    json_decref(v);
+    return n;
+}
+
+/* Ends a Group being placed when it has not ended by itself. */
+static void finish(void *st)
+{
+    if (ts_is_legal_text(game(), st, "done"))
+        ts_play(game(), st, "done");
+}
+
+/* The booklet's example position, as far as its lost pictures allow: the
+ * first player's 5 of blue moons on c4 left of the centre ace of blue suns,
+ * and in column e the second player's 2 of yellow suns, the first player's
+ * 4 of red suns and the second player's 2 of blue suns. */
+static const char *const example_grid[9] = {"3Rc", "1Ya", "2Ys",
+                                            "5Bm", "1Bs", "4Rs",
+                                            "4Ym", "2Rm", "2Bs"};
+
+/* "Throughout the game, the first player owns the vertical cards (of which
+ * there are four after setup), and the second player owns the horizontal
+ * ones (of which there are five after setup). Deal out a hand of 7 cards to
+ * each player." */
+static void setup_gives_four_upright_and_five_sideways(void **state)
+{
+    (void)state;
+    void *st = deal(example_grid, NULL, 0, NULL, 0);
+    const char *edges[] = {"d5", "c4", "e4", "d3"};
+    const char *corners[] = {"c5", "e5", "d4", "c3", "e3"};
+    for (int i = 0; i < 4; i++)
+        assert_int_equal(owner(st, edges[i]), 0);
+    for (int i = 0; i < 5; i++)
+        assert_int_equal(owner(st, corners[i]), 1);
+    assert_int_equal(owner(st, "d6"), -1);
+    assert_int_equal(field(st, "deck"), 60 - 9 - 14);
+    assert_int_equal(tb_current(game(), st), 0);
+    free(st);
+}
+
+/* "You have the 4 and 5 in hand, and choose to place them to the left of
+ * your 5. This forms a Clique of four Blue cards in all four suits. The 5
+ * was there before, and the 1 is owned by the other player, so this is a
+ * legal move. You rotate the 1" */
+static void example_clique_of_four_suits_turns_the_ace(void **state)
+{
+    (void)state;
+    const char *hand0[] = {"4Ba", "5Bc"};
+    void *st = deal(example_grid, hand0, 2, NULL, 0);
+    ts_play(game(), st, "5Bc b4");
+    /* One card is not yet a Group: the player must go on. */
+    assert_int_equal(tb_current(game(), st), 0);
+    assert_false(ts_is_legal_text(game(), st, "done"));
+    assert_false(ts_is_legal_text(game(), st, "pass"));
+    ts_play(game(), st, "4Ba a4");
+    finish(st);
+    assert_int_equal(owner(st, "d4"), 0);
+    assert_int_equal(owner(st, "a4"), 0);
+    assert_int_equal(owner(st, "b4"), 0);
+    /* Nothing else turned, and the hand was refilled to seven. */
+    assert_int_equal(owner(st, "c5"), 1);
+    assert_int_equal(owner(st, "e5"), 1);
+    json_t *v = view(st, 0);
+    json_t *seat0 = json_array_get(json_object_get(v, "seats"), 0);
+    assert_int_equal(json_integer_value(json_object_get(seat0, "hand_size")), 7);
+    json_decref(v);
+    assert_int_equal(field(st, "deck"), 35);
+    assert_int_equal(tb_current(game(), st), 1);
+    free(st);
+}
+
+/* "Now your opponent plays 3 atop her own 2, forming a stack of two cards,
+ * 5 above that, and 1 below her 2. This forms a Clique of all five numbers
+ * in the [suns] suit. It's legal because it includes her own 2 from before,
+ * and your 4." */
+static void example_stack_and_clique_of_five_numbers(void **state)
+{
+    (void)state;
+    const char *hand0[] = {"4Ba", "5Bc"};
+    const char *hand1[] = {"3Bs", "5Ys", "1Rs"};
+    void *st = deal(example_grid, hand0, 2, hand1, 3);
+    ts_play(game(), st, "5Bc b4");
+    ts_play(game(), st, "4Ba a4");
+    finish(st);
+    ts_play(game(), st, "3Bs e5"); /* on her own 2 of yellow suns */
+    ts_play(game(), st, "5Ys e6");
+    ts_play(game(), st, "1Rs e2"); /* the third card ends the Group */
+    assert_int_equal(tb_current(game(), st), 0);
+    assert_int_equal(height(st, "e5"), 2);
+    assert_int_equal(owner(st, "e5"), 1);
+    assert_int_equal(owner(st, "e4"), 1); /* your 4 turned */
+    assert_int_equal(owner(st, "e6"), 1);
+    assert_int_equal(owner(st, "e2"), 1);
+    /* The stack lists its cards bottom first. */
+    json_t *v = view(st, 0);
+    json_t *stack = json_object_get(
+        json_object_get(json_object_get(v, "board"), "e5"), "stack");
+    assert_int_equal(json_integer_value(json_array_get(stack, 0)), card("2Ys"));
+    assert_int_equal(json_integer_value(json_array_get(stack, 1)), card("3Bs"));
+    json_decref(v);
+    free(st);
+}
+
+/* "Each card you put down can be placed either on an unoccupied space, or
+ * on top of one of your own cards" - never on the opponent's - and "cards
+ * must not be placed more than three cards above, below, to the left, or to
+ * the right of the centre." */
+static void cards_go_on_empty_cells_or_own_stacks_inside_the_board(void **state)
+{
+    (void)state;
+    const char *hand0[] = {"4Ba", "5Bc"};
+    void *st = deal(example_grid, hand0, 2, NULL, 0);
+    tb_action out;
+    char err[256];
+    assert_int_not_equal(tb_parse_action(game(), st, "5Bc d4", &out, err,
+                                         sizeof err), TB_OK);
+    assert_non_null(strstr(err, "opponent's card"));
+    assert_int_not_equal(tb_parse_action(game(), st, "5Bc h4", &out, err,
+                                         sizeof err), TB_OK);
+    assert_non_null(strstr(err, "7x7 board"));
+    assert_int_not_equal(tb_parse_action(game(), st, "1Bc b4", &out, err,
+                                         sizeof err), TB_OK);
+    assert_non_null(strstr(err, "not in your hand"));
+    free(st);
+}
+
+/* "in the Group, at least one of your cards that were already on the table
+ * must remain uncovered."  Column c would be a Clique of four yellow suits
+ * (4Yc c6, 1Ym c5, 2Ys on c4, 3Ya c3), but covering c4 leaves the first
+ * player no card of their own from before in it. */
+static void an_own_card_from_before_must_stay_uncovered(void **state)
+{
+    (void)state;
+    const char *grid[9] = {"1Ym", "1Rc", "4Bm", "5Rc", "2Bs",
+                           "5Bm", "3Ya", "4Ra", "1Ba"};
+    const char *hand0[] = {"2Ys", "4Yc"};
+    void *st = deal(grid, hand0, 2, NULL, 0);
+    assert_false(ts_is_legal_text(game(), st, "2Ys c4"));
+    tb_action out;
+    char err[256];
+    assert_int_not_equal(tb_parse_action(game(), st, "2Ys c4", &out, err,
+                                         sizeof err), TB_OK);
+    assert_non_null(strstr(err, "cannot complete"));
+    free(st);
+}
+
+/* "Besides the main Group that includes all the cards you put down, your
+ * play may form 'incidental' Groups. As long as they meet conditions (1)
+ * and (2) above, rotate all cards and stacks in these incidental Groups"
+ * and "even though the 5, 5, 1, and 3 form a Clique, it doesn't cause any
+ * rotation, because it doesn't include any of her cards from before the
+ * move (Criterion 1)."
+ * The first player covers their own d5 with the 3 of yellow suns: column d
+ * (3Ys, 1Ra, 5Bm) is a Motley Crew with their 5Bm and the opponent's 1Ra;
+ * row 5 (3Rs, 3Ys, 3Bs) is a Clique too, but holds no card of theirs from
+ * before, so c5 and e5 do not turn. */
+static void incidental_group_needs_an_own_card_from_before(void **state)
+{
+    (void)state;
+    const char *grid[9] = {"3Rs", "4Rc", "3Bs", "2Yc", "1Ra",
+                           "4Bc", "5Rc", "5Bm", "1Yc"};
+    const char *hand0[] = {"3Ys"};
+    void *st = deal(grid, hand0, 1, NULL, 0);
+    ts_play(game(), st, "3Ys d5");
+    finish(st);
+    assert_int_equal(owner(st, "d4"), 0);
+    assert_int_equal(owner(st, "c5"), 1);
+    assert_int_equal(owner(st, "e5"), 1);
+    assert_int_equal(height(st, "d5"), 2);
+    free(st);
+}
+
+/* The same rule, the other way: the second player covers their own corner
+ * c5 with the 2 of blue moons.  Row 5 (2Bm, 4Ys, 5Ra) is a Motley Crew with
+ * their 5Ra and the opponent's 4Ys; column c (2Bm, 2Yc, 2Rs) is a Clique of
+ * three colours sharing the number 2, with their 2Rs and the opponent's
+ * 2Yc, an incidental Group meeting both conditions: d5 and c4 both turn.
+ * (The first player passes first.) */
+static void incidental_group_with_both_conditions_turns_too(void **state)
+{
+    (void)state;
+    const char *grid[9] = {"1Yc", "4Ys", "5Ra", "2Yc", "3Rc",
+                           "4Bc", "2Rs", "1Ba", "3Ym"};
+    const char *hand1[] = {"2Bm"};
+    void *st = deal(grid, NULL, 0, hand1, 1);
+    ts_play(game(), st, "pass");
+    ts_play(game(), st, "2Bm c5");
+    finish(st);
+    assert_int_equal(owner(st, "d5"), 1);
+    assert_int_equal(owner(st, "c4"), 1);
+    assert_int_equal(owner(st, "d3"), 0); /* not in either Group */
+    free(st);
+}
+
+/* "Replace as much of your hand as you wish, as follows: First, remove all
+ * the cards you don't want from your hand, and place them face-down on the
+ * table. Then, draw the same number ... Finally, shuffle the face-down
+ * cards back into the deck." */
+static void replacing_draws_then_shuffles_the_cards_back(void **state)
+{
+    (void)state;
+    const char *hand0[] = {"4Ba", "5Bc"};
+    void *st = deal(example_grid, hand0, 2, NULL, 0);
+    ts_play(game(), st, "replace");
+    ts_play(game(), st, "4Ba");
+    ts_play(game(), st, "5Bc");
+    /* The other seat sees how many are set aside, never which. */
+    char *theirs = tb_view_json(game(), st, 1);
+    assert_non_null(strstr(theirs, "\"set_aside\":2"));
+    assert_null(strstr(theirs, "aside_cards"));
+    free(theirs);
+    ts_play(game(), st, "done");
+    /* Drawn before the shuffle: the pile is a chance node now. */
+    assert_int_equal(tb_current(game(), st), TB_CHANCE);
+    tb_chance c;
+    assert_int_equal(tb_chance_spec(game(), st, &c), TB_OK);
+    assert_int_equal(c.n, 37); /* the set-aside cards are back in it */
+    tb_rng rng;
+    tb_rng_seed(&rng, 1);
+    tb_settle(game(), st, &rng);
+    assert_int_equal(tb_current(game(), st), 1);
+    json_t *v = view(st, 0);
+    json_t *hand = json_object_get(json_array_get(json_object_get(v, "seats"),
+                                                  0), "hand");
+    assert_int_equal(json_array_size(hand), 7);
+    for (size_t i = 0; i < 7; i++) {
+        int id = (int)json_integer_value(json_array_get(hand, i));
+        assert_true(id != card("4Ba") && id != card("5Bc"));
+    }
+    json_decref(v);
+    free(st);
+}
+
+/* "draw the same number (or as many as are left in the deck, if it runs
+ * out)": with the pile empty, cards set aside are not replaced, so the
+ * hand shrinks (read literally; see the doc).  Random play reaches a turn
+ * with an empty pile. */
+static void replacing_with_an_empty_pile_shrinks_the_hand(void **state)
+{
+    (void)state;
+    tb_config cfg;
+    tb_config_default(game(), 2, &cfg);
+    tb_rng rng;
+    int tested = 0;
+    for (uint64_t seed = 1; seed < 200 && !tested; seed++) {
+        void *st = ts_new_game(game(), &cfg);
+        tb_rng_seed(&rng, seed);
+        tb_action a[TB_MAX_ACTIONS];
+        for (;;) {
+            tb_settle(game(), st, &rng);
+            int seat = tb_current(game(), st);
+            if (seat < 0)
+                break;
+            json_t *v = view(st, seat);
+            const char *phase = json_string_value(json_object_get(v, "phase"));
+            json_t *me = json_array_get(json_object_get(v, "seats"),
+                                        (size_t)seat);
+            int hand = (int)json_integer_value(json_object_get(me, "hand_size"));
+            int empty = strcmp(phase, "turn") == 0 && field(st, "deck") == 0 &&
+                        hand >= 2;
+            json_decref(v);
+            if (empty) {
+                ts_play(game(), st, "replace");
+                json_t *w = view(st, seat);
+                json_t *cards = json_object_get(
+                    json_array_get(json_object_get(w, "seats"), (size_t)seat),
+                    "hand");
+                char first[8], second[8];
+                tbi_mq_short_name((int)json_integer_value(
+                                      json_array_get(cards, 0)), 0,
+                                  first, sizeof first);
+                tbi_mq_short_name((int)json_integer_value(
+                                      json_array_get(cards, 1)), 0,
+                                  second, sizeof second);
+                json_decref(w);
+                ts_play(game(), st, first);
+                ts_play(game(), st, second);
+                ts_play(game(), st, "done");
+                tb_settle(game(), st, &rng);
+                w = view(st, seat);
+                me = json_array_get(json_object_get(w, "seats"), (size_t)seat);
+                assert_int_equal(
+                    json_integer_value(json_object_get(me, "hand_size")),
+                    hand - 2);
+                assert_int_equal(json_integer_value(json_object_get(w, "deck")),
+                                 2);
+                json_decref(w);
+                tested = 1;
+                break;
+            }
+            int n = tb_legal(game(), st, a);
+            tb_apply(game(), st, a[tb_rng_below(&rng, (uint32_t)n)]);
+        }
+        free(st);
+    }
+    assert_true(tested);
+}
+
+/* "The game ends when both players pass consecutively." */
+static void two_passes_in_a_row_end_the_game(void **state)
+{
+    (void)state;
+    void *st = deal(example_grid, NULL, 0, NULL, 0);
+    ts_play(game(), st, "pass");
+    ts_play(game(), st, "replace"); /* breaks the run of passes */
+    json_t *v = view(st, 1);
+    json_t *hand = json_object_get(json_array_get(json_object_get(v, "seats"),
+                                                  1), "hand");
+    char name[8];
+    tbi_mq_short_name((int)json_integer_value(json_array_get(hand, 0)), 0,
+                      name, sizeof name);
+    json_decref(v);
+    ts_play(game(), st, name);
+    ts_play(game(), st, "done");
+    tb_rng rng;
+    tb_rng_seed(&rng, 2);
+    tb_settle(game(), st, &rng);
+    ts_play(game(), st, "pass");
+    assert_int_equal(tb_current(game(), st), 1);
+    ts_play(game(), st, "pass");
+    assert_int_equal(tb_current(game(), st), TB_TERMINAL);
+    /* "Your score is the number of cards in stacks you own, minus the
+     * number of cards left in your hand": 4 - 7 and 5 - 7. */
+    tb_result r;
+    assert_int_equal(tb_result_of(game(), st, &r), TB_OK);
+    assert_true(r.score[0] == -3.0);
+    assert_true(r.score[1] == -2.0);
+    assert_int_equal(r.rank[1], 1);
+    assert_int_equal(r.rank[0], 2);
+    free(st);
+}
+
+/* "The tiebreaker is the number of cards in intact Groups that you own
+ * (including all cards in the stacks). For the tiebreaker, each card/stack
+ * counts once for each intact Group in which it occurs."
+ * After the booklet's first move the second player turns the first
+ * player's 4Rs with 5Bs on e6: both own six cards and hold seven, a tie at
+ * -1.  The first player owns one intact Group, a4-d4 (four cards); the
+ * second owns two, e6-e4 and e5-e3 (three cards each), and wins. */
+static void tie_broken_by_cards_in_intact_groups(void **state)
+{
+    (void)state;
+    const char *hand0[] = {"4Ba", "5Bc"};
+    const char *hand1[] = {"5Bs"};
+    void *st = deal(example_grid, hand0, 2, hand1, 1);
+    ts_play(game(), st, "5Bc b4");
+    ts_play(game(), st, "4Ba a4");
+    finish(st);
+    ts_play(game(), st, "5Bs e6");
+    finish(st);
+    assert_int_equal(owner(st, "e4"), 1);
+    ts_play(game(), st, "pass");
+    ts_play(game(), st, "pass");
+    tb_result r;
+    assert_int_equal(tb_result_of(game(), st, &r), TB_OK);
+    assert_true(r.score[0] == -1.0 && r.score[1] == -1.0);
+    json_t *v = view(st, TB_SPECTATOR);
+    json_t *tie = json_object_get(v, "tiebreak");
+    assert_int_equal(json_integer_value(json_array_get(tie, 0)), 4);
+    assert_int_equal(json_integer_value(json_array_get(tie, 1)), 6);
+    json_decref(v);
+    assert_int_equal(r.rank[1], 1);
+    assert_int_equal(r.rank[0], 2);
+    free(st);
+}
+
+/* "If a Clique has two attributes constant, it counts twice (Example: 3,
+ * 3, 3)."  The second player's diagonal c5-d4-e3 holds the 3s of moons in
+ * all three colours (6 for the tiebreaker) and the other diagonal e5-d4-c3
+ * is a Motley Crew (3). */
+static void clique_with_two_constants_counts_twice(void **state)
+{
+    (void)state;
+    const char *grid[9] = {"3Ym", "1Ba", "1Ys", "2Rc", "3Rm",
+                           "4Bc", "5Ba", "5Yc", "3Bm"};
+    void *st = deal(grid, NULL, 0, NULL, 0);
+    ts_play(game(), st, "pass");
+    ts_play(game(), st, "pass");
+    json_t *v = view(st, TB_SPECTATOR);
+    json_t *tie = json_object_get(v, "tiebreak");
+    assert_int_equal(json_integer_value(json_array_get(tie, 1)), 9);
+    assert_int_equal(json_integer_value(json_array_get(tie, 0)), 0);
+    json_decref(v);
+    free(st);
+}
+
+/* Hands and the pile are hidden: determinizing for seat 0 keeps its hand
+ * and the board and deals seat 1's hand again. */
+static void determinize_keeps_what_the_seat_knows(void **state)
+{
+    (void)state;
+    void *st = deal(example_grid, NULL, 0, NULL, 0);
+    void *det = tb_state_new(game());
+    tb_rng rng;
+    tb_rng_seed(&rng, 5);
+    int changed = 0;
+    for (int i = 0; i < 10; i++) {
+        memcpy(det, st, game()->state_size);
+        tb_determinize(game(), det, 0, &rng);
+        char *a = tb_view_json(game(), st, 0), *b = tb_view_json(game(), det, 0);
+        assert_string_equal(a, b);
+        free(a);
+        free(b);
+        a = tb_view_json(game(), st, 1);
+        b = tb_view_json(game(), det, 1);
+        changed |= strcmp(a, b) != 0;
+        free(a);
+        free(b);
+    }
+    assert_true(changed);
+    free(det);
+    free(st);
+}
+
+/* ------------------------------------------------------------ oracle */
+
+/* What the oracle knows of a position, read from the seat's JSON view. */
+typedef struct position {
+    int top[49], owner[49]; /* top card id or -1; owner seat */
+    int fresh[49], fresh_n; /* cards put down so far this turn */
+    int hand[7], hand_n, seat;
+} position;
+
+static void read_position(const void *st, position *pos)
+{
+    pos->seat = tb_current(game(), st);
+    json_t *v = view(st, pos->seat);
+    json_t *board = json_object_get(v, "board");
+    for (int c = 0; c < 49; c++) {
+        char name[4] = {(char)('a' + c % 7), (char)('7' - c / 7), 0, 0};
+        json_t *o = json_object_get(board, name);
+        json_t *stack = o ? json_object_get(o, "stack") : NULL;
+        pos->top[c] = stack ? (int)json_integer_value(json_array_get(
+                                  stack, json_array_size(stack) - 1))
+                            : -1;
+        pos->owner[c] = o ? (int)json_integer_value(json_object_get(o, "owner"))
+                          : -1;
+        pos->fresh[c] = o && json_is_true(json_object_get(o, "new"));
+    }
+    pos->fresh_n = 0;
+    for (int c = 0; c < 49; c++)
+        pos->fresh_n += pos->fresh[c];
+    json_t *hand = json_object_get(
+        json_array_get(json_object_get(v, "seats"), (size_t)pos->seat), "hand");
+    pos->hand_n = (int)json_array_size(hand);
+    for (int i = 0; i < pos->hand_n; i++)
+        pos->hand[i] = (int)json_integer_value(json_array_get(hand, (size_t)i));
+    json_decref(v);
+}
+
+/* How many different values attribute attr takes among n cards. */
+static int values(const int *cards, int n, int attr)
+{
+    int seen[6] = {0}, k = 0;
+    for (int i = 0; i < n; i++) {
+        int v = tbi_mq_attr(cards[i], attr);
+        k += !seen[v];
+        seen[v] = 1;
+    }
+    return k;
+}
+
+/* The rules' Group test, written plainly from the text. */
+static int is_group(const int *cards, int n)
+{
+    int num = values(cards, n, TBI_MQ_NUMBER), suit = values(cards, n, TBI_MQ_SUIT);
+    int col = values(cards, n, TBI_MQ_COLOUR);
+    if (n == 3)
+        return (col == 3 && (suit == 1 || num == 1)) ||
+               (col == 3 && suit == 3 && num == 3);
+    if (n == 4)
+        return suit == 4 && (col == 1 || num == 1);
+    return n == 5 && num == 5 && (col == 1 || suit == 1);
+}
+
+typedef struct oracle {
+    const position *pos;
+    int cells[5], len;
+    int put[5];      /* hand index put on each cell, -1 kept, -2 put before */
+    int legal[60][49];
+    int done;        /* the cards put down so far are a Group already */
+} oracle;
+
+/* Tries every way to give the line's cells hand cards (empty cells must
+ * get one, own cells may), and marks the cards of each legal placement. */
+static void oracle_cell(oracle *o, int i, int used, int down)
+{
+    const position *pos = o->pos;
+    if (i == o->len) {
+        int tops[5], own = 0, opp = 0, fresh = 0;
+        for (int k = 0; k < o->len; k++) {
+            int c = o->cells[k];
+            tops[k] = o->put[k] >= 0 ? pos->hand[o->put[k]] : pos->top[c];
+            if (o->put[k] == -2)
+                fresh++;
+            else if (o->put[k] == -1 && pos->owner[c] == pos->seat)
+                own++;
+            else if (o->put[k] == -1)
+                opp++;
+        }
+        if (down < 1 || down > 3 || fresh < pos->fresh_n || !own || !opp ||
+            !is_group(tops, o->len))
+            return;
+        o->done |= down == pos->fresh_n;
+        for (int k = 0; k < o->len; k++)
+            if (o->put[k] >= 0)
+                o->legal[pos->hand[o->put[k]]][o->cells[k]] = 1;
+        return;
+    }
+    int c = o->cells[i];
+    if (pos->fresh[c]) { /* put down earlier this turn */
+        o->put[i] = -2;
+        oracle_cell(o, i + 1, used, down + 1);
+        return;
+    }
+    if (pos->top[c] >= 0) { /* keep what is there */
+        o->put[i] = -1;
+        oracle_cell(o, i + 1, used, down);
+    }
+    if ((pos->top[c] < 0 || pos->owner[c] == pos->seat) && down < 3)
+        for (int h = 0; h < pos->hand_n; h++) {
+            if (used >> h & 1)
+                continue;
+            o->put[i] = h;
+            oracle_cell(o, i + 1, used | 1 << h, down + 1);
+        }
+}
+
+/* The first steps that some legal placement begins with, by brute force
+ * over every line of 3-5 cells. */
+static void oracle_steps(const position *pos, oracle *o)
+{
+    static const int dx[4] = {1, 0, 1, -1}, dy[4] = {0, 1, 1, 1};
+    memset(o, 0, sizeof *o);
+    o->pos = pos;
+    for (int y = 0; y < 7; y++)
+        for (int x = 0; x < 7; x++)
+            for (int d = 0; d < 4; d++)
+                for (int len = 3; len <= 5; len++) {
+                    int ex = x + dx[d] * (len - 1), ey = y + dy[d] * (len - 1);
+                    if (ex < 0 || ex > 6 || ey > 6)
+                        continue;
+                    o->len = len;
+                    for (int k = 0; k < len; k++)
+                        o->cells[k] = (y + dy[d] * k) * 7 + x + dx[d] * k;
+                    oracle_cell(o, 0, 0, 0);
+                }
+}
+
+/* Legal placements must be enumerated exactly: at the start of a turn and
+ * after each card put down, the cards and cells offered are exactly those
+ * some legal Group goes on with, and done is offered exactly when the cards
+ * down are a legal Group; checked against a plain brute-force search on
+ * positions from random games. */
+static void steps_match_a_brute_force_search(void **state)
+{
+    (void)state;
+    tb_config cfg;
+    tb_config_default(game(), 2, &cfg);
+    static oracle o;
+    int positions = 0, later = 0;
+    for (uint64_t seed = 1; seed <= 12; seed++) {
+        void *st = ts_new_game(game(), &cfg);
+        tb_rng rng;
+        tb_rng_seed(&rng, seed);
+        tb_action a[TB_MAX_ACTIONS];
+        for (;;) {
+            tb_settle(game(), st, &rng);
+            if (tb_current(game(), st) < 0)
+                break;
+            json_t *v = view(st, TB_SPECTATOR);
+            const char *phase = json_string_value(json_object_get(v, "phase"));
+            int turn = strcmp(phase, "turn") == 0;
+            int placing = strcmp(phase, "place") == 0;
+            json_decref(v);
+            int n = tb_legal(game(), st, a);
+            if (turn || placing) {
+                position pos;
+                read_position(st, &pos);
+                oracle_steps(&pos, &o);
+                int want = 0;
+                for (int c = 0; c < 60; c++)
+                    for (int cell = 0; cell < 49; cell++) {
+                        if (!o.legal[c][cell])
+                            continue;
+                        want++;
+                        char text[32], name[8];
+                        tbi_mq_short_name(c, 0, name, sizeof name);
+                        snprintf(text, sizeof text, "%s %c%d", name,
+                                 'a' + cell % 7, 7 - cell / 7);
+                        if (!ts_is_legal_text(game(), st, text))
+                            fail_msg("seed %llu: %s missing",
+                                     (unsigned long long)seed, text);
+                    }
+                /* Besides the cards: replace and pass at the start of a
+                 * turn, done while placing when the Group is complete. */
+                int extra = turn ? (pos.hand_n > 0) + 1 : o.done;
+                if (placing)
+                    assert_int_equal(ts_is_legal_text(game(), st, "done"),
+                                     o.done);
+                assert_int_equal(n - extra, want);
+                positions++;
+                later += placing;
+            }
+            tb_apply(game(), st, a[tb_rng_below(&rng, (uint32_t)n)]);
+        }
+        free(st);
+    }
+    assert_true(positions > 100);
+    assert_true(later > 20);
+}
+
+/* The heuristic plays only legal moves and games between two of them end. */
+static void heuristic_games_end(void **state)
+{
+    (void)state;
+    tb_config cfg;
+    tb_config_default(game(), 2, &cfg);
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        void *st = ts_new_game(game(), &cfg);
+        tb_rng rng;
+        tb_rng_seed(&rng, seed);
+        tb_settle(game(), st, &rng);
+        int steps = 0;
+        while (tb_current(game(), st) >= 0) {
+            int seat = tb_current(game(), st);
+            tb_action a = game()->heuristic(st, seat, &rng);
+            assert_int_equal(tb_apply(game(), st, a), TB_OK);
+            tb_settle(game(), st, &rng);
+            assert_true(++steps < 5000);
+        }
+        free(st);
+    }
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(setup_gives_four_upright_and_five_sideways),
+        cmocka_unit_test(example_clique_of_four_suits_turns_the_ace),
+        cmocka_unit_test(example_stack_and_clique_of_five_numbers),
+        cmocka_unit_test(cards_go_on_empty_cells_or_own_stacks_inside_the_board),
+        cmocka_unit_test(an_own_card_from_before_must_stay_uncovered),
+        cmocka_unit_test(incidental_group_needs_an_own_card_from_before),
+        cmocka_unit_test(incidental_group_with_both_conditions_turns_too),
+        cmocka_unit_test(replacing_draws_then_shuffles_the_cards_back),
+        cmocka_unit_test(replacing_with_an_empty_pile_shrinks_the_hand),
+        cmocka_unit_test(two_passes_in_a_row_end_the_game),
+        cmocka_unit_test(tie_broken_by_cards_in_intact_groups),
+        cmocka_unit_test(clique_with_two_constants_counts_twice),
+        cmocka_unit_test(determinize_keeps_what_the_seat_knows),
+        cmocka_unit_test(steps_match_a_brute_force_search),
+        cmocka_unit_test(heuristic_games_end),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}

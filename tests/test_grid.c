@@ -1,0 +1,143 @@
+/*
+ * test_grid.c - the shared grid model: square-grid segments, hexagonal
+ * neighbours and distances in odd-r offset coordinates, and connected
+ * groups on both kinds of grid.
+ */
+#include "support.h"
+
+#include "grid.h"
+
+#include <string.h>
+
+/* Every segment of 3-5 cells on a 7x7 board: rows and columns give
+ * 7 * (5 + 4 + 3) each, each diagonal direction 25 + 16 + 9. */
+static void seven_by_seven_has_268_segments(void **state)
+{
+    (void)state;
+    tbi_segment seg[400];
+    int n = tbi_sq_segments(7, 7, 3, 5, -1, seg, 400);
+    assert_int_equal(n, 2 * 7 * 12 + 2 * 50);
+    /* The first is the row a..c of the top line, in order. */
+    assert_int_equal(seg[0].len, 3);
+    assert_int_equal(seg[0].cells[0], 0);
+    assert_int_equal(seg[0].cells[2], 2);
+    /* Every segment is a straight run of neighbouring cells. */
+    for (int i = 0; i < n; i++)
+        for (int k = 1; k < seg[i].len; k++) {
+            int dx = seg[i].cells[k] % 7 - seg[i].cells[k - 1] % 7;
+            int dy = seg[i].cells[k] / 7 - seg[i].cells[k - 1] / 7;
+            assert_true(dx >= -1 && dx <= 1 && dy >= 0 && dy <= 1);
+        }
+}
+
+/* The segments through one cell are exactly those of the whole list that
+ * hold it. */
+static void segments_through_a_cell(void **state)
+{
+    (void)state;
+    tbi_segment all[400], some[100];
+    int n = tbi_sq_segments(7, 7, 3, 5, -1, all, 400);
+    for (int cell = 0; cell < 49; cell++) {
+        int want = 0;
+        for (int i = 0; i < n; i++)
+            for (int k = 0; k < all[i].len; k++)
+                want += all[i].cells[k] == cell;
+        int got = tbi_sq_segments(7, 7, 3, 5, cell, some, 100);
+        assert_int_equal(got, want);
+        for (int i = 0; i < got; i++) {
+            int holds = 0;
+            for (int k = 0; k < some[i].len; k++)
+                holds |= some[i].cells[k] == cell;
+            assert_true(holds);
+        }
+    }
+    /* The centre of a 7x7 board: on each of the 4 lines, 3 segments of 3
+     * cells, 4 of 4, and only 3 of 5 (one would run off the board). */
+    assert_int_equal(tbi_sq_segments(7, 7, 3, 5, 24, some, 100), 40);
+}
+
+/* Odd-r offset: an odd row sits half a cell right, so (x, y) of an odd row
+ * touches x and x+1 of the rows around it, and of an even row x-1 and x;
+ * negative rows follow the same parity. */
+static void hex_neighbours_in_offset_rows(void **state)
+{
+    (void)state;
+    int nx, ny;
+    tbi_hex_step(0, 0, 1, &nx, &ny); /* south-east of an even row */
+    assert_int_equal(nx, 0);
+    assert_int_equal(ny, 1);
+    tbi_hex_step(0, 1, 1, &nx, &ny); /* south-east of an odd row */
+    assert_int_equal(nx, 1);
+    assert_int_equal(ny, 2);
+    tbi_hex_step(0, -1, 5, &nx, &ny); /* north-east of row -1 (odd) */
+    assert_int_equal(nx, 1);
+    assert_int_equal(ny, -2);
+    /* Each direction's neighbour has the original as its opposite one, and
+     * every neighbour is one step away. */
+    for (int y = -3; y <= 3; y++)
+        for (int x = -3; x <= 3; x++)
+            for (int d = 0; d < TBI_HEX_DIRS; d++) {
+                int bx, by;
+                tbi_hex_step(x, y, d, &nx, &ny);
+                tbi_hex_step(nx, ny, (d + 3) % 6, &bx, &by);
+                assert_int_equal(bx, x);
+                assert_int_equal(by, y);
+                assert_int_equal(tbi_hex_distance(x, y, nx, ny), 1);
+            }
+    assert_int_equal(tbi_hex_distance(0, 0, -29, 1), 29);
+    assert_int_equal(tbi_hex_distance(0, 0, 0, 4), 4);
+}
+
+/* On a bounded grid the neighbours stop at the edges. */
+static void neighbours_stop_at_the_edge(void **state)
+{
+    (void)state;
+    int nb[TBI_GRID_MAX_NEIGHBOURS];
+    tbi_grid sq4 = {7, 7, TBI_GRID_SQUARE4}, sq8 = {7, 7, TBI_GRID_SQUARE8};
+    tbi_grid hex = {5, 5, TBI_GRID_HEX};
+    assert_int_equal(tbi_grid_neighbours(&sq4, 0, nb), 2);
+    assert_int_equal(tbi_grid_neighbours(&sq8, 0, nb), 3);
+    assert_int_equal(tbi_grid_neighbours(&sq8, 24, nb), 8);
+    assert_int_equal(tbi_grid_neighbours(&hex, 12, nb), 6);
+    assert_int_equal(tbi_grid_neighbours(&hex, 0, nb), 2); /* E and SE */
+}
+
+/* Groups join neighbouring cells with equal keys only. */
+static void groups_join_equal_neighbours(void **state)
+{
+    (void)state;
+    /* A 4x3 square grid:   1 1 2 0
+     *                      0 1 2 2
+     *                      1 0 0 2   */
+    static const uint8_t key[12] = {1, 1, 2, 0, 0, 1, 2, 2, 1, 0, 0, 2};
+    uint16_t cells[12];
+    int n = 0;
+    for (int c = 0; c < 12; c++)
+        if (key[c])
+            cells[n++] = (uint16_t)c;
+    int16_t group_of[12];
+    uint16_t size[12];
+    tbi_grid g4 = {4, 3, TBI_GRID_SQUARE4};
+    int groups = tbi_grid_groups(&g4, key, cells, n, group_of, size);
+    assert_int_equal(groups, 3); /* {0,1,5}, {2,6,7,11}, {8} */
+    assert_int_equal(tbi_grid_largest(key, cells, n, group_of, size, 1), 3);
+    assert_int_equal(tbi_grid_largest(key, cells, n, group_of, size, 2), 4);
+    assert_int_equal(tbi_grid_largest(key, cells, n, group_of, size, 3), 0);
+    /* With diagonals, 8 joins 5 (diagonal neighbours). */
+    tbi_grid g8 = {4, 3, TBI_GRID_SQUARE8};
+    groups = tbi_grid_groups(&g8, key, cells, n, group_of, size);
+    assert_int_equal(groups, 2);
+    assert_int_equal(tbi_grid_largest(key, cells, n, group_of, size, 1), 4);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(seven_by_seven_has_268_segments),
+        cmocka_unit_test(segments_through_a_cell),
+        cmocka_unit_test(hex_neighbours_in_offset_rows),
+        cmocka_unit_test(neighbours_stop_at_the_edge),
+        cmocka_unit_test(groups_join_equal_neighbours),
+    };
+    return cmocka_run_group_tests(tests, NULL, NULL);
+}
