@@ -37,6 +37,13 @@ int cli_parse_u64(const char *opt, const char *text, uint64_t *out);
 /* Records one --opt key=value for later (options are applied once the game
  * and player count are known). */
 int cli_add_opt(const char *kv);
+/* Handles an option every game command shares: -p/--players (c == 'p'),
+ * --seats ('s'), --seed ('S') and --opt ('o').  Returns 0 when handled, 1
+ * when c is not one of them, -1 after printing an error. */
+int cli_game_option(cli_game_args *a, int c, const char *arg);
+/* Draws a progress bar with a label on stderr (for long runs on a
+ * terminal); the line is cleared when done == total. */
+void cli_progress(long done, long total, const char *label);
 /* Parses a --seats list "a,b,c" into args. */
 int cli_parse_seats(cli_game_args *a, const char *list);
 /* Completes args once the options are read: the player count (from -p, the

@@ -93,16 +93,10 @@ typedef struct context {
 
 /* ------------------------------------------------------------ sampling */
 
+/* The sim engine's progress callback: a bar labelled with the variant. */
 static void progress_bar(long done, long total, void *user)
 {
-    const char *label = user;
-    int width = 30;
-    int filled = total ? (int)((double)done / (double)total * width) : width;
-    fprintf(stderr, "\r%-28.28s [%.*s%*s] %ld/%ld", label, filled,
-            "##############################", width - filled, "", done, total);
-    if (done == total)
-        fputs("\r\033[K", stderr);
-    fflush(stderr);
+    cli_progress(done, total, user);
 }
 
 /* Extends every variant to ctx->n games, playing the games not yet played;
@@ -792,30 +786,12 @@ int cmd_analyze(int argc, char **argv)
         long v;
         switch (c) {
         case 'h': return usage();
-        case 'p':
-            if (cli_parse_long("-p", optarg, 1, TB_MAX_PLAYERS, &v))
-                return 2;
-            ctx.ga.cfg.players = (int)v;
-            ctx.ga.players_given = 1;
-            break;
         case 'n':
             if (cli_parse_long("-n", optarg, 10, 100000000L, &games))
                 return 2;
             break;
-        case 's':
-            if (cli_parse_seats(&ctx.ga, optarg))
-                return 2;
-            break;
-        case 'S':
-            if (cli_parse_u64("--seed", optarg, &ctx.ga.seed))
-                return 2;
-            break;
         case 't':
             if (cli_parse_long("--threads", optarg, 1, 256, &threads))
-                return 2;
-            break;
-        case 'o':
-            if (cli_add_opt(optarg))
                 return 2;
             break;
         case 'c':
@@ -838,8 +814,13 @@ int cmd_analyze(int argc, char **argv)
                 return 2;
             break;
         default:
-            return cli_error("analyze: unknown or incomplete option '%s'; try "
-                             "'tabula analyze --help'", argv[optind - 1]);
+            v = cli_game_option(&ctx.ga, c, optarg);
+            if (v < 0)
+                return 2;
+            if (v > 0)
+                return cli_error("analyze: unknown or incomplete option '%s'; "
+                                 "try 'tabula analyze --help'",
+                                 argv[optind - 1]);
         }
     }
     if (optind >= argc)

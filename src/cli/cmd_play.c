@@ -440,25 +440,6 @@ int cmd_play(int argc, char **argv)
         long v;
         switch (c) {
         case 'h': return usage();
-        case 'p':
-            if (cli_parse_long("-p", optarg, 1, TB_MAX_PLAYERS, &v))
-                return 2;
-            ga.cfg.players = (int)v;
-            ga.players_given = 1;
-            break;
-        case 's':
-            if (cli_parse_seats(&ga, optarg))
-                return 2;
-            break;
-        case 'S':
-            if (cli_parse_u64("--seed", optarg, &ga.seed))
-                return 2;
-            ga.seed_given = 1;
-            break;
-        case 'o':
-            if (cli_add_opt(optarg))
-                return 2;
-            break;
         case 'r': record_path = optarg; break;
         case 'P': plain = 1; break;
         case 'T':
@@ -467,8 +448,12 @@ int cmd_play(int argc, char **argv)
             tick_ms = (int)v;
             break;
         default:
-            return cli_error("play: unknown or incomplete option '%s'; try "
-                             "'tabula play --help'", argv[optind - 1]);
+            v = cli_game_option(&ga, c, optarg);
+            if (v < 0)
+                return 2;
+            if (v > 0)
+                return cli_error("play: unknown or incomplete option '%s'; try "
+                                 "'tabula play --help'", argv[optind - 1]);
         }
     }
     if (optind >= argc)

@@ -8,6 +8,7 @@
 
 #include <getopt.h>
 #include <jansson.h>
+#include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -37,18 +38,10 @@ static int usage(void)
     return 0;
 }
 
-/* Draws a progress bar on stderr. */
+/* The sim engine's progress callback: a bar labelled with the game. */
 static void progress_bar(long done, long total, void *user)
 {
-    (void)user;
-    int width = 40;
-    int filled = total ? (int)((double)done / (double)total * width) : width;
-    fprintf(stderr, "\r[%.*s%*s] %ld/%ld", filled,
-            "########################################", width - filled, "",
-            done, total);
-    if (done == total)
-        fputs("\r\033[K", stderr);
-    fflush(stderr);
+    cli_progress(done, total, user);
 }
 
 static void print_table(const tbi_sim_spec *spec, const tbi_sim_out *out)
@@ -160,38 +153,23 @@ int cmd_sim(int argc, char **argv)
         long v;
         switch (c) {
         case 'h': return usage();
-        case 'p':
-            if (cli_parse_long("-p", optarg, 1, TB_MAX_PLAYERS, &v))
-                return 2;
-            ga.cfg.players = (int)v;
-            ga.players_given = 1;
-            break;
         case 'n':
             if (cli_parse_long("-n", optarg, 1, 1000000000L, &games))
                 return 2;
-            break;
-        case 's':
-            if (cli_parse_seats(&ga, optarg))
-                return 2;
-            break;
-        case 'S':
-            if (cli_parse_u64("--seed", optarg, &ga.seed))
-                return 2;
-            ga.seed_given = 1;
             break;
         case 't':
             if (cli_parse_long("--threads", optarg, 1, 256, &threads))
                 return 2;
             break;
-        case 'o':
-            if (cli_add_opt(optarg))
-                return 2;
-            break;
         case 'j': json = 1; break;
         case 'r': record_dir = optarg; break;
         default:
-            return cli_error("sim: unknown or incomplete option '%s'; try "
-                             "'tabula sim --help'", argv[optind - 1]);
+            v = cli_game_option(&ga, c, optarg);
+            if (v < 0)
+                return 2;
+            if (v > 0)
+                return cli_error("sim: unknown or incomplete option '%s'; try "
+                                 "'tabula sim --help'", argv[optind - 1]);
         }
     }
     if (optind >= argc)
@@ -217,8 +195,10 @@ int cmd_sim(int argc, char **argv)
     spec.seed = ga.seed;
     spec.threads = (int)threads;
     spec.record_dir = record_dir;
-    if (isatty(2))
+    if (isatty(2)) {
         spec.progress = progress_bar;
+        spec.progress_user = (void *)(uintptr_t)ga.game->id;
+    }
     tbi_sim_out out;
     char err[512];
     if (tbi_sim_run(&spec, &out, err, sizeof err) != TB_OK)

@@ -129,6 +129,42 @@ int cli_add_opt(const char *kv)
     return 0;
 }
 
+int cli_game_option(cli_game_args *a, int c, const char *arg)
+{
+    long v;
+    switch (c) {
+    case 'p':
+        if (cli_parse_long("-p", arg, 1, TB_MAX_PLAYERS, &v))
+            return -1;
+        a->cfg.players = (int)v;
+        a->players_given = 1;
+        return 0;
+    case 's':
+        return cli_parse_seats(a, arg) ? -1 : 0;
+    case 'S':
+        if (cli_parse_u64("--seed", arg, &a->seed))
+            return -1;
+        a->seed_given = 1;
+        return 0;
+    case 'o':
+        return cli_add_opt(arg) ? -1 : 0;
+    default:
+        return 1;
+    }
+}
+
+void cli_progress(long done, long total, const char *label)
+{
+    int width = 30;
+    int filled = total ? (int)((double)done / (double)total * width) : width;
+    fprintf(stderr, "\r%-24.24s [%.*s%*s] %ld/%ld", label ? label : "",
+            filled, "##############################", width - filled, "",
+            done, total);
+    if (done == total)
+        fputs("\r\033[K", stderr);
+    fflush(stderr);
+}
+
 int cli_parse_seats(cli_game_args *a, const char *list)
 {
     a->n_seats = 0;
