@@ -85,6 +85,13 @@ void tbi_bot_seed(tbi_bot *b, uint64_t seed)
     tb_rng_seed(&b->rng, seed);
 }
 
+tb_action tbi_random_action(const tb_game *g, const void *st, tb_rng *rng)
+{
+    tb_action buf[TB_MAX_ACTIONS];
+    int n = tb_legal(g, st, buf);
+    return buf[tb_rng_below(rng, (uint32_t)n)];
+}
+
 tb_action tbi_bot_choose(tbi_bot *b, const void *st, int seat)
 {
     const tb_game *g = b->game;

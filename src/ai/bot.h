@@ -45,6 +45,8 @@ tbi_bot *tbi_bot_new(const tb_game *g, const char *spec, char *err,
 void tbi_bot_free(tbi_bot *b);
 /* Reseeds the bot's generator (one stream per game and seat). */
 void tbi_bot_seed(tbi_bot *b, uint64_t seed);
+/* A uniformly random legal action of the seat to move in st. */
+tb_action tbi_random_action(const tb_game *g, const void *st, tb_rng *rng);
 /* Chooses an action for seat, which must be the seat to move in st. */
 tb_action tbi_bot_choose(tbi_bot *b, const void *st, int seat);
 /* The number of bot kinds, and the i-th one. */

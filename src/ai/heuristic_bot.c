@@ -22,9 +22,7 @@ static tb_action heuristic_choose(tbi_bot *b, void *st, int seat)
     const tb_game *g = b->game;
     if (g->heuristic)
         return g->heuristic(st, seat, &b->rng);
-    tb_action buf[TB_MAX_ACTIONS];
-    int n = tb_legal(g, st, buf);
-    return buf[tb_rng_below(&b->rng, (uint32_t)n)];
+    return tbi_random_action(g, st, &b->rng);
 }
 
 const tbi_bot_kind tbi_bot_heuristic = {

@@ -19,9 +19,7 @@ static int random_create(tbi_bot *b, const char *params, char *err, size_t cap)
 static tb_action random_choose(tbi_bot *b, void *st, int seat)
 {
     (void)seat;
-    tb_action buf[TB_MAX_ACTIONS];
-    int n = tb_legal(b->game, st, buf);
-    return buf[tb_rng_below(&b->rng, (uint32_t)n)];
+    return tbi_random_action(b->game, st, &b->rng);
 }
 
 const tbi_bot_kind tbi_bot_random = {
