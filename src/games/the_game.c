@@ -211,14 +211,7 @@ static void result(const void *vs, tb_result *out)
 {
     const thegame *s = vs;
     int left = cards_left(s);
-    out->players = s->players;
-    out->cooperative = 1;
-    out->team_score = left;
-    out->team_win = left == 0;
-    for (int p = 0; p < s->players; p++) {
-        out->score[p] = left;
-        out->rank[p] = 1;
-    }
+    tbi_team_result(out, s->players, left == 0, left);
 }
 
 static int standing(const void *vs, double *scores)

@@ -286,14 +286,7 @@ static void apply(void *vs, tb_action a)
 static void result(const void *vs, tb_result *out)
 {
     const mind *s = vs;
-    out->players = s->players;
-    out->cooperative = 1;
-    out->team_win = s->phase == PH_WON;
-    out->team_score = s->completed;
-    for (int p = 0; p < s->players; p++) {
-        out->score[p] = s->completed;
-        out->rank[p] = 1;
-    }
+    tbi_team_result(out, s->players, s->phase == PH_WON, s->completed);
 }
 
 static int standing(const void *vs, double *scores)
