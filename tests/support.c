@@ -3,6 +3,9 @@
  */
 #include "support.h"
 
+#include "internal.h"
+#include "mystique_deck.h"
+
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -73,6 +76,23 @@ const char *ts_config_name(const tb_game *g, const tb_config *cfg)
     return buf;
 }
 
+tb_config ts_config(const tb_game *g, int players, const char *const *opts)
+{
+    tb_config cfg;
+    char err[256];
+    tb_config_default(g, players, &cfg);
+    for (int i = 0; opts && opts[i]; i++) {
+        char key[64];
+        const char *eq = strchr(opts[i], '=');
+        if (!eq)
+            fail_msg("option '%s' is not key=value", opts[i]);
+        snprintf(key, sizeof key, "%.*s", (int)(eq - opts[i]), opts[i]);
+        if (tb_config_set(g, &cfg, key, eq + 1, err, sizeof err) != TB_OK)
+            fail_msg("%s: %s", opts[i], err);
+    }
+    return cfg;
+}
+
 void *ts_new_game(const tb_game *g, const tb_config *cfg)
 {
     void *st = tb_state_new(g);
@@ -80,6 +100,76 @@ void *ts_new_game(const tb_game *g, const tb_config *cfg)
     if (tb_init(g, st, cfg, err, sizeof err) != TB_OK)
         fail_msg("%s: %s", ts_config_name(g, cfg), err);
     return st;
+}
+
+int ts_deck_order(uint16_t *out, int lo, int hi, int parts,
+                  const int *const *named, const int *n_named, const int *size)
+{
+    unsigned char used[TB_MAX_CHANCE] = {0};
+    assert_true(lo <= hi && hi - lo < TB_MAX_CHANCE);
+    for (int part = 0; part < parts; part++) {
+        assert_true(n_named[part] <= size[part]);
+        for (int i = 0; i < n_named[part]; i++) {
+            int c = named[part][i];
+            if (c < lo || c > hi || used[c - lo])
+                fail_msg("card %d is named twice or is not in %d-%d", c, lo,
+                         hi);
+            used[c - lo] = 1;
+        }
+    }
+    int k = 0, next = lo;
+    for (int part = 0; part < parts; part++)
+        for (int i = 0; i < size[part]; i++) {
+            if (i < n_named[part]) {
+                out[k++] = (uint16_t)named[part][i];
+                continue;
+            }
+            while (next <= hi && used[next - lo])
+                next++;
+            assert_true(next <= hi); /* the parts hold more than the deck */
+            used[next - lo] = 1;
+            out[k++] = (uint16_t)next;
+        }
+    for (int c = lo; c <= hi; c++)
+        if (!used[c - lo])
+            out[k++] = (uint16_t)c;
+    return k;
+}
+
+int ts_deck_first(uint16_t *out, int lo, int hi, const int *first, int n)
+{
+    return ts_deck_order(out, lo, hi, 1, &first, &n, &n);
+}
+
+void *ts_deal_first(const tb_game *g, const tb_config *cfg, int lo, int hi,
+                    const int *first, int n)
+{
+    void *st = ts_new_game(g, cfg);
+    uint16_t order[TB_MAX_CHANCE];
+    int k = ts_deck_first(order, lo, hi, first, n);
+    assert_int_equal(tb_apply_chance(g, st, order, k), TB_OK);
+    return st;
+}
+
+int ts_mq_card(const char *name)
+{
+    int id;
+    assert_non_null(tbi_mq_parse(name, 0, &id));
+    return id;
+}
+
+int ts_mq_cards(const char *text, int two_decks, int *ids, int cap)
+{
+    int n = 0;
+    while (text && *(text = tbi_skip_space(text))) {
+        assert_true(n < cap);
+        const char *end = tbi_mq_parse(text, two_decks, &ids[n]);
+        if (!end)
+            fail_msg("bad card in '%s'", text);
+        n++;
+        text = end;
+    }
+    return n;
 }
 
 void ts_play(const tb_game *g, void *st, const char *move)
@@ -112,4 +202,52 @@ int ts_is_legal_text(const tb_game *g, const void *st, const char *move)
             return 1;
     }
     return 0;
+}
+
+int ts_refused(const tb_game *g, const void *st, const char *text,
+               const char *want)
+{
+    tb_action a;
+    char err[256] = "";
+    int rc = tb_parse_action(g, st, text, &a, err, sizeof err);
+    assert_int_not_equal(rc, TB_OK);
+    if (!strstr(err, want))
+        fail_msg("'%s' refused with \"%s\", expected \"%s\"", text, err, want);
+    return rc;
+}
+
+const char *ts_heuristic_text(const tb_game *g, const void *st, int seat,
+                              tb_rng *rng)
+{
+    static char text[TB_ACTION_TEXT];
+    assert_non_null(g->heuristic);
+    tb_action_text(g, st, g->heuristic(st, seat, rng), text, sizeof text);
+    return text;
+}
+
+json_t *ts_view(const tb_game *g, const void *st, int seat)
+{
+    char *text = tb_view_json(g, st, seat);
+    assert_non_null(text);
+    json_t *v = json_loads(text, 0, NULL);
+    free(text);
+    assert_non_null(v);
+    return v;
+}
+
+int ts_view_int(const tb_game *g, const void *st, const char *key)
+{
+    json_t *v = ts_view(g, st, TB_SPECTATOR);
+    int n = (int)json_integer_value(json_object_get(v, key));
+    json_decref(v);
+    return n;
+}
+
+int ts_view_has(const tb_game *g, const void *st, int seat, const char *text)
+{
+    char *v = tb_view_json(g, st, seat);
+    assert_non_null(v);
+    int found = strstr(v, text) != NULL;
+    free(v);
+    return found;
 }

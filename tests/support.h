@@ -1,6 +1,7 @@
 /*
  * support.h - helpers shared by the test programs: configurations to test
- * for a game, random games with records, and state comparison.
+ * for a game, positions built by feeding a deal a chosen deck order, moves
+ * played or refused by their text, and reading the JSON views.
  */
 #ifndef TABULA_TEST_SUPPORT_H
 #define TABULA_TEST_SUPPORT_H
@@ -10,6 +11,7 @@
 #include <stddef.h>
 #include <stdint.h>
 #include <cmocka.h>
+#include <jansson.h>
 
 #include "tabula.h"
 
@@ -21,8 +23,35 @@ int ts_configs(const tb_game *g, tb_config *out, int cap);
 /* A short description of a configuration, for failure messages. */
 const char *ts_config_name(const tb_game *g, const tb_config *cfg);
 
+/* The default configuration of g for `players` seats with options given
+ * as "key=value" texts (a NULL-terminated list, or NULL), failing the test
+ * when one is refused. */
+tb_config ts_config(const tb_game *g, int players, const char *const *opts);
 /* Sets up g with cfg, failing the test when that is refused. */
 void *ts_new_game(const tb_game *g, const tb_config *cfg);
+
+/* A deck order of the cards lo..hi for a deal's chance node, cut into
+ * `parts` consecutive parts (hands, rows, a pile...) of size[i] cards: part
+ * i starts with the n_named[i] cards named[i] and is filled up with the
+ * lowest cards nobody was given; all the cards left follow in ascending
+ * order.  Fails the test when a card is named twice or is not in lo..hi.
+ * Writes and returns the number of cards (out needs hi - lo + 1 places). */
+int ts_deck_order(uint16_t *out, int lo, int hi, int parts,
+                  const int *const *named, const int *n_named, const int *size);
+/* The common case: the n cards `first`, then the rest of lo..hi in order. */
+int ts_deck_first(uint16_t *out, int lo, int hi, const int *first, int n);
+
+/* A new game of g with cfg whose first chance node (the deal) gets the
+ * order ts_deck_first makes: the n cards `first`, then the rest of lo..hi
+ * ascending. */
+void *ts_deal_first(const tb_game *g, const tb_config *cfg, int lo, int hi,
+                    const int *first, int n);
+
+/* The id of a Mystique card named in short form ("5Bs", one deck). */
+int ts_mq_card(const char *name);
+/* Reads the Mystique cards named in text (short forms separated by spaces;
+ * NULL reads none) into ids, at most cap; returns how many. */
+int ts_mq_cards(const char *text, int two_decks, int *ids, int cap);
 
 /* Applies text actions in order to st (settling chance from rng), failing
  * the test on any action that does not parse or is not legal. */
@@ -33,5 +62,20 @@ void ts_play(const tb_game *g, void *st, const char *move);
 
 /* Whether the text of every legal action of the current seat includes move. */
 int ts_is_legal_text(const tb_game *g, const void *st, const char *move);
+/* Expects text to be refused with a message containing want; returns the
+ * error code, for tests that also check which one. */
+int ts_refused(const tb_game *g, const void *st, const char *text,
+               const char *want);
+
+/* The text of the move g's heuristic picks for seat (a static buffer). */
+const char *ts_heuristic_text(const tb_game *g, const void *st, int seat,
+                              tb_rng *rng);
+
+/* The JSON view of seat, parsed (json_decref it). */
+json_t *ts_view(const tb_game *g, const void *st, int seat);
+/* An integer field of the spectator's view. */
+int ts_view_int(const tb_game *g, const void *st, const char *key);
+/* Whether the JSON text of seat's view contains text. */
+int ts_view_has(const tb_game *g, const void *st, int seat, const char *text);
 
 #endif

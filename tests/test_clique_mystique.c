@@ -19,14 +19,6 @@ static const tb_game *game(void)
     return tb_find_game("clique-mystique");
 }
 
-/* The id of a card named in short form ("5Bs"). */
-static int card(const char *name)
-{
-    int id;
-    assert_non_null(tbi_mq_parse(name, 0, &id));
-    return id;
-}
-
 /* Deals nine array cards and up to seven named cards per hand; hands are
  * filled up, and the pile made, from the unnamed cards in order. */
 static void *deal(const char *const grid[9], const char *const *hand0,
@@ -35,49 +27,24 @@ static void *deal(const char *const grid[9], const char *const *hand0,
     tb_config cfg;
     tb_config_default(game(), 2, &cfg);
     void *st = ts_new_game(game(), &cfg);
+    const char *const *names[3] = {grid, hand0, hand1};
+    int want[3] = {9, n0, n1}, size[3] = {9, 7, 7}, ids[3][9];
+    const int *named[3] = {ids[0], ids[1], ids[2]};
+    for (int part = 0; part < 3; part++)
+        for (int i = 0; i < want[part]; i++)
+            ids[part][i] = ts_mq_card(names[part][i]);
     uint16_t deck[TBI_MQ_CARDS];
-    int used[TBI_MQ_CARDS] = {0}, k = 0, next = 0;
-    const char *const *named[3] = {grid, hand0, hand1};
-    int want[3] = {9, n0, n1}, size[3] = {9, 7, 7};
-    for (int part = 0; part < 3; part++)
-        for (int i = 0; i < want[part]; i++) {
-            int id = card(named[part][i]);
-            assert_false(used[id]);
-            used[id] = 1;
-        }
-    for (int part = 0; part < 3; part++)
-        for (int i = 0; i < size[part]; i++) {
-            if (i < want[part]) {
-                deck[k++] = (uint16_t)card(named[part][i]);
-                continue;
-            }
-            while (used[next])
-                next++;
-            used[next] = 1;
-            deck[k++] = (uint16_t)next;
-        }
-    for (int c = 0; c < TBI_MQ_CARDS; c++)
-        if (!used[c])
-            deck[k++] = (uint16_t)c;
-    assert_int_equal(k, TBI_MQ_CARDS);
+    assert_int_equal(
+        ts_deck_order(deck, 0, TBI_MQ_CARDS - 1, 3, named, want, size),
+        TBI_MQ_CARDS);
     assert_int_equal(tb_apply_chance(game(), st, deck, TBI_MQ_CARDS), TB_OK);
     return st;
-}
-
-/* The parsed JSON view of a seat (decref it). */
-static json_t *view(const void *st, int seat)
-{
-    char *text = tb_view_json(game(), st, seat);
-    json_t *v = json_loads(text, 0, NULL);
-    free(text);
-    assert_non_null(v);
-    return v;
 }
 
 /* The seat owning the stack on cell ("d4"), or -1 when it is empty. */
 static int owner(const void *st, const char *cell)
 {
-    json_t *v = view(st, TB_SPECTATOR);
+    json_t *v = ts_view(game(), st, TB_SPECTATOR);
     json_t *o = json_object_get(json_object_get(v, "board"), cell);
     int who = o ? (int)json_integer_value(json_object_get(o, "owner")) : -1;
     json_decref(v);
@@ -87,18 +54,9 @@ static int owner(const void *st, const char *cell)
 /* The number of cards in the stack on cell. */
 static int height(const void *st, const char *cell)
 {
-    json_t *v = view(st, TB_SPECTATOR);
+    json_t *v = ts_view(game(), st, TB_SPECTATOR);
     json_t *o = json_object_get(json_object_get(v, "board"), cell);
     int n = o ? (int)json_array_size(json_object_get(o, "stack")) : 0;
-    json_decref(v);
-    return n;
-}
-
-/* An integer field of the spectator's view. */
-static int field(const void *st, const char *key)
-{
-    json_t *v = view(st, TB_SPECTATOR);
-    int n = (int)json_integer_value(json_object_get(v, key));
     json_decref(v);
     return n;
 }
@@ -133,7 +91,7 @@ static void setup_gives_four_upright_and_five_sideways(void **state)
     for (int i = 0; i < 5; i++)
         assert_int_equal(owner(st, corners[i]), 1);
     assert_int_equal(owner(st, "d6"), -1);
-    assert_int_equal(field(st, "deck"), 60 - 9 - 14);
+    assert_int_equal(ts_view_int(game(), st, "deck"), 60 - 9 - 14);
     assert_int_equal(tb_current(game(), st), 0);
     free(st);
 }
@@ -160,11 +118,11 @@ static void example_clique_of_four_suits_turns_the_ace(void **state)
     /* Nothing else turned, and the hand was refilled to seven. */
     assert_int_equal(owner(st, "c5"), 1);
     assert_int_equal(owner(st, "e5"), 1);
-    json_t *v = view(st, 0);
+    json_t *v = ts_view(game(), st, 0);
     json_t *seat0 = json_array_get(json_object_get(v, "seats"), 0);
     assert_int_equal(json_integer_value(json_object_get(seat0, "hand_size")), 7);
     json_decref(v);
-    assert_int_equal(field(st, "deck"), 35);
+    assert_int_equal(ts_view_int(game(), st, "deck"), 35);
     assert_int_equal(tb_current(game(), st), 1);
     free(st);
 }
@@ -192,11 +150,13 @@ static void example_stack_and_clique_of_five_numbers(void **state)
     assert_int_equal(owner(st, "e6"), 1);
     assert_int_equal(owner(st, "e2"), 1);
     /* The stack lists its cards bottom first. */
-    json_t *v = view(st, 0);
+    json_t *v = ts_view(game(), st, 0);
     json_t *stack = json_object_get(
         json_object_get(json_object_get(v, "board"), "e5"), "stack");
-    assert_int_equal(json_integer_value(json_array_get(stack, 0)), card("2Ys"));
-    assert_int_equal(json_integer_value(json_array_get(stack, 1)), card("3Bs"));
+    assert_int_equal(json_integer_value(json_array_get(stack, 0)),
+                     ts_mq_card("2Ys"));
+    assert_int_equal(json_integer_value(json_array_get(stack, 1)),
+                     ts_mq_card("3Bs"));
     json_decref(v);
     free(st);
 }
@@ -210,17 +170,9 @@ static void cards_go_on_empty_cells_or_own_stacks_inside_the_board(void **state)
     (void)state;
     const char *hand0[] = {"4Ba", "5Bc"};
     void *st = deal(example_grid, hand0, 2, NULL, 0);
-    tb_action out;
-    char err[256];
-    assert_int_not_equal(tb_parse_action(game(), st, "5Bc d4", &out, err,
-                                         sizeof err), TB_OK);
-    assert_non_null(strstr(err, "opponent's card"));
-    assert_int_not_equal(tb_parse_action(game(), st, "5Bc h4", &out, err,
-                                         sizeof err), TB_OK);
-    assert_non_null(strstr(err, "7x7 board"));
-    assert_int_not_equal(tb_parse_action(game(), st, "1Bc b4", &out, err,
-                                         sizeof err), TB_OK);
-    assert_non_null(strstr(err, "not in your hand"));
+    ts_refused(game(), st, "5Bc d4", "opponent's card");
+    ts_refused(game(), st, "5Bc h4", "7x7 board");
+    ts_refused(game(), st, "1Bc b4", "not in your hand");
     free(st);
 }
 
@@ -236,11 +188,7 @@ static void an_own_card_from_before_must_stay_uncovered(void **state)
     const char *hand0[] = {"2Ys", "4Yc"};
     void *st = deal(grid, hand0, 2, NULL, 0);
     assert_false(ts_is_legal_text(game(), st, "2Ys c4"));
-    tb_action out;
-    char err[256];
-    assert_int_not_equal(tb_parse_action(game(), st, "2Ys c4", &out, err,
-                                         sizeof err), TB_OK);
-    assert_non_null(strstr(err, "cannot complete"));
+    ts_refused(game(), st, "2Ys c4", "cannot complete");
     free(st);
 }
 
@@ -319,13 +267,13 @@ static void replacing_draws_then_shuffles_the_cards_back(void **state)
     tb_rng_seed(&rng, 1);
     tb_settle(game(), st, &rng);
     assert_int_equal(tb_current(game(), st), 1);
-    json_t *v = view(st, 0);
+    json_t *v = ts_view(game(), st, 0);
     json_t *hand = json_object_get(json_array_get(json_object_get(v, "seats"),
                                                   0), "hand");
     assert_int_equal(json_array_size(hand), 7);
     for (size_t i = 0; i < 7; i++) {
         int id = (int)json_integer_value(json_array_get(hand, i));
-        assert_true(id != card("4Ba") && id != card("5Bc"));
+        assert_true(id != ts_mq_card("4Ba") && id != ts_mq_card("5Bc"));
     }
     json_decref(v);
     free(st);
@@ -351,17 +299,17 @@ static void replacing_with_an_empty_pile_shrinks_the_hand(void **state)
             int seat = tb_current(game(), st);
             if (seat < 0)
                 break;
-            json_t *v = view(st, seat);
+            json_t *v = ts_view(game(), st, seat);
             const char *phase = json_string_value(json_object_get(v, "phase"));
             json_t *me = json_array_get(json_object_get(v, "seats"),
                                         (size_t)seat);
             int hand = (int)json_integer_value(json_object_get(me, "hand_size"));
-            int empty = strcmp(phase, "turn") == 0 && field(st, "deck") == 0 &&
-                        hand >= 2;
+            int empty = strcmp(phase, "turn") == 0 &&
+                        ts_view_int(game(), st, "deck") == 0 && hand >= 2;
             json_decref(v);
             if (empty) {
                 ts_play(game(), st, "replace");
-                json_t *w = view(st, seat);
+                json_t *w = ts_view(game(), st, seat);
                 json_t *cards = json_object_get(
                     json_array_get(json_object_get(w, "seats"), (size_t)seat),
                     "hand");
@@ -377,7 +325,7 @@ static void replacing_with_an_empty_pile_shrinks_the_hand(void **state)
                 ts_play(game(), st, second);
                 ts_play(game(), st, "done");
                 tb_settle(game(), st, &rng);
-                w = view(st, seat);
+                w = ts_view(game(), st, seat);
                 me = json_array_get(json_object_get(w, "seats"), (size_t)seat);
                 assert_int_equal(
                     json_integer_value(json_object_get(me, "hand_size")),
@@ -403,7 +351,7 @@ static void two_passes_in_a_row_end_the_game(void **state)
     void *st = deal(example_grid, NULL, 0, NULL, 0);
     ts_play(game(), st, "pass");
     ts_play(game(), st, "replace"); /* breaks the run of passes */
-    json_t *v = view(st, 1);
+    json_t *v = ts_view(game(), st, 1);
     json_t *hand = json_object_get(json_array_get(json_object_get(v, "seats"),
                                                   1), "hand");
     char name[8];
@@ -454,7 +402,7 @@ static void tie_broken_by_cards_in_intact_groups(void **state)
     tb_result r;
     assert_int_equal(tb_result_of(game(), st, &r), TB_OK);
     assert_true(r.score[0] == -1.0 && r.score[1] == -1.0);
-    json_t *v = view(st, TB_SPECTATOR);
+    json_t *v = ts_view(game(), st, TB_SPECTATOR);
     json_t *tie = json_object_get(v, "tiebreak");
     assert_int_equal(json_integer_value(json_array_get(tie, 0)), 4);
     assert_int_equal(json_integer_value(json_array_get(tie, 1)), 6);
@@ -476,7 +424,7 @@ static void clique_with_two_constants_counts_twice(void **state)
     void *st = deal(grid, NULL, 0, NULL, 0);
     ts_play(game(), st, "pass");
     ts_play(game(), st, "pass");
-    json_t *v = view(st, TB_SPECTATOR);
+    json_t *v = ts_view(game(), st, TB_SPECTATOR);
     json_t *tie = json_object_get(v, "tiebreak");
     assert_int_equal(json_integer_value(json_array_get(tie, 1)), 9);
     assert_int_equal(json_integer_value(json_array_get(tie, 0)), 0);
@@ -524,7 +472,7 @@ typedef struct position {
 static void read_position(const void *st, position *pos)
 {
     pos->seat = tb_current(game(), st);
-    json_t *v = view(st, pos->seat);
+    json_t *v = ts_view(game(), st, pos->seat);
     json_t *board = json_object_get(v, "board");
     for (int c = 0; c < 49; c++) {
         char name[4] = {(char)('a' + c % 7), (char)('7' - c / 7), 0, 0};
@@ -668,7 +616,7 @@ static void steps_match_a_brute_force_search(void **state)
             tb_settle(game(), st, &rng);
             if (tb_current(game(), st) < 0)
                 break;
-            json_t *v = view(st, TB_SPECTATOR);
+            json_t *v = ts_view(game(), st, TB_SPECTATOR);
             const char *phase = json_string_value(json_object_get(v, "phase"));
             int turn = strcmp(phase, "turn") == 0;
             int placing = strcmp(phase, "place") == 0;

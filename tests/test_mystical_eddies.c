@@ -23,65 +23,28 @@ static const tb_game *game(void)
  * NULL-terminated list, or NULL). */
 static tb_config config(int players, const char *const *opts)
 {
-    const tb_game *g = game();
-    tb_config cfg;
-    char err[256];
-    tb_config_default(g, players, &cfg);
-    for (int i = 0; opts && opts[i]; i++) {
-        char key[64];
-        const char *eq = strchr(opts[i], '=');
-        snprintf(key, sizeof key, "%.*s", (int)(eq - opts[i]), opts[i]);
-        if (tb_config_set(g, &cfg, key, eq + 1, err, sizeof err) != TB_OK)
-            fail_msg("%s: %s", opts[i], err);
-    }
-    return cfg;
-}
-
-/* Reads the cards named in text (short forms separated by spaces). */
-static int read_cards(const char *text, int *ids)
-{
-    int n = 0;
-    while (text && *text) {
-        while (*text == ' ')
-            text++;
-        if (!*text)
-            break;
-        const char *end = tbi_mq_parse(text, 0, &ids[n]);
-        if (!end)
-            fail_msg("bad card in '%s'", text);
-        n++;
-        text = end;
-    }
-    return n;
+    return ts_config(game(), players, opts);
 }
 
 /* The round's deck order for these hands (see the file comment). */
 static void deck_for(int players, const char *const *hands, uint16_t *deck)
 {
-    int hand_size = 56 / players, used[60] = {0}, named[10][60], nn[10];
+    int hand_size = 56 / players, named[10][60], nn[10], size[10];
+    const int *hand[10];
     for (int p = 0; p < players; p++) {
-        nn[p] = read_cards(hands[p], named[p]);
-        assert_true(nn[p] <= hand_size);
-        for (int i = 0; i < nn[p]; i++) {
-            assert_false(used[named[p][i]]);
-            used[named[p][i]] = 1;
-        }
+        nn[p] = ts_mq_cards(hands[p], 0, named[p], 60);
+        size[p] = hand_size;
+        hand[p] = named[p];
     }
-    int pool[60], np = 0, next = 0, k = 4;
-    for (int c = 0; c < 60; c++)
-        if (!used[c])
-            pool[np++] = c;
-    for (int p = 0; p < players; p++) {
-        for (int i = 0; i < nn[p]; i++)
-            deck[k++] = (uint16_t)named[p][i];
-        for (int i = nn[p]; i < hand_size; i++)
-            deck[k++] = (uint16_t)pool[next++];
-    }
-    for (int i = 0; i < 4; i++)
-        deck[i] = (uint16_t)pool[next++];
-    while (next < np)
-        deck[k++] = (uint16_t)pool[next++];
-    assert_int_equal(k, 60);
+    uint16_t order[60];
+    assert_int_equal(ts_deck_order(order, 0, 59, players, hand, nn, size), 60);
+    /* The four cards set aside lead the deck: the lowest nobody was given
+     * once the hands are full. */
+    int dealt = players * hand_size;
+    memcpy(deck, order + dealt, 4 * sizeof *deck);
+    memcpy(deck + 4, order, (size_t)dealt * sizeof *deck);
+    memcpy(deck + 4 + dealt, order + dealt + 4,
+           (size_t)(60 - 4 - dealt) * sizeof *deck);
 }
 
 /* A new game whose first round is dealt these hands. */
@@ -100,7 +63,7 @@ static void *deal(int players, const char *const *hands,
 static void play(void *st, const char *moves)
 {
     int ids[64];
-    int n = read_cards(moves, ids);
+    int n = ts_mq_cards(moves, 0, ids, 64);
     for (int i = 0; i < n; i++) {
         char name[8];
         tbi_mq_short_name(ids[i], 0, name, sizeof name);
@@ -125,16 +88,6 @@ static const char *legal_text(const void *st)
     return buf;
 }
 
-/* The JSON view of a seat (free with json_decref). */
-static json_t *view(const void *st, int seat)
-{
-    char *text = tb_view_json(game(), st, seat);
-    json_t *v = json_loads(text, 0, NULL);
-    free(text);
-    assert_non_null(v);
-    return v;
-}
-
 /* An integer field of seat p in a view. */
 static int seat_int(json_t *v, int p, const char *field)
 {
@@ -154,7 +107,7 @@ static int round_cat(json_t *v, int p, const char *cat)
  * by "+" ("" when nothing was followed). */
 static int last_winner(const void *st, char *followed, size_t cap)
 {
-    json_t *v = view(st, TB_SPECTATOR);
+    json_t *v = ts_view(game(), st, TB_SPECTATOR);
     json_t *last = json_object_get(v, "last_trick");
     assert_non_null(last);
     json_t *f = json_object_get(last, "followed");
@@ -174,7 +127,7 @@ static int last_winner(const void *st, char *followed, size_t cap)
 static const char *last_play(const void *st, int i)
 {
     static char buf[16];
-    json_t *v = view(st, TB_SPECTATOR);
+    json_t *v = ts_view(game(), st, TB_SPECTATOR);
     json_t *c = json_array_get(
         json_object_get(json_object_get(v, "last_trick"), "cards"), (size_t)i);
     snprintf(buf, sizeof buf, "%s",
@@ -207,7 +160,7 @@ static void deal_is_even_and_extras_are_set_aside(void **state)
     for (int n = 3; n <= 8; n++) {
         const char *none[8] = {0};
         void *st = deal(n, none, NULL);
-        json_t *v = view(st, 0);
+        json_t *v = ts_view(game(), st, 0);
         for (int p = 0; p < n; p++)
             assert_int_equal(seat_int(v, p, "hand_size"), hand[n]);
         assert_int_equal(json_integer_value(json_object_get(v, "set_aside")),
@@ -240,11 +193,9 @@ static void second_player_establishes_every_shared_attribute(void **state)
     /* Seat 2 must play a 3 of moons: 5Bm (suit only) and 3Yc (number only)
      * do not follow both. */
     assert_string_equal(legal_text(st), "3Bm");
-    char err[256];
-    tb_action a;
-    assert_int_equal(tb_parse_action(game(), st, "5Bm", &a, err, sizeof err),
-                     TB_EILLEGAL);
-    assert_non_null(strstr(err, "suit (moons) and number (3)"));
+    assert_int_equal(
+        ts_refused(game(), st, "5Bm", "suit (moons) and number (3)"),
+        TB_EILLEGAL);
     ts_play(game(), st, "3Bm");
     /* No 3 of moons is left for seat 3, so any card may be tossed; a moon
      * that is not a 3 follows only part and is a toss. */
@@ -368,7 +319,7 @@ static void leader_wins_when_nobody_can_follow(void **state)
     char followed[64];
     assert_int_equal(last_winner(st, followed, sizeof followed), 0);
     assert_string_equal(followed, "");
-    json_t *v = view(st, 0);
+    json_t *v = ts_view(game(), st, 0);
     assert_int_equal(seat_int(v, 0, "round_tricks"), 7);
     json_decref(v);
     free(st);
@@ -385,7 +336,7 @@ static void balance_categories_count_followed_attributes(void **state)
     void *st = deal(4, no_follow_hands, opts);
     play(st, no_follow_tricks);
     play(st, "1Bc 5Ym 5Ys 5Ya");
-    json_t *v = view(st, 0);
+    json_t *v = ts_view(game(), st, 0);
     /* Three suit tricks, three suit-and-colour tricks, one of nothing. */
     assert_int_equal(round_cat(v, 0, "suit"), 6);
     assert_int_equal(round_cat(v, 0, "colour"), 3);
@@ -407,7 +358,7 @@ static void balance_score_is_the_lowest_category(void **state)
     tb_random_playout(game(), st, &rng);
     tb_result r;
     assert_int_equal(tb_result_of(game(), st, &r), TB_OK);
-    json_t *v = view(st, TB_SPECTATOR);
+    json_t *v = ts_view(game(), st, TB_SPECTATOR);
     json_t *seats = json_object_get(v, "seats");
     for (int p = 0; p < 5; p++) {
         json_t *c = json_object_get(json_array_get(seats, (size_t)p),
@@ -440,7 +391,7 @@ static void round_scores_tricks_and_first_lead_rotates(void **state)
     tb_chance c;
     tb_chance_spec(game(), st, &c);
     assert_int_equal(c.n, 60);
-    json_t *v = view(st, TB_SPECTATOR);
+    json_t *v = ts_view(game(), st, TB_SPECTATOR);
     int total = 0;
     for (int p = 0; p < 4; p++)
         total += seat_int(v, p, "score");
@@ -502,7 +453,7 @@ static void target_score_ends_after_the_round(void **state)
     int best_before = 0;
     while (tb_current(game(), st) != TB_TERMINAL) {
         if (tb_current(game(), st) == TB_CHANCE) {
-            json_t *v = view(st, TB_SPECTATOR);
+            json_t *v = ts_view(game(), st, TB_SPECTATOR);
             for (int p = 0; p < 4; p++)
                 if (seat_int(v, p, "score") > best_before)
                     best_before = seat_int(v, p, "score");
@@ -537,7 +488,7 @@ static void automatic_targets(void **state)
             tb_config cfg = config(n, (const char *const[]){
                 "end=target", b ? "scoring=balance" : "scoring=basic", NULL});
             void *st = ts_new_game(game(), &cfg);
-            json_t *v = view(st, TB_SPECTATOR);
+            json_t *v = ts_view(game(), st, TB_SPECTATOR);
             assert_int_equal(json_integer_value(json_object_get(v, "target")),
                              b ? want_balance[n] : want_basic[n]);
             json_decref(v);
@@ -578,19 +529,13 @@ static void typed_moves(void **state)
     void *st = deal(4, hands, NULL);
     char err[256];
     tb_action a;
-    assert_int_not_equal(tb_parse_action(game(), st, "4Bc", &a, err,
-                                         sizeof err), TB_OK);
-    assert_non_null(strstr(err, "4Bc is not in your hand"));
+    ts_refused(game(), st, "4Bc", "4Bc is not in your hand");
     assert_int_equal(tb_parse_action(game(), st, "5ys", &a, err, sizeof err),
                      TB_OK);
     assert_int_equal(tb_parse_action(game(), st, "#1", &a, err, sizeof err),
                      TB_OK); /* card 1, the ace of yellow moons, is held */
-    assert_int_not_equal(tb_parse_action(game(), st, "#16", &a, err,
-                                         sizeof err), TB_OK);
-    assert_non_null(strstr(err, "1Ys is not in your hand"));
-    assert_int_not_equal(tb_parse_action(game(), st, "3 of red", &a, err,
-                                         sizeof err), TB_OK);
-    assert_non_null(strstr(err, "e.g. 3Rc"));
+    ts_refused(game(), st, "#16", "1Ys is not in your hand");
+    ts_refused(game(), st, "3 of red", "e.g. 3Rc");
     free(st);
 }
 

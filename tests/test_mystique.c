@@ -23,19 +23,8 @@ static const tb_game *game(void)
  * ends the list). */
 static void *new_game(int players, const char *const *opts)
 {
-    const tb_game *g = game();
-    tb_config cfg;
-    char err[256];
-    tb_config_default(g, players, &cfg);
-    for (int i = 0; opts && opts[i]; i++) {
-        char key[64];
-        snprintf(key, sizeof key, "%s", opts[i]);
-        char *eq = strchr(key, '=');
-        *eq = '\0';
-        if (tb_config_set(g, &cfg, key, eq + 1, err, sizeof err) != TB_OK)
-            fail_msg("%s", err);
-    }
-    return ts_new_game(g, &cfg);
+    tb_config cfg = ts_config(game(), players, opts);
+    return ts_new_game(game(), &cfg);
 }
 
 static int deck_size(int players)
@@ -64,37 +53,16 @@ static void deal(void *st, int players, const char *const *spec)
 {
     int n = deck_size(players), two = n == 120;
     int hand = (n - (players == 2 ? 20 : 0)) / players;
-    int named[120] = {0};
-    int cards[6][24], count[6] = {0};
+    int cards[6][24], count[6], size[6];
+    const int *named[6];
     for (int p = 0; p < players; p++) {
-        const char *s = spec[p];
-        while (s && *(s = tbi_skip_space(s))) {
-            int id;
-            const char *end = tbi_mq_parse(s, two, &id);
-            assert_non_null(end);
-            assert_false(named[id]);
-            named[id] = 1;
-            cards[p][count[p]++] = id;
-            s = end;
-        }
-        assert_true(count[p] <= hand);
+        count[p] = ts_mq_cards(spec[p], two, cards[p], 24);
+        size[p] = hand;
+        named[p] = cards[p];
     }
     uint16_t perm[120];
-    int k = 0, next = 0;
-    for (int p = 0; p < players; p++) {
-        for (int i = 0; i < count[p]; i++)
-            perm[k++] = (uint16_t)cards[p][i];
-        for (int i = count[p]; i < hand; i++) {
-            while (named[next])
-                next++;
-            named[next] = 1;
-            perm[k++] = (uint16_t)next;
-        }
-    }
-    for (int id = 0; id < n; id++)
-        if (!named[id])
-            perm[k++] = (uint16_t)id;
-    assert_int_equal(k, n);
+    assert_int_equal(ts_deck_order(perm, 0, n - 1, players, named, count, size),
+                     n);
     assert_int_equal(tb_apply_chance(game(), st, perm, n), TB_OK);
 }
 
@@ -114,17 +82,6 @@ static void play_all(void *st, const char *moves)
     snprintf(buf, sizeof buf, "%s", moves);
     for (char *m = strtok(buf, ","); m; m = strtok(NULL, ","))
         ts_play(game(), st, tbi_skip_space(m));
-}
-
-/* Whether the text is refused, with an error message containing want. */
-static void refused(const void *st, const char *text, const char *want)
-{
-    tb_action a;
-    char err[256] = "";
-    assert_int_not_equal(tb_parse_action(game(), st, text, &a, err, sizeof err),
-                         TB_OK);
-    if (!strstr(err, want))
-        fail_msg("'%s' refused with '%s', expected '%s'", text, err, want);
 }
 
 /* An integer field of seat p in the spectator's JSON view (-1: missing). */
@@ -320,17 +277,17 @@ static void opening_up_to_five_sharing_an_attribute(void **state)
     void *st = setup(4, NULL, 3,
                      (const char *const[]){"1Ys 2Ys 3Ys 4Ys 1Rs 2Rs 3Bm",
                                            NULL, NULL, NULL});
-    refused(st, "take", "must open");
-    refused(st, "cast", "pick the cards");
+    ts_refused(game(), st, "take", "must open");
+    ts_refused(game(), st, "cast", "pick the cards");
     ts_play(g, st, "3Ys");
     /* One card shares its number, suit and colour with itself. */
     assert_true(ts_is_legal_text(g, st, "cast threes"));
     assert_true(ts_is_legal_text(g, st, "cast suns"));
     assert_true(ts_is_legal_text(g, st, "cast yellows"));
     ts_play(g, st, "3Bm"); /* threes only now */
-    refused(st, "1Ys", "shares no number, suit or colour");
-    refused(st, "cast suns", "not all suns");
-    refused(st, "5Bc", "not in your hand");
+    ts_refused(game(), st, "1Ys", "shares no number, suit or colour");
+    ts_refused(game(), st, "cast suns", "not all suns");
+    ts_refused(game(), st, "5Bc", "not in your hand");
     free(st);
 
     st = setup(4, NULL, 3,
@@ -338,7 +295,7 @@ static void opening_up_to_five_sharing_an_attribute(void **state)
                                      NULL});
     play_all(st, "1Ys, 2Ys, 3Ys, 4Ys, 1Rs");
     assert_false(ts_is_legal_text(g, st, "2Rs"));
-    refused(st, "2Rs", "at most 5 cards");
+    ts_refused(game(), st, "2Rs", "at most 5 cards");
     ts_play(g, st, "cast"); /* suns is the only trait all five share */
     char *js = tb_view_json(g, st, 1);
     assert_non_null(strstr(js, "\"announced\":\"suns\""));
@@ -367,21 +324,21 @@ static void answers_match_the_trait_and_may_exceed_five(void **state)
                      });
     play_all(st, "1Ys, 2Ys, 3Ys, cast suns");
     /* Brenna: only suns, and at least three. */
-    refused(st, "5Ym", "not in your hand");
+    ts_refused(game(), st, "5Ym", "not in your hand");
     assert_false(ts_is_legal_text(g, st, "2Ym"));
     play_all(st, "4Ys, 5Ys, 1Rs");
-    refused(st, "cast moons", "the spell to beat is of suns");
+    ts_refused(game(), st, "cast moons", "the spell to beat is of suns");
     play_all(st, "2Rs, 3Rs, cast");
     /* Cedric: four suns are not enough... */
     play_all(st, "4Rs, 5Rs, 1Bs, 2Bs");
-    refused(st, "cast", "at least 5");
+    ts_refused(game(), st, "cast", "at least 5");
     /* ...he could stop at five, but plays six. */
     play_all(st, "3Bs");
     assert_true(ts_is_legal_text(g, st, "cast"));
     play_all(st, "4Bs, cast");
     /* Didier holds one sun: he can only take. */
     assert_int_equal(tb_current(g, st), 3);
-    refused(st, "5Bs", "fewer than the 6 needed");
+    ts_refused(game(), st, "5Bs", "fewer than the 6 needed");
     tb_action buf[TB_MAX_ACTIONS];
     assert_int_equal(tb_legal(g, st, buf), 1);
     ts_play(g, st, "take");
@@ -575,7 +532,7 @@ static void deflection_with_palms(void **state)
     play_all(st, "1Ys, 2Ys, 3Ys, cast suns, 4Ys, 1Rs, 2Rs, 3Rs, cast");
     /* Cedric holds two suns, fewer than four: take, or deflect. */
     assert_true(ts_is_legal_text(g, st, "deflect 5Ys"));
-    refused(st, "deflect 4Rs", "only a palm");
+    ts_refused(game(), st, "deflect 4Rs", "only a palm");
     ts_play(g, st, "deflect 5Ys");
     assert_int_equal(tb_current(g, st), 3);
     /* Didier could answer with four suns, but deflects too. */
@@ -596,7 +553,7 @@ static void deflection_with_palms(void **state)
     st = setup(4, NULL, 3, hands);
     play_all(st, "1Ys, 2Ys, 3Ys, cast suns, 4Ys, 1Rs, 2Rs, 3Rs, cast");
     assert_false(ts_is_legal_text(g, st, "deflect 5Ys"));
-    refused(st, "deflect 5Ys", "no spell can be deflected");
+    ts_refused(game(), st, "deflect 5Ys", "no spell can be deflected");
     free(st);
 }
 
@@ -612,7 +569,7 @@ static void palms_do_not_deflect_numbers(void **state)
                                            NULL});
     play_all(st, "5Ym, 5Ys, 5Ya, cast fives");
     assert_false(ts_is_legal_text(g, st, "deflect 5Rm"));
-    refused(st, "deflect 5Rm", "no spell can be deflected");
+    ts_refused(game(), st, "deflect 5Rm", "no spell can be deflected");
     free(st);
 
     /* A colour spell: a palm of that colour deflects. */
@@ -674,15 +631,15 @@ static void notation_and_views(void **state)
                      (const char *const[]){"1Ys 2Ys", "3Ys", NULL});
     /* Card forms in any case, "#n", and trait words in any form. */
     play_all(st, "1ys, #17, CAST Sun");
-    refused(st, "3Ys+", "type a card");
+    ts_refused(game(), st, "3Ys+", "type a card");
     play_all(st, "3Ys");
     /* While building a spell, take is refused and the picks are public. */
-    refused(st, "take", "finish your spell");
+    ts_refused(game(), st, "take", "finish your spell");
     char *js = tb_view_json(g, st, TB_SPECTATOR);
     assert_non_null(strstr(js, "\"casting\":[\"3Ys\"]"));
     free(js);
-    refused(st, "cast", "at least 2");
-    refused(st, "fly", "type a card");
+    ts_refused(game(), st, "cast", "at least 2");
+    ts_refused(game(), st, "fly", "type a card");
     free(st);
 }
 

@@ -19,31 +19,8 @@ static const tb_game *game(void)
  * the other cards in ascending order. */
 static void *deal(int players, const int *first, int n)
 {
-    const tb_game *g = game();
-    tb_config cfg;
-    tb_config_default(g, players, &cfg);
-    void *st = ts_new_game(g, &cfg);
-    uint16_t order[33];
-    int used[36] = {0}, k = 0;
-    for (int i = 0; i < n; i++) {
-        order[k++] = (uint16_t)first[i];
-        used[first[i]] = 1;
-    }
-    for (int c = 3; c <= 35; c++)
-        if (!used[c])
-            order[k++] = (uint16_t)c;
-    assert_int_equal(k, 33);
-    assert_int_equal(tb_apply_chance(g, st, order, 33), TB_OK);
-    return st;
-}
-
-/* Whether the JSON view of seat contains text. */
-static int view_has(const void *st, int seat, const char *text)
-{
-    char *v = tb_view_json(game(), st, seat);
-    int found = strstr(v, text) != NULL;
-    free(v);
-    return found;
+    tb_config cfg = ts_config(game(), players, NULL);
+    return ts_deal_first(game(), &cfg, 3, 35, first, n);
 }
 
 /* "Stack up sequences so only the lowest card is showing. Then add up all
@@ -61,7 +38,8 @@ static void runs_scored_by_their_lowest_card(void **state)
         ts_play(g, st, "take");
     }
     /* 28-29-30 counts 28, the 5 counts 5: 33 minus 11 tokens. */
-    assert_true(view_has(st, 1, "\"cards\":[5,28,29,30],\"points\":22"));
+    assert_true(
+        ts_view_has(game(), st, 1, "\"cards\":[5,28,29,30],\"points\":22"));
     double scores[7];
     assert_int_equal(g->standing(st, scores), 5);
     assert_true(scores[0] == 22 && scores[1] == -11);
@@ -101,7 +79,7 @@ static void tokens_follow_player_count(void **state)
         void *st = deal(p, NULL, 0);
         char text[32];
         snprintf(text, sizeof text, "\"tokens\":%d", want[p]);
-        assert_true(view_has(st, 0, text));
+        assert_true(ts_view_has(game(), st, 0, text));
         free(st);
     }
 }
@@ -123,14 +101,11 @@ static void no_tokens_must_take(void **state)
     assert_int_equal(tb_current(g, st), 0);
     assert_true(ts_is_legal_text(g, st, "take"));
     assert_false(ts_is_legal_text(g, st, "pass"));
-    tb_action a;
-    char err[128];
-    assert_int_not_equal(tb_parse_action(g, st, "pass", &a, err, sizeof err),
-                         TB_OK);
-    assert_non_null(strstr(err, "must take the 35"));
+    ts_refused(g, st, "pass", "must take the 35");
     ts_play(g, st, "take");
     /* The taker gets all the chips: 35 - 33 = 2 points. */
-    assert_true(view_has(st, 1, "{\"cards\":[35],\"points\":2,\"tokens\":33}"));
+    assert_true(ts_view_has(game(), st, 1,
+                            "{\"cards\":[35],\"points\":2,\"tokens\":33}"));
     free(st);
 }
 
@@ -147,10 +122,11 @@ static void taker_flips_and_acts_first(void **state)
     assert_int_equal(tb_current(g, st), 2);
     ts_play(g, st, "take");
     assert_int_equal(tb_current(g, st), 2);
-    assert_true(view_has(st, 0, "\"card\":9,"));
-    assert_true(view_has(st, 0, "\"pot\":0,"));
+    assert_true(ts_view_has(game(), st, 0, "\"card\":9,"));
+    assert_true(ts_view_has(game(), st, 0, "\"pot\":0,"));
     /* Seat 2 took the 20 and the two tokens on it. */
-    assert_true(view_has(st, 0, "{\"cards\":[20],\"points\":7,\"tokens\":13}"));
+    assert_true(ts_view_has(game(), st, 0,
+                            "{\"cards\":[20],\"points\":7,\"tokens\":13}"));
     free(st);
 }
 
@@ -163,8 +139,8 @@ static void removed_cards_stay_unseen(void **state)
     const int first[] = {10};
     void *st = deal(3, first, 1);
     const tb_game *g = game();
-    assert_true(view_has(st, TB_SPECTATOR, "\"draw_pile\":23"));
-    assert_true(view_has(st, TB_SPECTATOR, "\"removed\":9"));
+    assert_true(ts_view_has(game(), st, TB_SPECTATOR, "\"draw_pile\":23"));
+    assert_true(ts_view_has(game(), st, TB_SPECTATOR, "\"removed\":9"));
     void *copy = tb_state_new(g);
     tb_rng rng;
     tb_rng_seed(&rng, 5);
@@ -191,8 +167,8 @@ static void token_counts_are_public(void **state)
     void *st = deal(3, NULL, 0);
     const tb_game *g = game();
     ts_play(g, st, "pass");
-    assert_true(view_has(st, 2, "\"tokens\":10"));
-    assert_true(view_has(st, TB_SPECTATOR, "\"pot\":1"));
+    assert_true(ts_view_has(game(), st, 2, "\"tokens\":10"));
+    assert_true(ts_view_has(game(), st, TB_SPECTATOR, "\"pot\":1"));
     free(st);
 }
 
@@ -206,16 +182,13 @@ static void heuristic_weighs_card_against_pot(void **state)
     const tb_game *g = game();
     tb_rng rng;
     tb_rng_seed(&rng, 1);
-    char text[TB_ACTION_TEXT];
-    tb_action_text(g, st, g->heuristic(st, 0, &rng), text, sizeof text);
-    assert_string_equal(text, "pass");
+    assert_string_equal(ts_heuristic_text(g, st, 0, &rng), "pass");
     /* 27 passes: 30 - 27 = 3 points net, within the limit of a seat
      * holding 2 tokens. */
     for (int i = 0; i < 27; i++)
         ts_play(g, st, "pass");
     assert_int_equal(tb_current(g, st), 0);
-    tb_action_text(g, st, g->heuristic(st, 0, &rng), text, sizeof text);
-    assert_string_equal(text, "take");
+    assert_string_equal(ts_heuristic_text(g, st, 0, &rng), "take");
     free(st);
 }
 

@@ -60,20 +60,10 @@ static void *setup(int tactics, const int *clan, int n_clan, const int *tac,
     return st;
 }
 
-/* The view of a seat, parsed. */
-static json_t *view(const void *st, int seat)
-{
-    char *text = tb_view_json(game(), st, seat);
-    json_t *v = json_loads(text, 0, NULL);
-    free(text);
-    assert_non_null(v);
-    return v;
-}
-
 static const char *phase(const void *st)
 {
     static char buf[32];
-    json_t *v = view(st, TB_SPECTATOR);
+    json_t *v = ts_view(game(), st, TB_SPECTATOR);
     snprintf(buf, sizeof buf, "%s", json_string_value(json_object_get(v, "phase")));
     json_decref(v);
     return buf;
@@ -96,7 +86,7 @@ static void turn(void *st, const char *move)
 /* Who owns stone (1-9): -1 when unclaimed. */
 static int owner(const void *st, int stone)
 {
-    json_t *v = view(st, TB_SPECTATOR);
+    json_t *v = ts_view(game(), st, TB_SPECTATOR);
     json_t *o = json_object_get(json_array_get(json_object_get(v, "stones"),
                                                (size_t)stone - 1), "owner");
     int r = json_is_null(o) ? -1 : (int)json_integer_value(o);
@@ -106,7 +96,7 @@ static int owner(const void *st, int stone)
 
 static int by_proof(const void *st, int stone)
 {
-    json_t *v = view(st, TB_SPECTATOR);
+    json_t *v = ts_view(game(), st, TB_SPECTATOR);
     json_t *o = json_object_get(json_array_get(json_object_get(v, "stones"),
                                                (size_t)stone - 1), "by_proof");
     int r = json_is_true(o);
@@ -117,7 +107,7 @@ static int by_proof(const void *st, int stone)
 /* The cards on one side of a stone, as JSON text ("[55]"). */
 static char *side_text(const void *st, int stone, int seat)
 {
-    json_t *v = view(st, TB_SPECTATOR);
+    json_t *v = ts_view(game(), st, TB_SPECTATOR);
     json_t *s = json_array_get(json_object_get(json_array_get(
                                    json_object_get(v, "stones"), (size_t)stone - 1),
                                    "sides"), (size_t)seat);
@@ -131,17 +121,6 @@ static void assert_side(const void *st, int stone, int seat, const char *want)
     char *t = side_text(st, stone, seat);
     assert_string_equal(t, want);
     free(t);
-}
-
-/* Expects move to be refused with a message containing `why`. */
-static void assert_refused(const void *st, const char *move, const char *why)
-{
-    tb_action a;
-    char err[256] = "";
-    assert_int_not_equal(tb_parse_action(game(), st, move, &a, err, sizeof err),
-                         TB_OK);
-    if (!strstr(err, why))
-        fail_msg("'%s' refused with \"%s\", expected \"%s\"", move, err, why);
 }
 
 /* ------------------------------------------------------------ formations */
@@ -347,7 +326,7 @@ static void mud_fight_needs_four(void **state)
     assert_true(ts_is_legal_text(game(), st, "14@1"));
     turn(st, "14@1"); /* a four-card colour run beats four of a kind */
     assert_int_equal(owner(st, 1), 0);
-    json_t *v = view(st, TB_SPECTATOR);
+    json_t *v = ts_view(game(), st, TB_SPECTATOR);
     json_t *s1 = json_array_get(json_object_get(v, "stones"), 0);
     assert_int_equal(json_integer_value(json_object_get(s1, "need")), 4);
     assert_true(json_is_true(json_object_get(s1, "mud")));
@@ -387,10 +366,10 @@ static void one_joker_per_side(void **state)
     turn_draw(st, "joker@1", "tactic"); /* draws the second Joker */
     turn(st, "spy@2");                  /* one tactic each: seat 0 may play one */
     assert_false(ts_is_legal_text(game(), st, "joker@3"));
-    assert_refused(st, "joker@3", "already have a Joker on your side");
-    assert_refused(st, "2@3", "already have a Joker on your side");
+    ts_refused(game(), st, "joker@3", "already have a Joker on your side");
+    ts_refused(game(), st, "2@3", "already have a Joker on your side");
     turn(st, "11@3");
-    json_t *v = view(st, 0);
+    json_t *v = ts_view(game(), st, 0);
     assert_int_equal(json_integer_value(json_array_get(json_object_get(v, "hand"),
                                                        0)), STT_JOKER2);
     json_decref(v);
@@ -408,7 +387,7 @@ static void tactic_count_rule(void **state)
     turn_draw(st, "spy@1", "tactic"); /* seat 0 draws Blind Man's Bluff */
     turn(st, "21@2");
     assert_false(ts_is_legal_text(game(), st, "bluff@3"));
-    assert_refused(st, "bluff@3", "you have played 1, your opponent 0");
+    ts_refused(game(), st, "bluff@3", "you have played 1, your opponent 0");
     turn(st, "11@3");
     turn(st, "shield@4"); /* now one each */
     assert_true(ts_is_legal_text(game(), st, "bluff@3"));
@@ -437,7 +416,7 @@ static void traitor_takes_a_clan_card(void **state)
     ts_play(game(), st, "@4");
     assert_side(st, 3, 1, "[3]");
     assert_side(st, 4, 0, "[55]");
-    json_t *v = view(st, TB_SPECTATOR);
+    json_t *v = ts_view(game(), st, TB_SPECTATOR);
     char *d = json_dumps(json_object_get(v, "discard"), JSON_COMPACT);
     assert_string_equal(d, "[10]");
     free(d);
@@ -459,7 +438,7 @@ static void banshee_discards(void **state)
     assert_false(ts_is_legal_text(game(), st, "11")); /* its own card */
     ts_play(game(), st, "spy");
     assert_side(st, 3, 1, "[]");
-    json_t *v = view(st, TB_SPECTATOR);
+    json_t *v = ts_view(game(), st, TB_SPECTATOR);
     char *d = json_dumps(json_object_get(v, "discard"), JSON_COMPACT);
     assert_string_equal(d, "[9,3]");
     free(d);
@@ -514,7 +493,7 @@ static void recruiter_draws_and_returns(void **state)
     ts_play(game(), st, "joker");
     assert_string_equal(phase(st), "draw");
     ts_play(game(), st, "clan");
-    json_t *v = view(st, 0);
+    json_t *v = ts_view(game(), st, 0);
     char *h = json_dumps(json_object_get(v, "hand"), JSON_COMPACT);
     assert_string_equal(h, "[12,13,14,15,16,31,32,33]");
     free(h);
@@ -525,7 +504,7 @@ static void recruiter_draws_and_returns(void **state)
     free(cb);
     free(tb);
     json_decref(v);
-    v = view(st, 1);
+    v = ts_view(game(), st, 1);
     cb = json_dumps(json_object_get(v, "clan_bottom_known"), JSON_COMPACT);
     assert_string_equal(cb, "[]");
     free(cb);
@@ -539,14 +518,14 @@ static void recruiter_draws_and_returns(void **state)
     for (int i = 0; i < 20; i++) {
         memcpy(det, st, game()->state_size);
         tb_determinize(game(), det, 0, &rng);
-        v = view(det, 0);
+        v = ts_view(game(), det, 0);
         cb = json_dumps(json_object_get(v, "clan_bottom_known"), JSON_COMPACT);
         assert_string_equal(cb, "[[0,11]]");
         free(cb);
         json_decref(v);
         memcpy(det, st, game()->state_size);
         tb_determinize(game(), det, 1, &rng);
-        v = view(det, 0);
+        v = ts_view(game(), det, 0);
         cb = json_dumps(json_object_get(v, "clan_bottom_known"), JSON_COMPACT);
         changed |= strcmp(cb, "[[0,11]]") != 0;
         free(cb);
@@ -582,12 +561,12 @@ static void returned_card_drawn_by_opponent_is_known(void **state)
         if (i < 5)
             turn(st, s0[i]);
     }
-    json_t *v = view(st, 0);
+    json_t *v = ts_view(game(), st, 0);
     char *k = json_dumps(json_object_get(v, "opponent_known"), JSON_COMPACT);
     assert_string_equal(k, "[4]");
     free(k);
     json_decref(v);
-    v = view(st, 1);
+    v = ts_view(game(), st, 1);
     k = json_dumps(json_object_get(v, "known_to_opponent"), JSON_COMPACT);
     assert_string_equal(k, "[4]");
     free(k);
@@ -598,7 +577,7 @@ static void returned_card_drawn_by_opponent_is_known(void **state)
     for (int i = 0; i < 10; i++) {
         memcpy(det, st, game()->state_size);
         tb_determinize(game(), det, 0, &rng);
-        v = view(det, 1);
+        v = ts_view(game(), det, 1);
         char *h = json_dumps(json_object_get(v, "hand"), JSON_COMPACT);
         assert_int_equal(strncmp(h, "[3,4,", 5), 0); /* Spy, Shield, ... */
         free(h);
@@ -666,7 +645,7 @@ static void five_stones_win(void **state)
         }
     }
     assert_int_equal(tb_current(game(), st), TB_TERMINAL);
-    json_t *v = view(st, TB_SPECTATOR);
+    json_t *v = ts_view(game(), st, TB_SPECTATOR);
     assert_int_equal(json_integer_value(json_object_get(v, "winner")), 0);
     json_decref(v);
     free(st);
@@ -690,20 +669,20 @@ static void empty_deck_play_continues(void **state)
         while (deck > 0 && tb_current(g, st) >= 0) {
             int n = tb_legal(g, st, buf);
             tb_apply(g, st, buf[tb_rng_below(&rng, (uint32_t)n)]);
-            json_t *v = view(st, TB_SPECTATOR);
+            json_t *v = ts_view(game(), st, TB_SPECTATOR);
             deck = (int)json_integer_value(json_object_get(v, "clan_deck"));
             json_decref(v);
         }
         /* Two more turns with the deck empty: each play shrinks the hand. */
         for (int t = 0; t < 2 && tb_current(g, st) >= 0; t++) {
             int p = tb_current(g, st);
-            json_t *v = view(st, p);
+            json_t *v = ts_view(game(), st, p);
             size_t before = json_array_size(json_object_get(v, "hand"));
             json_decref(v);
             tb_legal(g, st, buf);
             assert_true(buf[0] != STT_A_PASS);
             tb_apply(g, st, buf[0]);
-            v = view(st, p);
+            v = ts_view(game(), st, p);
             assert_int_equal(json_array_size(json_object_get(v, "hand")),
                              before - 1);
             json_decref(v);
@@ -729,12 +708,12 @@ static void notation_and_errors(void **state)
     char text[TB_ACTION_TEXT];
     tb_action_text(g, st, a, text, sizeof text);
     assert_string_equal(text, "35@4");
-    assert_refused(st, "36@4", "36 is not in your hand");
-    assert_refused(st, "99@1", "there is no card 99");
-    assert_refused(st, "35@10", "stones are 1 to 9");
-    assert_refused(st, "35", "say where");
-    assert_refused(st, "pass", "only when no card can be played");
-    assert_refused(st, "joker@1", "not in your hand");
+    ts_refused(game(), st, "36@4", "36 is not in your hand");
+    ts_refused(game(), st, "99@1", "there is no card 99");
+    ts_refused(game(), st, "35@10", "stones are 1 to 9");
+    ts_refused(game(), st, "35", "say where");
+    ts_refused(game(), st, "pass", "only when no card can be played");
+    ts_refused(game(), st, "joker@1", "not in your hand");
     free(st);
 }
 

@@ -25,24 +25,13 @@ static void *deal(int players, const int hands[][10], const int rows[4],
     if (opt)
         assert_int_equal(tb_config_set(g, &cfg, "single-round", opt, NULL, 0),
                          TB_OK);
-    void *st = ts_new_game(g, &cfg);
-    uint16_t deck[104];
-    int used[105] = {0}, k = 0;
+    int first[104], n = 0;
     for (int p = 0; p < players; p++)
-        for (int i = 0; i < 10; i++) {
-            deck[k++] = (uint16_t)hands[p][i];
-            used[hands[p][i]] = 1;
-        }
-    for (int r = 0; r < 4; r++) {
-        deck[k++] = (uint16_t)rows[r];
-        used[rows[r]] = 1;
-    }
-    for (int c = 1; c <= 100; c++)
-        if (!used[c])
-            deck[k++] = (uint16_t)c;
-    assert_int_equal(k, 100);
-    assert_int_equal(tb_apply_chance(g, st, deck, 100), TB_OK);
-    return st;
+        for (int i = 0; i < 10; i++)
+            first[n++] = hands[p][i];
+    for (int r = 0; r < 4; r++)
+        first[n++] = rows[r];
+    return ts_deal_first(g, &cfg, 1, 100, first, n);
 }
 
 /* The JSON view of a seat, as text. */

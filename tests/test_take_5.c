@@ -21,47 +21,21 @@ static const tb_game *game(void)
 static void *deal(int players, int hand, const int hands[][14], int table,
                   const int *tab)
 {
-    const tb_game *g = game();
-    tb_config cfg;
-    tb_config_default(g, players, &cfg);
-    void *st = ts_new_game(g, &cfg);
-    uint16_t deck[100];
-    int used[101] = {0}, k = 0;
+    int first[100], n = 0;
     for (int p = 0; p < players; p++)
-        for (int i = 0; i < hand; i++) {
-            deck[k++] = (uint16_t)hands[p][i];
-            used[hands[p][i]]++;
-        }
-    for (int i = 0; i < table; i++) {
-        deck[k++] = (uint16_t)tab[i];
-        used[tab[i]]++;
-    }
-    for (int c = 1; c <= 100; c++) {
-        assert_true(used[c] <= 1);
-        if (!used[c])
-            deck[k++] = (uint16_t)c;
-    }
-    assert_int_equal(k, 100);
-    assert_int_equal(tb_apply_chance(g, st, deck, 100), TB_OK);
-    return st;
-}
-
-/* Seat `seat`'s JSON view, parsed (json_decref it). */
-static json_t *view(const void *st, int seat)
-{
-    char *text = tb_view_json(game(), st, seat);
-    assert_non_null(text);
-    json_t *v = json_loads(text, 0, NULL);
-    free(text);
-    assert_non_null(v);
-    return v;
+        for (int i = 0; i < hand; i++)
+            first[n++] = hands[p][i];
+    for (int i = 0; i < table; i++)
+        first[n++] = tab[i];
+    tb_config cfg = ts_config(game(), players, NULL);
+    return ts_deal_first(game(), &cfg, 1, 100, first, n);
 }
 
 /* The bull cards of set i (0 = A) as a string "70 5". */
 static const char *set_cards(const void *st, int i)
 {
     static char buf[64];
-    json_t *v = view(st, TB_SPECTATOR);
+    json_t *v = ts_view(game(), st, TB_SPECTATOR);
     json_t *cards = json_object_get(json_array_get(json_object_get(v, "sets"),
                                                    (size_t)i), "cards");
     tb_text t;
@@ -77,7 +51,7 @@ static const char *set_cards(const void *st, int i)
 static long long field(const void *st, const char *list, int i,
                        const char *key)
 {
-    json_t *v = view(st, TB_SPECTATOR);
+    json_t *v = ts_view(game(), st, TB_SPECTATOR);
     json_t *o = json_array_get(json_object_get(v, list), (size_t)i);
     json_t *f = json_object_get(o, key);
     assert_non_null(f);
@@ -152,6 +126,14 @@ static void the_wrap_moves_the_largest_set(void **state)
     free(st);
 }
 
+/* Two players: table 1 21 ... 71 (sets A-G); seat 0 holds the low cards
+ * that fill set A. */
+static const int bull_table[7] = {1, 21, 31, 41, 51, 61, 71};
+static const int bull_hands[2][14] = {
+    {2, 3, 4, 12, 23, 24, 26, 80, 81, 83, 84, 86, 87, 89},
+    {22, 43, 90, 91, 93, 94, 96, 97, 98, 63, 64, 67, 68, 73},
+};
+
 /* "When adding the fifth Bull card to a set, take the whole set including
  * the Special cards. These are set aside in a scoring pile."  The starting
  * card is a bull card: the fourth card added is the fifth bull card. */
@@ -159,12 +141,7 @@ static void fifth_bull_card_takes_the_set_with_specials(void **state)
 {
     (void)state;
     const tb_game *g = game();
-    const int hands[2][14] = {
-        {2, 3, 4, 12, 23, 24, 26, 80, 81, 83, 84, 86, 87, 89},
-        {22, 43, 90, 91, 93, 94, 96, 97, 98, 63, 64, 67, 68, 73},
-    };
-    const int tab[7] = {1, 21, 31, 41, 51, 61, 71};
-    void *st = deal(2, 14, hands, 7, tab);
+    void *st = deal(2, 14, bull_hands, 7, bull_table);
     ts_play(g, st, "2");
     ts_play(g, st, "3");
     ts_play(g, st, "4");
@@ -193,12 +170,7 @@ static void x2_doubles_the_whole_score(void **state)
 {
     (void)state;
     const tb_game *g = game();
-    const int hands[2][14] = {
-        {2, 3, 4, 12, 23, 24, 26, 80, 81, 83, 84, 86, 87, 89},
-        {22, 43, 90, 91, 93, 94, 96, 97, 98, 63, 64, 67, 68, 73},
-    };
-    const int tab[7] = {1, 21, 31, 41, 51, 61, 71};
-    void *st = deal(2, 14, hands, 7, tab);
+    void *st = deal(2, 14, bull_hands, 7, bull_table);
     const char *moves[] = {"2", "3", "4", "43", "end", "x2 A", "+5 A", "12",
                            "22", "end", "23", "24", "26"};
     for (int i = 0; i < 13; i++)
@@ -221,11 +193,7 @@ static void one_to_three_cards_a_turn(void **state)
     const tb_game *g = game();
     void *st = deal(2, 14, wrap_hands, 7, decade_table);
     assert_false(ts_is_legal_text(g, st, "end"));
-    tb_action a;
-    char err[256];
-    assert_int_not_equal(tb_parse_action(g, st, "end", &a, err, sizeof err),
-                         TB_OK);
-    assert_non_null(strstr(err, "at least one card"));
+    ts_refused(g, st, "end", "at least one card");
     ts_play(g, st, "81");
     assert_true(ts_is_legal_text(g, st, "end"));
     assert_int_equal(tb_current(g, st), 0);
@@ -257,27 +225,21 @@ static void one_special_of_each_type_per_set(void **state)
     assert_false(ts_is_legal_text(g, st, "x2 C"));
     assert_true(ts_is_legal_text(g, st, "x2 B"));
     assert_true(ts_is_legal_text(g, st, "+5 C"));
-    tb_action a;
-    char err[256];
-    assert_int_not_equal(tb_parse_action(g, st, "x2 c", &a, err, sizeof err),
-                         TB_OK);
-    assert_non_null(strstr(err, "already has"));
+    ts_refused(g, st, "x2 c", "already has");
     ts_play(g, st, "+5 C");
     ts_play(g, st, "x2 d");
     ts_play(g, st, "1"); /* three cards: two specials and a bull card */
     assert_int_equal(tb_current(g, st), 0);
     /* Seat 0 played its x2: only its +5 is left. */
     assert_false(ts_is_legal_text(g, st, "x2 A"));
-    assert_int_not_equal(tb_parse_action(g, st, "x2 a", &a, err, sizeof err),
-                         TB_OK);
-    assert_non_null(strstr(err, "already played"));
+    ts_refused(g, st, "x2 a", "already played");
     free(st);
 }
 
 /* Plays seat p's lowest bull card. */
 static void play_lowest(const tb_game *g, void *st, int p)
 {
-    json_t *v = view(st, p);
+    json_t *v = ts_view(game(), st, p);
     json_t *hand = json_object_get(v, "hand");
     assert_true(json_array_size(hand) > 0);
     char text[16];
@@ -362,7 +324,7 @@ static void deal_follows_the_table(void **state)
         tb_config_default(g, p, &cfg);
         void *st = ts_new_game(g, &cfg);
         tb_settle(g, st, &rng);
-        json_t *v = view(st, 0);
+        json_t *v = ts_view(game(), st, 0);
         assert_int_equal(json_array_size(json_object_get(v, "sets")),
                          want[p][1]);
         assert_int_equal(json_array_size(json_object_get(v, "hand")),
@@ -395,11 +357,7 @@ static void hands_are_secret(void **state)
     assert_non_null(strstr(v1, "\"hand_size\":14"));
     free(v1);
     free(v0);
-    tb_action a;
-    char err[256];
-    assert_int_not_equal(tb_parse_action(game(), st, "7", &a, err, sizeof err),
-                         TB_OK);
-    assert_non_null(strstr(err, "7 is not in your hand"));
+    ts_refused(game(), st, "7", "7 is not in your hand");
     free(st);
 }
 

@@ -20,31 +20,8 @@ static const tb_game *game(void)
  * on with the other cards in ascending order. */
 static void *deal(int players, const int *first, int n)
 {
-    const tb_game *g = game();
-    tb_config cfg;
-    tb_config_default(g, players, &cfg);
-    void *st = ts_new_game(g, &cfg);
-    uint16_t order[98];
-    int used[101] = {0}, k = 0;
-    for (int i = 0; i < n; i++) {
-        order[k++] = (uint16_t)first[i];
-        used[first[i]] = 1;
-    }
-    for (int c = 2; c <= 99; c++)
-        if (!used[c])
-            order[k++] = (uint16_t)c;
-    assert_int_equal(k, 98);
-    assert_int_equal(tb_apply_chance(g, st, order, 98), TB_OK);
-    return st;
-}
-
-/* Whether the JSON view of seat contains text. */
-static int view_has(const void *st, int seat, const char *text)
-{
-    char *v = tb_view_json(game(), st, seat);
-    int found = strstr(v, text) != NULL;
-    free(v);
-    return found;
+    tb_config cfg = ts_config(game(), players, NULL);
+    return ts_deal_first(game(), &cfg, 2, 99, first, n);
 }
 
 /* Plays a move written with printf formatting. */
@@ -67,12 +44,14 @@ static void backwards_trick(void **state)
     assert_true(ts_is_legal_text(g, st, "20u1"));  /* exactly 10 below */
     assert_false(ts_is_legal_text(g, st, "25u1")); /* lower, not by 10 */
     ts_play(g, st, "20u1");
-    assert_true(view_has(st, 0, "\"name\":\"u1\",\"played\":2,\"top\":20"));
+    assert_true(
+        ts_view_has(game(), st, 0, "\"name\":\"u1\",\"played\":2,\"top\":20"));
     ts_play(g, st, "80d1");
     assert_true(ts_is_legal_text(g, st, "90d1"));  /* exactly 10 above */
     assert_false(ts_is_legal_text(g, st, "85d1")); /* higher, not by 10 */
     ts_play(g, st, "90d1");
-    assert_true(view_has(st, 0, "\"name\":\"d1\",\"played\":2,\"top\":90"));
+    assert_true(
+        ts_view_has(game(), st, 0, "\"name\":\"d1\",\"played\":2,\"top\":90"));
     free(st);
 }
 
@@ -87,19 +66,15 @@ static void two_cards_at_least_then_draw(void **state)
     const tb_game *g = game();
     ts_play(g, st, "10u1");
     assert_false(ts_is_legal_text(g, st, "end"));
-    tb_action a;
-    char err[128];
-    assert_int_not_equal(tb_parse_action(g, st, "end", &a, err, sizeof err),
-                         TB_OK);
-    assert_non_null(strstr(err, "must play 1 more card"));
+    ts_refused(g, st, "end", "must play 1 more card");
     ts_play(g, st, "11u1");
     assert_true(ts_is_legal_text(g, st, "end"));
     ts_play(g, st, "12u1"); /* a third card is allowed */
     ts_play(g, st, "end");
     /* Seat 0 drew three cards (2, 3, 4: the lowest left) back up to 7. */
     assert_int_equal(tb_current(g, st), 1);
-    assert_true(view_has(st, 0, "\"hand\":[2,3,4,13,14,15,16]"));
-    assert_true(view_has(st, 0, "\"draw_pile\":81"));
+    assert_true(ts_view_has(game(), st, 0, "\"hand\":[2,3,4,13,14,15,16]"));
+    assert_true(ts_view_has(game(), st, 0, "\"draw_pile\":81"));
     free(st);
 }
 
@@ -123,9 +98,10 @@ static void one_card_minimum_once_deck_empty(void **state)
     (void)state;
     void *st = solo_until_deck_empty();
     const tb_game *g = game();
-    assert_true(view_has(st, 0, "\"draw_pile\":0"));
-    assert_true(view_has(st, 0, "\"hand\":[92,93,94,95,96,97,98,99]"));
-    assert_true(view_has(st, 0, "\"required\":1"));
+    assert_true(ts_view_has(game(), st, 0, "\"draw_pile\":0"));
+    assert_true(
+        ts_view_has(game(), st, 0, "\"hand\":[92,93,94,95,96,97,98,99]"));
+    assert_true(ts_view_has(game(), st, 0, "\"required\":1"));
     assert_false(ts_is_legal_text(g, st, "end"));
     ts_play(g, st, "92u1");
     assert_true(ts_is_legal_text(g, st, "end"));
@@ -177,7 +153,7 @@ static void stuck_after_one_required_play_loses(void **state)
     tb_result_of(g, st, &r);
     assert_false(r.team_win);
     assert_true(r.team_score == 98 - 5);
-    assert_true(view_has(st, TB_SPECTATOR, "\"cards_left\":93"));
+    assert_true(ts_view_has(game(), st, TB_SPECTATOR, "\"cards_left\":93"));
     free(st);
 }
 
@@ -190,9 +166,9 @@ static void hand_sizes_follow_player_count(void **state)
         void *st = deal(p, NULL, 0);
         char text[32];
         snprintf(text, sizeof text, "\"draw_pile\":%d", 98 - p * want[p]);
-        assert_true(view_has(st, 0, text));
+        assert_true(ts_view_has(game(), st, 0, text));
         snprintf(text, sizeof text, "{\"hand_size\":%d}", want[p]);
-        assert_true(view_has(st, TB_SPECTATOR, text));
+        assert_true(ts_view_has(game(), st, TB_SPECTATOR, text));
         free(st);
     }
 }
@@ -243,10 +219,10 @@ static void hands_are_hidden(void **state)
     (void)state;
     const int hands[12] = {10, 11, 12, 13, 14, 15, 90, 91, 92, 93, 94, 95};
     void *st = deal(3, hands, 12);
-    assert_true(view_has(st, 0, "\"hand\":[10,11,12,13,14,15]"));
-    assert_false(view_has(st, 1, "[10,11,12,13,14,15]"));
-    assert_true(view_has(st, 1, "\"hand\":[90,91,92,93,94,95]"));
-    assert_false(view_has(st, TB_SPECTATOR, "\"hand\""));
+    assert_true(ts_view_has(game(), st, 0, "\"hand\":[10,11,12,13,14,15]"));
+    assert_false(ts_view_has(game(), st, 1, "[10,11,12,13,14,15]"));
+    assert_true(ts_view_has(game(), st, 1, "\"hand\":[90,91,92,93,94,95]"));
+    assert_false(ts_view_has(game(), st, TB_SPECTATOR, "\"hand\""));
     free(st);
 }
 
@@ -257,18 +233,10 @@ static void notation_and_errors(void **state)
     const int hand[8] = {30, 20, 25, 80, 90, 85, 50, 60};
     void *st = deal(1, hand, 8);
     const tb_game *g = game();
-    tb_action a;
-    char err[128];
-    assert_int_not_equal(tb_parse_action(g, st, "37u1", &a, err, sizeof err),
-                         TB_OK);
-    assert_non_null(strstr(err, "37 is not in your hand"));
-    assert_int_not_equal(tb_parse_action(g, st, "30", &a, err, sizeof err),
-                         TB_OK);
-    assert_non_null(strstr(err, "more than one pile"));
+    ts_refused(g, st, "37u1", "37 is not in your hand");
+    ts_refused(g, st, "30", "more than one pile");
     ts_play(g, st, "30 on u1");
-    assert_int_not_equal(tb_parse_action(g, st, "25u1", &a, err, sizeof err),
-                         TB_OK);
-    assert_non_null(strstr(err, "does not fit on u1"));
+    ts_refused(g, st, "25u1", "does not fit on u1");
     free(st);
 }
 
@@ -282,9 +250,7 @@ static void heuristic_plays_the_trick(void **state)
     ts_play(g, st, "40u1");
     tb_rng rng;
     tb_rng_seed(&rng, 1);
-    char text[TB_ACTION_TEXT];
-    tb_action_text(g, st, g->heuristic(st, 0, &rng), text, sizeof text);
-    assert_string_equal(text, "30u1");
+    assert_string_equal(ts_heuristic_text(g, st, 0, &rng), "30u1");
     free(st);
 }
 

@@ -34,40 +34,15 @@ static void *new_game(int players, int stall)
 static void deal(void *st, int players, int level, const int *hands)
 {
     uint16_t deck[100];
-    int used[101] = {0}, k = 0;
-    for (int i = 0; i < players * level; i++) {
-        deck[k++] = (uint16_t)hands[i];
-        used[hands[i]] = 1;
-    }
-    for (int c = 1; c <= 100; c++)
-        if (!used[c])
-            deck[k++] = (uint16_t)c;
+    assert_int_equal(ts_deck_first(deck, 1, 100, hands, players * level), 100);
     assert_int_equal(tb_current(game(), st), TB_CHANCE);
     assert_int_equal(tb_apply_chance(game(), st, deck, 100), TB_OK);
-}
-
-/* The view of a seat, parsed. */
-static json_t *view(const void *st, int seat)
-{
-    char *text = tb_view_json(game(), st, seat);
-    json_t *v = json_loads(text, 0, NULL);
-    free(text);
-    assert_non_null(v);
-    return v;
-}
-
-static int view_int(const void *st, const char *key)
-{
-    json_t *v = view(st, TB_SPECTATOR);
-    int n = (int)json_integer_value(json_object_get(v, key));
-    json_decref(v);
-    return n;
 }
 
 /* The cards of a seat's hand, as its own view shows them. */
 static int hand_of(const void *st, int seat, int *out)
 {
-    json_t *v = view(st, seat);
+    json_t *v = ts_view(game(), st, seat);
     json_t *h = json_object_get(v, "hand");
     int n = (int)json_array_size(h);
     for (int i = 0; i < n; i++)
@@ -118,7 +93,7 @@ static void play_level_in_order(void *st, int players)
  * and plays it through. */
 static void deal_and_play_level(void *st, int players)
 {
-    int level = view_int(st, "level");
+    int level = ts_view_int(game(), st, "level");
     int hands[48];
     for (int i = 0; i < players * level; i++)
         hands[i] = i + 1;
@@ -133,9 +108,10 @@ static void table_sets_levels_lives_and_shurikens(void **state)
     const int want[3][3] = {{12, 2, 1}, {10, 3, 1}, {8, 4, 1}};
     for (int players = 2; players <= 4; players++) {
         void *st = new_game(players, 0);
-        assert_int_equal(view_int(st, "last_level"), want[players - 2][0]);
-        assert_int_equal(view_int(st, "lives"), want[players - 2][1]);
-        assert_int_equal(view_int(st, "shurikens"), want[players - 2][2]);
+        const int *w = want[players - 2];
+        assert_int_equal(ts_view_int(game(), st, "last_level"), w[0]);
+        assert_int_equal(ts_view_int(game(), st, "lives"), w[1]);
+        assert_int_equal(ts_view_int(game(), st, "shurikens"), w[2]);
         free(st);
     }
 }
@@ -155,7 +131,7 @@ static void each_level_deals_level_cards(void **state)
             assert_int_equal(hand_size(st, p), level);
         play_level_in_order(st, 3);
         /* "If everyone is out of cards, you complete the level." */
-        assert_int_equal(view_int(st, "completed"), level);
+        assert_int_equal(ts_view_int(game(), st, "completed"), level);
     }
     free(st);
 }
@@ -175,8 +151,8 @@ static void out_of_order_costs_a_life_and_discards_lower(void **state)
     deal(st, 2, 2, hands);
     const char *t1[] = {"wait", "play"}; /* seat 1 plays 40 over the 30 */
     tick(st, t1, 2);
-    assert_int_equal(view_int(st, "lives"), 1);
-    json_t *v = view(st, TB_SPECTATOR);
+    assert_int_equal(ts_view_int(game(), st, "lives"), 1);
+    json_t *v = ts_view(game(), st, TB_SPECTATOR);
     char *s = json_dumps(v, JSON_COMPACT);
     assert_non_null(strstr(s, "\"discarded\":[30]"));
     assert_non_null(strstr(s, "\"pile\":[40]"));
@@ -190,8 +166,8 @@ static void out_of_order_costs_a_life_and_discards_lower(void **state)
     tick(st, t2, 2);
     const char *t3[] = {"play", NULL};
     tick(st, t3, 2);
-    assert_int_equal(view_int(st, "lives"), 1);
-    assert_int_equal(view_int(st, "completed"), 2);
+    assert_int_equal(ts_view_int(game(), st, "lives"), 1);
+    assert_int_equal(ts_view_int(game(), st, "completed"), 2);
     assert_int_equal(tb_current(g, st), TB_CHANCE);
     free(st);
 }
@@ -207,7 +183,7 @@ static void one_life_per_card_played_out_of_order(void **state)
     deal(st, 3, 2, hands);
     const char *t[] = {"wait", "wait", "play"}; /* 90 over 10, 20, 30, 80 */
     tick(st, t, 3);
-    assert_int_equal(view_int(st, "lives"), 2);
+    assert_int_equal(ts_view_int(game(), st, "lives"), 2);
     assert_int_equal(hand_size(st, 0), 0);
     assert_int_equal(hand_size(st, 1), 0);
     assert_int_equal(hand_size(st, 2), 1);
@@ -226,16 +202,16 @@ static void same_tick_plays_resolve_ascending(void **state)
     deal(st, 3, 1, l1);
     const char *all[] = {"play", "play", "play"};
     tick(st, all, 3);
-    assert_int_equal(view_int(st, "lives"), 3);
-    assert_int_equal(view_int(st, "completed"), 1);
+    assert_int_equal(ts_view_int(game(), st, "lives"), 3);
+    assert_int_equal(ts_view_int(game(), st, "completed"), 1);
     /* Level 2: seats 0 and 1 play 30 and 50 while seat 2 holds 40: the
      * 30 is fine, the 50 costs a life and discards the 40. */
     const int l2[] = {30, 60, 50, 70, 40, 80};
     deal(st, 3, 2, l2);
     const char *t[] = {"play", "play", "wait"};
     tick(st, t, 3);
-    assert_int_equal(view_int(st, "lives"), 2);
-    json_t *v = view(st, TB_SPECTATOR);
+    assert_int_equal(ts_view_int(game(), st, "lives"), 2);
+    json_t *v = ts_view(game(), st, TB_SPECTATOR);
     char *s = json_dumps(v, JSON_COMPACT);
     assert_non_null(strstr(s, "\"pile\":[30,50]"));
     assert_non_null(strstr(s, "\"discarded\":[40]"));
@@ -259,21 +235,21 @@ static void shuriken_needs_every_hand(void **state)
     const char *t1[] = {"raise", "wait"};
     tick(st, t1, 2);
     /* One hand up: nothing happens, and the raised hand is public. */
-    assert_int_equal(view_int(st, "shurikens"), 1);
+    assert_int_equal(ts_view_int(game(), st, "shurikens"), 1);
     assert_int_equal(hand_size(st, 0), 2);
-    json_t *v = view(st, 1);
+    json_t *v = ts_view(game(), st, 1);
     assert_true(json_is_true(json_object_get(
         json_array_get(json_object_get(v, "seats"), 0), "raised")));
     json_decref(v);
     const char *t2[] = {"wait", "raise"};
     tick(st, t2, 2);
-    assert_int_equal(view_int(st, "shurikens"), 0);
+    assert_int_equal(ts_view_int(game(), st, "shurikens"), 0);
     int h[12];
     assert_int_equal(hand_of(st, 0, h), 1);
     assert_int_equal(h[0], 60);
     assert_int_equal(hand_of(st, 1, h), 1);
     assert_int_equal(h[0], 50);
-    assert_int_equal(view_int(st, "lives"), 2); /* no life lost */
+    assert_int_equal(ts_view_int(game(), st, "lives"), 2); /* no life lost */
     /* No shuriken left: raising is no longer offered. */
     assert_false(ts_is_legal_text(game(), st, "raise"));
     free(st);
@@ -291,7 +267,8 @@ static void raised_hand_can_be_lowered(void **state)
     assert_true(ts_is_legal_text(game(), st, "lower"));
     const char *t2[] = {"lower", "raise"};
     tick(st, t2, 2);
-    assert_int_equal(view_int(st, "shurikens"), 1); /* never all at once */
+    /* Never all at once. */
+    assert_int_equal(ts_view_int(game(), st, "shurikens"), 1);
     free(st);
 }
 
@@ -309,9 +286,10 @@ static void empty_handed_players_do_not_block_the_shuriken(void **state)
     assert_int_equal(hand_size(st, 0), 0);
     const char *t2[] = {NULL, "wait", "raise"}; /* seat 0 has no choice */
     tick(st, t2, 3);
-    assert_int_equal(view_int(st, "shurikens"), 0);
-    assert_int_equal(view_int(st, "lives"), 3);
-    assert_int_equal(view_int(st, "completed"), 1); /* 20, 30 discarded */
+    assert_int_equal(ts_view_int(game(), st, "shurikens"), 0);
+    assert_int_equal(ts_view_int(game(), st, "lives"), 3);
+    /* 20 and 30 were discarded. */
+    assert_int_equal(ts_view_int(game(), st, "completed"), 1);
     free(st);
 }
 
@@ -327,15 +305,15 @@ static void level_bonuses_and_their_caps(void **state)
     const int lives[] = {2, 2, 3, 3, 3, 4, 4, 4, 5};
     for (int level = 1; level <= 9; level++) {
         deal_and_play_level(st, 2);
-        assert_int_equal(view_int(st, "shurikens"), shur[level - 1]);
-        assert_int_equal(view_int(st, "lives"), lives[level - 1]);
+        assert_int_equal(ts_view_int(game(), st, "shurikens"), shur[level - 1]);
+        assert_int_equal(ts_view_int(game(), st, "lives"), lives[level - 1]);
     }
     free(st);
     /* Four players: lives 4 -> 5 (level 3) -> 5 (level 6: no sixth). */
     st = new_game(4, 0);
     for (int level = 1; level <= 6; level++)
         deal_and_play_level(st, 4);
-    assert_int_equal(view_int(st, "lives"), 5);
+    assert_int_equal(ts_view_int(game(), st, "lives"), 5);
     free(st);
 }
 
@@ -369,7 +347,7 @@ static void losing_the_last_life_loses(void **state)
     deal(st, 2, 2, l2);
     const char *over[] = {"wait", "play"}; /* 30 over 10, 20: a life */
     tick(st, over, 2);
-    assert_int_equal(view_int(st, "lives"), 1);
+    assert_int_equal(ts_view_int(game(), st, "lives"), 1);
     /* Seat 0 has no cards left; seat 1 plays 40 alone: level 2 done and
      * the shuriken bonus comes. */
     const char *last[] = {NULL, "play"};
@@ -400,15 +378,11 @@ static void stalling_forces_a_play(void **state)
     tick(st, w2, 2);
     assert_true(ts_is_legal_text(game(), st, "wait"));
     tick(st, w2, 2);
-    assert_int_equal(view_int(st, "quiet_ticks"), 3);
+    assert_int_equal(ts_view_int(game(), st, "quiet_ticks"), 3);
     assert_false(ts_is_legal_text(game(), st, "wait"));
     assert_false(ts_is_legal_text(game(), st, "raise"));
     assert_true(ts_is_legal_text(game(), st, "play"));
-    tb_action a;
-    char err[128];
-    assert_int_equal(tb_parse_action(game(), st, "wait", &a, err, sizeof err),
-                     TB_EPARSE);
-    assert_non_null(strstr(err, "must play"));
+    assert_int_equal(ts_refused(game(), st, "wait", "must play"), TB_EPARSE);
     free(st);
 }
 
@@ -445,12 +419,10 @@ static void only_the_lowest_card_can_be_played(void **state)
     deal(st, 2, 2, hands);
     tb_action a;
     char err[128];
-    assert_int_equal(tb_parse_action(game(), st, "60", &a, err, sizeof err),
+    assert_int_equal(ts_refused(game(), st, "60", "lowest card, 30"),
                      TB_EPARSE);
-    assert_non_null(strstr(err, "lowest card, 30"));
-    assert_int_equal(tb_parse_action(game(), st, "41", &a, err, sizeof err),
+    assert_int_equal(ts_refused(game(), st, "41", "not in your hand"),
                      TB_EPARSE);
-    assert_non_null(strstr(err, "not in your hand"));
     assert_int_equal(tb_parse_action(game(), st, "30", &a, err, sizeof err),
                      TB_OK);
     free(st);
@@ -527,15 +499,12 @@ static void heuristic_waits_by_the_gap(void **state)
     deal(st, 2, 1, hands);
     tb_rng rng;
     tb_rng_seed(&rng, 1);
-    char text[TB_ACTION_TEXT];
-    tb_action_text(g, st, g->heuristic(st, 0, &rng), text, sizeof text);
-    assert_string_equal(text, "wait");
+    assert_string_equal(ts_heuristic_text(g, st, 0, &rng), "wait");
     ts_play(g, st, "wait");
-    tb_action_text(g, st, g->heuristic(st, 1, &rng), text, sizeof text);
-    assert_string_equal(text, "play");
+    assert_string_equal(ts_heuristic_text(g, st, 1, &rng), "play");
     ts_play(g, st, "play");
-    tb_action_text(g, st, g->heuristic(st, 0, &rng), text, sizeof text);
-    assert_string_equal(text, "play"); /* alone now */
+    /* Alone now. */
+    assert_string_equal(ts_heuristic_text(g, st, 0, &rng), "play");
     free(st);
 }
 

@@ -20,6 +20,10 @@ void tbi_errf(char *err, size_t cap, const char *fmt, ...)
 /* Ranks seats by score (higher is better when higher_wins, else lower),
  * giving tied seats the same rank, and fills out->rank. */
 void tbi_rank_by_score(tb_result *out, int higher_wins);
+/* The result of a cooperative game: every seat has the team's score and
+ * rank 1, and team_win says whether the team won. */
+void tbi_team_result(tb_result *out, int players, int team_win,
+                     double team_score);
 
 /* ANSI colour helpers for render(): each returns "" in plain style. */
 const char *tbi_color(unsigned style, const char *ansi_code);

@@ -60,20 +60,29 @@ static int letter_index(const char *letters, int n, char c)
     return -1;
 }
 
+/* Reads the '+' that may follow a card to mark the second deck: 1 (and
+ * steps past it) when there is one, 0 when there is none, -1 when there is
+ * one but only one deck is in play. */
+static int read_back_mark(const char **end, int two_decks)
+{
+    if (**end != '+')
+        return 0;
+    if (!two_decks)
+        return -1;
+    (*end)++;
+    return 1;
+}
+
 const char *tbi_mq_parse(const char *s, int two_decks, int *id)
 {
-    int back = 0;
     if (*s == '#') {
         int no;
         const char *end = tbi_read_uint(s + 1, &no);
         if (!end || no < 1 || no > TBI_MQ_CARDS)
             return NULL;
-        if (*end == '+') {
-            if (!two_decks)
-                return NULL;
-            back = 1;
-            end++;
-        }
+        int back = read_back_mark(&end, two_decks);
+        if (back < 0)
+            return NULL;
         *id = back * TBI_MQ_CARDS + no - 1;
         return end;
     }
@@ -84,12 +93,9 @@ const char *tbi_mq_parse(const char *s, int two_decks, int *id)
     if (suit < 0)
         return NULL;
     const char *end = s + 3;
-    if (*end == '+') {
-        if (!two_decks)
-            return NULL;
-        back = 1;
-        end++;
-    }
+    int back = read_back_mark(&end, two_decks);
+    if (back < 0)
+        return NULL;
     *id = tbi_mq_make(s[0] - '0', suit, colour, back);
     return end;
 }

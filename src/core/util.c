@@ -1,6 +1,7 @@
 /*
  * util.c - small helpers used across the engine and the games: error
- * messages, ranking by score, terminal colours, reading typed words.
+ * messages, ranking by score, cooperative results, terminal colours,
+ * reading typed words.
  */
 #include "internal.h"
 
@@ -28,6 +29,19 @@ void tbi_rank_by_score(tb_result *out, int higher_wins)
                 better++;
         }
         out->rank[i] = better + 1;
+    }
+}
+
+void tbi_team_result(tb_result *out, int players, int team_win,
+                     double team_score)
+{
+    out->players = players;
+    out->cooperative = 1;
+    out->team_win = team_win;
+    out->team_score = team_score;
+    for (int p = 0; p < players; p++) {
+        out->score[p] = team_score;
+        out->rank[p] = 1;
     }
 }
 

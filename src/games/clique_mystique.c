@@ -20,6 +20,7 @@
 #include "grid.h"
 #include "internal.h"
 #include "mystique_deck.h"
+#include "redeal.h"
 
 #include <string.h>
 
@@ -642,25 +643,8 @@ static void determinize(void *vs, int seat, tb_rng *rng)
     clique *s = vs;
     if (s->phase == PH_DEAL)
         return;
-    uint8_t pool[TBI_MQ_CARDS];
-    int n = 0;
-    for (int p = 0; p < 2; p++)
-        if (p != seat)
-            for (int i = 0; i < s->hand_n[p]; i++)
-                pool[n++] = s->hand[p][i];
-    for (int i = 0; i < s->deck_n; i++)
-        pool[n++] = s->deck[i];
-    tb_rng_shuffle8(rng, pool, n);
-    int k = 0;
-    for (int p = 0; p < 2; p++) {
-        if (p == seat)
-            continue;
-        for (int i = 0; i < s->hand_n[p]; i++)
-            s->hand[p][i] = pool[k++];
-        tbi_sort_u8(s->hand[p], s->hand_n[p]);
-    }
-    for (int i = 0; i < s->deck_n; i++)
-        s->deck[i] = pool[k++];
+    tbi_redeal_hands_and_pile(s->hand[0], sizeof s->hand[0], s->hand_n, 2,
+                              seat, s->deck, s->deck_n, rng);
 }
 
 /* ---------------------------------------------------------------- text */

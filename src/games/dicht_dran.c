@@ -14,6 +14,7 @@
 #include "cards.h"
 #include "deck100.h"
 #include "internal.h"
+#include "redeal.h"
 
 #include <math.h>
 #include <string.h>
@@ -331,37 +332,34 @@ static void determinize(void *vs, int seat, tb_rng *rng)
     if (s->phase != PH_CHOOSE && s->phase != PH_RESHUFFLE)
         return;
     for (int g = 0; g <= s->gen; g++) {
-        uint8_t pool[MIDDLE];
-        int n = 0;
+        tbi_pool pool;
+        tbi_pool_init(&pool);
         for (int p = 0; p < s->players; p++) {
             if (p == seat)
                 continue;
             for (int i = 0; i < s->hand_n[p]; i++)
                 if (s->card_gen[s->hand[p][i]] == g)
-                    pool[n++] = s->hand[p][i];
+                    tbi_pool_add(&pool, s->hand[p][i]);
             if (choice_hidden(s, p, seat) && s->card_gen[s->chosen[p]] == g)
-                pool[n++] = s->chosen[p];
+                tbi_pool_add(&pool, s->chosen[p]);
         }
         if (g == s->gen)
-            for (int i = 0; i < s->draw_n; i++)
-                pool[n++] = s->draw[i];
-        tb_rng_shuffle8(rng, pool, n);
-        int k = 0;
+            tbi_pool_add_run(&pool, s->draw, s->draw_n);
+        tbi_pool_shuffle(&pool, rng);
         for (int p = 0; p < s->players; p++) {
             if (p == seat)
                 continue;
             for (int i = 0; i < s->hand_n[p]; i++)
                 if (s->card_gen[s->hand[p][i]] == g)
-                    s->hand[p][i] = pool[k++];
+                    s->hand[p][i] = tbi_pool_take(&pool);
             if (choice_hidden(s, p, seat) && s->card_gen[s->chosen[p]] == g)
-                s->chosen[p] = pool[k++];
+                s->chosen[p] = tbi_pool_take(&pool);
             tbi_sort_u8(s->hand[p], s->hand_n[p]);
         }
         if (g == s->gen)
-            for (int i = 0; i < s->draw_n; i++)
-                s->draw[i] = pool[k++];
-        for (int i = 0; i < n; i++)
-            s->card_gen[pool[i]] = (uint8_t)g;
+            tbi_pool_take_run(&pool, s->draw, s->draw_n);
+        for (int i = 0; i < pool.n; i++)
+            s->card_gen[pool.card[i]] = (uint8_t)g;
     }
 }
 

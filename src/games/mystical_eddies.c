@@ -15,6 +15,7 @@
 #include "cards.h"
 #include "internal.h"
 #include "mystique_deck.h"
+#include "redeal.h"
 #include "tricks.h"
 
 #include <string.h>
@@ -377,25 +378,8 @@ static void determinize(void *vs, int seat, tb_rng *rng)
     eddies *s = vs;
     if (s->phase != PH_PLAY)
         return;
-    uint8_t pool[TBI_MQ_CARDS];
-    int n = 0;
-    for (int p = 0; p < s->players; p++)
-        if (p != seat)
-            for (int i = 0; i < s->hand_n[p]; i++)
-                pool[n++] = s->hand[p][i];
-    for (int i = 0; i < s->aside_n; i++)
-        pool[n++] = s->aside[i];
-    tb_rng_shuffle8(rng, pool, n);
-    int k = 0;
-    for (int p = 0; p < s->players; p++) {
-        if (p == seat)
-            continue;
-        for (int i = 0; i < s->hand_n[p]; i++)
-            s->hand[p][i] = pool[k++];
-        tbi_sort_u8(s->hand[p], s->hand_n[p]);
-    }
-    for (int i = 0; i < s->aside_n; i++)
-        s->aside[i] = pool[k++];
+    tbi_redeal_hands_and_pile(s->hand[0], sizeof s->hand[0], s->hand_n,
+                              s->players, seat, s->aside, s->aside_n, rng);
 }
 
 /* ------------------------------------------------------------ text */

@@ -23,6 +23,7 @@
 #include "grid.h"
 #include "internal.h"
 #include "mystique_deck.h"
+#include "redeal.h"
 
 #include <string.h>
 
@@ -247,28 +248,27 @@ static void determinize(void *vs, int seat, tb_rng *rng)
     energy *s = vs;
     if (s->phase != PH_PLAY)
         return;
-    uint8_t pool[TBI_MQ_CARDS];
-    int n = 0;
+    tbi_pool pool;
+    tbi_pool_init(&pool);
     for (int p = 0; p < s->players; p++) {
         if (!hidden_from(s, p, seat))
             continue;
-        pool[n++] = s->energy[p];
+        tbi_pool_add(&pool, s->energy[p]);
         if (s->hand[p] != NO_CARD)
-            pool[n++] = s->hand[p];
+            tbi_pool_add(&pool, s->hand[p]);
     }
-    for (int i = s->next_draw; i < TBI_MQ_CARDS; i++)
-        pool[n++] = s->deck[i];
-    tb_rng_shuffle8(rng, pool, n);
-    int k = 0;
+    tbi_pool_add_run(&pool, s->deck + s->next_draw,
+                     TBI_MQ_CARDS - s->next_draw);
+    tbi_pool_shuffle(&pool, rng);
     for (int p = 0; p < s->players; p++) {
         if (!hidden_from(s, p, seat))
             continue;
-        s->energy[p] = pool[k++];
+        s->energy[p] = tbi_pool_take(&pool);
         if (s->hand[p] != NO_CARD)
-            s->hand[p] = pool[k++];
+            s->hand[p] = tbi_pool_take(&pool);
     }
-    for (int i = s->next_draw; i < TBI_MQ_CARDS; i++)
-        s->deck[i] = pool[k++];
+    tbi_pool_take_run(&pool, s->deck + s->next_draw,
+                      TBI_MQ_CARDS - s->next_draw);
 }
 
 /* ---------------------------------------------------------------- text */

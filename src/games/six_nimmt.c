@@ -10,6 +10,7 @@
 #include "cards.h"
 #include "deck100.h"
 #include "internal.h"
+#include "redeal.h"
 
 #include <string.h>
 
@@ -267,31 +268,21 @@ static void determinize(void *vs, int seat, tb_rng *rng)
     nimmt *s = vs;
     if (s->phase == PH_DEAL || s->phase == PH_OVER)
         return;
-    uint8_t pool[104];
-    int n = 0;
-    for (int i = 0; i < s->undealt_n; i++)
-        pool[n++] = s->undealt[i];
-    for (int p = 0; p < s->players; p++) {
-        if (p == seat)
-            continue;
-        for (int i = 0; i < s->hand_n[p]; i++)
-            pool[n++] = s->hand[p][i];
+    tbi_pool pool;
+    tbi_pool_init(&pool);
+    tbi_pool_add_hands(&pool, s->hand[0], sizeof s->hand[0], s->hand_n,
+                       s->players, seat);
+    for (int p = 0; p < s->players; p++)
         if (choice_hidden(s, p, seat))
-            pool[n++] = s->chosen[p];
-    }
-    tb_rng_shuffle8(rng, pool, n);
-    int k = 0;
-    for (int p = 0; p < s->players; p++) {
-        if (p == seat)
-            continue;
-        for (int i = 0; i < s->hand_n[p]; i++)
-            s->hand[p][i] = pool[k++];
-        tbi_sort_u8(s->hand[p], s->hand_n[p]);
+            tbi_pool_add(&pool, s->chosen[p]);
+    tbi_pool_add_run(&pool, s->undealt, s->undealt_n);
+    tbi_pool_shuffle(&pool, rng);
+    tbi_pool_take_hands(&pool, s->hand[0], sizeof s->hand[0], s->hand_n,
+                        s->players, seat);
+    for (int p = 0; p < s->players; p++)
         if (choice_hidden(s, p, seat))
-            s->chosen[p] = pool[k++];
-    }
-    for (int i = 0; i < s->undealt_n; i++)
-        s->undealt[i] = pool[k++];
+            s->chosen[p] = tbi_pool_take(&pool);
+    tbi_pool_take_run(&pool, s->undealt, s->undealt_n);
 }
 
 /* ------------------------------------------------------------ heuristic */

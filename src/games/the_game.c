@@ -15,6 +15,7 @@
 #include "cards.h"
 #include "deck100.h"
 #include "internal.h"
+#include "redeal.h"
 
 #include <string.h>
 
@@ -210,14 +211,7 @@ static void result(const void *vs, tb_result *out)
 {
     const thegame *s = vs;
     int left = cards_left(s);
-    out->players = s->players;
-    out->cooperative = 1;
-    out->team_score = left;
-    out->team_win = left == 0;
-    for (int p = 0; p < s->players; p++) {
-        out->score[p] = left;
-        out->rank[p] = 1;
-    }
+    tbi_team_result(out, s->players, left == 0, left);
 }
 
 static int standing(const void *vs, double *scores)
@@ -235,25 +229,9 @@ static void determinize(void *vs, int seat, tb_rng *rng)
     thegame *s = vs;
     if (s->phase != PH_PLAY)
         return;
-    uint8_t pool[N_CARDS];
-    int n = 0;
-    for (int p = 0; p < s->players; p++)
-        if (p != seat)
-            for (int i = 0; i < s->hand_n[p]; i++)
-                pool[n++] = s->hand[p][i];
-    for (int i = s->drawn; i < N_CARDS; i++)
-        pool[n++] = s->draw[i];
-    tb_rng_shuffle8(rng, pool, n);
-    int k = 0;
-    for (int p = 0; p < s->players; p++) {
-        if (p == seat)
-            continue;
-        for (int i = 0; i < s->hand_n[p]; i++)
-            s->hand[p][i] = pool[k++];
-        tbi_sort_u8(s->hand[p], s->hand_n[p]);
-    }
-    for (int i = s->drawn; i < N_CARDS; i++)
-        s->draw[i] = pool[k++];
+    tbi_redeal_hands_and_pile(s->hand[0], sizeof s->hand[0], s->hand_n,
+                              s->players, seat, s->draw + s->drawn,
+                              N_CARDS - s->drawn, rng);
 }
 
 static void action_text(const void *vs, tb_action a, char *buf, size_t cap)

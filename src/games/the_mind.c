@@ -18,6 +18,7 @@
 #include "cards.h"
 #include "deck100.h"
 #include "internal.h"
+#include "redeal.h"
 
 #include <string.h>
 
@@ -285,14 +286,7 @@ static void apply(void *vs, tb_action a)
 static void result(const void *vs, tb_result *out)
 {
     const mind *s = vs;
-    out->players = s->players;
-    out->cooperative = 1;
-    out->team_win = s->phase == PH_WON;
-    out->team_score = s->completed;
-    for (int p = 0; p < s->players; p++) {
-        out->score[p] = s->completed;
-        out->rank[p] = 1;
-    }
+    tbi_team_result(out, s->players, s->phase == PH_WON, s->completed);
 }
 
 static int standing(const void *vs, double *scores)
@@ -317,24 +311,8 @@ static void determinize(void *vs, int seat, tb_rng *rng)
     mind *s = vs;
     if (s->phase != PH_TICK)
         return;
-    uint8_t pool[DECK];
-    int n = 0;
-    for (int i = 0; i < s->undealt_n; i++)
-        pool[n++] = s->undealt[i];
-    for (int p = 0; p < s->players; p++)
-        for (int i = 0; p != seat && i < s->hand_n[p]; i++)
-            pool[n++] = s->hand[p][i];
-    tb_rng_shuffle8(rng, pool, n);
-    int k = 0;
-    for (int p = 0; p < s->players; p++) {
-        if (p == seat)
-            continue;
-        for (int i = 0; i < s->hand_n[p]; i++)
-            s->hand[p][i] = pool[k++];
-        tbi_sort_u8(s->hand[p], s->hand_n[p]);
-    }
-    for (int i = 0; i < s->undealt_n; i++)
-        s->undealt[i] = pool[k++];
+    tbi_redeal_hands_and_pile(s->hand[0], sizeof s->hand[0], s->hand_n,
+                              s->players, seat, s->undealt, s->undealt_n, rng);
     tb_action acts[4];
     int n_acts = legal(s, acts);
     for (int p = 0; p < s->players; p++)

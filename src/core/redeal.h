@@ -1,0 +1,128 @@
+/*
+ * redeal.h - the shared core of determinize() for card games: the cards a
+ * seat has not seen (other hands, undealt or set-aside piles, secret
+ * choices) are gathered into a pool, shuffled, and dealt back to the very
+ * places they came from in the same numbers.  Every hand keeps its size and
+ * every pile its length; only who holds which unseen card is sampled
+ * afresh, uniformly.  Games whose hidden places differ (a single card per
+ * seat, cards tied to a draw-pile generation) use the pool primitives; the
+ * common "other hands and one pile" case is one call.
+ *
+ * Everything is inline, as in cards.h: determinize runs in every search
+ * iteration, and a game's hand stride known at compile time keeps these
+ * loops as tight as the hand-written ones they replaced.
+ */
+#ifndef TABULA_REDEAL_H
+#define TABULA_REDEAL_H
+
+#include "cards.h"
+#include "tabula.h"
+
+#include <stddef.h>
+#include <stdint.h>
+
+/* Room for every card of the largest deck a game determinizes (two
+ * Mystique decks, 120 cards; 6 nimmt!'s 104). */
+#define TBI_POOL_MAX 128
+
+/* Unseen cards on their way round: gathered in any order, shuffled, then
+ * taken back out in the order the places are visited again. */
+typedef struct tbi_pool {
+    uint8_t card[TBI_POOL_MAX];
+    int n;    /* cards gathered */
+    int next; /* the next card to hand back */
+} tbi_pool;
+
+static inline void tbi_pool_init(tbi_pool *p)
+{
+    p->n = 0;
+    p->next = 0;
+}
+
+static inline void tbi_pool_add(tbi_pool *p, uint8_t card)
+{
+    p->card[p->n++] = card;
+}
+
+/* Adds the n cards of a pile.  (The count is kept in a local: a byte
+ * store may alias p->n, which would otherwise be reloaded every card.) */
+static inline void tbi_pool_add_run(tbi_pool *p, const uint8_t *a, int n)
+{
+    uint8_t *to = p->card + p->n;
+    for (int i = 0; i < n; i++)
+        to[i] = a[i];
+    p->n += n;
+}
+
+/* Shuffles the gathered cards and starts handing them back from the first. */
+static inline void tbi_pool_shuffle(tbi_pool *p, tb_rng *rng)
+{
+    tb_rng_shuffle8(rng, p->card, p->n);
+    p->next = 0;
+}
+
+static inline uint8_t tbi_pool_take(tbi_pool *p)
+{
+    return p->card[p->next++];
+}
+
+/* Refills a pile of n cards from the pool. */
+static inline void tbi_pool_take_run(tbi_pool *p, uint8_t *a, int n)
+{
+    const uint8_t *from = p->card + p->next;
+    for (int i = 0; i < n; i++)
+        a[i] = from[i];
+    p->next += n;
+}
+
+/*
+ * Hands are passed as the first row of a game's hand[players][stride]
+ * array (stride = sizeof hand[0]) with their sizes in hand_n[].  The hand
+ * of `seat` is left alone (TB_SPECTATOR: no hand is).
+ */
+
+/* Adds every hand but seat's. */
+static inline void tbi_pool_add_hands(tbi_pool *p, const uint8_t *hands,
+                                      size_t stride, const uint8_t *hand_n,
+                                      int players, int seat)
+{
+    for (int q = 0; q < players; q++)
+        if (q != seat)
+            tbi_pool_add_run(p, hands + (size_t)q * stride, hand_n[q]);
+}
+
+/* Deals every hand but seat's back in its size, and sorts it ascending:
+ * every game keeps its hands in order (the views and the legal lists rely
+ * on it). */
+static inline void tbi_pool_take_hands(tbi_pool *p, uint8_t *hands,
+                                       size_t stride, const uint8_t *hand_n,
+                                       int players, int seat)
+{
+    for (int q = 0; q < players; q++) {
+        if (q == seat)
+            continue;
+        uint8_t *h = hands + (size_t)q * stride;
+        tbi_pool_take_run(p, h, hand_n[q]);
+        tbi_sort_u8(h, hand_n[q]);
+    }
+}
+
+/* The common determinize(): the hands of every seat but `seat` and one
+ * pile of n unseen cards are pooled, shuffled and handed back in the same
+ * numbers, hands sorted. */
+static inline void tbi_redeal_hands_and_pile(uint8_t *hands, size_t stride,
+                                             const uint8_t *hand_n,
+                                             int players, int seat,
+                                             uint8_t *pile, int pile_n,
+                                             tb_rng *rng)
+{
+    tbi_pool pool;
+    tbi_pool_init(&pool);
+    tbi_pool_add_hands(&pool, hands, stride, hand_n, players, seat);
+    tbi_pool_add_run(&pool, pile, pile_n);
+    tbi_pool_shuffle(&pool, rng);
+    tbi_pool_take_hands(&pool, hands, stride, hand_n, players, seat);
+    tbi_pool_take_run(&pool, pile, pile_n);
+}
+
+#endif
