@@ -236,6 +236,16 @@ typedef struct tb_game {
      * of the seat to move: TB_OK and a legal action, or TB_EPARSE when the
      * key means nothing now.  The key 'q' is kept by the terminal (quit). */
     int (*realtime_key)(const void *st, int key, tb_action *out);
+    /* Optional: how good a finished game with result r was for seat, in
+     * [0, 1] (higher is better), for search bots (ISMCTS) to maximize.
+     * When NULL, search uses a generic reward: for competitive games the
+     * win share (1 for a sole win, 1/k for a k-way tie) blended with the
+     * seat's placement and score margin; for cooperative games team_win
+     * alone, since only the game knows whether a higher team_score is
+     * better.  Cooperative games whose team_score grades a loss (cards
+     * left, levels reached) should set it, e.g. team_win plus a small term
+     * from team_score, so that search can tell a near miss from a rout. */
+    double (*reward)(const tb_result *r, int seat);
 } tb_game;
 
 /* ---------------------------------------------------------------- registry */

@@ -261,24 +261,30 @@ static int choice_hidden(const nimmt *s, int p, int seat)
 
 /* Deals the unseen cards again: the other hands, the others' secret
  * choices and the undealt cards are pooled, shuffled and handed back out in
- * the same numbers. */
+ * the same numbers.  The pool is put in card order before the shuffle, so
+ * the sample depends only on which cards are unseen and on the generator,
+ * never on where the hidden cards really lay. */
 static void determinize(void *vs, int seat, tb_rng *rng)
 {
     nimmt *s = vs;
     if (s->phase == PH_DEAL || s->phase == PH_OVER)
         return;
-    uint8_t pool[104];
-    int n = 0;
+    uint8_t unseen[105] = {0};
     for (int i = 0; i < s->undealt_n; i++)
-        pool[n++] = s->undealt[i];
+        unseen[s->undealt[i]] = 1;
     for (int p = 0; p < s->players; p++) {
         if (p == seat)
             continue;
         for (int i = 0; i < s->hand_n[p]; i++)
-            pool[n++] = s->hand[p][i];
+            unseen[s->hand[p][i]] = 1;
         if (choice_hidden(s, p, seat))
-            pool[n++] = s->chosen[p];
+            unseen[s->chosen[p]] = 1;
     }
+    uint8_t pool[104];
+    int n = 0;
+    for (int c = 1; c <= 104; c++)
+        if (unseen[c])
+            pool[n++] = (uint8_t)c;
     tb_rng_shuffle8(rng, pool, n);
     int k = 0;
     for (int p = 0; p < s->players; p++) {
