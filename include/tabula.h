@@ -246,6 +246,15 @@ typedef struct tb_game {
      * left, levels reached) should set it, e.g. team_win plus a small term
      * from team_score, so that search can tell a near miss from a rout. */
     double (*reward)(const tb_result *r, int seat);
+    /* Optional, for games whose secret simultaneous choices are taken one
+     * seat at a time: takes back the choices of the current step that seat
+     * has not seen (each card returns to its owner's hand, as if not yet
+     * chosen), so that those seats are to choose again, in the usual order,
+     * before seat faces the very decision it faces now.  Search calls it on
+     * a state already determinized for seat and replays those choices with
+     * its model of the players, rather than keeping the uniformly resampled
+     * ones (which a real player would rarely have made).  No allocation. */
+    void (*retract)(void *st, int seat);
 } tb_game;
 
 /* ---------------------------------------------------------------- registry */

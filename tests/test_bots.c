@@ -227,6 +227,54 @@ static void ismcts_is_deterministic(void **state)
     tbi_bot_free(b2);
 }
 
+/* The retract contract, for games that offer it: after taking back the
+ * secret choices seat has not seen and letting those seats choose again
+ * (here at random), seat faces the same decision with the same view. */
+static void retract_keeps_the_decision(void **state)
+{
+    const tb_game *g = *state;
+    if (!g->retract)
+        skip();
+    static tb_config cfgs[MAX_CONFIGS];
+    int n = ts_configs(g, cfgs, MAX_CONFIGS);
+    void *alt = tb_state_new(g);
+    static tb_action a1[TB_MAX_ACTIONS], a2[TB_MAX_ACTIONS];
+    for (int c = 0; c < n; c++) {
+        void *st = ts_new_game(g, &cfgs[c]);
+        tb_rng rng;
+        tb_rng_seed(&rng, 31u + (uint64_t)c);
+        for (;;) {
+            tb_settle(g, st, &rng);
+            int seat = tb_current(g, st);
+            if (seat == TB_TERMINAL)
+                break;
+            memcpy(alt, st, g->state_size);
+            tb_determinize(g, alt, seat, &rng);
+            g->retract(alt, seat);
+            int steps = 0;
+            while (tb_current(g, alt) != seat && steps++ < 4 * TB_MAX_PLAYERS) {
+                assert_true(tb_current(g, alt) >= 0);
+                int k = tb_legal(g, alt, a2);
+                tb_apply_legal(g, alt, a2[tb_rng_below(&rng, (uint32_t)k)]);
+            }
+            assert_int_equal(tb_current(g, alt), seat);
+            int n1 = tb_legal(g, st, a1), n2 = tb_legal(g, alt, a2);
+            assert_int_equal(n1, n2);
+            assert_memory_equal(a1, a2, (size_t)n1 * sizeof *a1);
+            char *v1 = tb_view_json(g, st, seat), *v2 = tb_view_json(g, alt, seat);
+            if (strcmp(v1, v2) != 0)
+                fail_msg("%s: seat %d's view changed after retract and "
+                         "replay:\n%s\n%s", ts_config_name(g, &cfgs[c]), seat,
+                         v1, v2);
+            free(v1);
+            free(v2);
+            tb_apply_legal(g, st, a1[tb_rng_below(&rng, (uint32_t)n1)]);
+        }
+        free(st);
+    }
+    free(alt);
+}
+
 /* ------------------------------------------------------------ reward */
 
 static const tb_game no_reward_game = {.id = "no-reward"};
@@ -483,19 +531,23 @@ int main(void)
 {
     struct CMUnitTest tests[128];
     int n = 0;
-    static char names[64][3][64];
+    static char names[64][4][64];
     for (int i = 0; i < tb_game_count() && i < 64; i++) {
         const tb_game *g = tb_game_at(i);
         void *gp = (void *)(uintptr_t)g;
         snprintf(names[i][0], 64, "%s: bots cannot peek", g->id);
         snprintf(names[i][1], 64, "%s: ismcts plays legally", g->id);
         snprintf(names[i][2], 64, "%s: ismcts is deterministic", g->id);
+        snprintf(names[i][3], 64, "%s: retract keeps the decision", g->id);
         tests[n++] = (struct CMUnitTest){names[i][0], bots_cannot_peek, NULL,
                                          NULL, gp};
         tests[n++] = (struct CMUnitTest){names[i][1], ismcts_plays_legal_games,
                                          NULL, NULL, gp};
         tests[n++] = (struct CMUnitTest){names[i][2], ismcts_is_deterministic,
                                          NULL, NULL, gp};
+        tests[n++] = (struct CMUnitTest){names[i][3],
+                                         retract_keeps_the_decision, NULL,
+                                         NULL, gp};
     }
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(
         generic_reward_orders_outcomes);

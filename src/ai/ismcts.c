@@ -38,6 +38,7 @@
 
 #define DEFAULT_ITERS 1000
 #define DEFAULT_C 0.7
+#define DEFAULT_WIDEN 0.5
 #define TIME_NODES (1u << 16)  /* first pool size under a time budget */
 #define MAX_NODES (1u << 21)   /* the pool grows no further by itself */
 #define CLOCK_EVERY 16         /* iterations between looks at the clock */
@@ -67,6 +68,7 @@ typedef struct params {
     double fine;     /* weight of placement and margin in the reward */
     long nodes;      /* pool size asked for (0: chosen from the budget) */
     int pdet;        /* re-determinize for each seat's heuristic playout move */
+    double widen;    /* progressive widening below the root (<0: off) */
 } params;
 
 typedef struct search {
@@ -169,6 +171,12 @@ static int set_param(params *p, const char *key, const char *val, char *err,
         if (!read_number(val, 0, 1, &v))
             goto bad_number;
         p->fine = v;
+    } else if (tbi_word_eq(key, "widen")) {
+        if (tbi_word_eq(val, "off"))
+            v = -1;
+        else if (!read_number(val, 0, 100, &v))
+            goto bad_number;
+        p->widen = v;
     } else if (tbi_word_eq(key, "nodes")) {
         if (!read_number(val, 64, (double)(1u << 28), &v) ||
             v != (double)(long)v)
@@ -195,7 +203,7 @@ static int set_param(params *p, const char *key, const char *val, char *err,
         }
     } else {
         tbi_errf(err, cap, "ismcts has no parameter '%s'; its parameters: "
-                 "iters, time, c, playout, fine, nodes, pdet", key);
+                 "iters, time, c, playout, fine, widen, nodes, pdet", key);
         return TB_EINVAL;
     }
     return TB_OK;
@@ -211,6 +219,7 @@ static int parse_params(params *p, const char *text, char *err, size_t cap)
     memset(p, 0, sizeof *p);
     p->c = DEFAULT_C;
     p->fine = TBI_ISMCTS_FINE;
+    p->widen = DEFAULT_WIDEN;
     char buf[256];
     if (strlen(text) >= sizeof buf) {
         tbi_errf(err, cap, "ismcts: parameters too long");
@@ -377,49 +386,6 @@ static double ucb(const node *n, double c)
     return n->reward / v + c * sqrt(log((double)n->avail) / v);
 }
 
-/* One decision of the tree walk at node `at` for seat.  Counts the
- * availability of the legal children, then either expands an untried action
- * (returning the new node and setting *expanded) or follows the best child
- * by UCB.  Applies the action to the world.  Returns 0 when the pool is
- * full and the walk must end without applying anything. */
-static uint32_t tree_decision(search *s, const tb_game *g, tb_rng *rng,
-                              uint32_t at, int seat, int *expanded)
-{
-    int n = g->legal(s->world, s->legal);
-    int untried = 0;
-    for (int i = 0; i < n; i++) {
-        s->child[i] = find_child(s, at, decision_key(seat, s->legal[i]));
-        if (s->child[i])
-            s->pool[s->child[i]].avail++;
-        else
-            untried++;
-    }
-    int pick = -1;
-    if (untried) {
-        uint32_t k = tb_rng_below(rng, (uint32_t)untried);
-        for (int i = 0; i < n && pick < 0; i++)
-            if (!s->child[i] && k-- == 0)
-                pick = i;
-        uint32_t id = add_child(s, at, decision_key(seat, s->legal[pick]));
-        if (!id)
-            return 0;
-        s->pool[id].avail = 1;
-        s->child[pick] = id;
-        *expanded = 1;
-    } else {
-        double best = -1;
-        for (int i = 0; i < n; i++) {
-            double v = ucb(&s->pool[s->child[i]], s->p.c);
-            if (v > best) {
-                best = v;
-                pick = i;
-            }
-        }
-    }
-    g->apply(s->world, s->legal[pick]);
-    return s->child[pick];
-}
-
 /* The playout policy's action for seat in the world. */
 static tb_action playout_action(search *s, const tb_game *g, tb_rng *rng,
                                 int seat, int root_seat)
@@ -435,6 +401,84 @@ static tb_action playout_action(search *s, const tb_game *g, tb_rng *rng,
     }
     int n = g->legal(s->world, s->legal);
     return s->legal[n == 1 ? 0 : tb_rng_below(rng, (uint32_t)n)];
+}
+
+/* How many children a node below the root may have after `visits` visits
+ * under progressive widening: one to start with, more as it is visited. */
+static int widen_limit(const search *s, uint32_t visits)
+{
+    return 1 + (int)(s->p.widen * sqrt((double)visits));
+}
+
+/* Which legal action to expand at node `at`, or -1 to select among the
+ * existing children instead.  Without a heuristic every untried action is
+ * expanded, in random order, before any is selected again (plain
+ * SO-ISMCTS).  With one, nodes below the root widen progressively: the
+ * heuristic's choice in this world is expanded first, and other actions
+ * join as the node gathers visits.  Opponents in the tree then play like
+ * the heuristic until search has reason to look further, instead of trying
+ * every card once at random; the root always considers every action. */
+static int pick_expansion(search *s, const tb_game *g, tb_rng *rng,
+                          uint32_t at, int seat, int root_seat, int n,
+                          int untried)
+{
+    if (!untried)
+        return -1;
+    if (at != 0 && s->p.playout == PLAYOUT_HEURISTIC && s->p.widen >= 0) {
+        tb_action h = playout_action(s, g, rng, seat, root_seat);
+        for (int i = 0; i < n; i++)
+            if (s->legal[i] == h && !s->child[i])
+                return i;
+        if (n - untried >= widen_limit(s, s->pool[at].visits))
+            return -1;
+    }
+    uint32_t k = tb_rng_below(rng, (uint32_t)untried);
+    for (int i = 0; i < n; i++)
+        if (!s->child[i] && k-- == 0)
+            return i;
+    return -1; /* unreachable */
+}
+
+/* One decision of the tree walk at node `at` for seat.  Counts the
+ * availability of the legal children, then either expands an action
+ * (returning the new node and setting *expanded) or follows the best
+ * existing child by UCB.  Applies the action to the world.  Returns 0 when
+ * the pool is full and the walk must end without applying anything. */
+static uint32_t tree_decision(search *s, const tb_game *g, tb_rng *rng,
+                              uint32_t at, int seat, int root_seat,
+                              int *expanded)
+{
+    int n = g->legal(s->world, s->legal);
+    int untried = 0;
+    for (int i = 0; i < n; i++) {
+        s->child[i] = find_child(s, at, decision_key(seat, s->legal[i]));
+        if (s->child[i])
+            s->pool[s->child[i]].avail++;
+        else
+            untried++;
+    }
+    int pick = pick_expansion(s, g, rng, at, seat, root_seat, n, untried);
+    if (pick >= 0) {
+        uint32_t id = add_child(s, at, decision_key(seat, s->legal[pick]));
+        if (!id)
+            return 0;
+        s->pool[id].avail = 1;
+        s->child[pick] = id;
+        *expanded = 1;
+    } else {
+        double best = -1;
+        for (int i = 0; i < n; i++) {
+            if (!s->child[i])
+                continue;
+            double v = ucb(&s->pool[s->child[i]], s->p.c);
+            if (v > best) {
+                best = v;
+                pick = i;
+            }
+        }
+    }
+    g->apply(s->world, s->legal[pick]);
+    return s->child[pick];
 }
 
 /* Plays the world to the end with the playout policy, chance included. */
@@ -461,12 +505,32 @@ static void score_world(search *s, const tb_game *g)
         s->reward[j] = tbi_ismcts_reward(g, &r, j, s->p.fine);
 }
 
+/* In a game with secret simultaneous choices, the choices other seats made
+ * earlier in this step were resampled uniformly by determinize; where the
+ * game can take them back, they are made again by the playout policy, so
+ * the world holds choices a player would make.  The walk then starts, as
+ * ever, at the root seat's decision. */
+static void replay_hidden_choices(search *s, const tb_game *g, tb_rng *rng,
+                                  int root_seat)
+{
+    if (!g->retract)
+        return;
+    g->retract(s->world, root_seat);
+    for (int guard = 0; guard < 4 * TB_MAX_PLAYERS; guard++) {
+        int cur = g->current(s->world);
+        if (cur == root_seat || cur < 0)
+            return;
+        g->apply(s->world, playout_action(s, g, rng, cur, root_seat));
+    }
+}
+
 /* One iteration: determinize, walk the tree, expand, play out, back up. */
 static void iterate(search *s, const tb_game *g, tb_rng *rng,
                     const void *root, int root_seat)
 {
     memcpy(s->world, root, g->state_size);
     g->determinize(s->world, root_seat, rng);
+    replay_hidden_choices(s, g, rng, root_seat);
     uint32_t at = 0;
     int depth = 0, expanded = 0;
     while (!expanded) {
@@ -475,7 +539,8 @@ static void iterate(search *s, const tb_game *g, tb_rng *rng,
             break;
         uint32_t next = cur == TB_CHANCE
                             ? tree_chance(s, g, rng, at, &depth)
-                            : tree_decision(s, g, rng, at, cur, &expanded);
+                            : tree_decision(s, g, rng, at, cur, root_seat,
+                                            &expanded);
         if (!next)
             break;
         if (cur != TB_CHANCE)
@@ -609,7 +674,7 @@ long tbi_ismcts_iterations(const tbi_bot *b)
 const tbi_bot_kind tbi_bot_ismcts = {
     .name = "ismcts",
     .help = "ismcts[:iters=N,time=S,c=X,playout=random|heuristic,fine=W,"
-            "nodes=N,pdet=on|off]: information-set Monte Carlo tree search",
+            "widen=W|off,nodes=N,pdet=on|off]: information-set Monte Carlo tree search",
     .legal_only = 0,
     .create = ismcts_create,
     .choose = ismcts_choose,

@@ -10,7 +10,7 @@
 
 /* The default weight of the graded part of the generic competitive reward
  * (placement and score margin) against the plain win share. */
-#define TBI_ISMCTS_FINE 0.3
+#define TBI_ISMCTS_FINE 0.5
 
 /* The reward in [0, 1] of `seat` for a finished game with result r: the
  * game's own reward function when it has one, otherwise a generic one (see
