@@ -40,7 +40,7 @@
 #define DEFAULT_C 0.7
 #define DEFAULT_WIDEN 0.5
 #define TIME_NODES (1u << 16)  /* first pool size under a time budget */
-#define MAX_NODES (1u << 21)   /* the pool grows no further by itself */
+#define MAX_NODES (1u << 20)   /* the pool grows no further by itself */
 #define CLOCK_EVERY 16         /* iterations between looks at the clock */
 #define CHANCE_TAG 0xffffu     /* key tag of a dice-roll node */
 
