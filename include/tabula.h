@@ -222,8 +222,9 @@ typedef struct tb_game {
     int (*standing)(const void *st, double *scores);
     /* Optional: a cheap hand-written policy that plays the way a decent
      * player does: a legal action for seat, the seat to move.  It is only
-     * ever given a state determinized for that seat, so it cannot cheat;
-     * the `heuristic` bot and ISMCTS playouts use it. */
+     * ever given a determinized state (for that seat, or in ISMCTS playouts
+     * a world sampled for the searching seat), so it cannot cheat; the
+     * `heuristic` bot and ISMCTS playouts use it. */
     tb_action (*heuristic)(const void *st, int seat, tb_rng *rng);
     /* Optional; only for games flagged TB_GAME_REALTIME (added for The
      * Mind).  Such a game runs on a clock of ticks: in each tick every seat

@@ -9,16 +9,19 @@
  *      determinizes it again from that seat's view, so every iteration plays
  *      in a fresh world consistent with what the seat knows: other hands,
  *      the unseen deck and other seats' earlier secret choices are
- *      resampled;
+ *      resampled; where the game can retract those secret choices, they are
+ *      made again by the playout policy instead of left uniformly random;
  *   2. walks down the tree.  A node is reached by a (seat, action) pair from
  *      its parent, and holds the reward of the seat that acted into it, so
  *      every seat maximizes its own reward (in cooperative games they all
  *      share the team's).  Only the children legal in this world compete,
  *      by UCB1 with availability counts: a child's exploration term uses
  *      how often it was available rather than its parent's visits;
- *   3. expands one untried legal action, then plays to the end of the game
- *      with the playout policy (the game's heuristic, or uniform random);
+ *   3. expands one action (below the root, with a heuristic, widening
+ *      progressively from the heuristic's choice), then plays to the end of
+ *      the game with the playout policy (the game's heuristic, or random);
  *   4. adds the reward of each seat to the nodes that seat acted into.
+ * docs/bots.md explains each step and the reward at length.
  * Chance nodes are sampled wherever they occur.  A dice roll's outcome is
  * usually public and small, so it becomes a node of its own and decisions
  * after different rolls are kept apart; a shuffle's outcome is mostly
