@@ -19,13 +19,15 @@
 #define MAX_CONFIGS 64
 #define N_SPECS 5
 
-/* The bot specs every game is checked with. */
+/* The bot specs every game is checked with.  A few ISMCTS iterations are
+ * enough: every one of them samples a world, and any dependence of that
+ * sample on the hidden truth shows in the choice soon enough. */
 static const char *const specs[N_SPECS] = {
     "random",
     "heuristic",
-    "ismcts:iters=40",
-    "ismcts:iters=40,playout=random",
-    "ismcts:iters=40,pdet=on",
+    "ismcts:iters=12,hmoves=8",
+    "ismcts:iters=12,playout=random",
+    "ismcts:iters=12,pdet=on,hmoves=4",
 };
 
 static tbi_bot *new_bot(const tb_game *g, const char *spec)
@@ -188,9 +190,10 @@ static void ismcts_plays_legal_games(void **state)
             if (tb_config_check(g, &cfg, NULL, 0) == TB_OK)
                 break;
         }
-        play_checked(g, &cfg, "ismcts:iters=16,playout=random", 11u + (uint64_t)e);
+        play_checked(g, &cfg, "ismcts:iters=8,playout=random",
+                     11u + (uint64_t)e);
         if (g->heuristic)
-            play_checked(g, &cfg, "ismcts:iters=16", 21u + (uint64_t)e);
+            play_checked(g, &cfg, "ismcts:iters=6", 21u + (uint64_t)e);
     }
 }
 
@@ -234,7 +237,7 @@ static void retract_keeps_the_decision(void **state)
 {
     const tb_game *g = *state;
     if (!g->retract)
-        skip();
+        return; /* nothing to check */
     static tb_config cfgs[MAX_CONFIGS];
     int n = ts_configs(g, cfgs, MAX_CONFIGS);
     void *alt = tb_state_new(g);

@@ -9,17 +9,19 @@
  *      determinizes it again from that seat's view, so every iteration plays
  *      in a fresh world consistent with what the seat knows: other hands,
  *      the unseen deck and other seats' earlier secret choices are
- *      resampled; where the game can retract those secret choices, they are
- *      made again by the playout policy instead of left uniformly random;
+ *      resampled; where the game can retract those secret choices, the
+ *      bot's model of the players (the game's heuristic) makes them again
+ *      instead of leaving them uniformly random;
  *   2. walks down the tree.  A node is reached by a (seat, action) pair from
  *      its parent, and holds the reward of the seat that acted into it, so
  *      every seat maximizes its own reward (in cooperative games they all
  *      share the team's).  Only the children legal in this world compete,
  *      by UCB1 with availability counts: a child's exploration term uses
  *      how often it was available rather than its parent's visits;
- *   3. expands one action (below the root, with a heuristic, widening
- *      progressively from the heuristic's choice), then plays to the end of
- *      the game with the playout policy (the game's heuristic, or random);
+ *   3. expands one action (with a heuristic, nodes widen progressively from
+ *      the heuristic's choice), then plays to the end of the game with the
+ *      playout policy (the heuristic, random moves, or the one then the
+ *      other);
  *   4. adds the reward of each seat to the nodes that seat acted into.
  * docs/bots.md explains each step and the reward at length.
  * Chance nodes are sampled wherever they occur.  A dice roll's outcome is
@@ -42,6 +44,7 @@
 #define DEFAULT_ITERS 1000
 #define DEFAULT_C 0.7
 #define DEFAULT_WIDEN 0.5
+#define DEFAULT_RWIDEN 1.0
 #define TIME_NODES (1u << 16)  /* first pool size under a time budget */
 #define MAX_NODES (1u << 20)   /* the pool grows no further by itself */
 #define CLOCK_EVERY 16         /* iterations between looks at the clock */
@@ -72,6 +75,8 @@ typedef struct params {
     long nodes;      /* pool size asked for (0: chosen from the budget) */
     int pdet;        /* re-determinize for each seat's heuristic playout move */
     double widen;    /* progressive widening below the root (<0: off) */
+    long hmoves;     /* heuristic moves per playout, then random (<0: all) */
+    double rwiden;   /* progressive widening at the root (<0: off) */
 } params;
 
 typedef struct search {
@@ -174,12 +179,18 @@ static int set_param(params *p, const char *key, const char *val, char *err,
         if (!read_number(val, 0, 1, &v))
             goto bad_number;
         p->fine = v;
-    } else if (tbi_word_eq(key, "widen")) {
+    } else if (tbi_word_eq(key, "widen") || tbi_word_eq(key, "rwiden")) {
         if (tbi_word_eq(val, "off"))
             v = -1;
         else if (!read_number(val, 0, 100, &v))
             goto bad_number;
-        p->widen = v;
+        *(tbi_word_eq(key, "widen") ? &p->widen : &p->rwiden) = v;
+    } else if (tbi_word_eq(key, "hmoves")) {
+        if (tbi_word_eq(val, "all"))
+            v = -1;
+        else if (!read_number(val, 0, 1e9, &v) || v != (double)(long)v)
+            goto bad_number;
+        p->hmoves = (long)v;
     } else if (tbi_word_eq(key, "nodes")) {
         if (!read_number(val, 64, (double)(1u << 28), &v) ||
             v != (double)(long)v)
@@ -206,7 +217,8 @@ static int set_param(params *p, const char *key, const char *val, char *err,
         }
     } else {
         tbi_errf(err, cap, "ismcts has no parameter '%s'; its parameters: "
-                 "iters, time, c, playout, fine, widen, nodes, pdet", key);
+                 "iters, time, c, playout, hmoves, fine, widen, rwiden, nodes, "
+                 "pdet", key);
         return TB_EINVAL;
     }
     return TB_OK;
@@ -223,6 +235,8 @@ static int parse_params(params *p, const char *text, char *err, size_t cap)
     p->c = DEFAULT_C;
     p->fine = TBI_ISMCTS_FINE;
     p->widen = DEFAULT_WIDEN;
+    p->rwiden = DEFAULT_RWIDEN;
+    p->hmoves = -1;
     char buf[256];
     if (strlen(text) >= sizeof buf) {
         tbi_errf(err, cap, "ismcts: parameters too long");
@@ -389,50 +403,53 @@ static double ucb(const node *n, double c)
     return n->reward / v + c * sqrt(log((double)n->avail) / v);
 }
 
-/* The playout policy's action for seat in the world. */
-static tb_action playout_action(search *s, const tb_game *g, tb_rng *rng,
-                                int seat, int root_seat)
+/* A uniformly random legal action in the world. */
+static tb_action random_action(search *s, const tb_game *g, tb_rng *rng)
 {
-    if (s->p.playout == PLAYOUT_HEURISTIC) {
-        if (!s->p.pdet || seat == root_seat)
-            return g->heuristic(s->world, seat, rng);
-        /* The world was sampled for the root seat; let this seat decide on
-         * a world sampled for it, so it cannot read cards it has not seen. */
-        memcpy(s->seat_view, s->world, g->state_size);
-        g->determinize(s->seat_view, seat, rng);
-        return g->heuristic(s->seat_view, seat, rng);
-    }
     int n = g->legal(s->world, s->legal);
     return s->legal[n == 1 ? 0 : tb_rng_below(rng, (uint32_t)n)];
 }
 
-/* How many children a node below the root may have after `visits` visits
- * under progressive widening: one to start with, more as it is visited. */
-static int widen_limit(const search *s, uint32_t visits)
+/* The bot's model of how seat plays in the world: the game's heuristic, or
+ * random play in a game without one.  It picks the first child of nodes
+ * below the root, replays hidden choices, and plays heuristic playouts. */
+static tb_action model_action(search *s, const tb_game *g, tb_rng *rng,
+                              int seat, int root_seat)
 {
-    return 1 + (int)(s->p.widen * sqrt((double)visits));
+    if (!g->heuristic)
+        return random_action(s, g, rng);
+    if (!s->p.pdet || seat == root_seat)
+        return g->heuristic(s->world, seat, rng);
+    /* The world was sampled for the root seat; let this seat decide on a
+     * world sampled for it, so it cannot read cards it has not seen. */
+    memcpy(s->seat_view, s->world, g->state_size);
+    g->determinize(s->seat_view, seat, rng);
+    return g->heuristic(s->seat_view, seat, rng);
 }
 
 /* Which legal action to expand at node `at`, or -1 to select among the
  * existing children instead.  Without a heuristic every untried action is
  * expanded, in random order, before any is selected again (plain
- * SO-ISMCTS).  With one, nodes below the root widen progressively: the
- * heuristic's choice in this world is expanded first, and other actions
- * join as the node gathers visits.  Opponents in the tree then play like
- * the heuristic until search has reason to look further, instead of trying
- * every card once at random; the root always considers every action. */
+ * SO-ISMCTS).  With one, nodes widen progressively: the heuristic's choice
+ * in this world is expanded first, and other actions join as the node
+ * gathers visits, up to 1 + W * sqrt(visits) children (W is rwiden at the
+ * root, widen below it).  Opponents in the tree then play like the
+ * heuristic until search has reason to look further, instead of trying
+ * every card once at random, and a small budget facing many actions spends
+ * itself on the likely ones. */
 static int pick_expansion(search *s, const tb_game *g, tb_rng *rng,
                           uint32_t at, int seat, int root_seat, int n,
                           int untried)
 {
     if (!untried)
         return -1;
-    if (at != 0 && s->p.playout == PLAYOUT_HEURISTIC && s->p.widen >= 0) {
-        tb_action h = playout_action(s, g, rng, seat, root_seat);
+    double w = at == 0 ? s->p.rwiden : s->p.widen;
+    if (g->heuristic && w >= 0) {
+        tb_action h = model_action(s, g, rng, seat, root_seat);
         for (int i = 0; i < n; i++)
             if (s->legal[i] == h && !s->child[i])
                 return i;
-        if (n - untried >= widen_limit(s, s->pool[at].visits))
+        if (n - untried >= 1 + (int)(w * sqrt((double)s->pool[at].visits)))
             return -1;
     }
     uint32_t k = tb_rng_below(rng, (uint32_t)untried);
@@ -484,17 +501,23 @@ static uint32_t tree_decision(search *s, const tb_game *g, tb_rng *rng,
     return s->child[pick];
 }
 
-/* Plays the world to the end with the playout policy, chance included. */
+/* Plays the world to the end, chance included: with heuristic playouts
+ * the first hmoves decisions (all when hmoves < 0) follow the model of the
+ * players and the rest are random. */
 static void playout(search *s, const tb_game *g, tb_rng *rng, int root_seat)
 {
-    for (;;) {
+    long guided = s->p.playout == PLAYOUT_HEURISTIC ? s->p.hmoves : 0;
+    for (long k = 0;;) {
         int cur = g->current(s->world);
         if (cur == TB_TERMINAL)
             return;
-        if (cur == TB_CHANCE)
+        if (cur == TB_CHANCE) {
             tb_sample_chance(g, s->world, rng, NULL, NULL);
-        else
-            g->apply(s->world, playout_action(s, g, rng, cur, root_seat));
+            continue;
+        }
+        int model = guided < 0 || k++ < guided;
+        g->apply(s->world, model ? model_action(s, g, rng, cur, root_seat)
+                                 : random_action(s, g, rng));
     }
 }
 
@@ -523,7 +546,7 @@ static void replay_hidden_choices(search *s, const tb_game *g, tb_rng *rng,
         int cur = g->current(s->world);
         if (cur == root_seat || cur < 0)
             return;
-        g->apply(s->world, playout_action(s, g, rng, cur, root_seat));
+        g->apply(s->world, model_action(s, g, rng, cur, root_seat));
     }
 }
 
@@ -552,6 +575,7 @@ static void iterate(search *s, const tb_game *g, tb_rng *rng,
     }
     playout(s, g, rng, root_seat);
     score_world(s, g);
+    s->pool[0].visits++;
     for (int i = 0; i < depth; i++) {
         node *n = &s->pool[s->path[i]];
         int seat = node_seat(n);
@@ -676,8 +700,8 @@ long tbi_ismcts_iterations(const tbi_bot *b)
 
 const tbi_bot_kind tbi_bot_ismcts = {
     .name = "ismcts",
-    .help = "ismcts[:iters=N,time=S,c=X,playout=random|heuristic,fine=W,"
-            "widen=W|off,nodes=N,pdet=on|off]: information-set Monte Carlo tree search",
+    .help = "ismcts[:iters=N,time=S,c=X,playout=random|heuristic,hmoves=N|all,"
+            "fine=W,widen=W|off,rwiden=W|off,nodes=N,pdet=on|off]: information-set Monte Carlo tree search",
     .legal_only = 0,
     .create = ismcts_create,
     .choose = ismcts_choose,

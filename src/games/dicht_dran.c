@@ -345,7 +345,7 @@ static void determinize(void *vs, int seat, tb_rng *rng)
         if (g == s->gen)
             for (int i = 0; i < s->draw_n; i++)
                 pool[n++] = s->draw[i];
-        tb_rng_shuffle8(rng, pool, n);
+        tbi_shuffle_unseen8(rng, pool, n);
         int k = 0;
         for (int p = 0; p < s->players; p++) {
             if (p == seat)

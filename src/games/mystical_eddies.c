@@ -385,7 +385,7 @@ static void determinize(void *vs, int seat, tb_rng *rng)
                 pool[n++] = s->hand[p][i];
     for (int i = 0; i < s->aside_n; i++)
         pool[n++] = s->aside[i];
-    tb_rng_shuffle8(rng, pool, n);
+    tbi_shuffle_unseen8(rng, pool, n);
     int k = 0;
     for (int p = 0; p < s->players; p++) {
         if (p == seat)

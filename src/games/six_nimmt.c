@@ -261,31 +261,25 @@ static int choice_hidden(const nimmt *s, int p, int seat)
 
 /* Deals the unseen cards again: the other hands, the others' secret
  * choices and the undealt cards are pooled, shuffled and handed back out in
- * the same numbers.  The pool is put in card order before the shuffle, so
- * the sample depends only on which cards are unseen and on the generator,
- * never on where the hidden cards really lay. */
+ * the same numbers. */
 static void determinize(void *vs, int seat, tb_rng *rng)
 {
     nimmt *s = vs;
     if (s->phase == PH_DEAL || s->phase == PH_OVER)
         return;
-    uint8_t unseen[105] = {0};
+    uint8_t pool[104];
+    int n = 0;
     for (int i = 0; i < s->undealt_n; i++)
-        unseen[s->undealt[i]] = 1;
+        pool[n++] = s->undealt[i];
     for (int p = 0; p < s->players; p++) {
         if (p == seat)
             continue;
         for (int i = 0; i < s->hand_n[p]; i++)
-            unseen[s->hand[p][i]] = 1;
+            pool[n++] = s->hand[p][i];
         if (choice_hidden(s, p, seat))
-            unseen[s->chosen[p]] = 1;
+            pool[n++] = s->chosen[p];
     }
-    uint8_t pool[104];
-    int n = 0;
-    for (int c = 1; c <= 104; c++)
-        if (unseen[c])
-            pool[n++] = (uint8_t)c;
-    tb_rng_shuffle8(rng, pool, n);
+    tbi_shuffle_unseen8(rng, pool, n);
     int k = 0;
     for (int p = 0; p < s->players; p++) {
         if (p == seat)

@@ -314,7 +314,7 @@ static void determinize(void *vs, int seat, tb_rng *rng)
     for (int p = 0; p < s->players; p++)
         for (int i = 0; p != seat && i < s->hand_n[p]; i++)
             pool[n++] = s->hand[p][i];
-    tb_rng_shuffle8(rng, pool, n);
+    tbi_shuffle_unseen8(rng, pool, n);
     int k = 0;
     for (int p = 0; p < s->players; p++) {
         if (p == seat)
