@@ -222,8 +222,9 @@ typedef struct tb_game {
     int (*standing)(const void *st, double *scores);
     /* Optional: a cheap hand-written policy that plays the way a decent
      * player does: a legal action for seat, the seat to move.  It is only
-     * ever given a state determinized for that seat, so it cannot cheat;
-     * the `heuristic` bot and ISMCTS playouts use it. */
+     * ever given a determinized state (for that seat, or in ISMCTS playouts
+     * a world sampled for the searching seat), so it cannot cheat; the
+     * `heuristic` bot and ISMCTS playouts use it. */
     tb_action (*heuristic)(const void *st, int seat, tb_rng *rng);
     /* Optional; only for games flagged TB_GAME_REALTIME (added for The
      * Mind).  Such a game runs on a clock of ticks: in each tick every seat
@@ -236,6 +237,25 @@ typedef struct tb_game {
      * of the seat to move: TB_OK and a legal action, or TB_EPARSE when the
      * key means nothing now.  The key 'q' is kept by the terminal (quit). */
     int (*realtime_key)(const void *st, int key, tb_action *out);
+    /* Optional: how good a finished game with result r was for seat, in
+     * [0, 1] (higher is better), for search bots (ISMCTS) to maximize.
+     * When NULL, search uses a generic reward: for competitive games the
+     * win share (1 for a sole win, 1/k for a k-way tie) blended with the
+     * seat's placement and score margin; for cooperative games team_win
+     * alone, since only the game knows whether a higher team_score is
+     * better.  Cooperative games whose team_score grades a loss (cards
+     * left, levels reached) should set it, e.g. team_win plus a small term
+     * from team_score, so that search can tell a near miss from a rout. */
+    double (*reward)(const tb_result *r, int seat);
+    /* Optional, for games whose secret simultaneous choices are taken one
+     * seat at a time: takes back the choices of the current step that seat
+     * has not seen (each card returns to its owner's hand, as if not yet
+     * chosen), so that those seats are to choose again, in the usual order,
+     * before seat faces the very decision it faces now.  Search calls it on
+     * a state already determinized for seat and replays those choices with
+     * its model of the players, rather than keeping the uniformly resampled
+     * ones (which a real player would rarely have made).  No allocation. */
+    void (*retract)(void *st, int seat);
 } tb_game;
 
 /* ---------------------------------------------------------------- registry */

@@ -10,10 +10,12 @@
 
 extern const tbi_bot_kind tbi_bot_random;
 extern const tbi_bot_kind tbi_bot_heuristic;
+extern const tbi_bot_kind tbi_bot_ismcts;
 
 static const tbi_bot_kind *const kinds[] = {
     &tbi_bot_random,
     &tbi_bot_heuristic,
+    &tbi_bot_ismcts,
 };
 
 int tbi_bot_kind_count(void)

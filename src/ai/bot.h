@@ -1,7 +1,7 @@
 /*
- * bot.h - computer players.  A bot kind (random, and later heuristic and
- * ismcts) is a const descriptor listed in one table in bot.c; a bot is an
- * instance made from a seat spec such as "ismcts:iters=2000".
+ * bot.h - computer players.  A bot kind (random, heuristic, ismcts) is a
+ * const descriptor listed in one table in bot.c; a bot is an instance made
+ * from a seat spec such as "ismcts:iters=2000" (see docs/bots.md).
  *
  * A bot never sees the true state.  tbi_bot_choose() hands it a copy that
  * has been determinized for its seat: everything the seat has not seen is

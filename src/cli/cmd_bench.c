@@ -1,10 +1,12 @@
 /*
  * cmd_bench.c - `tabula bench`: random playouts per second, actions per
- * second and state size, per game and player count, on one thread, through
- * the engine's generic interface (the same path search and sim take).
+ * second, ISMCTS iterations per second and state size, per game and player
+ * count, on one thread, through the engine's generic interface (the same
+ * path search and sim take).
  */
 #include "cli.h"
 #include "internal.h"
+#include "ismcts.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -22,7 +24,7 @@ static double now_seconds(void)
 typedef struct bench_row {
     const tb_game *game;
     int players;
-    double playouts_per_s, actions_per_s;
+    double playouts_per_s, actions_per_s, ismcts_iters_per_s;
 } bench_row;
 
 /* Plays random games of g for about `seconds` and measures the rates. */
@@ -74,17 +76,65 @@ static void bench_one(const tb_game *g, const tb_config *given, double seconds,
     row->actions_per_s = (double)actions / elapsed;
 }
 
+/* Times the default ISMCTS bot (a fixed iteration budget per decision) for
+ * about `seconds` at decisions spread over whole games: random moves lead
+ * from one measured decision to the next, so early and late positions both
+ * count.  Returns iterations per second of search time. */
+static double bench_ismcts(const tb_game *g, const tb_config *cfg,
+                           double seconds)
+{
+    char err[256];
+    tbi_bot *bot = tbi_bot_new(g, "ismcts:iters=200", err, sizeof err);
+    void *st = tb_state_new(g);
+    if (!bot || !st) {
+        tbi_bot_free(bot);
+        free(st);
+        return 0;
+    }
+    tbi_bot_seed(bot, 777);
+    tb_rng rng;
+    tb_rng_seed(&rng, 12345);
+    tb_action buf[TB_MAX_ACTIONS];
+    long iters = 0, decision = 0;
+    double searching = 0, start = now_seconds();
+    tb_init(g, st, cfg, NULL, 0);
+    while (now_seconds() - start < seconds) {
+        tb_settle(g, st, &rng);
+        int cur = tb_current(g, st);
+        if (cur == TB_TERMINAL) {
+            tb_init(g, st, cfg, NULL, 0);
+            continue;
+        }
+        tb_action a;
+        if (decision++ % 4 == 0) {
+            double t0 = now_seconds();
+            a = tbi_bot_choose(bot, st, cur);
+            searching += now_seconds() - t0;
+            iters += tbi_ismcts_iterations(bot);
+        } else {
+            int n = tb_legal(g, st, buf);
+            a = buf[tb_rng_below(&rng, (uint32_t)n)];
+        }
+        tb_apply_legal(g, st, a);
+    }
+    tbi_bot_free(bot);
+    free(st);
+    return searching > 0 ? (double)iters / searching : 0;
+}
+
 static int usage(void)
 {
     printf("usage: tabula bench [GAME...] [-p N] [--seconds S] [--opt k=v] [--json]\n\n"
-           "Measures uniformly random playouts on one thread, for every "
-           "player count (or only N) of each game (or every game), with "
-           "default options.\n"
+           "Measures uniformly random playouts, and the default ISMCTS bot's "
+           "iterations (with 200 per decision, at decisions spread over "
+           "whole games), on one thread, for every player count (or only N) "
+           "of each game (or every game), with default options.\n"
            "  -p N          one player count\n"
-           "  --seconds S   time per game and player count (default 0.5)\n"
+           "  --seconds S   time per game and player count for playouts "
+           "(default 0.5; ISMCTS gets half as long)\n"
            "  --opt k=v     a game option (repeatable)\n"
            "  --json        an array of {game, players, playouts_per_s, "
-           "actions_per_s, state_bytes}\n");
+           "actions_per_s, ismcts_iters_per_s, state_bytes}\n");
     return 0;
 }
 
@@ -135,8 +185,8 @@ int cmd_bench(int argc, char **argv)
             games[n_games++] = tb_game_at(i);
     json_t *arr = json_array();
     if (!json)
-        printf("%-18s %7s %14s %14s %8s\n", "game", "players", "playouts/s",
-               "actions/s", "bytes");
+        printf("%-18s %7s %14s %14s %14s %8s\n", "game", "players",
+               "playouts/s", "actions/s", "ismcts it/s", "bytes");
     int any = 0;
     for (int i = 0; i < n_games; i++) {
         const tb_game *g = games[i];
@@ -150,17 +200,20 @@ int cmd_bench(int argc, char **argv)
                 continue;
             bench_row row;
             bench_one(g, &cfg, seconds, &row);
+            row.ismcts_iters_per_s = bench_ismcts(g, &cfg, seconds / 2);
             any = 1;
             if (json)
                 json_array_append_new(
-                    arr, json_pack("{s:s,s:i,s:f,s:f,s:I}", "game", g->id,
+                    arr, json_pack("{s:s,s:i,s:f,s:f,s:f,s:I}", "game", g->id,
                                    "players", p, "playouts_per_s",
                                    row.playouts_per_s, "actions_per_s",
-                                   row.actions_per_s, "state_bytes",
+                                   row.actions_per_s, "ismcts_iters_per_s",
+                                   row.ismcts_iters_per_s, "state_bytes",
                                    (json_int_t)g->state_size));
             else {
-                printf("%-18s %7d %14.0f %14.0f %8zu\n", g->id, p,
-                       row.playouts_per_s, row.actions_per_s, g->state_size);
+                printf("%-18s %7d %14.0f %14.0f %14.0f %8zu\n", g->id, p,
+                       row.playouts_per_s, row.actions_per_s,
+                       row.ismcts_iters_per_s, g->state_size);
                 fflush(stdout);
             }
         }

@@ -27,6 +27,10 @@
 #include <time.h>
 #include <unistd.h>
 
+/* The bot that fills the seats nobody named: strong, and quick enough to
+ * play against (about a second per move). */
+#define DEFAULT_BOT "ismcts:time=1"
+
 static int usage(void)
 {
     printf(
@@ -465,7 +469,7 @@ int cmd_play(int argc, char **argv)
     /* Default table: you at seat 0 and bots elsewhere. */
     if (ga.n_seats == 0) {
         snprintf(ga.seats[0], sizeof ga.seats[0], "human");
-        snprintf(ga.seats[1], sizeof ga.seats[1], "random");
+        snprintf(ga.seats[1], sizeof ga.seats[1], DEFAULT_BOT);
         ga.n_seats = 2;
         if (!ga.players_given) {
             ga.cfg.players = ga.game->min_players;
@@ -474,7 +478,7 @@ int cmd_play(int argc, char **argv)
         if (ga.cfg.players == 1)
             ga.n_seats = 1;
     }
-    if (cli_finish_game_args(&ga, "random"))
+    if (cli_finish_game_args(&ga, DEFAULT_BOT))
         return 2;
     const tb_game *g = ga.game;
     int players = ga.cfg.players, humans = 0;

@@ -165,6 +165,15 @@ void cli_progress(long done, long total, const char *label)
     fflush(stderr);
 }
 
+/* Whether a comma-separated piece of a seat list is a further parameter of
+ * the bot before it ("fine=0" in "ismcts:iters=200,fine=0,random"): bot
+ * names never hold '=', so a piece with '=' and no ':' continues a spec. */
+static int continues_spec(const char *piece, size_t len)
+{
+    const char *eq = memchr(piece, '=', len);
+    return eq && !memchr(piece, ':', len);
+}
+
 int cli_parse_seats(cli_game_args *a, const char *list)
 {
     a->n_seats = 0;
@@ -172,17 +181,30 @@ int cli_parse_seats(cli_game_args *a, const char *list)
     while (*p) {
         const char *comma = strchr(p, ',');
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
-        if (a->n_seats == TB_MAX_PLAYERS) {
-            cli_error("--seats names more than %d seats", TB_MAX_PLAYERS);
-            return -1;
+        char *seat = a->n_seats ? a->seats[a->n_seats - 1] : NULL;
+        if (seat && len && continues_spec(p, len)) {
+            size_t have = strlen(seat);
+            if (have + 1 + len >= sizeof a->seats[0]) {
+                cli_error("--seats has an overlong entry in '%s'", list);
+                return -1;
+            }
+            seat[have] = ',';
+            memcpy(seat + have + 1, p, len);
+            seat[have + 1 + len] = '\0';
+        } else {
+            if (a->n_seats == TB_MAX_PLAYERS) {
+                cli_error("--seats names more than %d seats", TB_MAX_PLAYERS);
+                return -1;
+            }
+            if (len == 0 || len >= sizeof a->seats[0]) {
+                cli_error("--seats has an empty or overlong entry in '%s'",
+                          list);
+                return -1;
+            }
+            memcpy(a->seats[a->n_seats], p, len);
+            a->seats[a->n_seats][len] = '\0';
+            a->n_seats++;
         }
-        if (len == 0 || len >= sizeof a->seats[0]) {
-            cli_error("--seats has an empty or overlong entry in '%s'", list);
-            return -1;
-        }
-        memcpy(a->seats[a->n_seats], p, len);
-        a->seats[a->n_seats][len] = '\0';
-        a->n_seats++;
         p += len;
         if (*p == ',')
             p++;

@@ -6,8 +6,28 @@
 #ifndef TABULA_CARDS_H
 #define TABULA_CARDS_H
 
+#include "tabula.h"
+
 #include <stdint.h>
 #include <string.h>
+
+/* Shuffles a determinization's pool of unseen cards after putting it in
+ * ascending order, so that the sample depends only on which cards are
+ * unseen and on the generator, never on where the hidden cards really lay:
+ * a bot seeded alike then chooses alike whatever the hidden truth
+ * (tests/test_bots.c checks it).  A counting sort, as pools are long and
+ * card numbers small; duplicates (two decks) are kept. */
+static inline void tbi_shuffle_unseen8(tb_rng *rng, uint8_t *pool, int n)
+{
+    uint16_t count[256] = {0};
+    for (int i = 0; i < n; i++)
+        count[pool[i]]++;
+    int k = 0;
+    for (int v = 0; v < 256; v++)
+        for (int c = 0; c < count[v]; c++)
+            pool[k++] = (uint8_t)v;
+    tb_rng_shuffle8(rng, pool, n);
+}
 
 /* Removes the first copy of card from hand h of *n cards, keeping order.
  * Returns 1 when the card was there. */

@@ -55,9 +55,12 @@ static inline void tbi_pool_add_run(tbi_pool *p, const uint8_t *a, int n)
 }
 
 /* Shuffles the gathered cards and starts handing them back from the first. */
+/* Shuffles the pool after putting it in a canonical order (see
+ * tbi_shuffle_unseen8), so that a determinization depends only on which
+ * cards are unseen, never on where the hidden cards really lay. */
 static inline void tbi_pool_shuffle(tbi_pool *p, tb_rng *rng)
 {
-    tb_rng_shuffle8(rng, p->card, p->n);
+    tbi_shuffle_unseen8(rng, p->card, p->n);
     p->next = 0;
 }
 

@@ -10,6 +10,7 @@
  * start: its first 24 cards are the draw pile in order, the last 9 are
  * removed unseen.
  */
+#include "cards.h"
 #include "deck100.h"
 #include "internal.h"
 
@@ -157,7 +158,7 @@ static void determinize(void *vs, int seat, tb_rng *rng)
     (void)seat;
     if (s->phase != PH_BID)
         return;
-    tb_rng_shuffle8(rng, s->deck + s->flipped, N_CARDS - s->flipped);
+    tbi_shuffle_unseen8(rng, s->deck + s->flipped, N_CARDS - s->flipped);
 }
 
 static void action_text(const void *vs, tb_action a, char *buf, size_t cap)

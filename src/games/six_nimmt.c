@@ -378,6 +378,24 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
     return (tb_action)best;
 }
 
+/* Takes back the secret choices seat has not seen this turn: the cards go
+ * back to their hands and those seats choose again before seat (search
+ * replays them with its model of the players). */
+static void retract(void *vs, int seat)
+{
+    nimmt *s = vs;
+    if (s->phase != PH_CHOOSE)
+        return;
+    for (int p = s->players - 1; p >= 0; p--) {
+        if (!choice_hidden(s, p, seat))
+            continue;
+        tbi_hand_insert_sorted(s->hand[p], &s->hand_n[p], s->chosen[p]);
+        s->chosen[p] = 0;
+        s->n_chosen--;
+        s->to_move = (uint8_t)p; /* the lowest seat retracted chooses next */
+    }
+}
+
 static void action_text(const void *vs, tb_action a, char *buf, size_t cap)
 {
     (void)vs;
@@ -529,4 +547,5 @@ const tb_game tbg_six_nimmt = {
     .view_json = view_json,
     .standing = standing,
     .heuristic = heuristic,
+    .retract = retract,
 };

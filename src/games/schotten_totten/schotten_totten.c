@@ -728,7 +728,7 @@ static void determinize(void *vs, int seat, tb_rng *rng)
     for (int tactic = 0; tactic <= s->tactics; tactic++) {
         uint8_t pool[STT_CLAN_N + STT_HAND_MAX];
         int n = hidden_places(s, seat, tactic, kflag, pool, 1);
-        tb_rng_shuffle8(rng, pool, n);
+        tbi_shuffle_unseen8(rng, pool, n);
         hidden_places(s, seat, tactic, kflag, pool, 0);
     }
     for (int p = 0; p < 2; p++) {

@@ -1,0 +1,709 @@
+/*
+ * ismcts.c - the `ismcts` bot: information-set Monte Carlo tree search in
+ * its single-observer form (SO-ISMCTS, after Cowling, Powley and Whitehouse,
+ * 2012), written once against the generic tb_game interface so that every
+ * game gets a strong bot without game-specific code.
+ *
+ * One search per decision.  Each iteration
+ *   1. copies the root state (already determinized for the bot's seat) and
+ *      determinizes it again from that seat's view, so every iteration plays
+ *      in a fresh world consistent with what the seat knows: other hands,
+ *      the unseen deck and other seats' earlier secret choices are
+ *      resampled; where the game can retract those secret choices, the
+ *      bot's model of the players (the game's heuristic) makes them again
+ *      instead of leaving them uniformly random;
+ *   2. walks down the tree.  A node is reached by a (seat, action) pair from
+ *      its parent, and holds the reward of the seat that acted into it, so
+ *      every seat maximizes its own reward (in cooperative games they all
+ *      share the team's).  Only the children legal in this world compete,
+ *      by UCB1 with availability counts: a child's exploration term uses
+ *      how often it was available rather than its parent's visits;
+ *   3. expands one action (with a heuristic, nodes widen progressively from
+ *      the heuristic's choice), then plays to the end of the game with the
+ *      playout policy (the heuristic, random moves, or the one then the
+ *      other);
+ *   4. adds the reward of each seat to the nodes that seat acted into.
+ * docs/bots.md explains each step and the reward at length.
+ * Chance nodes are sampled wherever they occur.  A dice roll's outcome is
+ * usually public and small, so it becomes a node of its own and decisions
+ * after different rolls are kept apart; a shuffle's outcome is mostly
+ * hidden and never repeats, so it is passed through without a node.
+ *
+ * The bot then plays the root action visited most often.  All memory (the
+ * node pool, its hash index, the state buffers) is allocated when the bot is
+ * made; the pool only grows between decisions, when a time budget filled it.
+ */
+#include "ismcts.h"
+#include "internal.h"
+
+#include <math.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+#define DEFAULT_ITERS 1000
+#define DEFAULT_C 0.7
+#define DEFAULT_WIDEN 0.5
+#define DEFAULT_RWIDEN 1.0
+#define TIME_NODES (1u << 16)  /* first pool size under a time budget */
+#define MAX_NODES (1u << 20)   /* the pool grows no further by itself */
+#define CLOCK_EVERY 16         /* iterations between looks at the clock */
+#define CHANCE_TAG 0xffffu     /* key tag of a dice-roll node */
+
+enum { PLAYOUT_DEFAULT, PLAYOUT_RANDOM, PLAYOUT_HEURISTIC };
+
+extern const tbi_bot_kind tbi_bot_ismcts;
+
+/* One tree node.  Nodes live in one pool; node 0 is the root.  Children are
+ * found through a hash index on (parent, key), so a node needs no list of
+ * its children and a wide node costs nothing extra. */
+typedef struct node {
+    uint64_t key;    /* (seat + 1) << 32 | action, or CHANCE_TAG << 32 | hash */
+    double reward;   /* summed reward of the seat that acted into the node */
+    uint32_t parent;
+    uint32_t slot;   /* its entry in the hash index, cleared between moves */
+    uint32_t visits;
+    uint32_t avail;  /* iterations in which its action was legal */
+} node;
+
+typedef struct params {
+    long iters;      /* iterations per decision (0: no such limit) */
+    double time;     /* seconds per decision (0: no such limit) */
+    double c;        /* UCB exploration constant, for rewards in [0, 1] */
+    int playout;     /* PLAYOUT_* */
+    double fine;     /* weight of placement and margin in the reward */
+    long nodes;      /* pool size asked for (0: chosen from the budget) */
+    int pdet;        /* re-determinize for each seat's heuristic playout move */
+    double widen;    /* progressive widening below the root (<0: off) */
+    long hmoves;     /* heuristic moves per playout, then random (<0: all) */
+    double rwiden;   /* progressive widening at the root (<0: off) */
+} params;
+
+typedef struct search {
+    params p;
+    node *pool;
+    uint32_t cap, used;
+    int full;         /* the pool ran out during the last decision */
+    uint32_t *index;  /* open addressing: node numbers, 0 for empty */
+    uint32_t mask;
+    uint32_t *path;   /* nodes visited by this iteration, cap entries */
+    void *world;      /* this iteration's determinization */
+    void *seat_view;  /* a copy determinized for a playout seat (pdet) */
+    long last_iters;
+    tb_action legal[TB_MAX_ACTIONS];
+    uint32_t child[TB_MAX_ACTIONS]; /* node per legal action, 0 when none */
+    double reward[TB_MAX_PLAYERS];
+} search;
+
+/* ------------------------------------------------------------ reward */
+
+/* The score margin of seat against the mean of the others, scaled by the
+ * spread of the scores into [0, 1].  Whether a higher score is better is the
+ * game's own choice, so it is read off the ranks. */
+static double score_margin(const tb_result *r, int seat)
+{
+    int best = 0, worst = 0;
+    double lo = r->score[0], hi = r->score[0], others = 0;
+    for (int j = 0; j < r->players; j++) {
+        if (r->rank[j] < r->rank[best])
+            best = j;
+        if (r->rank[j] > r->rank[worst])
+            worst = j;
+        lo = r->score[j] < lo ? r->score[j] : lo;
+        hi = r->score[j] > hi ? r->score[j] : hi;
+        if (j != seat)
+            others += r->score[j];
+    }
+    if (hi <= lo || r->score[best] == r->score[worst])
+        return 0.5;
+    double dir = r->score[best] > r->score[worst] ? 1.0 : -1.0;
+    double mean = others / (r->players - 1);
+    return 0.5 + 0.5 * dir * (r->score[seat] - mean) / (hi - lo);
+}
+
+double tbi_ismcts_reward(const tb_game *g, const tb_result *r, int seat,
+                         double fine)
+{
+    if (g->reward) {
+        double v = g->reward(r, seat);
+        return v < 0 ? 0 : v > 1 ? 1 : v;
+    }
+    if (r->cooperative)
+        return r->team_win ? 1.0 : 0.0;
+    int firsts = 0, worse = 0, tied = 0;
+    for (int j = 0; j < r->players; j++) {
+        firsts += r->rank[j] == 1;
+        if (j != seat) {
+            worse += r->rank[j] > r->rank[seat];
+            tied += r->rank[j] == r->rank[seat];
+        }
+    }
+    double win = r->rank[seat] == 1 ? 1.0 / firsts : 0.0;
+    if (r->players < 2)
+        return win;
+    double place = (worse + 0.5 * tied) / (r->players - 1);
+    return (1 - fine) * win + fine * 0.5 * (place + score_margin(r, seat));
+}
+
+/* ------------------------------------------------------------ parameters */
+
+/* Reads a number from text into *out within [min, max]; 0 on failure. */
+static int read_number(const char *text, double min, double max, double *out)
+{
+    char *end;
+    double v = strtod(text, &end);
+    if (end == text || *end || !(v >= min && v <= max))
+        return 0;
+    *out = v;
+    return 1;
+}
+
+/* Applies one key=value parameter. */
+static int set_param(params *p, const char *key, const char *val, char *err,
+                     size_t cap)
+{
+    double v;
+    if (tbi_word_eq(key, "iters")) {
+        if (!read_number(val, 1, 1e9, &v) || v != (double)(long)v)
+            goto bad_number;
+        p->iters = (long)v;
+    } else if (tbi_word_eq(key, "time")) {
+        if (!read_number(val, 1e-4, 3600, &v))
+            goto bad_number;
+        p->time = v;
+    } else if (tbi_word_eq(key, "c")) {
+        if (!read_number(val, 0, 100, &v))
+            goto bad_number;
+        p->c = v;
+    } else if (tbi_word_eq(key, "fine")) {
+        if (!read_number(val, 0, 1, &v))
+            goto bad_number;
+        p->fine = v;
+    } else if (tbi_word_eq(key, "widen") || tbi_word_eq(key, "rwiden")) {
+        if (tbi_word_eq(val, "off"))
+            v = -1;
+        else if (!read_number(val, 0, 100, &v))
+            goto bad_number;
+        *(tbi_word_eq(key, "widen") ? &p->widen : &p->rwiden) = v;
+    } else if (tbi_word_eq(key, "hmoves")) {
+        if (tbi_word_eq(val, "all"))
+            v = -1;
+        else if (!read_number(val, 0, 1e9, &v) || v != (double)(long)v)
+            goto bad_number;
+        p->hmoves = (long)v;
+    } else if (tbi_word_eq(key, "nodes")) {
+        if (!read_number(val, 64, (double)(1u << 28), &v) ||
+            v != (double)(long)v)
+            goto bad_number;
+        p->nodes = (long)v;
+    } else if (tbi_word_eq(key, "playout")) {
+        if (tbi_word_eq(val, "random"))
+            p->playout = PLAYOUT_RANDOM;
+        else if (tbi_word_eq(val, "heuristic"))
+            p->playout = PLAYOUT_HEURISTIC;
+        else {
+            tbi_errf(err, cap, "ismcts: playout takes random or heuristic, "
+                     "not '%s'", val);
+            return TB_EINVAL;
+        }
+    } else if (tbi_word_eq(key, "pdet")) {
+        if (tbi_word_eq(val, "on") || tbi_word_eq(val, "1"))
+            p->pdet = 1;
+        else if (tbi_word_eq(val, "off") || tbi_word_eq(val, "0"))
+            p->pdet = 0;
+        else {
+            tbi_errf(err, cap, "ismcts: pdet takes on or off, not '%s'", val);
+            return TB_EINVAL;
+        }
+    } else {
+        tbi_errf(err, cap, "ismcts has no parameter '%s'; its parameters: "
+                 "iters, time, c, playout, hmoves, fine, widen, rwiden, nodes, "
+                 "pdet", key);
+        return TB_EINVAL;
+    }
+    return TB_OK;
+bad_number:
+    tbi_errf(err, cap, "ismcts: '%s' is not a valid value for %s "
+             "(see 'tabula rules' or docs/bots.md)", val, key);
+    return TB_EINVAL;
+}
+
+/* Reads "key=value,key=value" into p, starting from the defaults. */
+static int parse_params(params *p, const char *text, char *err, size_t cap)
+{
+    memset(p, 0, sizeof *p);
+    p->c = DEFAULT_C;
+    p->fine = TBI_ISMCTS_FINE;
+    p->widen = DEFAULT_WIDEN;
+    p->rwiden = DEFAULT_RWIDEN;
+    p->hmoves = -1;
+    char buf[256];
+    if (strlen(text) >= sizeof buf) {
+        tbi_errf(err, cap, "ismcts: parameters too long");
+        return TB_EINVAL;
+    }
+    snprintf(buf, sizeof buf, "%s", text);
+    for (char *tok = buf; *tok;) {
+        char *comma = strchr(tok, ',');
+        if (comma)
+            *comma = '\0';
+        char *eq = strchr(tok, '=');
+        if (!eq) {
+            tbi_errf(err, cap, "ismcts: write parameters as key=value, not "
+                     "'%s'", tok);
+            return TB_EINVAL;
+        }
+        *eq = '\0';
+        int rc = set_param(p, tok, eq + 1, err, cap);
+        if (rc != TB_OK)
+            return rc;
+        if (!comma)
+            break;
+        tok = comma + 1;
+    }
+    if (!p->iters && p->time <= 0)
+        p->iters = DEFAULT_ITERS;
+    return TB_OK;
+}
+
+/* ------------------------------------------------------------ node pool */
+
+/* Allocates a pool of cap nodes with its hash index (at least twice as many
+ * slots, so probes stay short) and the path buffer.  Returns 0 on failure,
+ * leaving the old pool in place. */
+static int pool_alloc(search *s, uint32_t cap)
+{
+    uint32_t slots = 2;
+    while (slots < 2 * cap)
+        slots *= 2;
+    node *pool = malloc((size_t)cap * sizeof *pool);
+    uint32_t *index = calloc(slots, sizeof *index);
+    uint32_t *path = malloc((size_t)cap * sizeof *path);
+    if (!pool || !index || !path) {
+        free(pool);
+        free(index);
+        free(path);
+        return 0;
+    }
+    free(s->pool);
+    free(s->index);
+    free(s->path);
+    s->pool = pool;
+    s->index = index;
+    s->path = path;
+    s->cap = cap;
+    s->mask = slots - 1;
+    s->used = 0;
+    return 1;
+}
+
+/* Empties the tree, leaving only a fresh root.  Only the index slots that
+ * nodes took are cleared, so a small search does not pay for a big pool. */
+static void pool_reset(search *s)
+{
+    for (uint32_t i = 1; i < s->used; i++)
+        s->index[s->pool[i].slot] = 0;
+    memset(&s->pool[0], 0, sizeof s->pool[0]);
+    s->used = 1;
+    s->full = 0;
+}
+
+/* The hash-index slot where (parent, key) is or would go. */
+static uint32_t find_slot(const search *s, uint32_t parent, uint64_t key)
+{
+    uint64_t h = key * 0x9e3779b97f4a7c15ull ^
+                 (uint64_t)parent * 0xbf58476d1ce4e5b9ull;
+    h ^= h >> 31;
+    h *= 0x94d049bb133111ebull;
+    h ^= h >> 29;
+    uint32_t i = (uint32_t)h & s->mask;
+    while (s->index[i]) {
+        const node *n = &s->pool[s->index[i]];
+        if (n->parent == parent && n->key == key)
+            break;
+        i = (i + 1) & s->mask;
+    }
+    return i;
+}
+
+/* The child of parent reached by key, or 0 when there is none. */
+static uint32_t find_child(const search *s, uint32_t parent, uint64_t key)
+{
+    return s->index[find_slot(s, parent, key)];
+}
+
+/* Adds the child (parent, key); returns it, or 0 when the pool is full. */
+static uint32_t add_child(search *s, uint32_t parent, uint64_t key)
+{
+    if (s->used >= s->cap) {
+        s->full = 1;
+        return 0;
+    }
+    uint32_t id = s->used++;
+    uint32_t slot = find_slot(s, parent, key);
+    node *n = &s->pool[id];
+    memset(n, 0, sizeof *n);
+    n->key = key;
+    n->parent = parent;
+    n->slot = slot;
+    s->index[slot] = id;
+    return id;
+}
+
+static uint64_t decision_key(int seat, tb_action a)
+{
+    return (uint64_t)(seat + 1) << 32 | a;
+}
+
+/* The seat that acted into a node, or -1 for a dice-roll node. */
+static int node_seat(const node *n)
+{
+    uint32_t tag = (uint32_t)(n->key >> 32);
+    return tag == CHANCE_TAG ? -1 : (int)tag - 1;
+}
+
+/* ------------------------------------------------------------ search */
+
+static double now_seconds(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* Resolves a chance node of the world during the tree walk.  Returns the
+ * node to continue from: a dice roll's outcome node (made if new), the same
+ * node for a shuffle, or 0 when the pool is full and the walk must end. */
+static uint32_t tree_chance(search *s, const tb_game *g, tb_rng *rng,
+                            uint32_t at, int *depth)
+{
+    tb_chance spec;
+    uint16_t outcome[TB_MAX_CHANCE];
+    int n;
+    g->chance(s->world, &spec);
+    tb_sample_chance(g, s->world, rng, outcome, &n);
+    if (spec.kind != TB_CHANCE_ROLL)
+        return at;
+    uint32_t h = 2166136261u; /* FNV-1a over the rolled values */
+    for (int i = 0; i < n; i++)
+        h = (h ^ outcome[i]) * 16777619u;
+    uint64_t key = (uint64_t)CHANCE_TAG << 32 | h;
+    uint32_t child = find_child(s, at, key);
+    if (!child && !(child = add_child(s, at, key)))
+        return 0;
+    s->path[(*depth)++] = child;
+    return child;
+}
+
+/* The UCB1 value of a child, with its availability standing in for the
+ * parent's visits. */
+static double ucb(const node *n, double c)
+{
+    double v = (double)n->visits;
+    return n->reward / v + c * sqrt(log((double)n->avail) / v);
+}
+
+/* A uniformly random legal action in the world. */
+static tb_action random_action(search *s, const tb_game *g, tb_rng *rng)
+{
+    int n = g->legal(s->world, s->legal);
+    return s->legal[n == 1 ? 0 : tb_rng_below(rng, (uint32_t)n)];
+}
+
+/* The bot's model of how seat plays in the world: the game's heuristic, or
+ * random play in a game without one.  It picks the first child of nodes
+ * below the root, replays hidden choices, and plays heuristic playouts. */
+static tb_action model_action(search *s, const tb_game *g, tb_rng *rng,
+                              int seat, int root_seat)
+{
+    if (!g->heuristic)
+        return random_action(s, g, rng);
+    if (!s->p.pdet || seat == root_seat)
+        return g->heuristic(s->world, seat, rng);
+    /* The world was sampled for the root seat; let this seat decide on a
+     * world sampled for it, so it cannot read cards it has not seen. */
+    memcpy(s->seat_view, s->world, g->state_size);
+    g->determinize(s->seat_view, seat, rng);
+    return g->heuristic(s->seat_view, seat, rng);
+}
+
+/* Which legal action to expand at node `at`, or -1 to select among the
+ * existing children instead.  Without a heuristic every untried action is
+ * expanded, in random order, before any is selected again (plain
+ * SO-ISMCTS).  With one, nodes widen progressively: the heuristic's choice
+ * in this world is expanded first, and other actions join as the node
+ * gathers visits, up to 1 + W * sqrt(visits) children (W is rwiden at the
+ * root, widen below it).  Opponents in the tree then play like the
+ * heuristic until search has reason to look further, instead of trying
+ * every card once at random, and a small budget facing many actions spends
+ * itself on the likely ones. */
+static int pick_expansion(search *s, const tb_game *g, tb_rng *rng,
+                          uint32_t at, int seat, int root_seat, int n,
+                          int untried)
+{
+    if (!untried)
+        return -1;
+    double w = at == 0 ? s->p.rwiden : s->p.widen;
+    if (g->heuristic && w >= 0) {
+        tb_action h = model_action(s, g, rng, seat, root_seat);
+        for (int i = 0; i < n; i++)
+            if (s->legal[i] == h && !s->child[i])
+                return i;
+        if (n - untried >= 1 + (int)(w * sqrt((double)s->pool[at].visits)))
+            return -1;
+    }
+    uint32_t k = tb_rng_below(rng, (uint32_t)untried);
+    for (int i = 0; i < n; i++)
+        if (!s->child[i] && k-- == 0)
+            return i;
+    return -1; /* unreachable */
+}
+
+/* One decision of the tree walk at node `at` for seat.  Counts the
+ * availability of the legal children, then either expands an action
+ * (returning the new node and setting *expanded) or follows the best
+ * existing child by UCB.  Applies the action to the world.  Returns 0 when
+ * the pool is full and the walk must end without applying anything. */
+static uint32_t tree_decision(search *s, const tb_game *g, tb_rng *rng,
+                              uint32_t at, int seat, int root_seat,
+                              int *expanded)
+{
+    int n = g->legal(s->world, s->legal);
+    int untried = 0;
+    for (int i = 0; i < n; i++) {
+        s->child[i] = find_child(s, at, decision_key(seat, s->legal[i]));
+        if (s->child[i])
+            s->pool[s->child[i]].avail++;
+        else
+            untried++;
+    }
+    int pick = pick_expansion(s, g, rng, at, seat, root_seat, n, untried);
+    if (pick >= 0) {
+        uint32_t id = add_child(s, at, decision_key(seat, s->legal[pick]));
+        if (!id)
+            return 0;
+        s->pool[id].avail = 1;
+        s->child[pick] = id;
+        *expanded = 1;
+    } else {
+        double best = -1;
+        for (int i = 0; i < n; i++) {
+            if (!s->child[i])
+                continue;
+            double v = ucb(&s->pool[s->child[i]], s->p.c);
+            if (v > best) {
+                best = v;
+                pick = i;
+            }
+        }
+    }
+    g->apply(s->world, s->legal[pick]);
+    return s->child[pick];
+}
+
+/* Plays the world to the end, chance included: with heuristic playouts
+ * the first hmoves decisions (all when hmoves < 0) follow the model of the
+ * players and the rest are random. */
+static void playout(search *s, const tb_game *g, tb_rng *rng, int root_seat)
+{
+    long guided = s->p.playout == PLAYOUT_HEURISTIC ? s->p.hmoves : 0;
+    for (long k = 0;;) {
+        int cur = g->current(s->world);
+        if (cur == TB_TERMINAL)
+            return;
+        if (cur == TB_CHANCE) {
+            tb_sample_chance(g, s->world, rng, NULL, NULL);
+            continue;
+        }
+        int model = guided < 0 || k++ < guided;
+        g->apply(s->world, model ? model_action(s, g, rng, cur, root_seat)
+                                 : random_action(s, g, rng));
+    }
+}
+
+/* Fills s->reward with every seat's reward for the finished world. */
+static void score_world(search *s, const tb_game *g)
+{
+    tb_result r;
+    memset(&r, 0, sizeof r);
+    g->result(s->world, &r);
+    for (int j = 0; j < r.players && j < TB_MAX_PLAYERS; j++)
+        s->reward[j] = tbi_ismcts_reward(g, &r, j, s->p.fine);
+}
+
+/* In a game with secret simultaneous choices, the choices other seats made
+ * earlier in this step were resampled uniformly by determinize; where the
+ * game can take them back, they are made again by the playout policy, so
+ * the world holds choices a player would make.  The walk then starts, as
+ * ever, at the root seat's decision. */
+static void replay_hidden_choices(search *s, const tb_game *g, tb_rng *rng,
+                                  int root_seat)
+{
+    if (!g->retract)
+        return;
+    g->retract(s->world, root_seat);
+    for (int guard = 0; guard < 4 * TB_MAX_PLAYERS; guard++) {
+        int cur = g->current(s->world);
+        if (cur == root_seat || cur < 0)
+            return;
+        g->apply(s->world, model_action(s, g, rng, cur, root_seat));
+    }
+}
+
+/* One iteration: determinize, walk the tree, expand, play out, back up. */
+static void iterate(search *s, const tb_game *g, tb_rng *rng,
+                    const void *root, int root_seat)
+{
+    memcpy(s->world, root, g->state_size);
+    g->determinize(s->world, root_seat, rng);
+    replay_hidden_choices(s, g, rng, root_seat);
+    uint32_t at = 0;
+    int depth = 0, expanded = 0;
+    while (!expanded) {
+        int cur = g->current(s->world);
+        if (cur == TB_TERMINAL)
+            break;
+        uint32_t next = cur == TB_CHANCE
+                            ? tree_chance(s, g, rng, at, &depth)
+                            : tree_decision(s, g, rng, at, cur, root_seat,
+                                            &expanded);
+        if (!next)
+            break;
+        if (cur != TB_CHANCE)
+            s->path[depth++] = next;
+        at = next;
+    }
+    playout(s, g, rng, root_seat);
+    score_world(s, g);
+    s->pool[0].visits++;
+    for (int i = 0; i < depth; i++) {
+        node *n = &s->pool[s->path[i]];
+        int seat = node_seat(n);
+        n->visits++;
+        if (seat >= 0)
+            n->reward += s->reward[seat];
+    }
+}
+
+/* The root action to play: the most visited, then the best on average. */
+static tb_action best_root_action(search *s, int seat, const tb_action *acts,
+                                  int n)
+{
+    int best = 0;
+    double best_visits = -1, best_mean = -1;
+    for (int i = 0; i < n; i++) {
+        uint32_t id = find_child(s, 0, decision_key(seat, acts[i]));
+        double visits = id ? s->pool[id].visits : 0;
+        double mean = id && visits > 0 ? s->pool[id].reward / visits : 0;
+        if (visits > best_visits ||
+            (visits == best_visits && mean > best_mean)) {
+            best = i;
+            best_visits = visits;
+            best_mean = mean;
+        }
+    }
+    return acts[best];
+}
+
+/* ------------------------------------------------------------ bot kind */
+
+static void ismcts_destroy(tbi_bot *b)
+{
+    search *s = b->data;
+    if (!s)
+        return;
+    free(s->pool);
+    free(s->index);
+    free(s->path);
+    free(s->world);
+    free(s->seat_view);
+    free(s);
+    b->data = NULL;
+}
+
+/* The pool size to start with: what was asked, room for the iteration
+ * budget (one new node per iteration, plus dice-roll nodes), or a first
+ * guess under a time budget that later decisions may double. */
+static uint32_t initial_nodes(const params *p)
+{
+    if (p->nodes)
+        return (uint32_t)p->nodes;
+    if (p->time > 0)
+        return TIME_NODES;
+    long want = 2 * p->iters + 64;
+    return want > (long)MAX_NODES ? MAX_NODES : (uint32_t)want;
+}
+
+static int ismcts_create(tbi_bot *b, const char *text, char *err, size_t cap)
+{
+    const tb_game *g = b->game;
+    search *s = calloc(1, sizeof *s);
+    if (!s) {
+        tbi_errf(err, cap, "out of memory");
+        return TB_ENOMEM;
+    }
+    b->data = s;
+    int rc = parse_params(&s->p, text, err, cap);
+    if (rc != TB_OK)
+        return rc;
+    if (s->p.playout == PLAYOUT_DEFAULT)
+        s->p.playout = g->heuristic ? PLAYOUT_HEURISTIC : PLAYOUT_RANDOM;
+    if (s->p.playout == PLAYOUT_HEURISTIC && !g->heuristic) {
+        tbi_errf(err, cap, "ismcts: %s has no heuristic; use playout=random",
+                 g->id);
+        return TB_EINVAL;
+    }
+    s->world = tb_state_new(g);
+    s->seat_view = tb_state_new(g);
+    if (!s->world || !s->seat_view || !pool_alloc(s, initial_nodes(&s->p))) {
+        tbi_errf(err, cap, "out of memory for the ismcts tree");
+        return TB_ENOMEM;
+    }
+    return TB_OK;
+}
+
+static tb_action ismcts_choose(tbi_bot *b, void *st, int seat)
+{
+    const tb_game *g = b->game;
+    search *s = b->data;
+    tb_action acts[TB_MAX_ACTIONS];
+    int n = g->legal(st, acts);
+    s->last_iters = 0;
+    if (n == 1)
+        return acts[0];
+    /* Between decisions only: a time budget that filled the pool gets a
+     * bigger one (an iteration budget was given room enough at the start). */
+    if (s->full && !s->p.nodes && s->cap < MAX_NODES)
+        pool_alloc(s, s->cap * 2);
+    pool_reset(s);
+    double start = s->p.time > 0 ? now_seconds() : 0;
+    long it = 0;
+    for (;;) {
+        iterate(s, g, &b->rng, st, seat);
+        it++;
+        if (s->p.iters && it >= s->p.iters)
+            break;
+        if (s->p.time > 0 && it % CLOCK_EVERY == 0 &&
+            now_seconds() - start >= s->p.time)
+            break;
+    }
+    s->last_iters = it;
+    return best_root_action(s, seat, acts, n);
+}
+
+long tbi_ismcts_iterations(const tbi_bot *b)
+{
+    if (b->kind != &tbi_bot_ismcts)
+        return 0;
+    return ((const search *)b->data)->last_iters;
+}
+
+const tbi_bot_kind tbi_bot_ismcts = {
+    .name = "ismcts",
+    .help = "ismcts[:iters=N,time=S,c=X,playout=random|heuristic,hmoves=N|all,"
+            "fine=W,widen=W|off,rwiden=W|off,nodes=N,pdet=on|off]: information-set Monte Carlo tree search",
+    .legal_only = 0,
+    .create = ismcts_create,
+    .choose = ismcts_choose,
+    .destroy = ismcts_destroy,
+};

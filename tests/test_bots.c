@@ -1,0 +1,561 @@
+/*
+ * test_bots.c - the bots on every registered game: no bot can peek (with a
+ * given seed its choice depends only on its seat's view, so changing only
+ * what that seat cannot see never changes it); ISMCTS is deterministic for a
+ * seed and an iteration budget and plays only legal actions; its generic
+ * reward orders outcomes the right way.  A tiny dice game defined here
+ * drives the paths no registered game may reach yet: dice-roll chance nodes
+ * inside the tree, cooperative results and a game's own reward function.
+ */
+#include "support.h"
+
+#include "bot.h"
+#include "ismcts.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define MAX_CONFIGS 64
+#define N_SPECS 5
+
+/* The bot specs every game is checked with.  A few ISMCTS iterations are
+ * enough: every one of them samples a world, and any dependence of that
+ * sample on the hidden truth shows in the choice soon enough. */
+static const char *const specs[N_SPECS] = {
+    "random",
+    "heuristic",
+    "ismcts:iters=12,hmoves=8",
+    "ismcts:iters=12,playout=random",
+    "ismcts:iters=12,pdet=on,hmoves=4",
+};
+
+static tbi_bot *new_bot(const tb_game *g, const char *spec)
+{
+    char err[256];
+    tbi_bot *b = tbi_bot_new(g, spec, err, sizeof err);
+    if (!b)
+        fail_msg("%s: bot '%s' refused: %s", g->id, spec, err);
+    return b;
+}
+
+/* Whether spec asks for heuristic playouts from a game that has none (the
+ * bot refuses such a spec, rightly). */
+static int spec_unusable(const tb_game *g, const char *spec)
+{
+    return !g->heuristic && strstr(spec, "ismcts") &&
+           !strstr(spec, "playout=random");
+}
+
+/* Makes the bots of specs[] for g (NULL where a spec does not apply). */
+static void new_bots(const tb_game *g, tbi_bot **bots)
+{
+    for (int k = 0; k < N_SPECS; k++)
+        bots[k] = spec_unusable(g, specs[k]) ? NULL : new_bot(g, specs[k]);
+}
+
+static void free_bots(tbi_bot **bots)
+{
+    for (int k = 0; k < N_SPECS; k++)
+        tbi_bot_free(bots[k]);
+}
+
+/* Fails unless a is among the legal actions of st. */
+static void assert_legal(const tb_game *g, const void *st, tb_action a,
+                         const char *who)
+{
+    static tb_action buf[TB_MAX_ACTIONS];
+    int n = tb_legal(g, st, buf);
+    for (int i = 0; i < n; i++)
+        if (buf[i] == a)
+            return;
+    fail_msg("%s: %s chose action %u, which is not legal", g->id, who, a);
+}
+
+/* Chooses with bot b reseeded to seed, checking the action is legal. */
+static tb_action choose_seeded(tbi_bot *b, const void *st, uint64_t seed)
+{
+    tbi_bot_seed(b, seed);
+    int seat = tb_current(b->game, st);
+    tb_action a = tbi_bot_choose(b, st, seat);
+    assert_legal(b->game, st, a, b->spec);
+    return a;
+}
+
+/* At one decision: every bot, seeded alike, chooses the same action for the
+ * true state and for a copy whose hidden information was resampled for the
+ * seat to move.  Returns whether the copy differed from the true state. */
+static int check_no_peek(const tb_game *g, const tb_config *cfg, void *st,
+                         void *alt, tbi_bot **bots, tb_rng *rng,
+                         uint64_t seed)
+{
+    int seat = tb_current(g, st);
+    memcpy(alt, st, g->state_size);
+    tb_determinize(g, alt, seat, rng);
+    int changed = memcmp(alt, st, g->state_size) != 0;
+    for (int k = 0; k < N_SPECS; k++) {
+        if (!bots[k])
+            continue;
+        tb_action a1 = choose_seeded(bots[k], st, seed);
+        tb_action a2 = choose_seeded(bots[k], alt, seed);
+        if (a1 != a2) {
+            char t1[TB_ACTION_TEXT], t2[TB_ACTION_TEXT];
+            g->action_text(st, a1, t1, sizeof t1);
+            g->action_text(alt, a2, t2, sizeof t2);
+            fail_msg("%s: bot '%s' at seat %d chose %s, but %s when only "
+                     "cards it cannot see were changed (does determinize "
+                     "depend on where the hidden cards lay?)",
+                     ts_config_name(g, cfg), specs[k], seat, t1, t2);
+        }
+    }
+    return changed;
+}
+
+/* Whether decision number i of a game is one to check: a few early ones
+ * and then ever sparser, so short and long games both get several. */
+static int checked_decision(long i)
+{
+    return i < 2 || (i & (i + 1)) == 0;
+}
+
+/* Walks random games of every configuration of g, checking at several
+ * decisions that no bot's choice depends on what its seat cannot see. */
+static void bots_cannot_peek(void **state)
+{
+    const tb_game *g = *state;
+    static tb_config cfgs[MAX_CONFIGS];
+    int n = ts_configs(g, cfgs, MAX_CONFIGS);
+    tbi_bot *bots[N_SPECS];
+    new_bots(g, bots);
+    void *alt = tb_state_new(g);
+    int changed = 0;
+    for (int c = 0; c < n; c++) {
+        void *st = ts_new_game(g, &cfgs[c]);
+        tb_rng rng;
+        tb_rng_seed(&rng, 4242u + (uint64_t)c);
+        static tb_action buf[TB_MAX_ACTIONS];
+        for (long i = 0;; i++) {
+            tb_settle(g, st, &rng);
+            if (tb_current(g, st) == TB_TERMINAL)
+                break;
+            if (checked_decision(i))
+                changed |= check_no_peek(g, &cfgs[c], st, alt, bots, &rng,
+                                         (uint64_t)(c * 1000 + i));
+            int k = tb_legal(g, st, buf);
+            tb_apply_legal(g, st, buf[tb_rng_below(&rng, (uint32_t)k)]);
+        }
+        free(st);
+    }
+    if ((g->flags & TB_GAME_HIDDEN) && !changed)
+        fail_msg("%s: determinize never changed a state, so the test proved "
+                 "nothing", g->id);
+    free(alt);
+    free_bots(bots);
+}
+
+/* Plays one game of g at cfg with the same bot spec in every seat, using
+ * the checked tb_apply so an illegal choice fails the test. */
+static void play_checked(const tb_game *g, const tb_config *cfg,
+                         const char *spec, uint64_t seed)
+{
+    void *st = ts_new_game(g, cfg);
+    tbi_bot *b = new_bot(g, spec);
+    tbi_bot_seed(b, seed);
+    tb_rng rng;
+    tb_rng_seed(&rng, seed);
+    for (;;) {
+        tb_settle(g, st, &rng);
+        int seat = tb_current(g, st);
+        if (seat == TB_TERMINAL)
+            break;
+        tb_action a = tbi_bot_choose(b, st, seat);
+        if (tb_apply(g, st, a) != TB_OK)
+            fail_msg("%s: %s chose an illegal action %u",
+                     ts_config_name(g, cfg), spec, a);
+    }
+    tbi_bot_free(b);
+    free(st);
+}
+
+/* ISMCTS plays whole games of every game at its smallest and largest
+ * player counts with legal actions only, with either playout policy. */
+static void ismcts_plays_legal_games(void **state)
+{
+    const tb_game *g = *state;
+    int counts[2] = {g->min_players, g->max_players};
+    for (int e = 0; e < 2; e++) {
+        tb_config cfg;
+        for (int p = counts[e]; p >= g->min_players; p--) {
+            tb_config_default(g, p, &cfg);
+            if (tb_config_check(g, &cfg, NULL, 0) == TB_OK)
+                break;
+        }
+        play_checked(g, &cfg, "ismcts:iters=8,playout=random",
+                     11u + (uint64_t)e);
+        if (g->heuristic)
+            play_checked(g, &cfg, "ismcts:iters=6", 21u + (uint64_t)e);
+    }
+}
+
+/* The same seed and iteration budget give the same choice: from two bots,
+ * and from one bot asked again after other searches. */
+static void ismcts_is_deterministic(void **state)
+{
+    const tb_game *g = *state;
+    tb_config cfg;
+    tb_config_default(g, 0, &cfg);
+    tb_config_check(g, &cfg, NULL, 0);
+    const char *spec = "ismcts:iters=60,playout=random";
+    tbi_bot *b1 = new_bot(g, spec), *b2 = new_bot(g, spec);
+    void *st = ts_new_game(g, &cfg);
+    tb_rng rng;
+    tb_rng_seed(&rng, 99);
+    static tb_action buf[TB_MAX_ACTIONS];
+    for (long i = 0;; i++) {
+        tb_settle(g, st, &rng);
+        if (tb_current(g, st) == TB_TERMINAL)
+            break;
+        if (checked_decision(i)) {
+            tb_action a1 = choose_seeded(b1, st, 7u + (uint64_t)i);
+            tb_action a2 = choose_seeded(b2, st, 7u + (uint64_t)i);
+            tb_action a3 = choose_seeded(b1, st, 7u + (uint64_t)i);
+            assert_int_equal(a1, a2);
+            assert_int_equal(a1, a3);
+        }
+        int k = tb_legal(g, st, buf);
+        tb_apply_legal(g, st, buf[tb_rng_below(&rng, (uint32_t)k)]);
+    }
+    free(st);
+    tbi_bot_free(b1);
+    tbi_bot_free(b2);
+}
+
+/* The retract contract, for games that offer it: after taking back the
+ * secret choices seat has not seen and letting those seats choose again
+ * (here at random), seat faces the same decision with the same view. */
+static void retract_keeps_the_decision(void **state)
+{
+    const tb_game *g = *state;
+    if (!g->retract)
+        return; /* nothing to check */
+    static tb_config cfgs[MAX_CONFIGS];
+    int n = ts_configs(g, cfgs, MAX_CONFIGS);
+    void *alt = tb_state_new(g);
+    static tb_action a1[TB_MAX_ACTIONS], a2[TB_MAX_ACTIONS];
+    for (int c = 0; c < n; c++) {
+        void *st = ts_new_game(g, &cfgs[c]);
+        tb_rng rng;
+        tb_rng_seed(&rng, 31u + (uint64_t)c);
+        for (;;) {
+            tb_settle(g, st, &rng);
+            int seat = tb_current(g, st);
+            if (seat == TB_TERMINAL)
+                break;
+            memcpy(alt, st, g->state_size);
+            tb_determinize(g, alt, seat, &rng);
+            g->retract(alt, seat);
+            int steps = 0;
+            while (tb_current(g, alt) != seat && steps++ < 4 * TB_MAX_PLAYERS) {
+                assert_true(tb_current(g, alt) >= 0);
+                int k = tb_legal(g, alt, a2);
+                tb_apply_legal(g, alt, a2[tb_rng_below(&rng, (uint32_t)k)]);
+            }
+            assert_int_equal(tb_current(g, alt), seat);
+            int n1 = tb_legal(g, st, a1), n2 = tb_legal(g, alt, a2);
+            assert_int_equal(n1, n2);
+            assert_memory_equal(a1, a2, (size_t)n1 * sizeof *a1);
+            char *v1 = tb_view_json(g, st, seat), *v2 = tb_view_json(g, alt, seat);
+            if (strcmp(v1, v2) != 0)
+                fail_msg("%s: seat %d's view changed after retract and "
+                         "replay:\n%s\n%s", ts_config_name(g, &cfgs[c]), seat,
+                         v1, v2);
+            free(v1);
+            free(v2);
+            tb_apply_legal(g, st, a1[tb_rng_below(&rng, (uint32_t)n1)]);
+        }
+        free(st);
+    }
+    free(alt);
+}
+
+/* ------------------------------------------------------------ reward */
+
+static const tb_game no_reward_game = {.id = "no-reward"};
+
+/* A competitive result from scores (higher wins) with given ranks. */
+static tb_result result_of(int players, const double *score, const int *rank)
+{
+    tb_result r;
+    memset(&r, 0, sizeof r);
+    r.players = players;
+    for (int j = 0; j < players; j++) {
+        r.score[j] = score[j];
+        r.rank[j] = rank[j];
+    }
+    return r;
+}
+
+/* The generic reward: a sole win beats a shared one, which beats second
+ * place, which beats last; a win share is 1 and a k-way tie 1/k when only
+ * winning counts; lower-is-better scores are read from the ranks. */
+static void generic_reward_orders_outcomes(void **state)
+{
+    (void)state;
+    const tb_game *g = &no_reward_game;
+    double s1[3] = {10, 5, 0};
+    int r1[3] = {1, 2, 3};
+    tb_result r = result_of(3, s1, r1);
+    double win = tbi_ismcts_reward(g, &r, 0, TBI_ISMCTS_FINE);
+    double second = tbi_ismcts_reward(g, &r, 1, TBI_ISMCTS_FINE);
+    double last = tbi_ismcts_reward(g, &r, 2, TBI_ISMCTS_FINE);
+    assert_true(win > second && second > last);
+    assert_true(win <= 1.0 && last >= 0.0);
+    assert_true(tbi_ismcts_reward(g, &r, 0, 0) == 1.0);
+    assert_true(tbi_ismcts_reward(g, &r, 1, 0) == 0.0);
+
+    double s2[3] = {7, 7, 1};
+    int r2[3] = {1, 1, 3};
+    r = result_of(3, s2, r2);
+    assert_true(tbi_ismcts_reward(g, &r, 0, 0) == 0.5);
+    double tie = tbi_ismcts_reward(g, &r, 0, TBI_ISMCTS_FINE);
+    assert_true(tie < win && tie > second);
+
+    /* Penalty points: the lowest score wins, and the margin follows. */
+    double s3[3] = {0, 5, 20};
+    r = result_of(3, s3, r1);
+    assert_true(tbi_ismcts_reward(g, &r, 0, 1) >
+                tbi_ismcts_reward(g, &r, 1, 1));
+    assert_true(tbi_ismcts_reward(g, &r, 1, 1) >
+                tbi_ismcts_reward(g, &r, 2, 1));
+
+    /* Cooperative without a reward function: the team's win alone. */
+    memset(&r, 0, sizeof r);
+    r.players = 2;
+    r.cooperative = 1;
+    r.rank[0] = r.rank[1] = 1;
+    r.team_score = 40;
+    assert_true(tbi_ismcts_reward(g, &r, 1, TBI_ISMCTS_FINE) == 0.0);
+    r.team_win = 1;
+    assert_true(tbi_ismcts_reward(g, &r, 1, TBI_ISMCTS_FINE) == 1.0);
+}
+
+/* ------------------------------------------------------------ dice game */
+
+/*
+ * A tiny test game with public dice: two seats take four turns each; a die
+ * is rolled (a TB_CHANCE_ROLL node) and the seat either keeps it (adds the
+ * roll to its score) or banks a safe 3.  The competitive version ranks by
+ * score; the cooperative one wins when the team makes 28 or more, with a
+ * reward function that also values the total.
+ */
+typedef struct dice {
+    uint8_t coop, turn, rolled, roll;
+    uint8_t score[2];
+} dice;
+
+enum { DICE_KEEP, DICE_BANK };
+#define DICE_TURNS 8
+#define DICE_TEAM_TARGET 28
+
+static void dice_init(void *st, const tb_config *cfg)
+{
+    ((dice *)st)->coop = (uint8_t)cfg->opt[0];
+}
+
+static int dice_current(const void *st)
+{
+    const dice *d = st;
+    if (d->turn >= DICE_TURNS)
+        return TB_TERMINAL;
+    return d->rolled ? d->turn % 2 : TB_CHANCE;
+}
+
+static void dice_chance(const void *st, tb_chance *c)
+{
+    (void)st;
+    memset(c, 0, sizeof *c);
+    c->kind = TB_CHANCE_ROLL;
+    c->n = 1;
+    c->lo = 1;
+    c->hi = 6;
+    c->what = "1d6";
+}
+
+static void dice_apply_chance(void *st, const uint16_t *outcome)
+{
+    dice *d = st;
+    d->roll = (uint8_t)outcome[0];
+    d->rolled = 1;
+}
+
+static int dice_legal(const void *st, tb_action *out)
+{
+    (void)st;
+    out[0] = DICE_KEEP;
+    out[1] = DICE_BANK;
+    return 2;
+}
+
+static void dice_apply(void *st, tb_action a)
+{
+    dice *d = st;
+    d->score[d->turn % 2] =
+        (uint8_t)(d->score[d->turn % 2] + (a == DICE_KEEP ? d->roll : 3));
+    d->rolled = 0;
+    d->turn++;
+}
+
+static void dice_result(const void *st, tb_result *out)
+{
+    const dice *d = st;
+    out->players = 2;
+    out->cooperative = d->coop;
+    out->team_score = d->score[0] + d->score[1];
+    out->team_win = d->coop && out->team_score >= DICE_TEAM_TARGET;
+    for (int j = 0; j < 2; j++) {
+        out->score[j] = d->coop ? out->team_score : d->score[j];
+        out->rank[j] = d->coop || d->score[j] >= d->score[1 - j] ? 1 : 2;
+    }
+}
+
+static void dice_determinize(void *st, int seat, tb_rng *rng)
+{
+    (void)st;
+    (void)seat;
+    (void)rng;
+}
+
+static void dice_action_text(const void *st, tb_action a, char *buf,
+                             size_t cap)
+{
+    (void)st;
+    snprintf(buf, cap, "%s", a == DICE_KEEP ? "keep" : "bank");
+}
+
+/* The team's win, and a little for every point of its total. */
+static double dice_reward(const tb_result *r, int seat)
+{
+    (void)seat;
+    return 0.8 * r->team_win + 0.2 * r->team_score / 48.0;
+}
+
+static const tb_option_def dice_options[] = {
+    {"coop", "cooperative", TB_OPT_BOOL, 0, 0, 1, NULL},
+};
+
+#define DICE_GAME(coop_flags, reward_fn)                                     \
+    {                                                                        \
+        .id = "dice", .min_players = 2, .max_players = 2,                    \
+        .flags = (coop_flags), .options = dice_options, .n_options = 1,      \
+        .state_size = sizeof(dice), .init = dice_init,                       \
+        .current = dice_current, .chance = dice_chance,                      \
+        .apply_chance = dice_apply_chance, .legal = dice_legal,              \
+        .apply = dice_apply, .result = dice_result,                          \
+        .determinize = dice_determinize, .action_text = dice_action_text,    \
+        .reward = (reward_fn),                                               \
+    }
+
+static const tb_game dice_game = DICE_GAME(0, NULL);
+static const tb_game dice_coop_game = DICE_GAME(TB_GAME_COOPERATIVE,
+                                                dice_reward);
+
+/* A dice state at the first seat's decision after rolling `roll`. */
+static void dice_at_roll(const tb_game *g, dice *d, int roll)
+{
+    tb_config cfg;
+    tb_config_default(g, 2, &cfg);
+    cfg.opt[0] = g == &dice_coop_game;
+    assert_int_equal(tb_init(g, d, &cfg, NULL, 0), TB_OK);
+    uint16_t r = (uint16_t)roll;
+    assert_int_equal(tb_apply_chance(g, d, &r, 1), TB_OK);
+}
+
+/* ISMCTS keeps a high roll and banks a low one, in the competitive game and
+ * (through the game's reward function) in the cooperative one, with dice
+ * rolled inside its tree for the turns to come. */
+static void ismcts_plays_dice_well(void **state)
+{
+    (void)state;
+    const tb_game *games[2] = {&dice_game, &dice_coop_game};
+    for (int k = 0; k < 2; k++) {
+        const tb_game *g = games[k];
+        tbi_bot *b = new_bot(g, "ismcts:iters=600,playout=random");
+        for (uint64_t seed = 1; seed <= 3; seed++) {
+            dice d;
+            dice_at_roll(g, &d, 6);
+            assert_int_equal(choose_seeded(b, &d, seed), DICE_KEEP);
+            dice_at_roll(g, &d, 1);
+            assert_int_equal(choose_seeded(b, &d, seed), DICE_BANK);
+        }
+        tbi_bot_free(b);
+    }
+}
+
+/* A whole dice game between ISMCTS bots ends, choosing legally, with the
+ * pool far smaller than the tree wants (so a full pool is survived). */
+static void ismcts_survives_full_pool(void **state)
+{
+    (void)state;
+    tb_config cfg;
+    tb_config_default(&dice_game, 2, &cfg);
+    play_checked(&dice_game, &cfg, "ismcts:iters=500,nodes=64,playout=random",
+                 5);
+}
+
+/* Bad parameters are refused with a message. */
+static void ismcts_refuses_bad_params(void **state)
+{
+    (void)state;
+    const char *bad[] = {"ismcts:iters=0", "ismcts:iters=abc",
+                         "ismcts:c=-1", "ismcts:playout=smart",
+                         "ismcts:depth=3", "ismcts:iters", "ismcts:time=0"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        char err[256] = "";
+        tbi_bot *b = tbi_bot_new(&dice_game, bad[i], err, sizeof err);
+        if (b)
+            fail_msg("'%s' was accepted", bad[i]);
+        assert_true(err[0] != '\0');
+    }
+    char err[256];
+    tbi_bot *b = tbi_bot_new(&dice_game, "ismcts:playout=heuristic", err,
+                             sizeof err);
+    assert_null(b); /* the dice game has no heuristic */
+    b = tbi_bot_new(&dice_game, "ismcts:time=0.01,c=1.2,fine=0", err,
+                    sizeof err);
+    assert_non_null(b);
+    dice d;
+    dice_at_roll(&dice_game, &d, 4);
+    choose_seeded(b, &d, 1);
+    assert_true(tbi_ismcts_iterations(b) > 0);
+    tbi_bot_free(b);
+}
+
+int main(void)
+{
+    struct CMUnitTest tests[128];
+    int n = 0;
+    static char names[64][4][64];
+    for (int i = 0; i < tb_game_count() && i < 64; i++) {
+        const tb_game *g = tb_game_at(i);
+        void *gp = (void *)(uintptr_t)g;
+        snprintf(names[i][0], 64, "%s: bots cannot peek", g->id);
+        snprintf(names[i][1], 64, "%s: ismcts plays legally", g->id);
+        snprintf(names[i][2], 64, "%s: ismcts is deterministic", g->id);
+        snprintf(names[i][3], 64, "%s: retract keeps the decision", g->id);
+        tests[n++] = (struct CMUnitTest){names[i][0], bots_cannot_peek, NULL,
+                                         NULL, gp};
+        tests[n++] = (struct CMUnitTest){names[i][1], ismcts_plays_legal_games,
+                                         NULL, NULL, gp};
+        tests[n++] = (struct CMUnitTest){names[i][2], ismcts_is_deterministic,
+                                         NULL, NULL, gp};
+        tests[n++] = (struct CMUnitTest){names[i][3],
+                                         retract_keeps_the_decision, NULL,
+                                         NULL, gp};
+    }
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(
+        generic_reward_orders_outcomes);
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(ismcts_plays_dice_well);
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(ismcts_survives_full_pool);
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(ismcts_refuses_bad_params);
+    return _cmocka_run_group_tests("bots", tests, (size_t)n, NULL, NULL);
+}
