@@ -581,6 +581,14 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
     return a;
 }
 
+/* The search reward: a win counts most, and among losses fewer cards left
+ * is better, so search can tell a near miss from a rout. */
+static double reward(const tb_result *r, int seat)
+{
+    (void)seat;
+    return 0.5 * r->team_win + 0.5 * (1.0 - r->team_score / N_CARDS);
+}
+
 const tb_game tbg_the_game = {
     .id = "the-game",
     .title = "The Game",
@@ -606,4 +614,5 @@ const tb_game tbg_the_game = {
     .view_json = view_json,
     .standing = standing,
     .heuristic = heuristic,
+    .reward = reward,
 };

@@ -289,6 +289,15 @@ static void result(const void *vs, tb_result *out)
     tbi_team_result(out, s->players, s->phase == PH_WON, s->completed);
 }
 
+/* The search reward: a win counts most, and among losses more levels
+ * completed is better, so search can tell a near miss from a rout. */
+static double reward(const tb_result *r, int seat)
+{
+    (void)seat;
+    double levels = (double)(16 - 2 * r->players); /* 12, 10 or 8 */
+    return 0.5 * r->team_win + 0.5 * r->team_score / levels;
+}
+
 static int standing(const void *vs, double *scores)
 {
     const mind *s = vs;
@@ -648,5 +657,6 @@ const tb_game tbg_the_mind = {
     .view_json = view_json,
     .standing = standing,
     .heuristic = heuristic,
+    .reward = reward,
     .realtime_key = realtime_key,
 };
