@@ -70,11 +70,11 @@ test: $(TESTS) $(BUILD)/tabula
 	  if $$t; then pass=$$((pass+1)); else fail=$$((fail+1)); echo "FAILED: $$t"; fi; \
 	done; \
 	TABULA=$(BUILD)/tabula sh tests/cli.sh || fail=$$((fail+1)); \
-	echo "test binaries: $$pass passed, $$fail failed"; \
+	echo "binaries: $$pass passed, $$fail failed"; \
 	test $$fail -eq 0
 
 asan:
-	$(MAKE) BUILD=build-asan OPT="-O1 -g -fno-omit-frame-pointer" \
+	$(MAKE) --no-print-directory BUILD=build-asan OPT="-O1 -g -fno-omit-frame-pointer" \
 	  CFLAGS_EXTRA="-fsanitize=address,undefined -fno-sanitize-recover=all" \
 	  LDFLAGS="-fsanitize=address,undefined" test
 
