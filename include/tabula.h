@@ -41,6 +41,7 @@ extern "C" {
 #define TB_MAX_ACTIONS 4096 /* most legal actions in any state of any game */
 #define TB_MAX_CHANCE 160   /* most values in one chance outcome */
 #define TB_ACTION_TEXT 64   /* buffer size that fits any action's text form */
+#define TB_SEAT_SPEC 96     /* buffer size of a seat's spec ("ismcts:iters=...") */
 
 /* Special values returned by tb_current(). */
 #define TB_TERMINAL (-1) /* the game is over */
@@ -351,7 +352,7 @@ typedef struct tb_record {
     tb_config cfg;
     uint64_t seed;
     int has_seed;
-    char seats[TB_MAX_PLAYERS][48]; /* who sat there: "human", "random" */
+    char seats[TB_MAX_PLAYERS][TB_SEAT_SPEC]; /* who sat there: "human" */
     int n_deal;
     int deal_cap;
     uint16_t **deal;  /* deal[i]: outcome i, deal_len[i] values */

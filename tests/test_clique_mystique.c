@@ -681,6 +681,42 @@ static void heuristic_games_end(void **state)
     }
 }
 
+/* Replacing never ends the game by the rules ("The game ends when both
+ * players pass consecutively"), so players who only ever replace would play
+ * for ever.  Interpretation: after 60 turns in a row with no Group placed
+ * (30 each) the game ends as if both had passed. */
+static void endless_replacing_ends_the_game(void **state)
+{
+    (void)state;
+    tb_config cfg;
+    tb_config_default(game(), 2, &cfg);
+    void *st = ts_new_game(game(), &cfg);
+    tb_rng rng;
+    tb_rng_seed(&rng, 5);
+    tb_settle(game(), st, &rng);
+    int turns = 0;
+    while (tb_current(game(), st) >= 0) {
+        ts_play(game(), st, "replace");
+        /* Set the first card of the hand aside, then finish. */
+        tb_action a[TB_MAX_ACTIONS];
+        int n = tb_legal(game(), st, a);
+        char text[TB_ACTION_TEXT];
+        for (int i = 0; i < n; i++) {
+            tb_action_text(game(), st, a[i], text, sizeof text);
+            if (strcmp(text, "done") != 0) {
+                assert_int_equal(tb_apply(game(), st, a[i]), TB_OK);
+                break;
+            }
+        }
+        ts_play(game(), st, "done");
+        tb_settle(game(), st, &rng);
+        turns++;
+        assert_true(turns <= 60);
+    }
+    assert_int_equal(turns, 60);
+    free(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -699,6 +735,7 @@ int main(void)
         cmocka_unit_test(determinize_keeps_what_the_seat_knows),
         cmocka_unit_test(steps_match_a_brute_force_search),
         cmocka_unit_test(heuristic_games_end),
+        cmocka_unit_test(endless_replacing_ends_the_game),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

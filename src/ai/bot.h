@@ -34,7 +34,7 @@ struct tbi_bot {
     const tbi_bot_kind *kind;
     const tb_game *game;
     tb_rng rng;
-    char spec[48];  /* as given, for records and reports */
+    char spec[TB_SEAT_SPEC]; /* as given, for records and reports */
     void *scratch;  /* a state-sized block for the determinized copy */
     void *data;     /* the kind's own */
 };

@@ -30,7 +30,7 @@ typedef struct tbi_game_summary {
 typedef struct tbi_sim_spec {
     const tb_game *game;
     tb_config cfg;
-    char seats[TB_MAX_PLAYERS][48]; /* bot spec per seat */
+    char seats[TB_MAX_PLAYERS][TB_SEAT_SPEC]; /* bot spec per seat */
     long games;
     long first_game;         /* play games first_game .. first_game+games-1 */
     uint64_t seed;

@@ -15,7 +15,7 @@ typedef struct cli_game_args {
     const tb_game *game;
     tb_config cfg;
     int players_given;
-    char seats[TB_MAX_PLAYERS][48];
+    char seats[TB_MAX_PLAYERS][TB_SEAT_SPEC];
     int n_seats;
     uint64_t seed;
     int seed_given;

@@ -31,6 +31,9 @@
 #define MIN_LINE 3          /* the shortest Group */
 #define MAX_LINE 5          /* the longest Group (all five numbers) */
 #define IDLE_LIMIT 6        /* the bot's patience without a Group placed */
+/* Turns in a row without a Group placed that end the game (30 each): the
+ * rules let players replace cards for ever, and a game must end. */
+#define STALL_TURNS 60
 #define MAX_SEGS 300        /* segments of 3-5 cells on the board: 268 */
 
 /* Action codes. */
@@ -504,8 +507,9 @@ static void finish_replace(clique *s)
         s->deck[s->deck_n++] = aside[i];
     s->aside = 0;
     s->passes = 0;
-    s->idle++;
-    if (s->deck_n > 1)
+    if (++s->idle >= STALL_TURNS)
+        s->phase = PH_OVER;
+    else if (s->deck_n > 1)
         s->phase = PH_SHUFFLE;
     else
         next_turn(s);
@@ -545,7 +549,7 @@ static void apply(void *vs, tb_action a)
     int p = s->seat;
     if (a == A_PASS) {
         s->idle++;
-        if (++s->passes >= 2)
+        if (++s->passes >= 2 || s->idle >= STALL_TURNS)
             s->phase = PH_OVER;
         else
             next_turn(s);
