@@ -227,6 +227,11 @@ typedef struct tb_game {
      * a world sampled for the searching seat), so it cannot cheat; the
      * `heuristic` bot and ISMCTS playouts use it. */
     tb_action (*heuristic)(const void *st, int seat, tb_rng *rng);
+    /* Optional, for games whose heuristic is too slow to call thousands of
+     * times a move: a much cheaper policy (weaker, but far better than
+     * random moves) that ISMCTS plays its playouts with instead.  Same
+     * contract as heuristic. */
+    tb_action (*quick)(const void *st, int seat, tb_rng *rng);
     /* Optional; only for games flagged TB_GAME_REALTIME (added for The
      * Mind).  Such a game runs on a clock of ticks: in each tick every seat
      * still in play makes one secret decision, seats in ascending order, and
@@ -318,6 +323,14 @@ void tb_settle(const tb_game *g, void *st, tb_rng *rng);
 int tb_result_of(const tb_game *g, const void *st, tb_result *out);
 /* Replaces hidden information with a sample consistent with seat's view. */
 void tb_determinize(const tb_game *g, void *st, int seat, tb_rng *rng);
+/* A 64-bit key of seat's information set in st: two states get the same
+ * key when seat sees the same in both (and, but for hash collisions,
+ * different keys when it does not).  It hashes the state determinized for
+ * seat from a fixed seed, which works because determinize samples from what
+ * the seat has seen alone, never from where hidden cards really lay.
+ * scratch is a state block of g->state_size bytes.  No allocation. */
+uint64_t tb_infoset_key(const tb_game *g, const void *st, int seat,
+                        void *scratch);
 /* Plays uniformly random actions (and chance) to the end; returns the
  * number of actions taken.  Allocation-free. */
 long tb_random_playout(const tb_game *g, void *st, tb_rng *rng);

@@ -17,7 +17,7 @@
 #include <string.h>
 
 #define MAX_CONFIGS 64
-#define N_SPECS 5
+#define N_SPECS 7
 
 /* The bot specs every game is checked with.  A few ISMCTS iterations are
  * enough: every one of them samples a world, and any dependence of that
@@ -28,6 +28,8 @@ static const char *const specs[N_SPECS] = {
     "ismcts:iters=12,hmoves=8",
     "ismcts:iters=12,playout=random",
     "ismcts:iters=12,pdet=on,hmoves=4",
+    "ismcts:iters=12,obs=on,hmoves=4",
+    "ismcts:iters=12,horizon=round,hmoves=4",
 };
 
 static tbi_bot *new_bot(const tb_game *g, const char *spec)
@@ -39,10 +41,14 @@ static tbi_bot *new_bot(const tb_game *g, const char *spec)
     return b;
 }
 
-/* Whether spec asks for heuristic playouts from a game that has none (the
- * bot refuses such a spec, rightly). */
+/* Whether spec asks for heuristic playouts from a game that has none, or
+ * for a round horizon from a game without competitive rounds (the bot
+ * refuses such a spec, rightly). */
 static int spec_unusable(const tb_game *g, const char *spec)
 {
+    if (strstr(spec, "horizon=round") &&
+        (!g->standing || (g->flags & TB_GAME_COOPERATIVE)))
+        return 1;
     return !g->heuristic && strstr(spec, "ismcts") &&
            !strstr(spec, "playout=random");
 }
@@ -194,6 +200,12 @@ static void ismcts_plays_legal_games(void **state)
                      11u + (uint64_t)e);
         if (g->heuristic)
             play_checked(g, &cfg, "ismcts:iters=6", 21u + (uint64_t)e);
+        if (g->quick)
+            play_checked(g, &cfg, "ismcts:iters=6,playout=quick,obs=on",
+                         31u + (uint64_t)e);
+        if (!spec_unusable(g, "ismcts:horizon=round"))
+            play_checked(g, &cfg, "ismcts:iters=6,horizon=round,obs=on",
+                         41u + (uint64_t)e);
     }
 }
 
@@ -508,7 +520,9 @@ static void ismcts_refuses_bad_params(void **state)
     (void)state;
     const char *bad[] = {"ismcts:iters=0", "ismcts:iters=abc",
                          "ismcts:c=-1", "ismcts:playout=smart",
-                         "ismcts:depth=3", "ismcts:iters", "ismcts:time=0"};
+                         "ismcts:depth=3", "ismcts:iters", "ismcts:time=0",
+                         "ismcts:obs=maybe", "ismcts:horizon=turn",
+                         "ismcts:playout=quick", "ismcts:horizon=round"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char err[256] = "";
         tbi_bot *b = tbi_bot_new(&dice_game, bad[i], err, sizeof err);

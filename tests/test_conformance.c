@@ -178,6 +178,15 @@ static int check_views(const tb_game *g, const tb_config *cfg, const void *st,
                      ts_config_name(g, cfg), seat, v1, v2);
         free(v1);
         free(v2);
+        /* The information-set key sees no more than the view does. */
+        static char scratch[1 << 16];
+        assert_true(g->state_size <= sizeof scratch);
+        if (tb_infoset_key(g, st, seat, scratch) !=
+            tb_infoset_key(g, det, seat, scratch))
+            fail_msg("%s: seat %d's information-set key changed when only "
+                     "hidden information did (does determinize depend on "
+                     "where the hidden cards lay?)", ts_config_name(g, cfg),
+                     seat);
         if (seat == cur && cur >= 0) {
             static tb_action a1[TB_MAX_ACTIONS], a2[TB_MAX_ACTIONS];
             int n1 = tb_legal(g, st, a1), n2 = tb_legal(g, det, a2);
@@ -186,6 +195,23 @@ static int check_views(const tb_game *g, const tb_config *cfg, const void *st,
         }
     }
     return changed;
+}
+
+/* Seat 0's information-set key must change whenever its view does (or
+ * search would merge decisions taken on different knowledge).  *last_view
+ * and *last_key hold the previous check's view and key. */
+static void check_key_follows_view(const tb_game *g, const tb_config *cfg,
+                                   const void *st, void *scratch,
+                                   char **last_view, uint64_t *last_key)
+{
+    char *view = view_of(g, st, 0);
+    uint64_t key = tb_infoset_key(g, st, 0, scratch);
+    if (*last_view && strcmp(view, *last_view) != 0 && key == *last_key)
+        fail_msg("%s: seat 0's view changed but its information-set key did "
+                 "not:\n%s", ts_config_name(g, cfg), view);
+    free(*last_view);
+    *last_view = view;
+    *last_key = key;
 }
 
 /* Walks one random game checking texts, illegal actions, chance checks and
@@ -200,6 +226,8 @@ static void deep_game(const tb_game *g, const tb_config *cfg, uint64_t seed)
     static tb_action buf[TB_MAX_ACTIONS];
     int hidden_seen = 0;
     long steps = 0;
+    char *last_view = NULL;
+    uint64_t last_key = 0;
     for (;;) {
         int cur = tb_current(g, st);
         if (cur == TB_TERMINAL)
@@ -223,6 +251,7 @@ static void deep_game(const tb_game *g, const tb_config *cfg, uint64_t seed)
             check_texts(g, st, buf, n);
             check_illegal(g, st, buf, n, &aux);
             hidden_seen |= check_views(g, cfg, st, det, &aux);
+            check_key_follows_view(g, cfg, st, det, &last_view, &last_key);
         }
         tb_apply_legal(g, st, buf[tb_rng_below(&rng, (uint32_t)n)]);
         steps++;
@@ -233,6 +262,7 @@ static void deep_game(const tb_game *g, const tb_config *cfg, uint64_t seed)
         fail_msg("%s: flagged as hiding information, but determinizing never "
                  "changed the state", ts_config_name(g, cfg));
     check_views(g, cfg, st, det, &aux);
+    free(last_view);
     free(det);
     free(st);
 }

@@ -123,6 +123,51 @@ static void assert_side(const void *st, int stone, int seat, const char *want)
     free(t);
 }
 
+/* ------------------------------------------------------------ search support */
+
+/* The quick playout policy completes a colour run when it can, whatever
+ * its random spread, and plays whole games with legal moves only. */
+static void quick_policy(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    const int clan[12] = {17, 18, 19, 27, 28, 29, 11, 12, 13, 14, 15, 16};
+    void *st = setup(0, clan, 12, NULL, 0);
+    const char *moves[] = {"17@1", "11@5", "18@1", "12@6"};
+    for (int i = 0; i < 4; i++)
+        turn(st, moves[i]);
+    tb_action want;
+    char err[128];
+    assert_int_equal(tb_parse_action(g, st, "19@1", &want, err, sizeof err),
+                     TB_OK);
+    tb_rng rng;
+    for (uint64_t seed = 1; seed <= 20; seed++) {
+        tb_rng_seed(&rng, seed);
+        assert_int_equal(g->quick(st, 0, &rng), want);
+    }
+    free(st);
+    for (int tactics = 0; tactics <= 1; tactics++) {
+        for (uint64_t seed = 1; seed <= 20; seed++) {
+            tb_config cfg;
+            tb_config_default(g, 2, &cfg);
+            tb_config_set(g, &cfg, "tactics", tactics ? "on" : "off", NULL, 0);
+            void *game_st = ts_new_game(g, &cfg);
+            tb_rng_seed(&rng, seed);
+            for (int steps = 0; steps < 2000; steps++) {
+                tb_settle(g, game_st, &rng);
+                int cur = tb_current(g, game_st);
+                if (cur == TB_TERMINAL)
+                    break;
+                assert_int_equal(tb_apply(g, game_st,
+                                          g->quick(game_st, cur, &rng)),
+                                 TB_OK);
+            }
+            assert_int_equal(tb_current(g, game_st), TB_TERMINAL);
+            free(game_st);
+        }
+    }
+}
+
 /* ------------------------------------------------------------ formations */
 
 /* Seat 1 completes the weaker formation first, then seat 0 the stronger:
@@ -611,6 +656,8 @@ static void three_adjacent_stones_win(void **state)
     tb_result_of(game(), st, &r);
     assert_int_equal(r.rank[0], 1);
     assert_int_equal(r.rank[1], 2);
+    /* Scores count the stones held. */
+    assert_true(r.score[0] == 3 && r.score[1] == 0);
     free(st);
 }
 
@@ -880,6 +927,7 @@ int main(void)
         cmocka_unit_test(empty_deck_play_continues),
         cmocka_unit_test(notation_and_errors),
         cmocka_unit_test(evaluator_matches_brute_force),
+        cmocka_unit_test(quick_policy),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -49,8 +49,9 @@
 #define MAX_NODES (1u << 20)   /* the pool grows no further by itself */
 #define CLOCK_EVERY 16         /* iterations between looks at the clock */
 #define CHANCE_TAG 0xffffu     /* key tag of a dice-roll node */
+#define OBS_BIT (1ull << 63)   /* key bit of an observation node */
 
-enum { PLAYOUT_DEFAULT, PLAYOUT_RANDOM, PLAYOUT_HEURISTIC };
+enum { PLAYOUT_DEFAULT, PLAYOUT_RANDOM, PLAYOUT_HEURISTIC, PLAYOUT_QUICK };
 
 extern const tbi_bot_kind tbi_bot_ismcts;
 
@@ -58,7 +59,8 @@ extern const tbi_bot_kind tbi_bot_ismcts;
  * found through a hash index on (parent, key), so a node needs no list of
  * its children and a wide node costs nothing extra. */
 typedef struct node {
-    uint64_t key;    /* (seat + 1) << 32 | action, or CHANCE_TAG << 32 | hash */
+    uint64_t key;    /* (seat + 1) << 32 | action, CHANCE_TAG << 32 | hash,
+                      * or OBS_BIT | information-set key >> 1 */
     double reward;   /* summed reward of the seat that acted into the node */
     uint32_t parent;
     uint32_t slot;   /* its entry in the hash index, cleared between moves */
@@ -77,6 +79,8 @@ typedef struct params {
     double widen;    /* progressive widening below the root (<0: off) */
     long hmoves;     /* heuristic moves per playout, then random (<0: all) */
     double rwiden;   /* progressive widening at the root (<0: off) */
+    int obs;         /* split the tree by what the root seat observes */
+    int horizon;     /* playouts end with the round (games with standing) */
 } params;
 
 typedef struct search {
@@ -89,7 +93,14 @@ typedef struct search {
     uint32_t *path;   /* nodes visited by this iteration, cap entries */
     void *world;      /* this iteration's determinization */
     void *seat_view;  /* a copy determinized for a playout seat (pdet) */
+    void *scratch;    /* room for tb_infoset_key */
     long last_iters;
+    int root_round;   /* the round of the decision (horizon) */
+    int higher;       /* 1: higher standings are better, -1: lower, 0: ? */
+    int players;      /* learnt with higher */
+    double standing[TB_MAX_PLAYERS];
+    int has_hint;     /* root_hint holds the heuristic's choice */
+    tb_action root_hint;
     tb_action legal[TB_MAX_ACTIONS];
     uint32_t child[TB_MAX_ACTIONS]; /* node per legal action, 0 when none */
     double reward[TB_MAX_PLAYERS];
@@ -201,24 +212,39 @@ static int set_param(params *p, const char *key, const char *val, char *err,
             p->playout = PLAYOUT_RANDOM;
         else if (tbi_word_eq(val, "heuristic"))
             p->playout = PLAYOUT_HEURISTIC;
+        else if (tbi_word_eq(val, "quick"))
+            p->playout = PLAYOUT_QUICK;
         else {
-            tbi_errf(err, cap, "ismcts: playout takes random or heuristic, "
-                     "not '%s'", val);
+            tbi_errf(err, cap, "ismcts: playout takes random, heuristic or "
+                     "quick, not '%s'", val);
             return TB_EINVAL;
         }
-    } else if (tbi_word_eq(key, "pdet")) {
+    } else if (tbi_word_eq(key, "horizon")) {
+        if (tbi_word_eq(val, "round"))
+            p->horizon = 1;
+        else if (tbi_word_eq(val, "game"))
+            p->horizon = 0;
+        else {
+            tbi_errf(err, cap, "ismcts: horizon takes game or round, not "
+                     "'%s'", val);
+            return TB_EINVAL;
+        }
+    } else if (tbi_word_eq(key, "pdet") || tbi_word_eq(key, "obs")) {
+        int on;
         if (tbi_word_eq(val, "on") || tbi_word_eq(val, "1"))
-            p->pdet = 1;
+            on = 1;
         else if (tbi_word_eq(val, "off") || tbi_word_eq(val, "0"))
-            p->pdet = 0;
+            on = 0;
         else {
-            tbi_errf(err, cap, "ismcts: pdet takes on or off, not '%s'", val);
+            tbi_errf(err, cap, "ismcts: %s takes on or off, not '%s'", key,
+                     val);
             return TB_EINVAL;
         }
+        *(tbi_word_eq(key, "pdet") ? &p->pdet : &p->obs) = on;
     } else {
         tbi_errf(err, cap, "ismcts has no parameter '%s'; its parameters: "
                  "iters, time, c, playout, hmoves, fine, widen, rwiden, nodes, "
-                 "pdet", key);
+                 "pdet, obs, horizon", key);
         return TB_EINVAL;
     }
     return TB_OK;
@@ -237,6 +263,7 @@ static int parse_params(params *p, const char *text, char *err, size_t cap)
     p->widen = DEFAULT_WIDEN;
     p->rwiden = DEFAULT_RWIDEN;
     p->hmoves = -1;
+    p->obs = 0;
     char buf[256];
     if (strlen(text) >= sizeof buf) {
         tbi_errf(err, cap, "ismcts: parameters too long");
@@ -355,9 +382,12 @@ static uint64_t decision_key(int seat, tb_action a)
     return (uint64_t)(seat + 1) << 32 | a;
 }
 
-/* The seat that acted into a node, or -1 for a dice-roll node. */
+/* The seat that acted into a node, or -1 for a dice-roll or observation
+ * node. */
 static int node_seat(const node *n)
 {
+    if (n->key & OBS_BIT)
+        return -1;
     uint32_t tag = (uint32_t)(n->key >> 32);
     return tag == CHANCE_TAG ? -1 : (int)tag - 1;
 }
@@ -382,12 +412,32 @@ static uint32_t tree_chance(search *s, const tb_game *g, tb_rng *rng,
     int n;
     g->chance(s->world, &spec);
     tb_sample_chance(g, s->world, rng, outcome, &n);
-    if (spec.kind != TB_CHANCE_ROLL)
-        return at;
+    if (spec.kind != TB_CHANCE_ROLL || s->p.obs)
+        return at; /* observation nodes will tell the outcomes apart */
     uint32_t h = 2166136261u; /* FNV-1a over the rolled values */
     for (int i = 0; i < n; i++)
         h = (h ^ outcome[i]) * 16777619u;
     uint64_t key = (uint64_t)CHANCE_TAG << 32 | h;
+    uint32_t child = find_child(s, at, key);
+    if (!child && !(child = add_child(s, at, key)))
+        return 0;
+    s->path[(*depth)++] = child;
+    return child;
+}
+
+/* Moves from node `at` to the child for what the root seat now observes
+ * (its information set, see tb_infoset_key), made if new, before a
+ * decision below the root.  Decisions that follow different observations
+ * (the card just turned up, the cards just drawn) then keep their
+ * statistics apart, as the seat's own information sets do; without this a
+ * node would fuse, say, "take the next card" over every card that could
+ * come, and judge the first move by a policy blind to what follows.
+ * Returns the node, or 0 when the pool is full. */
+static uint32_t tree_observation(search *s, const tb_game *g, uint32_t at,
+                                 int root_seat, int *depth)
+{
+    uint64_t key =
+        OBS_BIT | tb_infoset_key(g, s->world, root_seat, s->scratch) >> 1;
     uint32_t child = find_child(s, at, key);
     if (!child && !(child = add_child(s, at, key)))
         return 0;
@@ -410,21 +460,24 @@ static tb_action random_action(search *s, const tb_game *g, tb_rng *rng)
     return s->legal[n == 1 ? 0 : tb_rng_below(rng, (uint32_t)n)];
 }
 
-/* The bot's model of how seat plays in the world: the game's heuristic, or
- * random play in a game without one.  It picks the first child of nodes
- * below the root, replays hidden choices, and plays heuristic playouts. */
+/* The bot's model of how seat plays in the world: the game's quick policy
+ * when playouts use it, else its heuristic, or random play in a game with
+ * neither.  It picks the first child of nodes below the root, replays
+ * hidden choices, and plays guided playouts. */
 static tb_action model_action(search *s, const tb_game *g, tb_rng *rng,
                               int seat, int root_seat)
 {
-    if (!g->heuristic)
+    tb_action (*policy)(const void *, int, tb_rng *) =
+        s->p.playout == PLAYOUT_QUICK ? g->quick : g->heuristic;
+    if (!policy)
         return random_action(s, g, rng);
     if (!s->p.pdet || seat == root_seat)
-        return g->heuristic(s->world, seat, rng);
+        return policy(s->world, seat, rng);
     /* The world was sampled for the root seat; let this seat decide on a
      * world sampled for it, so it cannot read cards it has not seen. */
     memcpy(s->seat_view, s->world, g->state_size);
     g->determinize(s->seat_view, seat, rng);
-    return g->heuristic(s->seat_view, seat, rng);
+    return policy(s->seat_view, seat, rng);
 }
 
 /* Which legal action to expand at node `at`, or -1 to select among the
@@ -445,6 +498,9 @@ static int pick_expansion(search *s, const tb_game *g, tb_rng *rng,
         return -1;
     double w = at == 0 ? s->p.rwiden : s->p.widen;
     if (g->heuristic && w >= 0) {
+        for (int i = 0; i < n && at == 0 && s->has_hint; i++)
+            if (s->legal[i] == s->root_hint && !s->child[i])
+                return i;
         tb_action h = model_action(s, g, rng, seat, root_seat);
         for (int i = 0; i < n; i++)
             if (s->legal[i] == h && !s->child[i])
@@ -501,15 +557,56 @@ static uint32_t tree_decision(search *s, const tb_game *g, tb_rng *rng,
     return s->child[pick];
 }
 
+/* With a round horizon: whether the world has left the decision's round. */
+static int round_over(search *s, const tb_game *g)
+{
+    return s->p.horizon &&
+           g->standing(s->world, s->standing) != s->root_round;
+}
+
+/* Learns, once per bot, the number of players and which way standings
+ * point (whether the winner of a finished game has the highest or the
+ * lowest), from random games played out from the decision's state: the
+ * round horizon ranks unfinished worlds by their standings. */
+static void learn_standings(search *s, const tb_game *g, const void *root,
+                            int seat)
+{
+    /* A generator of its own, so the bot's choices do not depend on
+     * whether it has learnt this already. */
+    tb_rng rng;
+    tb_rng_seed(&rng, 0x5ca1ab1eull);
+    for (int tries = 0; tries < 16 && !s->higher; tries++) {
+        memcpy(s->world, root, g->state_size);
+        g->determinize(s->world, seat, &rng);
+        tb_random_playout(g, s->world, &rng);
+        tb_result r;
+        memset(&r, 0, sizeof r);
+        g->result(s->world, &r);
+        g->standing(s->world, s->standing);
+        s->players = r.players;
+        int winner = 0, top = 1, bottom = 1;
+        for (int j = 0; j < r.players; j++)
+            if (r.rank[j] == 1)
+                winner = j;
+        for (int j = 0; j < r.players; j++) {
+            top &= s->standing[j] <= s->standing[winner];
+            bottom &= s->standing[j] >= s->standing[winner];
+        }
+        s->higher = top && !bottom ? 1 : bottom && !top ? -1 : 0;
+    }
+    if (!s->higher)
+        s->higher = 1; /* every game tied: either way will do */
+}
+
 /* Plays the world to the end, chance included: with heuristic playouts
  * the first hmoves decisions (all when hmoves < 0) follow the model of the
  * players and the rest are random. */
 static void playout(search *s, const tb_game *g, tb_rng *rng, int root_seat)
 {
-    long guided = s->p.playout == PLAYOUT_HEURISTIC ? s->p.hmoves : 0;
+    long guided = s->p.playout == PLAYOUT_RANDOM ? 0 : s->p.hmoves;
     for (long k = 0;;) {
         int cur = g->current(s->world);
-        if (cur == TB_TERMINAL)
+        if (cur == TB_TERMINAL || round_over(s, g))
             return;
         if (cur == TB_CHANCE) {
             tb_sample_chance(g, s->world, rng, NULL, NULL);
@@ -521,12 +618,20 @@ static void playout(search *s, const tb_game *g, tb_rng *rng, int root_seat)
     }
 }
 
-/* Fills s->reward with every seat's reward for the finished world. */
+/* Fills s->reward with every seat's reward for the world, finished or, with
+ * a round horizon, at the end of the round: then the standings stand in
+ * for the scores, ranked the way the game ranks them. */
 static void score_world(search *s, const tb_game *g)
 {
     tb_result r;
     memset(&r, 0, sizeof r);
-    g->result(s->world, &r);
+    if (g->current(s->world) == TB_TERMINAL) {
+        g->result(s->world, &r);
+    } else {
+        r.players = s->players;
+        g->standing(s->world, r.score);
+        tbi_rank_by_score(&r, s->higher > 0);
+    }
     for (int j = 0; j < r.players && j < TB_MAX_PLAYERS; j++)
         s->reward[j] = tbi_ismcts_reward(g, &r, j, s->p.fine);
 }
@@ -562,6 +667,9 @@ static void iterate(search *s, const tb_game *g, tb_rng *rng,
     while (!expanded) {
         int cur = g->current(s->world);
         if (cur == TB_TERMINAL)
+            break;
+        if (cur != TB_CHANCE && at != 0 && s->p.obs &&
+            !(at = tree_observation(s, g, at, root_seat, &depth)))
             break;
         uint32_t next = cur == TB_CHANCE
                             ? tree_chance(s, g, rng, at, &depth)
@@ -617,6 +725,7 @@ static void ismcts_destroy(tbi_bot *b)
     free(s->path);
     free(s->world);
     free(s->seat_view);
+    free(s->scratch);
     free(s);
     b->data = NULL;
 }
@@ -630,7 +739,7 @@ static uint32_t initial_nodes(const params *p)
         return (uint32_t)p->nodes;
     if (p->time > 0)
         return TIME_NODES;
-    long want = 2 * p->iters + 64;
+    long want = 3 * p->iters + 64; /* decision and observation nodes */
     return want > (long)MAX_NODES ? MAX_NODES : (uint32_t)want;
 }
 
@@ -647,15 +756,26 @@ static int ismcts_create(tbi_bot *b, const char *text, char *err, size_t cap)
     if (rc != TB_OK)
         return rc;
     if (s->p.playout == PLAYOUT_DEFAULT)
-        s->p.playout = g->heuristic ? PLAYOUT_HEURISTIC : PLAYOUT_RANDOM;
-    if (s->p.playout == PLAYOUT_HEURISTIC && !g->heuristic) {
-        tbi_errf(err, cap, "ismcts: %s has no heuristic; use playout=random",
-                 g->id);
+        s->p.playout = g->quick       ? PLAYOUT_QUICK
+                       : g->heuristic ? PLAYOUT_HEURISTIC
+                                      : PLAYOUT_RANDOM;
+    if ((s->p.playout == PLAYOUT_HEURISTIC && !g->heuristic) ||
+        (s->p.playout == PLAYOUT_QUICK && !g->quick)) {
+        tbi_errf(err, cap, "ismcts: %s has no %s policy; use %s", g->id,
+                 s->p.playout == PLAYOUT_QUICK ? "quick" : "heuristic",
+                 g->heuristic ? "playout=heuristic or playout=random"
+                              : "playout=random");
+        return TB_EINVAL;
+    }
+    if (s->p.horizon && (!g->standing || (g->flags & TB_GAME_COOPERATIVE))) {
+        tbi_errf(err, cap, "ismcts: horizon=round needs a competitive game "
+                 "that reports its rounds; %s does not", g->id);
         return TB_EINVAL;
     }
     s->world = tb_state_new(g);
     s->seat_view = tb_state_new(g);
-    if (!s->world || !s->seat_view || !pool_alloc(s, initial_nodes(&s->p))) {
+    s->scratch = tb_state_new(g);
+    if (!s->world || !s->seat_view || !s->scratch || !pool_alloc(s, initial_nodes(&s->p))) {
         tbi_errf(err, cap, "out of memory for the ismcts tree");
         return TB_ENOMEM;
     }
@@ -676,6 +796,16 @@ static tb_action ismcts_choose(tbi_bot *b, void *st, int seat)
     if (s->full && !s->p.nodes && s->cap < MAX_NODES)
         pool_alloc(s, s->cap * 2);
     pool_reset(s);
+    /* With quick playouts the model of the players is the quick policy;
+     * the root still starts from the heuristic's choice, asked once. */
+    s->has_hint = s->p.playout == PLAYOUT_QUICK && g->heuristic;
+    if (s->has_hint)
+        s->root_hint = g->heuristic(st, seat, &b->rng);
+    if (s->p.horizon) {
+        if (!s->higher)
+            learn_standings(s, g, st, seat);
+        s->root_round = g->standing(st, s->standing);
+    }
     double start = s->p.time > 0 ? now_seconds() : 0;
     long it = 0;
     for (;;) {
@@ -700,8 +830,10 @@ long tbi_ismcts_iterations(const tbi_bot *b)
 
 const tbi_bot_kind tbi_bot_ismcts = {
     .name = "ismcts",
-    .help = "ismcts[:iters=N,time=S,c=X,playout=random|heuristic,hmoves=N|all,"
-            "fine=W,widen=W|off,rwiden=W|off,nodes=N,pdet=on|off]: information-set Monte Carlo tree search",
+    .help = "ismcts[:iters=N,time=S,c=X,playout=random|heuristic|quick,hmoves=N|all,"
+            "fine=W,widen=W|off,rwiden=W|off,nodes=N,pdet=on|off,obs=on|off,"
+            "horizon=game|round]: "
+            "information-set Monte Carlo tree search",
     .legal_only = 0,
     .create = ismcts_create,
     .choose = ismcts_choose,

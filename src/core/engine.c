@@ -322,6 +322,36 @@ void tb_determinize(const tb_game *g, void *st, int seat, tb_rng *rng)
     g->determinize(st, seat, rng);
 }
 
+/* Hashes n bytes, eight at a time: states are up to a few kilobytes and
+ * this runs at every level of every search iteration. */
+static uint64_t hash_bytes(const void *data, size_t n)
+{
+    const unsigned char *p = data;
+    uint64_t h = 0x243f6a8885a308d3ull ^ n;
+    size_t i = 0;
+    for (; i + 8 <= n; i += 8) {
+        uint64_t w;
+        memcpy(&w, p + i, 8);
+        h = (h ^ w) * 0x9e3779b97f4a7c15ull;
+        h ^= h >> 29;
+    }
+    for (; i < n; i++)
+        h = (h ^ p[i]) * 0x100000001b3ull;
+    h ^= h >> 32;
+    h *= 0xd6e8feb86659fd93ull;
+    return h ^ h >> 32;
+}
+
+uint64_t tb_infoset_key(const tb_game *g, const void *st, int seat,
+                        void *scratch)
+{
+    tb_rng rng;
+    memcpy(scratch, st, g->state_size);
+    tb_rng_seed(&rng, 0x1f0c0a5e7ull);
+    g->determinize(scratch, seat, &rng);
+    return hash_bytes(scratch, g->state_size);
+}
+
 long tb_random_playout(const tb_game *g, void *st, tb_rng *rng)
 {
     tb_action buf[TB_MAX_ACTIONS];

@@ -474,6 +474,20 @@ static int same_result(const tb_result *a, const tb_result *b)
                                fabs(a->team_score - b->team_score) < 1e-9);
 }
 
+/* Writes "scores 3 2, ranks 1 2" for a result, to show a mismatch. */
+static void describe_result(const tb_result *r, char *buf, size_t cap)
+{
+    size_t len = 0;
+    buf[0] = '\0';
+    for (int part = 0; part < 2 && len < cap; part++) {
+        len += (size_t)snprintf(buf + len, cap - len, "%s",
+                                part ? ", ranks" : "scores");
+        for (int i = 0; i < r->players && len < cap; i++)
+            len += (size_t)snprintf(buf + len, cap - len, " %g",
+                                    part ? (double)r->rank[i] : r->score[i]);
+    }
+}
+
 int tb_record_replay(const tb_record *r, void *st, tb_replay_hook hook,
                      void *user, char *err, size_t errcap)
 {
@@ -548,8 +562,12 @@ int tb_record_replay(const tb_record *r, void *st, tb_replay_hook hook,
         tb_result res;
         tb_result_of(g, st, &res);
         if (!same_result(&res, &r->result)) {
+            char got[160], want[160];
+            describe_result(&res, got, sizeof got);
+            describe_result(&r->result, want, sizeof want);
             tbi_errf(err, errcap, "the final result differs from the "
-                     "record's (scores or ranks)");
+                     "record's: the moves give %s, the record says %s",
+                     got, want);
             return TB_EMISMATCH;
         }
     }

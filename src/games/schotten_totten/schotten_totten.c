@@ -652,23 +652,39 @@ static void apply(void *vs, tb_action a)
     stt_apply(vs, a);
 }
 
+/* Each seat's score is the stones it holds; the rank says who won, since
+ * three adjacent stones beat four apart. */
 static void result(const void *vs, tb_result *out)
 {
     const stt_state *s = vs;
     out->players = 2;
-    out->score[0] = s->res == STT_RES_WIN0;
-    out->score[1] = s->res == STT_RES_WIN1;
-    tbi_rank_by_score(out, 1);
+    out->score[0] = out->score[1] = 0;
+    for (int k = 0; k < STT_STONES; k++)
+        if (s->owner[k])
+            out->score[s->owner[k] - 1] += 1;
+    out->rank[0] = s->res == STT_RES_WIN1 ? 2 : 1;
+    out->rank[1] = s->res == STT_RES_WIN0 ? 2 : 1;
 }
 
 static int standing(const void *vs, double *scores)
 {
     const stt_state *s = vs;
-    scores[0] = scores[1] = 0;
-    for (int k = 0; k < STT_STONES; k++)
-        if (s->owner[k])
-            scores[s->owner[k] - 1] += 1;
+    tb_result r;
+    result(s, &r);
+    scores[0] = r.score[0];
+    scores[1] = r.score[1];
     return s->turns / 2 + 1;
+}
+
+/* For search: the win (a draw is half of one), and a little for the
+ * stones held beyond the opponent's, so that a near miss is told from a
+ * rout. */
+static double reward(const tb_result *r, int seat)
+{
+    double win = r->rank[seat] == 1 ? (r->rank[1 - seat] == 1 ? 0.5 : 1.0)
+                                    : 0.0;
+    double margin = (r->score[seat] - r->score[1 - seat]) / STT_STONES;
+    return 0.8 * win + 0.2 * (0.5 + 0.5 * margin);
 }
 
 /* ------------------------------------------------------------ determinize */
@@ -722,9 +738,17 @@ static void determinize(void *vs, int seat, tb_rng *rng)
     if (s->phase == STT_PH_SHUFFLE_CLAN || s->phase == STT_PH_SHUFFLE_TAC)
         return;
     uint8_t kflag[2][STT_HAND_MAX];
-    for (int p = 0; p < 2; p++)
+    for (int p = 0; p < 2; p++) {
+        int known = 0;
         for (int i = 0; i < s->hand_n[p]; i++)
-            kflag[p][i] = (uint8_t)tbi_set_has(&s->known[p], s->hand[p][i]);
+            known += kflag[p][i] =
+                (uint8_t)tbi_set_has(&s->known[p], s->hand[p][i]);
+        /* A spectator resamples every card, so which slots were known must
+         * not follow where the real cards lay: the first ones are. */
+        if (seat < 0)
+            for (int i = 0; i < s->hand_n[p]; i++)
+                kflag[p][i] = i < known;
+    }
     for (int tactic = 0; tactic <= s->tactics; tactic++) {
         uint8_t pool[STT_CLAN_N + STT_HAND_MAX];
         int n = hidden_places(s, seat, tactic, kflag, pool, 1);
@@ -770,4 +794,6 @@ const tb_game tbg_schotten_totten = {
     .view_json = stt_view_json,
     .standing = standing,
     .heuristic = stt_heuristic,
+    .quick = stt_quick,
+    .reward = reward,
 };

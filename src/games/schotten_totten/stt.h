@@ -183,5 +183,6 @@ json_t *stt_view_json(const void *st, int seat);
 /* ---- heuristic.c */
 
 tb_action stt_heuristic(const void *st, int seat, tb_rng *rng);
+tb_action stt_quick(const void *st, int seat, tb_rng *rng);
 
 #endif
