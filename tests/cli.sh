@@ -115,6 +115,9 @@ expect_error "bad player count" "$T" sim 6-nimmt -n 1 -p 11
 expect_error "missing -n" "$T" sim 6-nimmt
 expect_error "bad -n" "$T" sim 6-nimmt -n lots
 expect_error "bad seat" "$T" sim 6-nimmt -n 1 --seats wizard
+expect_error "quick playouts without a quick policy" "$T" sim no-thanks -n 1 --seats ismcts:playout=quick
+expect_error "round horizon in a cooperative game" "$T" sim the-mind -n 1 --seats ismcts:horizon=round
+"$T" sim mystical-eddies -p 3 -n 1 --seats ismcts:iters=20,horizon=round,obs=on,heuristic >/dev/null 2>&1 && ok || bad "ismcts with horizon=round and obs=on"
 expect_error "missing record" "$T" replay "$TMP/none.json"
 printf '{"game": "6-nimmt", "players": ' >"$TMP/trunc.json"
 expect_error "malformed record" "$T" replay "$TMP/trunc.json"

@@ -45,6 +45,7 @@
 #define DEFAULT_C 0.7
 #define DEFAULT_WIDEN 0.5
 #define DEFAULT_RWIDEN 1.0
+#define DEFAULT_RWIDEN_TEAM 0.1 /* at the root of a cooperative game */
 #define TIME_NODES (1u << 16)  /* first pool size under a time budget */
 #define MAX_NODES (1u << 20)   /* the pool grows no further by itself */
 #define CLOCK_EVERY 16         /* iterations between looks at the clock */
@@ -261,7 +262,7 @@ static int parse_params(params *p, const char *text, char *err, size_t cap)
     p->c = DEFAULT_C;
     p->fine = TBI_ISMCTS_FINE;
     p->widen = DEFAULT_WIDEN;
-    p->rwiden = DEFAULT_RWIDEN;
+    p->rwiden = NAN; /* the default depends on the game: see create */
     p->hmoves = -1;
     p->obs = 0;
     char buf[256];
@@ -755,6 +756,13 @@ static int ismcts_create(tbi_bot *b, const char *text, char *err, size_t cap)
     int rc = parse_params(&s->p, text, err, cap);
     if (rc != TB_OK)
         return rc;
+    /* In a cooperative game one play's outcome varies by far more from deal
+     * to deal than between good plays, so a wide root spreads a small
+     * budget over near-equal candidates and plays an almost arbitrary one;
+     * a narrow root stays near the heuristic's choice (docs/bots.md). */
+    if (isnan(s->p.rwiden))
+        s->p.rwiden = (g->flags & TB_GAME_COOPERATIVE) ? DEFAULT_RWIDEN_TEAM
+                                                       : DEFAULT_RWIDEN;
     if (s->p.playout == PLAYOUT_DEFAULT)
         s->p.playout = g->quick       ? PLAYOUT_QUICK
                        : g->heuristic ? PLAYOUT_HEURISTIC
