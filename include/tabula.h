@@ -232,6 +232,11 @@ typedef struct tb_game {
      * random moves) that ISMCTS plays its playouts with instead.  Same
      * contract as heuristic. */
     tb_action (*quick)(const void *st, int seat, tb_rng *rng);
+    /* Optional: ISMCTS parameters that suit this game better than the
+     * generic defaults, as "key=value,..." text (docs/bots.md); a seat's
+     * own parameters override them.  Each should be backed by a measurement
+     * in docs/bots.md. */
+    const char *search_defaults;
     /* Optional; only for games flagged TB_GAME_REALTIME (added for The
      * Mind).  Such a game runs on a clock of ticks: in each tick every seat
      * still in play makes one secret decision, seats in ascending order, and

@@ -534,6 +534,16 @@ static void ismcts_refuses_bad_params(void **state)
     tbi_bot *b = tbi_bot_new(&dice_game, "ismcts:playout=heuristic", err,
                              sizeof err);
     assert_null(b); /* the dice game has no heuristic */
+    /* A game's own search defaults are read first, and must be valid. */
+    tb_game broken = dice_game;
+    broken.search_defaults = "widen=lots";
+    assert_null(tbi_bot_new(&broken, "ismcts", err, sizeof err));
+    assert_non_null(strstr(err, "search defaults"));
+    tb_game tuned = dice_game;
+    tuned.search_defaults = "c=0.3";
+    b = tbi_bot_new(&tuned, "ismcts:iters=10", err, sizeof err);
+    assert_non_null(b);
+    tbi_bot_free(b);
     b = tbi_bot_new(&dice_game, "ismcts:time=0.01,c=1.2,fine=0", err,
                     sizeof err);
     assert_non_null(b);

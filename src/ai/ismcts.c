@@ -256,15 +256,9 @@ bad_number:
 }
 
 /* Reads "key=value,key=value" into p, starting from the defaults. */
-static int parse_params(params *p, const char *text, char *err, size_t cap)
+/* Applies "key=value,key=value" text to p. */
+static int apply_params(params *p, const char *text, char *err, size_t cap)
 {
-    memset(p, 0, sizeof *p);
-    p->c = DEFAULT_C;
-    p->fine = TBI_ISMCTS_FINE;
-    p->widen = DEFAULT_WIDEN;
-    p->rwiden = NAN; /* the default depends on the game: see create */
-    p->hmoves = -1;
-    p->obs = 0;
     char buf[256];
     if (strlen(text) >= sizeof buf) {
         tbi_errf(err, cap, "ismcts: parameters too long");
@@ -289,6 +283,32 @@ static int parse_params(params *p, const char *text, char *err, size_t cap)
             break;
         tok = comma + 1;
     }
+    return TB_OK;
+}
+
+/* Reads a seat's parameters into p: the generic defaults, then the game's
+ * own search defaults (tb_game.search_defaults), then the seat's text. */
+static int parse_params(params *p, const tb_game *g, const char *text,
+                        char *err, size_t cap)
+{
+    memset(p, 0, sizeof *p);
+    p->c = DEFAULT_C;
+    p->fine = TBI_ISMCTS_FINE;
+    p->widen = DEFAULT_WIDEN;
+    p->rwiden = NAN; /* the default depends on the game: see create */
+    p->hmoves = -1;
+    p->obs = 0;
+    if (g->search_defaults) {
+        char why[200];
+        if (apply_params(p, g->search_defaults, why, sizeof why) != TB_OK) {
+            tbi_errf(err, cap, "%s's search defaults are broken: %s", g->id,
+                     why);
+            return TB_EINVAL;
+        }
+    }
+    int rc = apply_params(p, text, err, cap);
+    if (rc != TB_OK)
+        return rc;
     if (!p->iters && p->time <= 0)
         p->iters = DEFAULT_ITERS;
     return TB_OK;
@@ -753,7 +773,7 @@ static int ismcts_create(tbi_bot *b, const char *text, char *err, size_t cap)
         return TB_ENOMEM;
     }
     b->data = s;
-    int rc = parse_params(&s->p, text, err, cap);
+    int rc = parse_params(&s->p, g, text, err, cap);
     if (rc != TB_OK)
         return rc;
     /* In a cooperative game one play's outcome varies by far more from deal

@@ -815,4 +815,5 @@ const tb_game tbg_mystical_eddies = {
     .view_json = view_json,
     .standing = standing,
     .heuristic = heuristic,
+    .search_defaults = "widen=0,horizon=round", /* docs/bots.md, Strength */
 };

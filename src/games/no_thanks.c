@@ -363,4 +363,5 @@ const tb_game tbg_no_thanks = {
     .view_json = view_json,
     .standing = standing,
     .heuristic = heuristic,
+    .search_defaults = "widen=0", /* docs/bots.md, Strength */
 };

@@ -796,4 +796,5 @@ const tb_game tbg_schotten_totten = {
     .heuristic = stt_heuristic,
     .quick = stt_quick,
     .reward = reward,
+    .search_defaults = "rwiden=0.2", /* docs/bots.md, Strength */
 };
