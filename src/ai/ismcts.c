@@ -255,7 +255,6 @@ bad_number:
     return TB_EINVAL;
 }
 
-/* Reads "key=value,key=value" into p, starting from the defaults. */
 /* Applies "key=value,key=value" text to p. */
 static int apply_params(params *p, const char *text, char *err, size_t cap)
 {
@@ -519,9 +518,10 @@ static int pick_expansion(search *s, const tb_game *g, tb_rng *rng,
         return -1;
     double w = at == 0 ? s->p.rwiden : s->p.widen;
     if (g->heuristic && w >= 0) {
-        for (int i = 0; i < n && at == 0 && s->has_hint; i++)
-            if (s->legal[i] == s->root_hint && !s->child[i])
-                return i;
+        if (at == 0 && s->has_hint)
+            for (int i = 0; i < n; i++)
+                if (s->legal[i] == s->root_hint && !s->child[i])
+                    return i;
         tb_action h = model_action(s, g, rng, seat, root_seat);
         for (int i = 0; i < n; i++)
             if (s->legal[i] == h && !s->child[i])
@@ -601,8 +601,7 @@ static void learn_standings(search *s, const tb_game *g, const void *root,
         g->determinize(s->world, seat, &rng);
         tb_random_playout(g, s->world, &rng);
         tb_result r;
-        memset(&r, 0, sizeof r);
-        g->result(s->world, &r);
+        tb_result_of(g, s->world, &r);
         g->standing(s->world, s->standing);
         s->players = r.players;
         int winner = 0, top = 1, bottom = 1;
@@ -803,7 +802,8 @@ static int ismcts_create(tbi_bot *b, const char *text, char *err, size_t cap)
     s->world = tb_state_new(g);
     s->seat_view = tb_state_new(g);
     s->scratch = tb_state_new(g);
-    if (!s->world || !s->seat_view || !s->scratch || !pool_alloc(s, initial_nodes(&s->p))) {
+    if (!s->world || !s->seat_view || !s->scratch ||
+        !pool_alloc(s, initial_nodes(&s->p))) {
         tbi_errf(err, cap, "out of memory for the ismcts tree");
         return TB_ENOMEM;
     }

@@ -265,28 +265,27 @@ static int run_reachable(unsigned have, int lo, int hi, int need,
     return 0;
 }
 
-static int popcount16(unsigned v)
+/* The value of the complete side facing seat p on stone k, or -1 while
+ * that side is incomplete. */
+static int facing_value(const stt_state *s, int k, int p)
 {
-    int n = 0;
-    for (; v; v &= v - 1)
-        n++;
-    return n;
+    int op = 1 - p, need = stt_need(s, k);
+    return s->side_n[k][op] == need
+               ? stt_best_value(s->side[k][op], need, need, NULL, s->bluff[k])
+               : -1;
 }
 
 /* The best formation rank that clan card c still leaves open on side p of
  * stone k, as a score: judged from the clan cards there (wild cards fit
  * any formation) and from the cards that could still complete it (`reach`:
  * the player's hand and every card not yet played); a side that can no
- * longer beat the complete side facing it scores as beaten, and completing
- * a side scores its exact value. */
+ * longer beat the complete side facing it (worth `facing`, see
+ * facing_value) scores as beaten, and completing a side scores its exact
+ * value. */
 static int quick_fit(const stt_state *s, int k, int p, int c,
-                     const stt_pool *reach)
+                     const stt_pool *reach, int facing)
 {
-    int n = s->side_n[k][p], need = stt_need(s, k), op = 1 - p;
-    int facing = s->side_n[k][op] == need
-                     ? stt_best_value(s->side[k][op], need, need, NULL,
-                                      s->bluff[k])
-                     : -1;
+    int n = s->side_n[k][p], need = stt_need(s, k);
     if (n + 1 == need) {
         uint8_t cards[STT_SIDE_MAX];
         memcpy(cards, s->side[k][p], (size_t)n);
@@ -318,19 +317,19 @@ static int quick_fit(const stt_state *s, int k, int p, int c,
         kind_left += !(colours >> col & 1u) && (reach->bits[col] >> v & 1u);
     }
     int wild = reach->jokers + reach->spy + reach->shield > 0;
-    int run = distinct && hi - lo < need &&
-              (wild || run_reachable(have, lo, hi, need, any));
+    int run_shape = distinct && hi - lo < need;
     int rank =
-        same_colour && distinct && hi - lo < need &&
+        same_colour && run_shape &&
                 (wild || run_reachable(have, lo, hi, need,
                                        reach->bits[colour]))
             ? STT_COLOUR_RUN
         : same_kind && (wild || kind_left >= missing) ? STT_KIND
-        : same_colour &&
-                (wild || popcount16(reach->bits[colour] & ~have) >= missing)
+        : same_colour && (wild || __builtin_popcount(reach->bits[colour] &
+                                                     ~have) >= missing)
             ? STT_COLOUR
-        : run ? STT_RUN
-              : STT_SUM;
+        : run_shape && (wild || run_reachable(have, lo, hi, need, any))
+            ? STT_RUN
+            : STT_SUM;
     if (facing > STT_VALUE(rank, 27))
         return QUICK_BEATEN;
     if (n == 0)
@@ -352,24 +351,25 @@ tb_action stt_quick(const void *st, int seat, tb_rng *rng)
     int n = stt_legal(s, acts);
     if (s->phase != STT_PH_PLAY)
         return acts[tb_rng_below(rng, (uint32_t)n)];
-    stt_pool reach, hand;
-    stt_unseen_pool(s, seat, &reach);
-    memset(&hand, 0, sizeof hand);
-    for (int i = 0; i < s->hand_n[seat]; i++)
-        stt_pool_add(&hand, s->hand[seat][i]);
-    pool_union(&reach, &hand, &reach);
+    knowledge kn;
+    know(s, seat, &kn);
+    int facing[STT_STONES];
+    for (int k = 0; k < STT_STONES; k++)
+        facing[k] = facing_value(s, k, seat);
     tb_action best = acts[0];
     int top = -(1 << 30);
     for (int i = 0; i < n; i++) {
         tb_action a = acts[i];
         int score;
-        if (a >= STT_A_PASS)
+        if (a >= STT_A_PASS) {
             score = 2 * QUICK_TACTIC;
-        else if (stt_is_clan((int)(a / 16)) && a % 16)
-            score = quick_fit(s, (int)(a % 16) - 1, seat, (int)(a / 16),
-                              &reach);
-        else
+        } else if (stt_is_clan((int)(a / 16)) && a % 16) {
+            int k = (int)(a % 16) - 1;
+            score = quick_fit(s, k, seat, (int)(a / 16), &kn.reach,
+                              facing[k]);
+        } else {
             score = QUICK_TACTIC;
+        }
         score += (int)tb_rng_below(rng, QUICK_NOISE);
         if (score > top) {
             top = score;
