@@ -267,6 +267,19 @@ typedef struct tb_game {
      * its model of the players, rather than keeping the uniformly resampled
      * ones (which a real player would rarely have made).  No allocation. */
     void (*retract)(void *st, int seat);
+    /* What `seat` (or TB_SPECTATOR) sees happen when the seat to move in
+     * `before` takes the legal action a, `after` being the state right after
+     * it (before any chance node that follows is resolved).  Written as
+     * lines a person at the table would say, each ending in a newline:
+     * first the action as the table sees it ("seat 1 takes 27 with 4
+     * chips", "seat 0 chooses a card", "seat 2 replaces 2 cards"), then
+     * what it brought about that seat saw (cards revealed, a row or trick
+     * taken, a life lost, a hand's or the game's end with its scores).  It
+     * shows nothing seat may not see: two actions that leave seat's view
+     * the same are described to it alike.  The seat that acted is told its
+     * own secret ("seat 0 chooses 58").  Not a hot path. */
+    void (*describe)(const void *before, tb_action a, const void *after,
+                     int seat, tb_text *out);
 } tb_game;
 
 /* ---------------------------------------------------------------- registry */
@@ -337,7 +350,10 @@ void tb_determinize(const tb_game *g, void *st, int seat, tb_rng *rng);
 uint64_t tb_infoset_key(const tb_game *g, const void *st, int seat,
                         void *scratch);
 /* Plays uniformly random actions (and chance) to the end; returns the
- * number of actions taken.  Allocation-free. */
+ * number of actions taken, or -1 (leaving the state where it stopped) if
+ * the game ever offers no legal action, which breaks the game's contract:
+ * the engine never applies an action it did not get from legal.
+ * Allocation-free. */
 long tb_random_playout(const tb_game *g, void *st, tb_rng *rng);
 
 /* Text form of a legal action of the current seat. */
@@ -346,6 +362,15 @@ int tb_action_text(const tb_game *g, const void *st, tb_action a, char *buf,
 /* Reads an action typed by a person; checks it is legal now. */
 int tb_parse_action(const tb_game *g, const void *st, const char *text,
                     tb_action *out, char *err, size_t errcap);
+
+/* What seat (or TB_SPECTATOR) sees happen when the seat to move in
+ * `before` takes the legal action a: lines of text appended to out, said as
+ * a person at the table would say them and showing only what seat may see
+ * (tb_game.describe).  `after` is the state after a, or NULL to have it
+ * computed here (one allocation).  Returns TB_EILLEGAL, writing nothing,
+ * when a is not legal in before, and TB_ENOMEM when after cannot be made. */
+int tb_describe(const tb_game *g, const void *before, tb_action a,
+                const void *after, int seat, tb_text *out);
 
 /* The table as seat sees it. */
 void tb_render(const tb_game *g, const void *st, int seat, unsigned style,
@@ -396,8 +421,12 @@ int tb_record_load(tb_record *r, const char *path, char *err, size_t errcap);
 int tb_record_load_string(tb_record *r, const char *json, char *err,
                           size_t errcap);
 
-/* Called by tb_record_replay after each step, for a move-by-move display. */
-typedef void (*tb_replay_hook)(const tb_game *g, const void *st,
+/* Called by tb_record_replay after each action, for a move-by-move
+ * display: `before` is the state the action a was taken in, `after` the
+ * state it led to (before any chance that follows), so that the hook can
+ * show the move as any seat saw it (tb_describe). */
+typedef void (*tb_replay_hook)(const tb_game *g, const void *before,
+                               tb_action a, const void *after,
                                const tb_record_step *step, int move_no,
                                void *user);
 /* Replays a record into st (g->state_size bytes): every chance outcome must

@@ -157,6 +157,125 @@ static char *view_of(const tb_game *g, const void *st, int seat)
     return both;
 }
 
+/* Determinizing for any seat or the spectator keeps every choice a seat
+ * has begun possible: the seat to move is the same and has a legal action.
+ * With `playout` set, the determinized state is also played to its end by
+ * random moves (tb_random_playout refuses a state with no legal action). */
+static void check_determinized_playable(const tb_game *g, const tb_config *cfg,
+                                        const void *st, void *det,
+                                        tb_rng *rng, int playout)
+{
+    static tb_action acts[TB_MAX_ACTIONS];
+    int cur = tb_current(g, st);
+    if (cur < 0)
+        return;
+    for (int seat = TB_SPECTATOR; seat < cfg->players; seat++) {
+        memcpy(det, st, g->state_size);
+        tb_determinize(g, det, seat, rng);
+        if (tb_current(g, det) != cur)
+            fail_msg("%s: determinizing for seat %d changed the seat to move "
+                     "from %d to %d", ts_config_name(g, cfg), seat, cur,
+                     tb_current(g, det));
+        if (tb_legal(g, det, acts) < 1)
+            fail_msg("%s: determinizing for seat %d left seat %d, to move, "
+                     "with no legal action (a begun choice must stay "
+                     "possible)", ts_config_name(g, cfg), seat, cur);
+        if (playout) {
+            if (tb_random_playout(g, det, rng) < 0)
+                fail_msg("%s: a playout from a state determinized for seat "
+                         "%d reached a decision with no legal action",
+                         ts_config_name(g, cfg), seat);
+            assert_int_equal(tb_current(g, det), TB_TERMINAL);
+        }
+    }
+}
+
+/* What observer sees of action a in st, as text (static buffer per slot). */
+static const char *described(const tb_game *g, const void *st, tb_action a,
+                             const void *after, int observer, int slot)
+{
+    static char bufs[2][8192];
+    tb_text t;
+    tb_text_init(&t, bufs[slot], sizeof bufs[slot]);
+    assert_int_equal(tb_describe(g, st, a, after, observer, &t), TB_OK);
+    if (t.len == 0)
+        fail_msg("%s: action %u is described to seat %d as nothing", g->id, a,
+                 observer);
+    return bufs[slot];
+}
+
+/* How the moves are shown to the others: for every seat but the mover and
+ * the spectator, (a) two legal actions that leave that seat's view the same
+ * are described to it alike, and (b) an action is described alike in a
+ * state where only what that seat cannot see was resampled, when its view
+ * after the action is the same too. */
+static void check_descriptions(const tb_game *g, const tb_config *cfg,
+                               const void *st, const tb_action *acts, int n,
+                               void *det, tb_rng *rng)
+{
+    enum { K = 12 };
+    if (!g->describe)
+        return; /* TRANSITIONAL: until every game has one (issue 10) */
+    int cur = tb_current(g, st);
+    size_t size = g->state_size;
+    char *after = malloc(K * size), *det_after = malloc(size);
+    tb_action pick[K];
+    int k = n < K ? n : K;
+    for (int i = 0; i < k; i++)
+        pick[i] = acts[n <= K ? i : (int)tb_rng_below(rng, (uint32_t)n)];
+    for (int i = 0; i < k; i++) {
+        memcpy(after + (size_t)i * size, st, size);
+        tb_apply_legal(g, after + (size_t)i * size, pick[i]);
+        described(g, st, pick[i], after + (size_t)i * size, cur, 0);
+    }
+    static tb_action dl[TB_MAX_ACTIONS];
+    for (int seat = TB_SPECTATOR; seat < cfg->players; seat++) {
+        if (seat == cur)
+            continue;
+        char *views[K];
+        for (int i = 0; i < k; i++)
+            views[i] = view_of(g, after + (size_t)i * size, seat);
+        for (int i = 0; i < k; i++)
+            for (int j = i + 1; j < k; j++) {
+                if (pick[i] == pick[j] || strcmp(views[i], views[j]) != 0)
+                    continue;
+                const char *di = described(g, st, pick[i],
+                                           after + (size_t)i * size, seat, 0);
+                const char *dj = described(g, st, pick[j],
+                                           after + (size_t)j * size, seat, 1);
+                if (strcmp(di, dj) != 0)
+                    fail_msg("%s: seat %d's view is the same after actions %u "
+                             "and %u of seat %d, but they are described to it "
+                             "differently (a secret shown):\n%s---\n%s",
+                             ts_config_name(g, cfg), seat, pick[i], pick[j],
+                             cur, di, dj);
+            }
+        /* (b) the first picked action in a world resampled for seat. */
+        memcpy(det, st, size);
+        tb_determinize(g, det, seat, rng);
+        int dn = tb_legal(g, det, dl);
+        if (listed(dl, dn, pick[0])) {
+            memcpy(det_after, det, size);
+            tb_apply_legal(g, det_after, pick[0]);
+            char *dv = view_of(g, det_after, seat);
+            if (strcmp(dv, views[0]) == 0) {
+                const char *d1 = described(g, st, pick[0], after, seat, 0);
+                const char *d2 = described(g, det, pick[0], det_after, seat, 1);
+                if (strcmp(d1, d2) != 0)
+                    fail_msg("%s: action %u of seat %d is described to seat %d "
+                             "differently when only what seat %d cannot see "
+                             "changed:\n%s---\n%s", ts_config_name(g, cfg),
+                             pick[0], cur, seat, seat, d1, d2);
+            }
+            free(dv);
+        }
+        for (int i = 0; i < k; i++)
+            free(views[i]);
+    }
+    free(after);
+    free(det_after);
+}
+
 /* For every seat and the spectator: determinizing for that seat must leave
  * its view unchanged (the view shows nothing it resamples) and, for the seat
  * to move, its legal actions.  Returns whether any determinization changed
@@ -246,12 +365,16 @@ static void deep_game(const tb_game *g, const tb_config *cfg, uint64_t seed)
         int n = tb_legal(g, st, buf);
         check_legal_list(g, buf, n);
         /* Full checks on the first steps and then every few, so that long
-         * games stay quick. */
-        if (steps < 40 || steps % 7 == 0) {
+         * games stay quick; determinized states keep a legal move at
+         * every step. */
+        int full = steps < 40 || steps % 7 == 0;
+        check_determinized_playable(g, cfg, st, det, &aux, full);
+        if (full) {
             check_texts(g, st, buf, n);
             check_illegal(g, st, buf, n, &aux);
             hidden_seen |= check_views(g, cfg, st, det, &aux);
             check_key_follows_view(g, cfg, st, det, &last_view, &last_key);
+            check_descriptions(g, cfg, st, buf, n, det, &aux);
         }
         tb_apply_legal(g, st, buf[tb_rng_below(&rng, (uint32_t)n)]);
         steps++;

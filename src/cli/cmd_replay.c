@@ -11,9 +11,12 @@
 #include <unistd.h>
 
 /* Prints each move and, every time a round of seats has moved, the table. */
-static void show_move(const tb_game *g, const void *st,
-                      const tb_record_step *step, int move_no, void *user)
+static void show_move(const tb_game *g, const void *before, tb_action a,
+                      const void *st, const tb_record_step *step, int move_no,
+                      void *user)
 {
+    (void)before;
+    (void)a;
     unsigned style = *(unsigned *)user;
     printf("%4d. seat %d: %s\n", move_no, step->seat, step->text);
     if (g->current(st) == TB_TERMINAL || g->current(st) == TB_CHANCE) {

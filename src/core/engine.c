@@ -375,6 +375,8 @@ long tb_random_playout(const tb_game *g, void *st, tb_rng *rng)
             continue;
         }
         int n = g->legal(st, buf);
+        if (n < 1)
+            return -1; /* a broken game: never apply what legal did not give */
         g->apply(st, buf[n == 1 ? 0 : tb_rng_below(rng, (uint32_t)n)]);
         steps++;
     }
@@ -423,6 +425,32 @@ int tb_parse_action(const tb_game *g, const void *st, const char *text,
         return TB_EILLEGAL;
     }
     *out = a;
+    return TB_OK;
+}
+
+int tb_describe(const tb_game *g, const void *before, tb_action a,
+                const void *after, int seat, tb_text *out)
+{
+    if (g->current(before) < 0 || !is_legal(g, before, a))
+        return TB_EILLEGAL;
+    void *made = NULL;
+    if (!after) {
+        if (!(made = malloc(g->state_size)))
+            return TB_ENOMEM;
+        memcpy(made, before, g->state_size);
+        g->apply(made, a);
+        after = made;
+    }
+    if (g->describe) {
+        g->describe(before, a, after, seat, out);
+    } else {
+        /* Transitional, for games not yet given a describe: the action's
+         * own text, which may show a secret choice. */
+        char text[TB_ACTION_TEXT];
+        g->action_text(before, a, text, sizeof text);
+        tb_text_printf(out, "seat %d plays %s\n", g->current(before), text);
+    }
+    free(made);
     return TB_OK;
 }
 

@@ -488,8 +488,10 @@ static void describe_result(const tb_result *r, char *buf, size_t cap)
     }
 }
 
-int tb_record_replay(const tb_record *r, void *st, tb_replay_hook hook,
-                     void *user, char *err, size_t errcap)
+/* Replays r into st as tb_record_replay does; `before` is a state block
+ * the hook's "before" copies are made in (NULL when there is no hook). */
+static int replay_into(const tb_record *r, void *st, tb_replay_hook hook,
+                       void *user, void *before, char *err, size_t errcap)
 {
     const tb_game *g = r->game;
     int rc = tb_init(g, st, &r->cfg, err, errcap);
@@ -543,10 +545,12 @@ int tb_record_replay(const tb_record *r, void *st, tb_replay_hook hook,
                      "%s", move_no, cur, step->text, why);
             return TB_EMISMATCH;
         }
+        if (hook)
+            memcpy(before, st, g->state_size);
         g->apply(st, a);
         next_action++;
         if (hook)
-            hook(g, st, step, move_no, user);
+            hook(g, before, a, st, step, move_no, user);
     }
     if (next_action < r->n_actions) {
         tbi_errf(err, errcap, "move %d: the game is over but the record has "
@@ -572,4 +576,17 @@ int tb_record_replay(const tb_record *r, void *st, tb_replay_hook hook,
         }
     }
     return TB_OK;
+}
+
+int tb_record_replay(const tb_record *r, void *st, tb_replay_hook hook,
+                     void *user, char *err, size_t errcap)
+{
+    void *before = NULL;
+    if (hook && !(before = malloc(r->game->state_size))) {
+        tbi_errf(err, errcap, "out of memory for the replay");
+        return TB_ENOMEM;
+    }
+    int rc = replay_into(r, st, hook, user, before, err, errcap);
+    free(before);
+    return rc;
 }
