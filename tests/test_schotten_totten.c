@@ -1079,6 +1079,43 @@ static void hints_offer_only_real_moves(void **state)
     free(st);
 }
 
+/* docs/games/schotten-totten.md, "Typing in a real deal": each deck's
+ * entry is top card first; seat 0 takes the top six clan cards, seat 1 the
+ * next six, seat 0 the top tactic card, seat 1 the next; draws come off
+ * the top.  A record typed in from that description replays to the hands
+ * it promises. */
+static void a_deal_typed_in_from_the_doc(void **state)
+{
+    (void)state;
+    char json[2048];
+    int n = snprintf(json, sizeof json,
+                     "{\"game\":\"schotten-totten\",\"players\":2,"
+                     "\"options\":{\"tactics\":true},\"deal\":[[");
+    for (int c = 11; c <= 69; c++)
+        if (c % 10)
+            n += snprintf(json + n, sizeof json - (size_t)n, "%d%s", c,
+                          c < 69 ? "," : "");
+    snprintf(json + n, sizeof json - (size_t)n,
+             "],[1,2,3,4,5,6,7,8,9,10]],\"actions\":["
+             "{\"seat\":0,\"move\":\"11@1\"},{\"seat\":0,\"move\":\"clan\"},"
+             "{\"seat\":1,\"move\":\"17@1\"},{\"seat\":1,\"move\":\"tactic\"}"
+             "]}");
+    tb_record rec;
+    char err[256];
+    if (tb_record_load_string(&rec, json, err, sizeof err) != TB_OK)
+        fail_msg("%s", err);
+    void *st = tb_state_new(game());
+    if (tb_record_replay(&rec, st, NULL, NULL, err, sizeof err) != TB_OK)
+        fail_msg("%s", err);
+    /* Seat 0: 11-16 and the Joker, then the clan deck's next card, 24 (17
+     * 18 19 21 22 23 are seat 1's). Seat 1: the other Joker, then the
+     * tactic deck's next card, the Spy. */
+    assert_true(ts_view_has(game(), st, 0, "\"hand\":[1,12,13,14,15,16,24]"));
+    assert_true(ts_view_has(game(), st, 1, "\"hand\":[2,3,18,19,21,22,23]"));
+    tb_record_free(&rec);
+    free(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -1106,6 +1143,7 @@ int main(void)
         cmocka_unit_test(the_win_is_said),
         cmocka_unit_test(recruiter_cards_stay_secret),
         cmocka_unit_test(hints_offer_only_real_moves),
+        cmocka_unit_test(a_deal_typed_in_from_the_doc),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -601,6 +601,43 @@ static void shuriken_and_last_life_are_told(void **state)
     free(st);
 }
 
+/* docs/games/the-mind.md, "Typing in a real deal": one entry per level,
+ * top card first; in level n seat 0 gets the first n cards, seat 1 the
+ * next n.  A record typed in from that description replays to the hands
+ * it promises. */
+static void a_deal_typed_in_from_the_doc(void **state)
+{
+    (void)state;
+    char json[4096];
+    int n = snprintf(json, sizeof json, "{\"game\":\"the-mind\",\"players\":2,"
+                     "\"deal\":[[5,9");
+    for (int level = 1; level <= 2; level++) {
+        for (int c = 1; c <= 100; c++)
+            if (level == 2 || (c != 5 && c != 9))
+                n += snprintf(json + n, sizeof json - (size_t)n, "%s%d",
+                              level == 2 && c == 1 ? "" : ",", c);
+        n += snprintf(json + n, sizeof json - (size_t)n, "%s",
+                      level == 1 ? "],[" : "]],");
+    }
+    snprintf(json + n, sizeof json - (size_t)n,
+             "\"actions\":[{\"seat\":0,\"move\":\"play\"},"
+             "{\"seat\":1,\"move\":\"wait\"},{\"seat\":1,\"move\":\"play\"}]}");
+    tb_record rec;
+    char err[256];
+    if (tb_record_load_string(&rec, json, err, sizeof err) != TB_OK)
+        fail_msg("%s", err);
+    void *st = tb_state_new(game());
+    if (tb_record_replay(&rec, st, NULL, NULL, err, sizeof err) != TB_OK)
+        fail_msg("%s", err);
+    /* Level 1 went 5 then 9 with no life lost; level 2 dealt 1 2 to seat 0
+     * and 3 4 to seat 1. */
+    assert_int_equal(ts_view_int(game(), st, "lives"), 2);
+    assert_true(ts_view_has(game(), st, 0, "\"hand\":[1,2]"));
+    assert_true(ts_view_has(game(), st, 1, "\"hand\":[3,4]"));
+    tb_record_free(&rec);
+    free(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -623,6 +660,7 @@ int main(void)
         cmocka_unit_test(heuristic_waits_by_the_gap),
         cmocka_unit_test(choices_are_told_when_the_tick_resolves),
         cmocka_unit_test(shuriken_and_last_life_are_told),
+        cmocka_unit_test(a_deal_typed_in_from_the_doc),
     };
     return cmocka_run_group_tests_name("the-mind", tests, NULL, NULL);
 }
