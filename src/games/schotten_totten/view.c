@@ -508,9 +508,11 @@ void stt_render(const void *st, int seat, unsigned style, tb_text *t)
     if (s->phase >= STT_PH_PLAY && s->phase < STT_PH_OVER) {
         char hint[160];
         const char *ask = prompt(s);
-        if (!ask) {
-            play_hint(s, hint, sizeof hint);
+        if (!ask && seat == s->turn) {
+            play_hint(s, hint, sizeof hint); /* from its hand: its own eyes */
             ask = hint;
+        } else if (!ask) {
+            ask = "to play a card";
         }
         tb_text_printf(t, "  seat %d: %s", s->turn, ask);
         if (s->phase == STT_PH_STRAT_DEST || s->phase == STT_PH_TRAITOR_DEST) {
