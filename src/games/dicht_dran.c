@@ -511,7 +511,9 @@ static void render(const void *vs, int seat, unsigned style, tb_text *t)
     } else if (seat >= 0 && seat < s->players) {
         tb_text_puts(t, "  your hand:");
         render_hand(s, style, seat, t);
-    }
+    }    tb_text_puts(t, "  peppers: one mark ' per pepper; 40''' has 3 "
+                 "(multiples of 5), 36'' has 2 (other multiples of 3), 37' "
+                 "has 1\n");
 }
 
 static json_t *view_json(const void *vs, int seat)
@@ -630,8 +632,7 @@ static void describe_game_end(tb_text *t, const dicht *s)
     for (int p = 0; p < s->players; p++) {
         int hand = hand_peppers(s, p);
         tb_text_printf(t, "seat %d won %d peppers, holds %d in hand (", p,
-                       s->won_peppers[p],
-                       hand);
+                       s->won_peppers[p], hand);
         for (int i = 0; i < s->hand_n[p]; i++)
             tb_text_printf(t, "%s%d", i ? " " : "", s->hand[p][i]);
         tb_text_printf(t, "%s): %d this game", s->hand_n[p] ? "" : "no cards",
