@@ -239,6 +239,20 @@ const char *ts_describe(const tb_game *g, const void *st, const char *move,
     return buf;
 }
 
+void ts_deal_json(char *out, size_t cap, int lo, int hi, const int *first,
+                  int n)
+{
+    uint16_t deck[512];
+    assert_true(hi - lo + 1 <= 512);
+    int k = ts_deck_first(deck, lo, hi, first, n);
+    size_t len = (size_t)snprintf(out, cap, "[");
+    for (int i = 0; i < k && len < cap; i++)
+        len += (size_t)snprintf(out + len, cap - len, "%s%u", i ? "," : "",
+                                deck[i]);
+    assert_true(len + 2 <= cap);
+    snprintf(out + len, cap - len, "]");
+}
+
 void *ts_replay_json(const char *json)
 {
     tb_record rec;

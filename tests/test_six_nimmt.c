@@ -331,20 +331,12 @@ static void typing_in_a_real_deal(void **state)
                                 1,  2,  14, 27, 38, 44, 50, 61, 77, 100,
                                 7,  19, 55, 90};
     char deal[1024];
-    size_t n = 0;
-    int used[101] = {0};
-    for (size_t i = 0; i < sizeof first / sizeof first[0]; i++) {
-        n += (size_t)snprintf(deal + n, sizeof deal - n, "%s%d", i ? "," : "",
-                              first[i]);
-        used[first[i]] = 1;
-    }
-    for (int c = 1; c <= 100; c++)
-        if (!used[c])
-            n += (size_t)snprintf(deal + n, sizeof deal - n, ",%d", c);
+    ts_deal_json(deal, sizeof deal, 1, 100, first,
+                 (int)(sizeof first / sizeof first[0]));
     char json[2048];
     snprintf(json, sizeof json,
              "{\"format\":\"tabula-record/1\",\"game\":\"6-nimmt\","
-             "\"players\":2,\"deal\":[[%s]],\"actions\":["
+             "\"players\":2,\"deal\":[%s],\"actions\":["
              "{\"seat\":0,\"move\":\"58\"},{\"seat\":1,\"move\":\"1\"}]}",
              deal);
     void *st = ts_replay_json(json);
