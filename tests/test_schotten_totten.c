@@ -907,18 +907,10 @@ static void evaluator_matches_brute_force(void **state)
 
 /* ------------------------------------------------------------ how moves are told */
 
-/* What seat is told of the move typed as `move` in st (static buffer). */
+/* What seat is told of the move typed as `move` in st. */
 static const char *told(const void *st, const char *move, int seat)
 {
-    static char buf[2048];
-    const tb_game *g = game();
-    tb_action a;
-    char err[128];
-    assert_int_equal(tb_parse_action(g, st, move, &a, err, sizeof err), TB_OK);
-    tb_text t;
-    tb_text_init(&t, buf, sizeof buf);
-    assert_int_equal(tb_describe(g, st, a, NULL, seat, &t), TB_OK);
-    return buf;
+    return ts_describe(game(), st, move, seat);
 }
 
 /* The table as seat sees it (static buffer). */
@@ -1100,19 +1092,12 @@ static void a_deal_typed_in_from_the_doc(void **state)
              "{\"seat\":0,\"move\":\"11@1\"},{\"seat\":0,\"move\":\"clan\"},"
              "{\"seat\":1,\"move\":\"17@1\"},{\"seat\":1,\"move\":\"tactic\"}"
              "]}");
-    tb_record rec;
-    char err[256];
-    if (tb_record_load_string(&rec, json, err, sizeof err) != TB_OK)
-        fail_msg("%s", err);
-    void *st = tb_state_new(game());
-    if (tb_record_replay(&rec, st, NULL, NULL, err, sizeof err) != TB_OK)
-        fail_msg("%s", err);
+    void *st = ts_replay_json(json);
     /* Seat 0: 11-16 and the Joker, then the clan deck's next card, 24 (17
      * 18 19 21 22 23 are seat 1's). Seat 1: the other Joker, then the
      * tactic deck's next card, the Spy. */
     assert_true(ts_view_has(game(), st, 0, "\"hand\":[1,12,13,14,15,16,24]"));
     assert_true(ts_view_has(game(), st, 1, "\"hand\":[2,3,18,19,21,22,23]"));
-    tb_record_free(&rec);
     free(st);
 }
 

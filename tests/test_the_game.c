@@ -317,18 +317,10 @@ static void determinize_keeps_the_owed_play(void **state)
     free(st);
 }
 
-/* What seat is told of the move typed as `move` in st (static buffer). */
+/* What seat is told of the move typed as `move` in st. */
 static const char *told(const void *st, const char *move, int seat)
 {
-    static char buf[2048];
-    const tb_game *g = game();
-    tb_action a;
-    char err[128];
-    assert_int_equal(tb_parse_action(g, st, move, &a, err, sizeof err), TB_OK);
-    tb_text t;
-    tb_text_init(&t, buf, sizeof buf);
-    assert_int_equal(tb_describe(g, st, a, NULL, seat, &t), TB_OK);
-    return buf;
+    return ts_describe(game(), st, move, seat);
 }
 
 /* Plays are public and said with their pile; the cards drawn at the end of
@@ -409,18 +401,12 @@ static void a_deal_typed_in_from_the_doc(void **state)
     snprintf(json + n, sizeof json - (size_t)n,
              "]],\"actions\":[{\"seat\":0,\"move\":\"99d1\"},"
              "{\"seat\":0,\"move\":\"98d1\"},{\"seat\":0,\"move\":\"end\"}]}");
-    tb_record rec;
-    char err[256];
-    assert_int_equal(tb_record_load_string(&rec, json, err, sizeof err), TB_OK);
-    void *st = tb_state_new(g);
-    if (tb_record_replay(&rec, st, NULL, NULL, err, sizeof err) != TB_OK)
-        fail_msg("%s", err);
+    void *st = ts_replay_json(json);
     /* Seat 0 was dealt 99-94 and drew the two cards after the hands: the
      * 81 and the 80 (seat 1 holds 93-88, seat 2 87-82). */
     assert_true(ts_view_has(g, st, 0, "\"hand\":[80,81,94,95,96,97]"));
     assert_true(ts_view_has(g, st, 1, "\"hand\":[88,89,90,91,92,93]"));
     assert_true(ts_view_has(g, st, 2, "\"hand\":[82,83,84,85,86,87]"));
-    tb_record_free(&rec);
     free(st);
 }
 

@@ -508,18 +508,10 @@ static void heuristic_waits_by_the_gap(void **state)
     free(st);
 }
 
-/* What seat is told of the move typed as `move` in st (static buffer). */
+/* What seat is told of the move typed as `move` in st. */
 static const char *told(const void *st, const char *move, int seat)
 {
-    static char buf[2048];
-    const tb_game *g = game();
-    tb_action a;
-    char err[128];
-    assert_int_equal(tb_parse_action(g, st, move, &a, err, sizeof err), TB_OK);
-    tb_text t;
-    tb_text_init(&t, buf, sizeof buf);
-    assert_int_equal(tb_describe(g, st, a, NULL, seat, &t), TB_OK);
-    return buf;
+    return ts_describe(game(), st, move, seat);
 }
 
 /* A tick's choices are secret until it resolves: the others are told only
@@ -622,19 +614,12 @@ static void a_deal_typed_in_from_the_doc(void **state)
     snprintf(json + n, sizeof json - (size_t)n,
              "\"actions\":[{\"seat\":0,\"move\":\"play\"},"
              "{\"seat\":1,\"move\":\"wait\"},{\"seat\":1,\"move\":\"play\"}]}");
-    tb_record rec;
-    char err[256];
-    if (tb_record_load_string(&rec, json, err, sizeof err) != TB_OK)
-        fail_msg("%s", err);
-    void *st = tb_state_new(game());
-    if (tb_record_replay(&rec, st, NULL, NULL, err, sizeof err) != TB_OK)
-        fail_msg("%s", err);
+    void *st = ts_replay_json(json);
     /* Level 1 went 5 then 9 with no life lost; level 2 dealt 1 2 to seat 0
      * and 3 4 to seat 1. */
     assert_int_equal(ts_view_int(game(), st, "lives"), 2);
     assert_true(ts_view_has(game(), st, 0, "\"hand\":[1,2]"));
     assert_true(ts_view_has(game(), st, 1, "\"hand\":[3,4]"));
-    tb_record_free(&rec);
     free(st);
 }
 
