@@ -33,6 +33,7 @@ const tb_game *cli_find_game(const char *id);
 /* Reads a non-negative integer argument of an option, or fails. */
 int cli_parse_long(const char *opt, const char *text, long min, long max,
                    long *out);
+/* Reads a seed: plain decimal digits, 0 to 2^64-1 (tbi_parse_u64). */
 int cli_parse_u64(const char *opt, const char *text, uint64_t *out);
 /* Records one --opt key=value for later (options are applied once the game
  * and player count are known). */
@@ -46,8 +47,8 @@ int cli_game_option(cli_game_args *a, int c, const char *arg);
 void cli_progress(long done, long total, const char *label);
 /* Parses a --seats list "a,b,c" into args. */
 int cli_parse_seats(cli_game_args *a, const char *list);
-/* Completes args once the options are read: the player count (from -p, the
- * seat list or the game's minimum), the stored --opt values, and seats
+/* Completes args once the options are read: the player count (from -p,
+ * else the game's minimum or the number of seats named if that is more), the stored --opt values, and seats
  * (the last one named fills the rest; default_seat when none is named). */
 int cli_finish_game_args(cli_game_args *a, const char *default_seat);
 /* A seed from the clock, for runs that name none. */

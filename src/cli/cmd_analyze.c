@@ -399,7 +399,7 @@ static int write_json(const context *ctx, const char *path)
     for (int j = 0; j < ctx->ga.cfg.players; j++)
         json_array_append_new(seats, json_string(ctx->ga.seats[j]));
     json_object_set_new(o, "seats", seats);
-    json_object_set_new(o, "seed", json_integer((json_int_t)ctx->ga.seed));
+    json_object_set_new(o, "seed", tbi_json_u64(ctx->ga.seed));
     json_object_set_new(o, "games_per_variant", json_integer(ctx->n));
     json_object_set_new(o, "cooperative", json_boolean(ctx->coop));
     json_t *vs = json_array();

@@ -86,7 +86,7 @@ static void print_json(const tbi_sim_spec *spec, const tbi_sim_out *out)
     json_object_set_new(o, "game", json_string(g->id));
     json_object_set_new(o, "players", json_integer(spec->cfg.players));
     json_object_set_new(o, "games", json_integer(out->games));
-    json_object_set_new(o, "seed", json_integer((json_int_t)spec->seed));
+    json_object_set_new(o, "seed", tbi_json_u64(spec->seed));
     json_t *opts = json_object();
     for (int i = 0; i < g->n_options; i++) {
         char v[64];

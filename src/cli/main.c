@@ -100,14 +100,11 @@ int cli_parse_long(const char *opt, const char *text, long min, long max,
 
 int cli_parse_u64(const char *opt, const char *text, uint64_t *out)
 {
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (errno || end == text || *end || text[0] == '-') {
-        cli_error("%s takes a non-negative whole number, not '%s'", opt, text);
+    if (tbi_parse_u64(text, out) != 0) {
+        cli_error("%s takes a whole number from 0 to 18446744073709551615 "
+                  "written in plain digits, not '%s'", opt, text);
         return -1;
     }
-    *out = v;
     return 0;
 }
 
@@ -220,8 +217,11 @@ int cli_finish_game_args(cli_game_args *a, const char *default_seat)
 {
     const tb_game *g = a->game;
     int players = a->cfg.players;
+    /* Without -p the game's usual count: the minimum, or the number of
+     * seats named when that is more.  A shorter list is completed by its
+     * last entry, as the help says, so it never lowers the count. */
     if (!a->players_given)
-        players = a->n_seats > 1 ? a->n_seats : g->min_players;
+        players = a->n_seats > g->min_players ? a->n_seats : g->min_players;
     if (a->players_given && a->n_seats > players) {
         cli_error("--seats names %d seats but -p is %d", a->n_seats, players);
         return -1;
