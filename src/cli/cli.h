@@ -51,6 +51,17 @@ int cli_parse_seats(cli_game_args *a, const char *list);
  * else the game's minimum or the number of seats named if that is more), the stored --opt values, and seats
  * (the last one named fills the rest; default_seat when none is named). */
 int cli_finish_game_args(cli_game_args *a, const char *default_seat);
+/* Checks that every bot seat of args names a bot that can be made (so
+ * that a bad --seats fails before any file is touched); 0, or -1 after
+ * printing why. */
+int cli_check_bots(const cli_game_args *a);
+/* Makes sure files can be written into dir (`what` names it in messages,
+ * e.g. "record directory"), creating it when it does not exist (*created
+ * says so).  0, or -1 after printing a reason and leaving nothing behind. */
+int cli_prepare_dir(const char *what, const char *dir, int *created);
+/* Removes dir and the files in it: for a failed command to take back a
+ * directory it created, so that nothing partial is left. */
+void cli_remove_dir(const char *dir);
 /* A seed from the clock, for runs that name none. */
 uint64_t cli_clock_seed(void);
 

@@ -415,10 +415,16 @@ static int write_json(const context *ctx, const char *path)
                         "widest_win_rate_half_width", ctx->widest)
             : json_pack("{s:n,s:f}", "target", "widest_win_rate_half_width",
                         ctx->widest));
-    int rc = json_dump_file(o, path, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
-                                         JSON_REAL_PRECISION(8));
+    char tmp[4300];
+    FILE *f = tbi_whole_open(path, tmp, sizeof tmp);
+    int rc = f ? json_dumpf(o, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+                                      JSON_REAL_PRECISION(8))
+               : -1;
+    if (f && tbi_whole_close(f, tmp, path, rc == 0) != 0)
+        rc = -1;
     json_decref(o);
-    return rc == 0 ? 0 : cli_error("cannot write %s", path);
+    return rc == 0 ? 0 : cli_error("cannot write %s: %s", path,
+                                   strerror(errno));
 }
 
 /* ------------------------------------------------------------ charts */
@@ -499,7 +505,9 @@ static int write_charts(const context *ctx, const char *dir)
     }
     for (int k = 0; k < nv; k++)
         free(values[k]);
-    return rc ? cli_error("cannot write the charts in %s", dir) : 0;
+    return rc ? cli_error("cannot write the charts in %s: %s", dir,
+                          strerror(errno))
+              : 0;
 }
 
 /* ------------------------------------------------------------ report.md */
@@ -683,7 +691,8 @@ static void print_command(FILE *f, const context *ctx)
 
 static int write_markdown(const context *ctx, const char *path)
 {
-    FILE *f = fopen(path, "w");
+    char tmp[4300];
+    FILE *f = tbi_whole_open(path, tmp, sizeof tmp);
     if (!f)
         return cli_error("cannot write %s: %s", path, strerror(errno));
     const figures *fg = &ctx->fig[0];
@@ -720,19 +729,32 @@ static int write_markdown(const context *ctx, const char *path)
                    "--precision 0.01 for ±1 point).");
     fprintf(f, "\n\nAll intervals are 95%%: Wilson intervals for rates, normal "
                "intervals for means.\n");
-    return fclose(f) == 0 ? 0 : cli_error("cannot write %s", path);
+    return tbi_whole_close(f, tmp, path, 1) == 0
+               ? 0
+               : cli_error("cannot write %s: %s", path, strerror(errno));
 }
 
 /* ------------------------------------------------------------ command */
 
-static int make_dir(const char *dir)
+/* The files a report is made of, for taking back a failed one. */
+static const char *const report_files[] = {"report.json", "report.md",
+                                           "win_rates.svg", "scores.svg",
+                                           "length.svg", "rounds.svg"};
+
+/* Removes what a failed run wrote into dir (the whole dir when this run
+ * created it), so that no partial report is left behind. */
+static void take_back_report(const char *dir, int created)
 {
-    struct stat sb;
-    if (stat(dir, &sb) == 0)
-        return S_ISDIR(sb.st_mode) ? 0 : cli_error("%s is not a directory", dir);
-    if (mkdir(dir, 0777) != 0)
-        return cli_error("cannot create %s: %s", dir, strerror(errno));
-    return 0;
+    if (created) {
+        cli_remove_dir(dir);
+        return;
+    }
+    for (size_t i = 0; i < sizeof report_files / sizeof report_files[0];
+         i++) {
+        char path[4200];
+        snprintf(path, sizeof path, "%s/%s", dir, report_files[i]);
+        unlink(path);
+    }
 }
 
 /* Adds the variant "key=value" on top of the base configuration. */
@@ -842,7 +864,12 @@ int cmd_analyze(int argc, char **argv)
     snprintf(dir, sizeof dir, "%s", out_dir ? out_dir : "");
     if (!out_dir)
         snprintf(dir, sizeof dir, "report-%s", ctx.g->id);
-    if (make_dir(dir))
+    /* Every check comes before the work: bad seats or an unwritable
+     * destination fail now, not after the simulation. */
+    if (cli_check_bots(&ctx.ga))
+        return 2;
+    int created = 0;
+    if (cli_prepare_dir("report directory", dir, &created))
         return 2;
     ctx.n = games;
     int status = 0;
@@ -872,6 +899,8 @@ int cmd_analyze(int argc, char **argv)
             printf("wrote %s/report.md, report.json and charts (%ld games per "
                    "variant)\n", dir, ctx.n);
     }
+    if (status)
+        take_back_report(dir, created);
     for (int k = 0; k < ctx.nv; k++)
         free(ctx.v[k].games);
     return status ? 2 : 0;

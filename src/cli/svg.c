@@ -4,6 +4,7 @@
  * are written directly rather than through a plotting library.
  */
 #include "svg.h"
+#include "internal.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -49,9 +50,13 @@ static void text(FILE *f, double x, double y, const char *anchor, int size,
     fputs("</text>\n", f);
 }
 
+/* The temporary file a chart is written to before it is renamed over its
+ * path (tbi_whole_open), so that no half-written chart is left behind. */
+static char svg_tmp[4200];
+
 static FILE *open_svg(const char *path, int w, int h)
 {
-    FILE *f = fopen(path, "w");
+    FILE *f = tbi_whole_open(path, svg_tmp, sizeof svg_tmp);
     if (!f)
         return NULL;
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -62,10 +67,10 @@ static FILE *open_svg(const char *path, int w, int h)
     return f;
 }
 
-static int close_svg(FILE *f)
+static int close_svg(FILE *f, const char *path)
 {
     fputs("</svg>\n", f);
-    return fclose(f) == 0 ? 0 : -1;
+    return tbi_whole_close(f, svg_tmp, path, 1);
 }
 
 /* A "nice" tick step (1, 2 or 5 times a power of ten) for a span. */
@@ -150,7 +155,7 @@ int svg_write_bars(const char *path, const svg_bars *b)
             lx += 30 + 7.0 * (double)strlen(b->series_names[si]);
         }
     }
-    return close_svg(f);
+    return close_svg(f, path);
 }
 
 int svg_write_hist(const char *path, const svg_hist *h)
@@ -219,5 +224,5 @@ int svg_write_hist(const char *path, const svg_hist *h)
                    "stroke=\"#999999\"/>\n", px, y0, px, y1);
         text(f, (px + x1) / 2, y0 + 28, "middle", 11, "%s", h->x_label);
     }
-    return close_svg(f);
+    return close_svg(f, path);
 }
