@@ -142,7 +142,7 @@ int svg_write_bars(const char *path, const svg_bars *b)
     if (b->reference >= 0) {
         double y = y0 - b->reference / top * (y0 - y1);
         fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
-                   "stroke=\"#aa0000\" stroke-dasharray=\"6 4\"/>\n",
+                   "stroke=\"#555555\" stroke-dasharray=\"6 4\"/>\n",
                 x0, y, x1, y);
         text(f, x1, y - 5, "end", 11, "%s", b->reference_label);
     }
@@ -208,7 +208,7 @@ int svg_write_hist(const char *path, const svg_hist *h)
             fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.2f\" "
                        "height=\"%.1f\" fill=\"%s\"><title>%g..%g: %d</title>"
                        "</rect>\n", px + b * bw, y0 - bh, bw * 0.92, bh,
-                    palette[k % PALETTE_N], lo + b * width,
+                    palette[h->colour[k] % PALETTE_N], lo + b * width,
                     lo + (b + 1) * width, counts[b]);
         }
         fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
@@ -218,8 +218,19 @@ int svg_write_hist(const char *path, const svg_hist *h)
             double x = px + (v - lo) / (hi - lo) * (x1 - px);
             text(f, x, y0 + 14, "middle", 10, "%g", fabs(v) < step * 1e-9 ? 0 : v);
         }
-        text(f, px - 4, y1 + 4, "end", 10, "%d", top);
-        text(f, px - 4, y1 + 16, "end", 9, "games");
+        /* The count axis: ticks from 0 up, and what it counts. */
+        double cstep = nice_step(top, 3);
+        if (cstep < 1)
+            cstep = 1;
+        for (double c = 0; c <= top + cstep * 1e-9; c += cstep) {
+            double y = y0 - c / top * (y0 - y1);
+            fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+                       "y2=\"%.1f\" stroke=\"#999999\"/>\n", px - 3, y, px, y);
+            text(f, px - 5, y + 3.5, "end", 9, "%g", c);
+        }
+        fprintf(f, "<text transform=\"translate(%.1f,%.1f) rotate(-90)\" "
+                   "text-anchor=\"middle\" font-size=\"10\" " FONT
+                   ">games</text>\n", px - 30, (y0 + y1) / 2);
         fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
                    "stroke=\"#999999\"/>\n", px, y0, px, y1);
         text(f, (px + x1) / 2, y0 + 28, "middle", 11, "%s", h->x_label);
