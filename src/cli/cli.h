@@ -62,6 +62,8 @@ int cli_prepare_dir(const char *what, const char *dir, int *created);
 /* Removes dir and the files in it: for a failed command to take back a
  * directory it created, so that nothing partial is left. */
 void cli_remove_dir(const char *dir);
+/* Prints the table as seat (or TB_SPECTATOR) sees it. */
+void cli_draw(const tb_game *g, const void *st, int seat, unsigned style);
 /* A seed from the clock, for runs that name none. */
 uint64_t cli_clock_seed(void);
 

@@ -130,14 +130,6 @@ static char *read_line(const char *prompt, int interactive)
     return line;
 }
 
-static void draw(const tb_game *g, const void *st, int seat, unsigned style)
-{
-    static char buf[1 << 16];
-    tb_text t;
-    tb_text_init(&t, buf, sizeof buf);
-    tb_render(g, st, seat, style, &t);
-    fputs(buf, stdout);
-}
 
 static void list_moves(const tb_game *g, const void *st)
 {
@@ -157,7 +149,7 @@ static void list_moves(const tb_game *g, const void *st)
 static int ask_human(const tb_game *g, const void *st, int seat,
                      unsigned style, int interactive, tb_action *out)
 {
-    draw(g, st, seat, style);
+    cli_draw(g, st, seat, style);
     complete_game = g;
     complete_state = st;
     char prompt[64];
@@ -177,7 +169,7 @@ static int ask_human(const tb_game *g, const void *st, int seat,
                    tbi_word_eq(s, "exit")) {
             rc = -1;
         } else if (tbi_word_eq(s, "board") || tbi_word_eq(s, "show")) {
-            draw(g, st, seat, style);
+            cli_draw(g, st, seat, style);
         } else if (tb_parse_action(g, st, s, out, err, sizeof err) == TB_OK) {
             rc = 0;
         } else {
@@ -247,7 +239,7 @@ static void print_result(const tb_game *g, const void *st, unsigned style)
 {
     tb_result r;
     tb_result_of(g, st, &r);
-    draw(g, st, TB_SPECTATOR, style);
+    cli_draw(g, st, TB_SPECTATOR, style);
     printf("%sgame over%s\n", tbi_color(style, TBI_BOLD),
            tbi_color(style, TBI_RESET));
     if (r.cooperative)
@@ -369,10 +361,19 @@ static void on_signal(int sig)
 
 static const int end_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
 
+/* Catches the signals that end or stop the game.  A hangup or quit that
+ * was ignored when the program started (nohup) stays ignored; Ctrl-C and
+ * SIGTERM are always caught, so that the record is written. */
 static void signals_start(void)
 {
-    for (size_t i = 0; i < sizeof end_signals / sizeof end_signals[0]; i++)
-        catch_signal(end_signals[i]);
+    for (size_t i = 0; i < sizeof end_signals / sizeof end_signals[0]; i++) {
+        int sig = end_signals[i];
+        struct sigaction old;
+        if ((sig == SIGHUP || sig == SIGQUIT) &&
+            sigaction(sig, NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+            continue;
+        catch_signal(sig);
+    }
     catch_signal(SIGTSTP);
 }
 
@@ -537,7 +538,7 @@ static void draw_clock(const tb_game *g, const void *st, int seat,
                        const char *status)
 {
     fputs("\033[H\033[J", stdout);
-    draw(g, st, seat, style);
+    cli_draw(g, st, seat, style);
     log_tail(log, 6);
     printf("%s\n", status);
     fflush(stdout);
@@ -826,7 +827,7 @@ int cmd_play(int argc, char **argv)
              * table as it stands before the next deal (the game's end is
              * drawn with the result below). */
             if (tb_current(g, st) == TB_CHANCE)
-                draw(g, st, viewer, style);
+                cli_draw(g, st, viewer, style);
         }
     }
     if (quit) {

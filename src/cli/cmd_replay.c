@@ -18,15 +18,6 @@ typedef struct replay_view {
     int dealt;     /* a deal came since the last table drawn */
 } replay_view;
 
-static void draw(const tb_game *g, const void *st, int seat, unsigned style)
-{
-    static char buf[1 << 16];
-    tb_text t;
-    tb_text_init(&t, buf, sizeof buf);
-    tb_render(g, st, seat, style, &t);
-    fputs(buf, stdout);
-}
-
 /* Prints each move.  Without a seat: its recorded text (every secret
  * shown: the record is finished) and the spectator's table whenever a
  * deal is due or the game ends.  From a seat: what that seat saw happen
@@ -40,11 +31,11 @@ static void show_move(const tb_game *g, const void *before, tb_action a,
     if (!v->from_seat) {
         printf("%4d. seat %d: %s\n", move_no, step->seat, step->text);
         if (ended)
-            draw(g, st, TB_SPECTATOR, v->style);
+            cli_draw(g, st, TB_SPECTATOR, v->style);
         return;
     }
     if (v->dealt)
-        draw(g, before, v->seat, v->style);
+        cli_draw(g, before, v->seat, v->style);
     v->dealt = ended;
     static char buf[8192];
     tb_text t;
@@ -64,7 +55,7 @@ static void show_move(const tb_game *g, const void *before, tb_action a,
         line += len + (nl ? 1 : 0);
     }
     if (ended)
-        draw(g, st, v->seat, v->style);
+        cli_draw(g, st, v->seat, v->style);
 }
 
 static void print_result(const tb_result *r)

@@ -330,3 +330,12 @@ void cli_remove_dir(const char *dir)
     }
     rmdir(dir);
 }
+
+void cli_draw(const tb_game *g, const void *st, int seat, unsigned style)
+{
+    static char buf[1 << 16];
+    tb_text t;
+    tb_text_init(&t, buf, sizeof buf);
+    tb_render(g, st, seat, style, &t);
+    fputs(buf, stdout);
+}
