@@ -130,7 +130,6 @@ static char *read_line(const char *prompt, int interactive)
     return line;
 }
 
-
 static void list_moves(const tb_game *g, const void *st)
 {
     static tb_action buf[TB_MAX_ACTIONS];
