@@ -193,7 +193,7 @@ grep -q "seat 1's hand:" "$TMP/dd" && ok || bad "dicht-dran: game 1's hands are 
 if grep -q '^seat [0-9] plays [0-9]*$' "$TMP/dd"; then
     skipped "dicht-dran trick and game-end words (needs dicht-dran's describe)"
 else
-    grep -qi 'wins the trick\|takes the trick\|game 1 .*end\|ends' "$TMP/dd" && ok || bad "dicht-dran: trick and game ends are not told"
+    grep -qi 'wins' "$TMP/dd" && grep -qi 'game 1 .*over\|game 1 .*ends' "$TMP/dd" && ok || bad "dicht-dran: trick and game ends are not told"
 fi
 
 # --- item 8: a seat edge only from seat-fair runs; p never printed as 0.
