@@ -287,5 +287,13 @@ wait $pid 2>/dev/null
 "$T" sim 6-nimmt -p 2 -n 30 --seats heuristic,random --seed 1 --json >"$TMP/i13.json"
 ! grep -q 'e-[0-9]' "$TMP/i13.json" && ok || bad "sim --json prints a tiny number where an interval should end at 0"
 
+# --- issue 19: The Game's table talk: a person makes a signal, sees it
+# beside its pile, and the record with it replays; talk=off refuses it.
+printf 'hold u1\nquit\n' | "$T" play the-game -p 2 --seats human,heuristic --seed 3 --record "$TMP/talk.json" >"$TMP/out" 2>&1
+grep -q "seat 0 says: please don't play on u1" "$TMP/out" && grep -q "u1 up .*seat 0: don't play here" "$TMP/out" && ok || bad "the-game: a signal is said and shown: $(cat "$TMP/out")"
+"$T" replay "$TMP/talk.json" --verbose --seat 1 >"$TMP/out" 2>&1 && grep -q "seat 0 says: please don't play on u1" "$TMP/out" && ok || bad "the-game: a record with a signal replays: $(cat "$TMP/out")"
+printf 'hold u1\nquit\n' | "$T" play the-game -p 2 --seats human,heuristic --seed 3 --opt talk=off >"$TMP/out" 2>&1
+grep -q "talk=off" "$TMP/out" && ok || bad "the-game talk=off refuses a signal: $(cat "$TMP/out")"
+
 echo "cli: $pass passed, $fail failed, $skip skipped (waiting on a game's describe)"
 [ "$fail" -eq 0 ]
