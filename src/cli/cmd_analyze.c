@@ -730,7 +730,8 @@ static int make_dir(const char *dir)
     struct stat sb;
     if (stat(dir, &sb) == 0)
         return S_ISDIR(sb.st_mode) ? 0 : cli_error("%s is not a directory", dir);
-    if (mkdir(dir, 0777) != 0)
+    /* EEXIST: another process (tabula-mpi) made it meanwhile. */
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST)
         return cli_error("cannot create %s: %s", dir, strerror(errno));
     return 0;
 }
@@ -861,7 +862,9 @@ int cmd_analyze(int argc, char **argv)
             fprintf(stderr, "widest interval ±%.4f; extending to %ld games\n",
                     ctx.widest, ctx.n);
     }
-    if (status == 0) {
+    /* Under MPI (tabula-mpi) every process has the whole result; one
+     * writes it. */
+    if (status == 0 && tbi_sim_is_main_rank()) {
         char path[4200];
         snprintf(path, sizeof path, "%s/report.json", dir);
         status |= write_json(&ctx, path);
