@@ -2,7 +2,7 @@
 # (position-independent objects under $(BUILD)/pic), `make install` and
 # `make uninstall` (PREFIX, DESTDIR), the pkg-config file, and the tests of
 # the installed files (tests/install.sh) and of the Python package
-# (python/tests, pytest).
+# (python/tests, pytest), and of the man pages (tests/man.sh).
 
 VERSION := $(shell sed -n 's/^\#define TB_VERSION "\(.*\)"/\1/p' include/tabula.h)
 SOMAJOR := $(firstword $(subst ., ,$(VERSION)))
@@ -22,11 +22,11 @@ PYTHON ?= $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo pyth
 
 # What `make test` runs besides the C tests (make asan leaves them out:
 # see the asan target).
-LIB_TESTS ?= test-install test-python
+LIB_TESTS ?= test-install test-man test-python
 
 PIC_OBJ := $(LIB_SRC:%.c=$(BUILD)/pic/%.o) $(BUILD)/pic/gen/docs.o
 
-.PHONY: install uninstall test-install test-python
+.PHONY: install uninstall test-install test-man test-python
 
 $(BUILD)/pic/%.o: %.c $(wildcard include/*.h src/*/*.h src/games/*/*.h)
 	@mkdir -p $(dir $@)
@@ -77,6 +77,10 @@ uninstall:
 test-install: $(BUILD)/tabula $(BUILD)/libtabula.a $(BUILD)/libtabula.so
 	@MAKE="$(MAKE)" BUILD="$(BUILD)" CC="$(CC)" VERSION="$(VERSION)" \
 	  SONAME="$(SONAME)" sh tests/install.sh
+
+# The man pages render cleanly and name every command, option and function.
+test-man: $(BUILD)/tabula
+	@TABULA=$(BUILD)/tabula sh tests/man.sh
 
 # pytest's exit status: 0 all passed, 1 some failed, 2 interrupted,
 # 3 internal error, 4 usage error, 5 no tests collected; all but 0 fail.
