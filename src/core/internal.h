@@ -20,6 +20,10 @@ void tbi_errf(char *err, size_t cap, const char *fmt, ...)
 /* Ranks seats by score (higher is better when higher_wins, else lower),
  * giving tied seats the same rank, and fills out->rank. */
 void tbi_rank_by_score(tb_result *out, int higher_wins);
+/* Writes who won a finished competitive game, as a line a person at the
+ * table would say: "seat 2 wins\n", or "seats 0 and 2 share the win\n"
+ * when several share rank 1 (for describe). */
+void tbi_say_winners(tb_text *t, const tb_result *r);
 /* The result of a cooperative game: every seat has the team's score and
  * rank 1, and team_win says whether the team won. */
 void tbi_team_result(tb_result *out, int players, int team_win,

@@ -32,6 +32,27 @@ void tbi_rank_by_score(tb_result *out, int higher_wins)
     }
 }
 
+void tbi_say_winners(tb_text *t, const tb_result *r)
+{
+    int n = 0, last = -1;
+    for (int p = 0; p < r->players; p++)
+        if (r->rank[p] == 1) {
+            n++;
+            last = p;
+        }
+    if (n == 1) {
+        tb_text_printf(t, "seat %d wins\n", last);
+        return;
+    }
+    tb_text_puts(t, "seats");
+    for (int p = 0, k = 0; p < r->players; p++)
+        if (r->rank[p] == 1) {
+            k++;
+            tb_text_printf(t, "%s %d", k == 1 ? "" : k == n ? " and" : ",", p);
+        }
+    tb_text_puts(t, " share the win\n");
+}
+
 void tbi_team_result(tb_result *out, int players, int team_win,
                      double team_score)
 {
