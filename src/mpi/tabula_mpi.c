@@ -191,6 +191,13 @@ int main(int argc, char **argv)
         status = tbi_cli_main(argc, argv);
         fflush(stdout);
     }
+    /* A process that failed outside the simulation's own exchange (say a
+     * directory it could not write) would leave the others waiting in the
+     * next exchange: end them all.  Its message is already printed. */
+    if (status != 0) {
+        fflush(stderr);
+        MPI_Abort(MPI_COMM_WORLD, status);
+    }
     MPI_Finalize();
     return status;
 }
