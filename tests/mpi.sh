@@ -3,8 +3,8 @@
 # reports exactly what one `tabula` process reports with the same seed and
 # games, byte for byte: sim's JSON and table (on one and two threads per
 # process, with a game count that is not a multiple of the 64-game
-# blocks), analyze's report.json and report.md with a compared variant,
-# sim --record-dir writing every game once, a seed taken from the clock
+# blocks), analyze's report.json and report.md with a compared variant and
+# with --rotate, sim --record-dir writing every game once, a seed taken from the clock
 # being the same on every process, and a bad seat failing on every process
 # instead of leaving one waiting.  CI runs it (.ci/run: make test-mpi).
 # Usage: TABULA=build/tabula TABULA_MPI=build/tabula-mpi sh tests/mpi.sh
@@ -48,6 +48,14 @@ for f in report.json report.md; do
 done
 [ "$(grep -c wrote "$TMP/a2.out")" -eq 1 ] && ok ||
     bad "analyze under MPI should print its summary once"
+# analyze --rotate: every rotation of the bots is a simulation of its own.
+"$T" analyze no-thanks -p 3 -n 200 --seats heuristic,random --rotate \
+    --out "$TMP/r1" >/dev/null 2>"$TMP/err" || bad "analyze --rotate: $(cat "$TMP/err")"
+$MPIRUN "$M" analyze no-thanks -p 3 -n 200 --seats heuristic,random --rotate \
+    --out "$TMP/r2" >/dev/null 2>"$TMP/err" || bad "mpi analyze --rotate: $(cat "$TMP/err")"
+for f in report.json report.md; do
+    cmp -s "$TMP/r1/$f" "$TMP/r2/$f" && ok || bad "analyze --rotate $f differs"
+done
 
 # Records: every game written once, by the process that played it.
 $MPIRUN "$M" sim no-thanks -n 150 -p 3 --seed 4 --record-dir "$TMP/rec" \
