@@ -33,7 +33,8 @@ TESTS    := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 TEST_SUPPORT := $(BUILD)/tests/support.o
 
 DEBIAN_PKGS := build-essential pkg-config libcmocka-dev libjansson-dev libedit-dev \
-               python3 python3-pytest libopenmpi-dev openmpi-bin groff-base man-db
+               python3 python3-pytest libopenmpi-dev openmpi-bin groff-base man-db \
+               bsdextrautils
 
 .PHONY: all test asan bench bench-baseline clean deps
 all: $(BUILD)/tabula $(BUILD)/libtabula.so
