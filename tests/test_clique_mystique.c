@@ -460,6 +460,43 @@ static void determinize_keeps_what_the_seat_knows(void **state)
     free(st);
 }
 
+/* A Group half placed is a begun choice everybody saw (issue 10): seat 0
+ * put the 5 of blue crowns on b4, which needs another card to be a Group,
+ * so its opponent knows it holds one.  Determinizing for seat 1 or a
+ * spectator deals seat 0's hand afresh, but always one that can go on. */
+static void determinize_keeps_a_begun_group_possible(void **state)
+{
+    (void)state;
+    const char *hand0[] = {"4Ba", "5Bc"};
+    void *st = deal(example_grid, hand0, 2, NULL, 0);
+    ts_play(game(), st, "5Bc b4");
+    assert_false(ts_is_legal_text(game(), st, "done"));
+    void *det = tb_state_new(game());
+    tb_rng rng;
+    tb_rng_seed(&rng, 10);
+    static tb_action acts[TB_MAX_ACTIONS];
+    int other_hands = 0;
+    char *mine = tb_view_json(game(), st, 0);
+    for (int i = 0; i < 300; i++) {
+        int seat = i % 2 ? 1 : TB_SPECTATOR;
+        memcpy(det, st, game()->state_size);
+        tb_determinize(game(), det, seat, &rng);
+        assert_int_equal(tb_current(game(), det), 0);
+        assert_true(tb_legal(game(), det, acts) >= 1);
+        char *v = tb_view_json(game(), det, 0);
+        other_hands += strcmp(v, mine) != 0;
+        free(v);
+        /* And the Group can be finished from there. */
+        tb_rng play;
+        tb_rng_seed(&play, (uint64_t)i);
+        assert_true(tb_random_playout(game(), det, &play) >= 0);
+    }
+    assert_true(other_hands > 250);
+    free(mine);
+    free(det);
+    free(st);
+}
+
 /* ------------------------------------------------------------ oracle */
 
 /* What the oracle knows of a position, read from the seat's JSON view. */
@@ -733,6 +770,7 @@ int main(void)
         cmocka_unit_test(tie_broken_by_cards_in_intact_groups),
         cmocka_unit_test(clique_with_two_constants_counts_twice),
         cmocka_unit_test(determinize_keeps_what_the_seat_knows),
+        cmocka_unit_test(determinize_keeps_a_begun_group_possible),
         cmocka_unit_test(steps_match_a_brute_force_search),
         cmocka_unit_test(heuristic_games_end),
         cmocka_unit_test(endless_replacing_ends_the_game),

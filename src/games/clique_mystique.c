@@ -60,7 +60,18 @@ typedef struct clique {
     uint8_t new_cell[MAX_NEW];
     uint8_t deck_n;           /* draw pile; its top is deck[deck_n - 1] */
     uint8_t deck[TBI_MQ_CARDS];
+    /* What the table remembers of the last turns, all public: the last
+     * turn's kind (LAST_*), seat and card count (put down or replaced), and
+     * the last Group placed (by either seat): its cells and the stacks it
+     * turned, marked on the board until the next Group. */
+    uint8_t last_kind, last_seat, last_count;
+    uint8_t group_seat, group_n;  /* group_n 0: no Group placed yet */
+    uint8_t group_cell[MAX_NEW];
+    uint64_t group_flip;          /* bit cell: a stack the Group turned */
 } clique;
+
+/* Kinds of the last turn taken. */
+enum { LAST_NONE, LAST_GROUP, LAST_REPLACE, LAST_PASS };
 
 static void init(void *vs, const tb_config *cfg)
 {
@@ -478,6 +489,11 @@ static void resolve(clique *s)
     for (int c = 0; c < CELLS; c++)
         if (flip >> c & 1)
             s->owner[c] = s->seat;
+    s->last_kind = LAST_GROUP;
+    s->last_seat = s->group_seat = s->seat;
+    s->last_count = s->group_n = s->new_n;
+    memcpy(s->group_cell, s->new_cell, sizeof s->group_cell);
+    s->group_flip = flip;
     while (s->hand_n[s->seat] < HAND && s->deck_n > 0)
         draw(s, s->seat);
     s->new_n = 0;
@@ -507,6 +523,9 @@ static void finish_replace(clique *s)
         s->deck[s->deck_n++] = aside[i];
     s->aside = 0;
     s->passes = 0;
+    s->last_kind = LAST_REPLACE;
+    s->last_seat = (uint8_t)p;
+    s->last_count = (uint8_t)k;
     if (++s->idle >= STALL_TURNS)
         s->phase = PH_OVER;
     else if (s->deck_n > 1)
@@ -548,6 +567,9 @@ static void apply(void *vs, tb_action a)
     clique *s = vs;
     int p = s->seat;
     if (a == A_PASS) {
+        s->last_kind = LAST_PASS;
+        s->last_seat = (uint8_t)p;
+        s->last_count = 0;
         s->idle++;
         if (++s->passes >= 2 || s->idle >= STALL_TURNS)
             s->phase = PH_OVER;
@@ -639,16 +661,98 @@ static int standing(const void *vs, double *scores)
     return s->turn;
 }
 
-/* Deals the unseen cards again: the other seat's hand (with any cards it
+/* Whether the seat placing a Group can go on: the cards put down are a
+ * Group already, or some card of its hand can be put down next. */
+static int can_go_on(const clique *s)
+{
+    steps st;
+    find_steps(s, &st);
+    if (st.done)
+        return 1;
+    for (int c = 0; c < TBI_MQ_CARDS; c++)
+        if (st.put[c])
+            return 1;
+    return 0;
+}
+
+/* Deals that determinize draws, at most, before it builds one. */
+#define REDEAL_TRIES 64
+
+/* The i-th place holding a card `seat` has not seen: the placing seat's
+ * hand, then the other hand unless it is seat's own, then the pile. */
+static uint8_t *unseen_at(clique *s, int seat, int i)
+{
+    int p = s->seat, q = 1 - p;
+    if (i < s->hand_n[p])
+        return &s->hand[p][i];
+    i -= s->hand_n[p];
+    if (q != seat) {
+        if (i < s->hand_n[q])
+            return &s->hand[q][i];
+        i -= s->hand_n[q];
+    }
+    return &s->deck[i];
+}
+
+static void swap_u8(uint8_t *a, uint8_t *b)
+{
+    uint8_t c = *a;
+    *a = *b;
+    *b = c;
+}
+
+/*
+ * The last resort of determinize: brings one unseen card, then two, into
+ * the placing seat's hand (the first two places of it), trying them in the
+ * order the last deal left them, which depends on nothing seat has not
+ * seen, until the Group can go on.  The true hand proves that one or two
+ * such cards exist among them.
+ */
+static void give_a_way_on(clique *s, int seat)
+{
+    int p = s->seat, q = 1 - p, h = s->hand_n[p];
+    int n = h + (q != seat ? s->hand_n[q] : 0) + s->deck_n;
+    for (int two = 0; two < 2 && two < h; two++) {
+        for (int x = 0; x < n; x++) {
+            for (int y = two ? 0 : n - 1; y < n; y++) {
+                if (two && y == x)
+                    continue;
+                clique t = *s;
+                swap_u8(&t.hand[p][0], unseen_at(&t, seat, x));
+                if (two) /* where the card first at y is now */
+                    swap_u8(&t.hand[p][1], unseen_at(&t, seat, y ? y : x));
+                tbi_sort_u8(t.hand[p], h);
+                tbi_sort_u8(t.hand[q], t.hand_n[q]);
+                if (can_go_on(&t)) {
+                    *s = t;
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/*
+ * Deals the unseen cards again: the other seat's hand (with any cards it
  * has set aside) and the draw pile are pooled, shuffled and handed back in
- * the same numbers. */
+ * the same numbers.  A Group being placed is a begun choice everybody saw:
+ * the placing seat is known to hold cards that finish it, so a deal that
+ * leaves it no way on is drawn again (which samples exactly the hands
+ * consistent with that), and in the unlikely case that many deals all fail
+ * the cards are moved into its hand by give_a_way_on.
+ */
 static void determinize(void *vs, int seat, tb_rng *rng)
 {
     clique *s = vs;
     if (s->phase == PH_DEAL)
         return;
-    tbi_redeal_hands_and_pile(s->hand[0], sizeof s->hand[0], s->hand_n, 2,
-                              seat, s->deck, s->deck_n, rng);
+    for (int tries = 0; tries < REDEAL_TRIES; tries++) {
+        tbi_redeal_hands_and_pile(s->hand[0], sizeof s->hand[0], s->hand_n, 2,
+                                  seat, s->deck, s->deck_n, rng);
+        if (s->phase != PH_PLACE || seat == s->seat || can_go_on(s))
+            return;
+    }
+    give_a_way_on(s, seat);
 }
 
 /* ---------------------------------------------------------------- text */
