@@ -497,6 +497,134 @@ static void determinize_keeps_a_begun_group_possible(void **state)
     free(st);
 }
 
+/* ------------------------------------------------------------ the table */
+
+/* What seat is told when the seat to move in st plays move (a static
+ * buffer, one per slot). */
+static const char *said(const void *st, const char *move, int seat, int slot)
+{
+    static char buf[2][2048];
+    tb_action a;
+    char err[256];
+    assert_int_equal(tb_parse_action(game(), st, move, &a, err, sizeof err),
+                     TB_OK);
+    tb_text t;
+    tb_text_init(&t, buf[slot], sizeof buf[slot]);
+    assert_int_equal(tb_describe(game(), st, a, NULL, seat, &t), TB_OK);
+    return buf[slot];
+}
+
+/* The table as seat sees it, plain (a static buffer). */
+static const char *table(const void *st, int seat)
+{
+    static char buf[8192];
+    tb_text t;
+    tb_text_init(&t, buf, sizeof buf);
+    tb_render(game(), st, seat, TB_STYLE_PLAIN, &t);
+    return buf;
+}
+
+/* "First, remove all the cards you don't want from your hand, and place
+ * them face-down on the table": the opponent hears that cards are set
+ * aside and how many are replaced, never which; the replacer is told its
+ * own cards (issue 10). */
+static void replacing_is_told_face_down(void **state)
+{
+    (void)state;
+    const char *hand0[] = {"4Ba", "5Bc"};
+    void *st = deal(example_grid, hand0, 2, NULL, 0);
+    assert_string_equal(said(st, "replace", 1, 0),
+                        "seat 0 starts replacing cards (face down)\n");
+    ts_play(game(), st, "replace");
+    /* Two different cards set aside are the same to seat 1. */
+    assert_string_equal(said(st, "4Ba", 1, 0), said(st, "5Bc", 1, 1));
+    assert_string_equal(said(st, "4Ba", 1, 0), "seat 0 sets a card aside\n");
+    assert_string_equal(said(st, "4Ba", TB_SPECTATOR, 0),
+                        "seat 0 sets a card aside\n");
+    assert_string_equal(said(st, "4Ba", 0, 0), "seat 0 sets 4Ba aside\n");
+    ts_play(game(), st, "4Ba");
+    ts_play(game(), st, "5Bc");
+    const char *theirs = said(st, "done", 1, 0);
+    assert_non_null(strstr(theirs, "seat 0 replaces 2 cards\n"));
+    assert_non_null(strstr(theirs, "seat 0 draws 2 cards\n"));
+    assert_null(strstr(theirs, "4Ba"));
+    assert_null(strstr(theirs, "5Bc"));
+    const char *mine = said(st, "done", 0, 1);
+    assert_non_null(strstr(mine, "seat 0 replaces 2 cards: 4Ba 5Bc\n"));
+    assert_non_null(strstr(mine, "seat 0 draws 2 cards: "));
+    ts_play(game(), st, "done");
+    tb_rng rng;
+    tb_rng_seed(&rng, 1);
+    tb_settle(game(), st, &rng);
+    assert_non_null(strstr(table(st, 1),
+                           "last turn: seat 0 replaced 2 cards"));
+    free(st);
+}
+
+/* "Rotate all of your opponent's cards and stacks in the Group so that
+ * you now own them": the capture is said, with the cards and cells turned,
+ * and the next player sees the Group (+) and what it turned (!) marked on
+ * the board (issue 10). */
+static void captures_are_said_and_marked(void **state)
+{
+    (void)state;
+    const char *hand0[] = {"4Ba", "5Bc"};
+    void *st = deal(example_grid, hand0, 2, NULL, 0);
+    assert_string_equal(said(st, "5Bc b4", 1, 0),
+                        "seat 0 plays 5Bc at b4; the Group goes on\n");
+    ts_play(game(), st, "5Bc b4");
+    const char *theirs = said(st, "4Ba a4", 1, 0);
+    assert_non_null(strstr(theirs, "seat 0 plays 4Ba at a4, completing a "
+                           "Group with 5Bc at b4, and captures 1 card "
+                           "(d4)\n"));
+    assert_non_null(strstr(theirs, "seat 0 draws 2 cards\n"));
+    ts_play(game(), st, "4Ba a4");
+    const char *t = table(st, 1);
+    assert_non_null(strstr(t, "|4Ba|+  |5Bc|+  |5Bm|   |1Bs|!"));
+    assert_non_null(strstr(t, "last Group: seat 0 put down 2 cards (+) and "
+                           "turned 1 card (!: d4)"));
+    free(st);
+}
+
+/* Cards under the top of a stack were face up when put down: the table
+ * lists them, top card first (the doc's Views). */
+static void buried_cards_are_shown(void **state)
+{
+    (void)state;
+    const char *hand0[] = {"4Ba", "5Bc"};
+    const char *hand1[] = {"3Bs", "5Ys", "1Rs"};
+    void *st = deal(example_grid, hand0, 2, hand1, 3);
+    ts_play(game(), st, "5Bc b4");
+    ts_play(game(), st, "4Ba a4");
+    finish(st);
+    ts_play(game(), st, "3Bs e3");
+    assert_non_null(strstr(table(st, 0), "stacks, top card first:\n    e3 "
+                           "3Bs 2Bs\n"));
+    free(st);
+}
+
+/* Hints offer only moves that exist now: `done` is not suggested while the
+ * cards put down are not a Group yet, and the example move is a real one. */
+static void hints_offer_only_legal_moves(void **state)
+{
+    (void)state;
+    const char *hand0[] = {"4Ba", "5Bc"};
+    void *st = deal(example_grid, hand0, 2, NULL, 0);
+    ts_play(game(), st, "5Bc b4");
+    assert_false(ts_is_legal_text(game(), st, "done"));
+    const char *t = table(st, 0);
+    assert_non_null(strstr(t, "you may: put down a card on a cell (e.g. "
+                           "4Ba a4)\n"));
+    assert_null(strstr(t, "done"));
+    tb_action a;
+    char err[256] = "";
+    assert_int_equal(tb_parse_action(game(), st, "done", &a, err, sizeof err),
+                     TB_EILLEGAL);
+    assert_string_equal(err, "the cards put down are not a Group yet: put "
+                        "down a card on a cell (e.g. 4Ba a4)");
+    free(st);
+}
+
 /* ------------------------------------------------------------ oracle */
 
 /* What the oracle knows of a position, read from the seat's JSON view. */
@@ -771,6 +899,10 @@ int main(void)
         cmocka_unit_test(clique_with_two_constants_counts_twice),
         cmocka_unit_test(determinize_keeps_what_the_seat_knows),
         cmocka_unit_test(determinize_keeps_a_begun_group_possible),
+        cmocka_unit_test(replacing_is_told_face_down),
+        cmocka_unit_test(captures_are_said_and_marked),
+        cmocka_unit_test(buried_cards_are_shown),
+        cmocka_unit_test(hints_offer_only_legal_moves),
         cmocka_unit_test(steps_match_a_brute_force_search),
         cmocka_unit_test(heuristic_games_end),
         cmocka_unit_test(endless_replacing_ends_the_game),
