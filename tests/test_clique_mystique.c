@@ -625,6 +625,93 @@ static void hints_offer_only_legal_moves(void **state)
     free(st);
 }
 
+/* The doc's "Typing in a real deal", followed to the letter: the nine
+ * array cards as they lie (row by row from c5), seat 0's hand, seat 1's
+ * hand, then the pile from its bottom card up to its top card; a
+ * replacement's reshuffle is a permutation of the pile's positions.  The
+ * record is built by hand from that description alone. */
+static void a_real_deal_typed_in_from_the_doc(void **state)
+{
+    (void)state;
+    const char *array[9] = {"3Rc", "1Ya", "2Ys", "5Bm", "1Bs", "4Rs",
+                            "4Ym", "2Rm", "2Bs"};
+    const char *hand0[7] = {"1Ym", "2Ym", "3Ym", "4Yc", "5Yc", "1Rc", "2Rc"};
+    const char *hand1[7] = {"1Bm", "2Bm", "3Bm", "4Bc", "5Bc", "1Bc", "2Bc"};
+    int used[60] = {0}, n = 0;
+    char json[4096];
+    tb_text t;
+    tb_text_init(&t, json, sizeof json);
+    tb_text_puts(&t, "{\"format\":\"tabula-record/1\",\"game\":"
+                 "\"clique-mystique\",\"players\":2,\"deal\":[[");
+    const char *const *parts[3] = {array, hand0, hand1};
+    int sizes[3] = {9, 7, 7};
+    for (int part = 0; part < 3; part++)
+        for (int i = 0; i < sizes[part]; i++) {
+            int id = ts_mq_card(parts[part][i]);
+            used[id] = 1;
+            tb_text_printf(&t, "%s%d", n++ ? "," : "", id);
+        }
+    int top = -1; /* the pile, bottom first: the unused ids ascending */
+    for (int id = 0; id < 60; id++)
+        if (!used[id]) {
+            tb_text_printf(&t, ",%d", id);
+            top = id;
+        }
+    /* After seat 0 replaces one card, the pile has 37 cards again: the
+     * reshuffle leaves every card where it is (the set-aside card on top). */
+    tb_text_puts(&t, "],[");
+    for (int i = 0; i < 37; i++)
+        tb_text_printf(&t, "%s%d", i ? "," : "", i);
+    tb_text_puts(&t, "]],\"actions\":[{\"seat\":0,\"move\":\"replace\"},"
+                 "{\"seat\":0,\"move\":\"2Rc\"},{\"seat\":0,\"move\":"
+                 "\"done\"},{\"seat\":1,\"move\":\"replace\"},{\"seat\":1,"
+                 "\"move\":\"2Bc\"},{\"seat\":1,\"move\":\"done\"}]}");
+    assert_false(t.truncated);
+    tb_record rec;
+    char err[256];
+    assert_int_equal(tb_record_load_string(&rec, json, err, sizeof err),
+                     TB_OK);
+    void *st = tb_state_new(game());
+    /* Unfinished: it stops at the reshuffle after seat 1's replacement. */
+    assert_int_equal(tb_record_replay(&rec, st, NULL, NULL, err, sizeof err),
+                     TB_OK);
+    tb_record_free(&rec);
+    const char *cells[9] = {"c5", "d5", "e5", "c4", "d4", "e4",
+                            "c3", "d3", "e3"};
+    json_t *v = ts_view(game(), st, 0);
+    json_t *board = json_object_get(v, "board");
+    for (int i = 0; i < 9; i++) {
+        json_t *stack = json_object_get(json_object_get(board, cells[i]),
+                                        "stack");
+        assert_int_equal(json_integer_value(json_array_get(stack, 0)),
+                         ts_mq_card(array[i]));
+        /* Corners and the centre lie sideways: seat 1's. */
+        assert_int_equal(owner(st, cells[i]), i % 2 == 0);
+    }
+    /* Seat 0 drew the pile's top card (the deal's last entry) ... */
+    json_t *h0 = json_object_get(json_array_get(json_object_get(v, "seats"),
+                                                0), "hand");
+    int drew_top = 0, kept_2rc = 0;
+    for (size_t i = 0; i < json_array_size(h0); i++) {
+        int id = (int)json_integer_value(json_array_get(h0, i));
+        drew_top |= id == top;
+        kept_2rc |= id == ts_mq_card("2Rc");
+    }
+    assert_true(drew_top && !kept_2rc);
+    json_decref(v);
+    /* ... and seat 1, after the reshuffle that kept 2Rc on top, drew it. */
+    v = ts_view(game(), st, 1);
+    json_t *h1 = json_object_get(json_array_get(json_object_get(v, "seats"),
+                                                1), "hand");
+    int drew_2rc = 0;
+    for (size_t i = 0; i < json_array_size(h1); i++)
+        drew_2rc |= (int)json_integer_value(json_array_get(h1, i)) ==
+                    ts_mq_card("2Rc");
+    assert_true(drew_2rc);
+    json_decref(v);
+    free(st);
+}
+
 /* ------------------------------------------------------------ oracle */
 
 /* What the oracle knows of a position, read from the seat's JSON view. */
@@ -903,6 +990,7 @@ int main(void)
         cmocka_unit_test(captures_are_said_and_marked),
         cmocka_unit_test(buried_cards_are_shown),
         cmocka_unit_test(hints_offer_only_legal_moves),
+        cmocka_unit_test(a_real_deal_typed_in_from_the_doc),
         cmocka_unit_test(steps_match_a_brute_force_search),
         cmocka_unit_test(heuristic_games_end),
         cmocka_unit_test(endless_replacing_ends_the_game),
