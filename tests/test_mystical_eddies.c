@@ -223,7 +223,9 @@ static void after_a_toss_the_next_player_establishes(void **state)
         "5Rm 2Bs 4Yc 3Bc",
         "5Ya",
     };
-    void *st = deal(4, hands, NULL);
+    for (int competes = 0; competes < 2; competes++) {
+    const char *opts[] = {competes ? "leader-competes=on" : NULL, NULL};
+    void *st = deal(4, hands, opts);
     ts_play(game(), st, "5Ys");
     /* Seat 1 can follow nothing: every card may be tossed. */
     assert_string_equal(legal_text(st),
@@ -239,18 +241,22 @@ static void after_a_toss_the_next_player_establishes(void **state)
     assert_true(ts_is_legal_text(game(), st, "5Ya"));
     ts_play(game(), st, "5Ya");
     char followed[64];
-    /* "Following number: Highest colour; tie goes to highest suit."  The
-     * led card takes part: 5Ys and 5Ya are yellow, and suns beat arms. */
-    assert_int_equal(last_winner(st, followed, sizeof followed), 0);
+    /* "Following number: Highest colour; tie goes to highest suit."  Only
+     * the cards that followed compete: 5Ya (yellow) beats 5Rm.  With
+     * leader-competes the led 5Ys takes part: both yellow, suns beat arms. */
+    assert_int_equal(last_winner(st, followed, sizeof followed),
+                     competes ? 0 : 3);
     assert_string_equal(followed, "number");
     assert_string_equal(last_play(st, 1), "tossed");
     free(st);
+    }
 }
 
 /* One trick of four cards (seat 0 leads) and its expected winner. */
 typedef struct trick_case {
     const char *rule, *cards[4], *followed;
-    int winner;
+    int winner;    /* by the booklet: the led card does not compete */
+    int winner_lc; /* with leader-competes */
 } trick_case;
 
 /* "The trick winner is determined as follows: Following suit: Highest
@@ -259,50 +265,66 @@ typedef struct trick_case {
  * highest suit. Following suit and colour: Highest number. Following suit
  * and number: Highest colour. Following colour and number: Highest suit."
  * with "suit: suns > moons > arms > crowns", "number: 5>4>3>2>1", "colour:
- * yellow > red > blue". */
+ * yellow > red > blue".  Only the cards that follow compete: the leader
+ * "has to assume she won't win the trick ... because a subsequent player
+ * determines the context of the card she leads" (see Interpretations); with
+ * the option leader-competes the led card competes too. */
 static void winner_for_each_followed_combination(void **state)
 {
     (void)state;
     static const trick_case cases[] = {
-        {"suit: 4s tie, yellow wins", {"2Bm", "4Rm", "4Ym", "1Bm"}, "suit", 2},
-        {"colour: moons tie, 4 wins", {"1Ra", "3Rc", "2Rm", "4Rm"}, "colour", 3},
-        {"number: reds tie, arms win", {"2Bs", "2Rc", "2Ra", "2Bm"}, "number", 2},
+        {"suit: 4s tie, yellow wins", {"2Bm", "4Rm", "4Ym", "1Bm"}, "suit",
+         2, 2},
+        {"colour: moons tie, 4 wins", {"1Ra", "3Rc", "2Rm", "4Rm"}, "colour",
+         3, 3},
+        {"number: reds tie, arms win", {"2Bs", "2Rc", "2Ra", "2Bm"}, "number",
+         2, 2},
         {"suit and colour: highest number", {"3Ya", "1Ya", "5Ya", "4Ya"},
-         "suit+colour", 2},
+         "suit+colour", 2, 2},
         {"suit and number: 5Ys is tossed", {"4Bs", "4Rs", "4Ys", "5Ys"},
-         "number+suit", 2},
+         "number+suit", 2, 2},
         {"colour and number: suns", {"5Rc", "5Ra", "5Rm", "5Rs"},
-         "number+colour", 3},
+         "number+colour", 3, 3},
+        /* The led sun outranks every follower: it wins only when the led
+         * card competes. */
         {"colour: the leader's suns", {"1Ys", "3Ym", "5Ya", "4Yc"}, "colour",
+         1, 0},
+        {"suit: the leader's palm", {"5Ys", "1Rs", "3Ys", "2Bs"}, "suit", 2,
          0},
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        const trick_case *c = &cases[i];
-        void *st = deal(4, c->cards, NULL);
+    for (size_t i = 0; i < 2 * (sizeof cases / sizeof cases[0]); i++) {
+        const trick_case *c = &cases[i / 2];
+        int competes = (int)(i % 2), want = competes ? c->winner_lc : c->winner;
+        const char *opts[] = {competes ? "leader-competes=on" : NULL, NULL};
+        void *st = deal(4, c->cards, opts);
         for (int k = 0; k < 4; k++)
             ts_play(game(), st, c->cards[k]);
         char followed[64];
         int w = last_winner(st, followed, sizeof followed);
-        if (w != c->winner || strcmp(followed, c->followed) != 0)
-            fail_msg("%s: seat %d won following %s", c->rule, w, followed);
+        if (w != want || strcmp(followed, c->followed) != 0)
+            fail_msg("%s%s: seat %d won following %s", c->rule,
+                     competes ? " (leader-competes)" : "", w, followed);
         /* The winner leads the next trick. */
-        assert_int_equal(tb_current(game(), st), c->winner);
+        assert_int_equal(tb_current(game(), st), want);
         free(st);
     }
 }
 
-/* A deal where seat 0 wins six suit tricks with palms and then leads the
- * 1 of blue crowns, which nobody else can follow: the other hands are then
+/* A deal where seats 0 and 1 take turns winning six tricks as followers
+ * (blue colour tricks won by suns, then two crown suit tricks) while seats
+ * 1-3 spend every card that shares anything with the 1 of blue crowns;
+ * then seat 0 leads 1Bc, which nobody can follow: the others hold only
  * moons, suns and arms in yellow and red, 2 to 5. */
 static const char *const no_follow_hands[4] = {
-    "5Yc 5Rc 5Bc 5Bm 5Bs 5Ba 1Bc",
-    "4Rc 4Bc 2Yc 4Bm 4Bs 4Ba 2Ym 3Ym 4Ym 5Ym 2Rm 3Rm 4Rm 5Rm",
-    "4Yc 3Rc 1Yc 3Bm 3Bs 3Ba 2Ys 3Ys 4Ys 5Ys 2Rs 3Rs 4Rs 5Rs",
-    "3Yc 2Rc 1Rc 2Bm 2Bs 2Ba 2Ya 3Ya 4Ya 5Ya 2Ra 3Ra 4Ra 5Ra",
+    "2Ba 4Bs 4Ba 2Bs 2Yc 5Yc 1Bc 1Bm 1Bs 1Ba 1Yc 1Rc 1Ym 1Ys",
+    "5Bs 3Ba 3Bs 5Ba 5Rc 2Rc 2Ym 3Ym 4Ym 5Ym 2Ys 3Ys 4Ys 5Ys",
+    "2Bc 4Bc 2Bm 4Bm 3Rc 3Yc 2Ya 3Ya 4Ya 5Ya 2Rm 3Rm 4Rm 5Rm",
+    "3Bc 5Bc 3Bm 5Bm 4Rc 4Yc 2Rs 3Rs 4Rs 5Rs 2Ra 3Ra 4Ra 5Ra",
 };
+/* Trick by trick, in playing order (the leader first, then clockwise). */
 static const char *const no_follow_tricks =
-    "5Yc 4Rc 4Yc 3Yc  5Rc 4Bc 3Rc 2Rc  5Bc 2Yc 1Yc 1Rc "
-    "5Bm 4Bm 3Bm 2Bm  5Bs 4Bs 3Bs 2Bs  5Ba 4Ba 3Ba 2Ba";
+    "2Ba 5Bs 2Bc 3Bc  3Ba 4Bc 5Bc 4Bs  4Ba 3Bs 2Bm 3Bm "
+    "5Ba 4Bm 5Bm 2Bs  2Yc 5Rc 3Rc 4Rc  2Rc 3Yc 4Yc 5Yc";
 
 /* "If nobody can follow the led card in any way, the person who played it
  * wins the trick." */
@@ -314,13 +336,15 @@ static void leader_wins_when_nobody_can_follow(void **state)
     assert_int_equal(tb_current(game(), st), 0);
     ts_play(game(), st, "1Bc");
     /* Seat 1 shares nothing with 1Bc: all eight cards may be tossed. */
-    assert_string_equal(legal_text(st), "2Ym 3Ym 4Ym 5Ym 2Rm 3Rm 4Rm 5Rm");
-    play(st, "5Ym 5Ys 5Ya");
+    assert_string_equal(legal_text(st), "2Ym 3Ym 4Ym 5Ym 2Ys 3Ys 4Ys 5Ys");
+    play(st, "5Ym 5Ya 5Rs");
     char followed[64];
     assert_int_equal(last_winner(st, followed, sizeof followed), 0);
     assert_string_equal(followed, "");
     json_t *v = ts_view(game(), st, 0);
-    assert_int_equal(seat_int(v, 0, "round_tricks"), 7);
+    /* Seat 0 won the three tricks it followed in, and this one. */
+    assert_int_equal(seat_int(v, 0, "round_tricks"), 4);
+    assert_int_equal(seat_int(v, 1, "round_tricks"), 3);
     json_decref(v);
     free(st);
 }
@@ -335,12 +359,15 @@ static void balance_categories_count_followed_attributes(void **state)
     const char *opts[] = {"scoring=balance", NULL};
     void *st = deal(4, no_follow_hands, opts);
     play(st, no_follow_tricks);
-    play(st, "1Bc 5Ym 5Ys 5Ya");
+    play(st, "1Bc 5Ym 5Ya 5Rs");
     json_t *v = ts_view(game(), st, 0);
-    /* Three suit tricks, three suit-and-colour tricks, one of nothing. */
-    assert_int_equal(round_cat(v, 0, "suit"), 6);
-    assert_int_equal(round_cat(v, 0, "colour"), 3);
+    /* Seat 0: two colour tricks, a suit trick and one of nothing; seat 1:
+     * two colour tricks and a suit trick. */
+    assert_int_equal(round_cat(v, 0, "suit"), 1);
+    assert_int_equal(round_cat(v, 0, "colour"), 2);
     assert_int_equal(round_cat(v, 0, "number"), 0);
+    assert_int_equal(round_cat(v, 1, "suit"), 1);
+    assert_int_equal(round_cat(v, 1, "colour"), 2);
     json_decref(v);
     free(st);
 }
