@@ -566,6 +566,105 @@ static void typed_moves(void **state)
     free(st);
 }
 
+/* What seat is told when the seat to move in st plays move. */
+static const char *said(const void *st, const char *move, int seat)
+{
+    static char buf[1024];
+    tb_action a;
+    char err[256];
+    assert_int_equal(tb_parse_action(game(), st, move, &a, err, sizeof err),
+                     TB_OK);
+    tb_text t;
+    tb_text_init(&t, buf, sizeof buf);
+    assert_int_equal(tb_describe(game(), st, a, NULL, seat, &t), TB_OK);
+    return buf;
+}
+
+/* The table shows who is winning the trick as it stands, and each play is
+ * said as the table saw it: the lead, a toss, the card that establishes
+ * what is followed, and the trick's winner (issue 10). */
+static void the_table_says_who_is_winning(void **state)
+{
+    (void)state;
+    const char *hands[4] = {
+        "5Ys",
+        "1Rm 2Rm 3Rm 4Rm 1Bm 2Bm 3Bm 4Bm 1Ra 2Ra 3Ra 4Ra 1Rc 2Rc",
+        "5Rm 2Bs 4Yc 3Bc",
+        "5Ya",
+    };
+    void *st = deal(4, hands, NULL);
+    assert_string_equal(said(st, "5Ys", 2), "seat 0 leads 5Ys\n");
+    ts_play(game(), st, "5Ys");
+    char buf[4096];
+    tb_text t;
+    tb_text_init(&t, buf, sizeof buf);
+    tb_render(game(), st, 1, TB_STYLE_PLAIN, &t);
+    assert_non_null(strstr(buf, "winning now: nobody has followed; seat 0, "
+                           "the leader, wins if nobody does"));
+    assert_string_equal(said(st, "2Rc", TB_SPECTATOR),
+                        "seat 1 tosses 2Rc: it cannot follow the led card\n");
+    ts_play(game(), st, "2Rc");
+    assert_string_equal(said(st, "5Rm", 0), "seat 2 plays 5Rm, following the "
+                        "led 5Ys's number (5)\n");
+    ts_play(game(), st, "5Rm");
+    tb_text_init(&t, buf, sizeof buf);
+    tb_render(game(), st, 3, TB_STYLE_PLAIN, &t);
+    assert_non_null(strstr(buf, "winning now: seat 2 with 5Rm"));
+    json_t *v = ts_view(game(), st, TB_SPECTATOR);
+    assert_int_equal(json_integer_value(json_object_get(
+                         json_object_get(v, "trick"), "winning")), 2);
+    json_decref(v);
+    assert_string_equal(said(st, "5Ya", 1), "seat 3 plays 5Ya, following\n"
+                        "seat 3 wins the trick, which followed number (5)\n");
+    free(st);
+}
+
+/* The doc's "Typing in a real deal", followed to the letter: one deal
+ * entry per round, the shuffled deck first card first; its first four
+ * cards are set aside, then each seat in turn takes the next block of
+ * 56 / N cards, and any extras are set aside too.  The record is built by
+ * hand from that description alone. */
+static void a_real_deal_typed_in_from_the_doc(void **state)
+{
+    (void)state;
+    /* A 5-player table: 11 cards each, 4 + 1 set aside.  The deck in id
+     * order, turned around, is as good a shuffle as any. */
+    char json[2048];
+    tb_text t;
+    tb_text_init(&t, json, sizeof json);
+    tb_text_puts(&t, "{\"format\":\"tabula-record/1\",\"game\":"
+                 "\"mystical-eddies\",\"players\":5,\"deal\":[[");
+    for (int i = 0; i < 60; i++)
+        tb_text_printf(&t, "%s%d", i ? "," : "", 59 - i);
+    /* Seat 0 leads the first trick with a card of its block. */
+    tb_text_puts(&t, "]],\"actions\":[{\"seat\":0,\"move\":\"#56\"}]}");
+    tb_record rec;
+    char err[256];
+    assert_int_equal(tb_record_load_string(&rec, json, err, sizeof err),
+                     TB_OK);
+    void *st = tb_state_new(game());
+    assert_int_equal(tb_record_replay(&rec, st, NULL, NULL, err, sizeof err),
+                     TB_OK);
+    tb_record_free(&rec);
+    /* Entries 0-3 (ids 59-56) are set aside; seat p holds entries 4 + 11p
+     * to 14 + 11p; entry 59 (id 0) is the extra, set aside too. */
+    for (int p = 0; p < 5; p++) {
+        json_t *v = ts_view(game(), st, p);
+        json_t *hand = json_object_get(v, "hand");
+        int want = 11 - (p == 0); /* seat 0 has played one card */
+        assert_int_equal((int)json_array_size(hand), want);
+        for (size_t i = 0; i < json_array_size(hand); i++) {
+            int id = ts_mq_card(json_string_value(json_array_get(hand, i)));
+            int entry = 59 - id;
+            assert_true(entry >= 4 + 11 * p && entry < 15 + 11 * p);
+        }
+        assert_int_equal(json_integer_value(json_object_get(v, "set_aside")),
+                         5);
+        json_decref(v);
+    }
+    free(st);
+}
+
 /* The two ways to end are exclusive: a target with end=rounds (or rounds
  * with end=target) is refused with a message. */
 static void end_options_are_checked(void **state)
@@ -601,6 +700,8 @@ int main(void)
         cmocka_unit_test(hands_and_set_aside_cards_are_hidden),
         cmocka_unit_test(typed_moves),
         cmocka_unit_test(end_options_are_checked),
+        cmocka_unit_test(the_table_says_who_is_winning),
+        cmocka_unit_test(a_real_deal_typed_in_from_the_doc),
     };
     return cmocka_run_group_tests_name("mystical-eddies", tests, NULL, NULL);
 }
