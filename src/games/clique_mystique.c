@@ -858,7 +858,7 @@ static int done_is_legal(const clique *s)
  * Group or a replacement can end, `replace` only with cards in hand. */
 static void hint_moves(const clique *s, tb_text *t)
 {
-    static tb_action acts[TB_MAX_ACTIONS];
+    tb_action acts[HAND * CELLS + 2]; /* every put, replace and pass */
     int n = legal(s, acts), done = done_is_legal(s);
     char ex[TB_ACTION_TEXT] = "";
     if (n > 0 && (acts[0] < A_DONE || acts[0] >= A_ASIDE))
