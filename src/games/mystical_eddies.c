@@ -5,8 +5,9 @@
  * player decides what the trick is about by following the led card in suit,
  * colour or number (every attribute her card shares with it counts), and
  * the others must follow all of that if they can, else toss any card.  The
- * winner is ranked by the attributes not followed; when nobody follows the
- * led card at all, the leader wins.  Scores are tricks won, or with the
+ * winner is the best of the cards that followed, ranked by the attributes
+ * not followed; the led card competes only with the leader-competes option,
+ * and when nobody follows it at all, the leader wins.  Scores are tricks won, or with the
  * Balance variant the lowest of three per-attribute counts.  The game lasts
  * a fixed number of rounds or until someone reaches a target.
  *
@@ -322,9 +323,9 @@ static void end_round(eddies *s)
     s->phase = over ? PH_OVER : PH_DEAL;
 }
 
-/* The seat that wins the completed trick: the best card among those that
- * followed (and the led card, with leader-competes), or the leader when
- * nobody followed the led card. */
+/* The seat that wins the trick (when complete; as it stands, before): the
+ * best card among those that followed (and the led card, with
+ * leader-competes), or the leader when nobody followed the led card. */
 static int trick_winner(const eddies *s)
 {
     int i = best_so_far(&s->trick, s->established, s->leader_competes);
@@ -692,11 +693,7 @@ static json_t *view_json(const void *vs, int seat)
     if (s->trick.n > 0) {
         /* Who wins the trick as it stands (the leader while nobody has
          * followed: she wins if nobody does). */
-        int i = best_so_far(&s->trick, s->established, s->leader_competes);
-        json_object_set_new(trick, "winning",
-                            json_integer(i < 0 ? s->trick.leader
-                                               : tbi_trick_seat_of(&s->trick,
-                                                                   i)));
+        json_object_set_new(trick, "winning", json_integer(trick_winner(s)));
     }
     json_object_set_new(v, "trick", trick);
     if (seat >= 0 && seat < s->players)
