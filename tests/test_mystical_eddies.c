@@ -566,20 +566,6 @@ static void typed_moves(void **state)
     free(st);
 }
 
-/* What seat is told when the seat to move in st plays move. */
-static const char *said(const void *st, const char *move, int seat)
-{
-    static char buf[1024];
-    tb_action a;
-    char err[256];
-    assert_int_equal(tb_parse_action(game(), st, move, &a, err, sizeof err),
-                     TB_OK);
-    tb_text t;
-    tb_text_init(&t, buf, sizeof buf);
-    assert_int_equal(tb_describe(game(), st, a, NULL, seat, &t), TB_OK);
-    return buf;
-}
-
 /* The table shows who is winning the trick as it stands, and each play is
  * said as the table saw it: the lead, a toss, the card that establishes
  * what is followed, and the trick's winner (issue 10). */
@@ -593,7 +579,7 @@ static void the_table_says_who_is_winning(void **state)
         "5Ya",
     };
     void *st = deal(4, hands, NULL);
-    assert_string_equal(said(st, "5Ys", 2), "seat 0 leads 5Ys\n");
+    assert_string_equal(ts_describe(game(), st, "5Ys", 2), "seat 0 leads 5Ys\n");
     ts_play(game(), st, "5Ys");
     char buf[4096];
     tb_text t;
@@ -601,10 +587,10 @@ static void the_table_says_who_is_winning(void **state)
     tb_render(game(), st, 1, TB_STYLE_PLAIN, &t);
     assert_non_null(strstr(buf, "winning now: nobody has followed; seat 0, "
                            "the leader, wins if nobody does"));
-    assert_string_equal(said(st, "2Rc", TB_SPECTATOR),
+    assert_string_equal(ts_describe(game(), st, "2Rc", TB_SPECTATOR),
                         "seat 1 tosses 2Rc: it cannot follow the led card\n");
     ts_play(game(), st, "2Rc");
-    assert_string_equal(said(st, "5Rm", 0), "seat 2 plays 5Rm, following the "
+    assert_string_equal(ts_describe(game(), st, "5Rm", 0), "seat 2 plays 5Rm, following the "
                         "led 5Ys's number (5)\n");
     ts_play(game(), st, "5Rm");
     tb_text_init(&t, buf, sizeof buf);
@@ -614,7 +600,7 @@ static void the_table_says_who_is_winning(void **state)
     assert_int_equal(json_integer_value(json_object_get(
                          json_object_get(v, "trick"), "winning")), 2);
     json_decref(v);
-    assert_string_equal(said(st, "5Ya", 1), "seat 3 plays 5Ya, following\n"
+    assert_string_equal(ts_describe(game(), st, "5Ya", 1), "seat 3 plays 5Ya, following\n"
                         "seat 3 wins the trick, which followed number (5)\n");
     free(st);
 }
@@ -638,14 +624,7 @@ static void a_real_deal_typed_in_from_the_doc(void **state)
         tb_text_printf(&t, "%s%d", i ? "," : "", 59 - i);
     /* Seat 0 leads the first trick with a card of its block. */
     tb_text_puts(&t, "]],\"actions\":[{\"seat\":0,\"move\":\"#56\"}]}");
-    tb_record rec;
-    char err[256];
-    assert_int_equal(tb_record_load_string(&rec, json, err, sizeof err),
-                     TB_OK);
-    void *st = tb_state_new(game());
-    assert_int_equal(tb_record_replay(&rec, st, NULL, NULL, err, sizeof err),
-                     TB_OK);
-    tb_record_free(&rec);
+    void *st = ts_replay_json(json);
     /* Entries 0-3 (ids 59-56) are set aside; seat p holds entries 4 + 11p
      * to 14 + 11p; entry 59 (id 0) is the extra, set aside too. */
     for (int p = 0; p < 5; p++) {
