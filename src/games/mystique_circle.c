@@ -62,6 +62,7 @@ typedef struct circle {
     /* The hand last finished, revealed to all: holes, tricks, points. */
     uint8_t has_reveal;
     uint8_t rev_hole[MAX_P][HOLE], rev_won[MAX_P], rev_points[MAX_P];
+    float trick_scale; /* the bot's calibration: see calibrate() */
 } circle;
 
 /* ------------------------------------------------------------ the cards */
@@ -120,6 +121,8 @@ static const char *plural(int n)
 
 /* ------------------------------------------------------------ set-up */
 
+static float calibrate(const circle *s);
+
 static void init(void *vs, const tb_config *cfg)
 {
     circle *s = vs;
@@ -128,6 +131,7 @@ static void init(void *vs, const tb_config *cfg)
     s->lowest = (uint8_t)(6 - cfg->players);
     s->target = (uint16_t)cfg->opt[OPT_TARGET];
     s->phase = PH_DEALER;
+    s->trick_scale = calibrate(s);
 }
 
 /* The seat that sets its hole next: they go round from the dealer's left. */
@@ -968,6 +972,38 @@ static double hold_chance(int x, const outlook *o, int later)
     return none + (1.0 - none) * (1.0 - USE_BEATER);
 }
 
+/* The factor that turns a card's chance of holding a trick it leads into
+ * its share of the hand's tricks: an average card of the deck should win
+ * 1/N of a trick, as N players share the nine tricks.  (Taken alone, the
+ * chance to hold overrates strong cards and underrates weak ones: a seat
+ * can beat only one card a trick, and weak cards win when others must
+ * toss.) */
+static float calibrate(const circle *s)
+{
+    outlook o;
+    double sum = 0.0;
+    int n = 0;
+    for (int x = 0; x < TBI_MQ_CARDS; x++) {
+        if (!in_deck(s, x))
+            continue;
+        o.u = 0;
+        for (int c = 0; c < TBI_MQ_CARDS; c++)
+            if (in_deck(s, c) && c != x)
+                o.unseen[o.u++] = (uint8_t)c;
+        sum += hold_chance(x, &o, TRICKS * (s->players - 1));
+        n++;
+    }
+    return (float)((double)n / s->players / sum);
+}
+
+/* A card's share of the tricks still to come: its chance to hold a trick
+ * it leads, calibrated, at most 0.95. */
+static double trick_share(const circle *s, int x, const outlook *o, int r)
+{
+    double p = hold_chance(x, o, r) * s->trick_scale;
+    return p > 0.95 ? 0.95 : p;
+}
+
 /* Cards that the seats after the one to play hold and that may follow
  * colour col (seats that have shown they lack it cannot). */
 static int later_cards(const circle *s, int col)
@@ -1034,7 +1070,8 @@ static tb_action choose_hole(const circle *s, int seat)
     const uint8_t *h = s->hand[seat];
     double p[DEALT];
     for (int i = 0; i < n; i++)
-        p[i] = hold_chance(h[i], &o, other_cards(s, seat, tbi_mq_colour(h[i])));
+        p[i] = trick_share(s, h[i], &o,
+                           other_cards(s, seat, tbi_mq_colour(h[i])));
     tb_action best = 0;
     double best_v = -1.0;
     for (int i = 0; i < n; i++)
@@ -1081,7 +1118,8 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
     int need = bid_of(s->hole[seat], HOLE) - s->won[seat];
     double p[DEALT];
     for (int i = 0; i < n; i++)
-        p[i] = hold_chance(h[i], &o, other_cards(s, seat, tbi_mq_colour(h[i])));
+        p[i] = trick_share(s, h[i], &o,
+                           other_cards(s, seat, tbi_mq_colour(h[i])));
     uint8_t cards[DEALT];
     int m = playable(s, cards);
     tb_action best = cards[0];
