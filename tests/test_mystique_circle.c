@@ -489,24 +489,27 @@ static void determinize_keeps_shown_voids(void **state)
     free(st);
 }
 
-static void heuristic_ducks_once_its_bid_is_met(void **state)
+static void heuristic_plays_to_its_bid(void **state)
 {
     (void)state;
-    /* Seat 0 bids 0 (three moons in its hole) and leads; it should not
-     * lead the card no one can beat. */
-    const char *full[] = {"4Ym 5Ym 4Bm 4Ys 5Ys 4Ya 5Ya 4Yc 5Yc 4Rm 5Rm 4Rs",
-                          "", ""};
-    void *st = deal(2, 1, full, NULL);
-    ts_play(game(), st, "hole 4Ym 5Ym 4Bm");
-    ts_play(game(), st, "hole 4Bs 5Bs 4Ba");
-    tb_rng rng;
-    tb_rng_seed(&rng, 1);
-    /* Seat 0 holds every yellow card, so a yellow lead wins for sure; its
-     * reds can be beaten by the unseen 5Rs, red arms and red crowns.  With
-     * a bid of 0 it leads a red. */
-    const char *move = ts_heuristic_text(game(), st, 0, &rng);
-    assert_int_equal(move[1], 'R');
-    free(st);
+    /* Seat 4 leads 2Rm; seat 0 can take the lead with 3Rm or stay under it
+     * with 1Ra (arms do not beat moons).  Its other cards are weak. */
+    const char *hands[] = {"1Ym 2Ym 3Ym 3Rm 1Ra 1Ys 1Bs 1Ba 2Ba 1Yc 2Yc 1Bc",
+                           "", "", "", "2Rm"};
+    const char *keep[] = {"3Rm 1Ra 2Rm 1Ys 1Bs 1Ba 2Ba 1Yc 2Yc 1Bc",
+                          "3Rm 1Ra 2Rm 1Ys 1Bs 1Ba 2Ba 1Ym 2Ym 3Ym"};
+    /* With three moons in its hole it bids 0 and ducks; with three crowns
+     * it bids 9 and takes the lead. */
+    const char *want[] = {"1Ra", "3Rm"};
+    for (int k = 0; k < 2; k++) {
+        void *st = deal(5, 3, hands, NULL);
+        holes_except(st, 5, keep[k]);
+        play(st, "2Rm");
+        tb_rng rng;
+        tb_rng_seed(&rng, 1);
+        assert_string_equal(ts_heuristic_text(game(), st, 0, &rng), want[k]);
+        free(st);
+    }
 }
 
 static void typing_in_a_real_deal(void **state)
@@ -551,7 +554,7 @@ int main(void)
         cmocka_unit_test(describe_keeps_the_hole_secret),
         cmocka_unit_test(the_hand_end_reveals_every_hole),
         cmocka_unit_test(determinize_keeps_shown_voids),
-        cmocka_unit_test(heuristic_ducks_once_its_bid_is_met),
+        cmocka_unit_test(heuristic_plays_to_its_bid),
         cmocka_unit_test(typing_in_a_real_deal),
     };
     return cmocka_run_group_tests_name("mystique-circle", tests, NULL, NULL);

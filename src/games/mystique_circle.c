@@ -407,7 +407,7 @@ static void deal_back_constrained(tbi_pool *pool, place *pl, int np,
         left[col]--;
         int ok[2 * MAX_P], w[2 * MAX_P], nok = 0, total = 0;
         for (int j = 0; j < np; j++) {
-            if (pl[j].got == pl[j].size || !(pl[j].allow >> col & 1u))
+            if (pl[j].got == pl[j].size || !((unsigned)pl[j].allow >> col & 1u))
                 continue;
             pl[j].got++;
             if (can_fill(pl, np, left)) {
@@ -867,7 +867,7 @@ static json_t *json_seat(const circle *s, int p, int seat)
         }
         json_t *v = json_array();
         for (int c = 0; c < 3; c++)
-            if (s->voids[p] >> c & 1u)
+            if ((unsigned)s->voids[p] >> c & 1u)
                 json_array_append_new(v, json_string(tbi_mq_colour_names[c]));
         json_object_set_new(o, "lacks", v);
     }
@@ -1012,7 +1012,7 @@ static int later_cards(const circle *s, int col)
     int p = tbi_trick_to_play(&s->trick);
     for (int k = 1; k <= n; k++) {
         int q = tbi_trick_seat_after(&s->trick, p, k);
-        if (!(s->voids[q] >> col & 1u))
+        if (!((unsigned)s->voids[q] >> col & 1u))
             r += s->hand_n[q];
     }
     return r;
@@ -1024,7 +1024,7 @@ static int other_cards(const circle *s, int seat, int col)
 {
     int r = 0;
     for (int q = 0; q < s->players; q++)
-        if (q != seat && !(s->voids[q] >> col & 1u))
+        if (q != seat && !((unsigned)s->voids[q] >> col & 1u))
             r += s->phase == PH_HOLE ? TRICKS : s->hand_n[q];
     return r;
 }
