@@ -1173,5 +1173,6 @@ const tb_game tbg_mystique_circle = {
     .view_json = view_json,
     .standing = standing,
     .heuristic = heuristic,
+    .search_defaults = "horizon=round", /* docs/bots.md, Strength */
     .describe = describe,
 };
