@@ -714,9 +714,10 @@ static void render_trick(tb_text *t, const tbi_trick *tr, unsigned style)
  * seat's once the hand is over), cards held, colours it lacks. */
 static void render_seat(const circle *s, int p, int seat, tb_text *t)
 {
-    tb_text_printf(t, "  seat %d%s%s: %d point%s", p,
-                   p == seat ? " (you)" : "",
-                   p == s->dealer && s->phase != PH_OVER ? " (dealer)" : "",
+    int dealer = p == s->dealer && s->phase != PH_OVER;
+    tb_text_printf(t, "  seat %d%s: %d point%s", p,
+                   p == seat ? (dealer ? " (you, dealer)" : " (you)")
+                             : (dealer ? " (dealer)" : ""),
                    s->score[p], plural(s->score[p]));
     if (s->phase == PH_HOLE || s->phase == PH_PLAY) {
         tb_text_printf(t, ", this hand %d trick%s", s->won[p],
