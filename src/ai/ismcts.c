@@ -587,35 +587,11 @@ static int round_over(search *s, const tb_game *g)
 
 /* Learns, once per bot, the number of players and which way standings
  * point (whether the winner of a finished game has the highest or the
- * lowest), from random games played out from the decision's state: the
- * round horizon ranks unfinished worlds by their standings. */
+ * lowest): the round horizon ranks unfinished worlds by their standings. */
 static void learn_standings(search *s, const tb_game *g, const void *root,
                             int seat)
 {
-    /* A generator of its own, so the bot's choices do not depend on
-     * whether it has learnt this already. */
-    tb_rng rng;
-    tb_rng_seed(&rng, 0x5ca1ab1eull);
-    for (int tries = 0; tries < 16 && !s->higher; tries++) {
-        memcpy(s->world, root, g->state_size);
-        g->determinize(s->world, seat, &rng);
-        tb_random_playout(g, s->world, &rng);
-        tb_result r;
-        tb_result_of(g, s->world, &r);
-        g->standing(s->world, s->standing);
-        s->players = r.players;
-        int winner = 0, top = 1, bottom = 1;
-        for (int j = 0; j < r.players; j++)
-            if (r.rank[j] == 1)
-                winner = j;
-        for (int j = 0; j < r.players; j++) {
-            top &= s->standing[j] <= s->standing[winner];
-            bottom &= s->standing[j] >= s->standing[winner];
-        }
-        s->higher = top && !bottom ? 1 : bottom && !top ? -1 : 0;
-    }
-    if (!s->higher)
-        s->higher = 1; /* every game tied: either way will do */
+    s->higher = tbi_standings_direction(g, root, seat, s->world, &s->players);
 }
 
 /* Plays the world to the end, chance included: with heuristic playouts

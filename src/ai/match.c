@@ -35,7 +35,7 @@ int tbi_play_match_observed(const tb_game *g, const tb_config *cfg,
     tb_rng deal;
     tb_rng_seed(&deal, seed);
     for (int j = 0; j < cfg->players; j++)
-        tbi_bot_seed(bots[j], tbi_seat_seed(seed, j));
+        tbi_bot_start(bots[j], cfg, j, tbi_seat_seed(seed, j));
     long actions = 0;
     uint16_t outcome[TB_MAX_CHANCE];
     for (;;) {
