@@ -53,6 +53,7 @@ typedef struct ext {
     int have_cfg;
     tbi_bot *fallback;
     long fallback_moves;
+    long bad_answers;  /* only the first is reported on stderr */
     char buf[LINE_MAX_LEN];
     size_t len;        /* bytes buffered in buf */
 } ext;
@@ -367,9 +368,10 @@ static tb_action ext_choose(tbi_bot *b, void *st, int seat)
             return a;
         if (rc < 0)
             fail(b, why);
-        else
+        else if (x->bad_answers++ == 0)
             fprintf(stderr, "tabula: ext agent '%s' (seat %d): %s; %s plays "
-                    "this move\n", x->cmd, seat, why, x->fallback_spec);
+                    "this move, and every move it answers wrongly (not "
+                    "reported again)\n", x->cmd, seat, why, x->fallback_spec);
     }
     x->fallback_moves++;
     return tbi_bot_choose(x->fallback, st, seat);

@@ -52,7 +52,13 @@
 #define CHANCE_TAG 0xffffu     /* key tag of a dice-roll node */
 #define OBS_BIT (1ull << 63)   /* key bit of an observation node */
 
-enum { PLAYOUT_DEFAULT, PLAYOUT_RANDOM, PLAYOUT_HEURISTIC, PLAYOUT_QUICK };
+enum {
+    PLAYOUT_DEFAULT,
+    PLAYOUT_RANDOM,
+    PLAYOUT_HEURISTIC,
+    PLAYOUT_QUICK,
+    PLAYOUT_POLICY /* one of the game's tb_game.policies */
+};
 
 extern const tbi_bot_kind tbi_bot_ismcts;
 
@@ -82,6 +88,8 @@ typedef struct params {
     double rwiden;   /* progressive widening at the root (<0: off) */
     int obs;         /* split the tree by what the root seat observes */
     int horizon;     /* playouts end with the round (games with standing) */
+    int raw;         /* reward=score: the seat's own score, unscaled */
+    const tb_policy *policy; /* with PLAYOUT_POLICY */
 } params;
 
 typedef struct search {
@@ -99,6 +107,7 @@ typedef struct search {
     int root_round;   /* the round of the decision (horizon) */
     int higher;       /* 1: higher standings are better, -1: lower, 0: ? */
     int players;      /* learnt with higher */
+    int score_dir;    /* reward=score: 1 when higher scores win, -1 lower */
     double standing[TB_MAX_PLAYERS];
     int has_hint;     /* root_hint holds the heuristic's choice */
     tb_action root_hint;
@@ -171,8 +180,8 @@ static int read_number(const char *text, double min, double max, double *out)
 }
 
 /* Applies one key=value parameter. */
-static int set_param(params *p, const char *key, const char *val, char *err,
-                     size_t cap)
+static int set_param(params *p, const tb_game *g, const char *key,
+                     const char *val, char *err, size_t cap)
 {
     double v;
     if (tbi_word_eq(key, "iters")) {
@@ -216,8 +225,24 @@ static int set_param(params *p, const char *key, const char *val, char *err,
         else if (tbi_word_eq(val, "quick"))
             p->playout = PLAYOUT_QUICK;
         else {
-            tbi_errf(err, cap, "ismcts: playout takes random, heuristic or "
-                     "quick, not '%s'", val);
+            for (int i = 0; i < g->n_policies; i++)
+                if (tbi_word_eq(val, g->policies[i].name)) {
+                    p->playout = PLAYOUT_POLICY;
+                    p->policy = &g->policies[i];
+                    return TB_OK;
+                }
+            tbi_errf(err, cap, "ismcts: playout takes random, heuristic, "
+                     "quick or one of %s's policies, not '%s'", g->id, val);
+            return TB_EINVAL;
+        }
+    } else if (tbi_word_eq(key, "reward")) {
+        if (tbi_word_eq(val, "score"))
+            p->raw = 1;
+        else if (tbi_word_eq(val, "win"))
+            p->raw = 0;
+        else {
+            tbi_errf(err, cap, "ismcts: reward takes win or score, not "
+                     "'%s'", val);
             return TB_EINVAL;
         }
     } else if (tbi_word_eq(key, "horizon")) {
@@ -245,7 +270,7 @@ static int set_param(params *p, const char *key, const char *val, char *err,
     } else {
         tbi_errf(err, cap, "ismcts has no parameter '%s'; its parameters: "
                  "iters, time, c, playout, hmoves, fine, widen, rwiden, nodes, "
-                 "pdet, obs, horizon", key);
+                 "pdet, obs, horizon, reward", key);
         return TB_EINVAL;
     }
     return TB_OK;
@@ -256,7 +281,8 @@ bad_number:
 }
 
 /* Applies "key=value,key=value" text to p. */
-static int apply_params(params *p, const char *text, char *err, size_t cap)
+static int apply_params(params *p, const tb_game *g, const char *text,
+                        char *err, size_t cap)
 {
     char buf[256];
     if (strlen(text) >= sizeof buf) {
@@ -275,7 +301,7 @@ static int apply_params(params *p, const char *text, char *err, size_t cap)
             return TB_EINVAL;
         }
         *eq = '\0';
-        int rc = set_param(p, tok, eq + 1, err, cap);
+        int rc = set_param(p, g, tok, eq + 1, err, cap);
         if (rc != TB_OK)
             return rc;
         if (!comma)
@@ -299,13 +325,14 @@ static int parse_params(params *p, const tb_game *g, const char *text,
     p->obs = 0;
     if (g->search_defaults) {
         char why[200];
-        if (apply_params(p, g->search_defaults, why, sizeof why) != TB_OK) {
+        if (apply_params(p, g, g->search_defaults, why, sizeof why) !=
+            TB_OK) {
             tbi_errf(err, cap, "%s's search defaults are broken: %s", g->id,
                      why);
             return TB_EINVAL;
         }
     }
-    int rc = apply_params(p, text, err, cap);
+    int rc = apply_params(p, g, text, err, cap);
     if (rc != TB_OK)
         return rc;
     if (!p->iters && p->time <= 0)
@@ -488,7 +515,9 @@ static tb_action model_action(search *s, const tb_game *g, tb_rng *rng,
                               int seat, int root_seat)
 {
     tb_action (*policy)(const void *, int, tb_rng *) =
-        s->p.playout == PLAYOUT_QUICK ? g->quick : g->heuristic;
+        s->p.playout == PLAYOUT_QUICK    ? g->quick
+        : s->p.playout == PLAYOUT_POLICY ? s->p.policy->choose
+                                         : g->heuristic;
     if (!policy)
         return random_action(s, g, rng);
     if (!s->p.pdet || seat == root_seat)
@@ -563,7 +592,7 @@ static uint32_t tree_decision(search *s, const tb_game *g, tb_rng *rng,
         s->child[pick] = id;
         *expanded = 1;
     } else {
-        double best = -1;
+        double best = -INFINITY; /* raw score rewards may be negative */
         for (int i = 0; i < n; i++) {
             if (!s->child[i])
                 continue;
@@ -627,6 +656,21 @@ static void score_world(search *s, const tb_game *g)
         r.players = s->players;
         g->standing(s->world, r.score);
         tbi_rank_by_score(&r, s->higher > 0);
+    }
+    if (s->p.raw && !r.cooperative) {
+        /* reward=score: each seat's own score, turned so that higher is
+         * better (the way the ranks of the first decided game show), and
+         * not scaled: c must then be on the scale of the scores. */
+        int best = 0, worst = 0;
+        for (int j = 0; j < r.players; j++) {
+            best = r.rank[j] < r.rank[best] ? j : best;
+            worst = r.rank[j] > r.rank[worst] ? j : worst;
+        }
+        if (!s->score_dir && r.score[best] != r.score[worst])
+            s->score_dir = r.score[best] > r.score[worst] ? 1 : -1;
+        for (int j = 0; j < r.players && j < TB_MAX_PLAYERS; j++)
+            s->reward[j] = (s->score_dir ? s->score_dir : 1) * r.score[j];
+        return;
     }
     for (int j = 0; j < r.players && j < TB_MAX_PLAYERS; j++)
         s->reward[j] = tbi_ismcts_reward(g, &r, j, s->p.fine);
@@ -694,11 +738,12 @@ static tb_action best_root_action(search *s, int seat, const tb_action *acts,
                                   int n)
 {
     int best = 0;
-    double best_visits = -1, best_mean = -1;
+    double best_visits = -1, best_mean = -INFINITY;
     for (int i = 0; i < n; i++) {
         uint32_t id = find_child(s, 0, decision_key(seat, acts[i]));
         double visits = id ? s->pool[id].visits : 0;
-        double mean = id && visits > 0 ? s->pool[id].reward / visits : 0;
+        double mean =
+            id && visits > 0 ? s->pool[id].reward / visits : -INFINITY;
         if (visits > best_visits ||
             (visits == best_visits && mean > best_mean)) {
             best = i;
