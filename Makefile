@@ -28,7 +28,7 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TESTS    := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 TEST_SUPPORT := $(BUILD)/tests/support.o
 
-DEBIAN_PKGS := build-essential pkg-config libcmocka-dev libjansson-dev libedit-dev
+DEBIAN_PKGS := build-essential pkg-config libcmocka-dev libjansson-dev libedit-dev python3
 
 .PHONY: all test asan bench bench-baseline clean deps
 all: $(BUILD)/tabula

@@ -129,6 +129,8 @@ void tbi_bot_free(tbi_bot *b)
         return;
     if (b->kind->destroy)
         b->kind->destroy(b);
+    free(b->seen[0]);
+    free(b->seen[1]);
     free(b->scratch);
     free(b);
 }
@@ -141,8 +143,43 @@ void tbi_bot_seed(tbi_bot *b, uint64_t seed)
 void tbi_bot_start(tbi_bot *b, const tb_config *cfg, int seat, uint64_t seed)
 {
     tbi_bot_seed(b, seed);
+    b->seat = seat;
     if (b->kind->start)
         b->kind->start(b, cfg, seat);
+}
+
+void tbi_bot_observe(tbi_bot *b, const void *before, tb_action a)
+{
+    if (!b->kind->observe)
+        return;
+    const tb_game *g = b->game;
+    int actor = g->current(before);
+    if (!b->seen[0])
+        b->seen[0] = tb_state_new(g);
+    if (!b->seen[1])
+        b->seen[1] = tb_state_new(g);
+    if (!b->seen[0] || !b->seen[1]) {
+        b->kind->observe(b, actor, 0, 0);
+        return;
+    }
+    /* The view after a, against the view after each other legal action;
+     * scratch is free here (choose is not running). */
+    memcpy(b->seen[0], before, g->state_size);
+    g->apply(b->seen[0], a);
+    uint64_t key = tb_infoset_key(g, b->seen[0], b->seat, b->scratch);
+    tb_action acts[TB_MAX_ACTIONS];
+    int n = g->legal(before, acts);
+    for (int i = 0; i < n; i++) {
+        if (acts[i] == a)
+            continue;
+        memcpy(b->seen[1], before, g->state_size);
+        g->apply(b->seen[1], acts[i]);
+        if (tb_infoset_key(g, b->seen[1], b->seat, b->scratch) == key) {
+            b->kind->observe(b, actor, 0, 0);
+            return;
+        }
+    }
+    b->kind->observe(b, actor, a, 1);
 }
 
 int tbi_standings_direction(const tb_game *g, const void *st, int seat,

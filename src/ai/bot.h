@@ -33,6 +33,12 @@ typedef struct tbi_bot_kind {
     /* Optional: told that a new game begins, with its settings and the
      * bot's seat (an outside agent is sent them; see docs/protocol.md). */
     void (*start)(tbi_bot *b, const tb_config *cfg, int seat);
+    /* Optional: told of each action taken at the table, the bot's own
+     * included, as its seat saw it: the acting seat and the action when
+     * the seat could tell it from every other legal action by what it
+     * sees afterwards, else seen = 0 (and a = 0).  ISMCTS uses it to keep
+     * its tree between decisions (keep=on). */
+    void (*observe)(tbi_bot *b, int seat, tb_action a, int seen);
 } tbi_bot_kind;
 
 struct tbi_bot {
@@ -42,6 +48,8 @@ struct tbi_bot {
     char spec[TB_SEAT_SPEC]; /* as given, for records and reports */
     void *scratch;  /* a state-sized block for the determinized copy */
     void *data;     /* the kind's own */
+    int seat;       /* the seat of the current game (tbi_bot_start) */
+    void *seen[2];  /* state blocks for tbi_bot_observe, made on first use */
     /* Thinking time, summed by tbi_bot_choose when `timed` is set (the
      * arena reports time per move; sims skip the clock). */
     int timed;
@@ -58,6 +66,12 @@ void tbi_bot_seed(tbi_bot *b, uint64_t seed);
 /* Starts a game for the bot: reseeds it and tells its kind the settings
  * and its seat.  Every match calls it for each bot before the first move. */
 void tbi_bot_start(tbi_bot *b, const tb_config *cfg, int seat, uint64_t seed);
+/* Tells the bot, if its kind listens, that the seat to move in `before`
+ * (the true state) takes action a: the action itself only when the bot's
+ * seat can tell it apart from every other legal action by its view after
+ * it (tb_infoset_key), so nothing hidden is passed on.  Matches call it
+ * for every bot after each choice, before the action is applied. */
+void tbi_bot_observe(tbi_bot *b, const void *before, tb_action a);
 /* Which way g's standings point: 1 when the winner of a finished game
  * tends to have the highest standing, -1 the lowest.  Learnt from up to 16
  * random games played out from st determinized for seat, with a generator

@@ -51,6 +51,7 @@
 #define CLOCK_EVERY 16         /* iterations between looks at the clock */
 #define CHANCE_TAG 0xffffu     /* key tag of a dice-roll node */
 #define OBS_BIT (1ull << 63)   /* key bit of an observation node */
+#define SEEN_MAX 256           /* actions between two kept searches */
 
 enum {
     PLAYOUT_DEFAULT,
@@ -89,6 +90,7 @@ typedef struct params {
     int obs;         /* split the tree by what the root seat observes */
     int horizon;     /* playouts end with the round (games with standing) */
     int raw;         /* reward=score: the seat's own score, unscaled */
+    int keep;        /* keep the tree between decisions */
     const tb_policy *policy; /* with PLAYOUT_POLICY */
 } params;
 
@@ -108,6 +110,10 @@ typedef struct search {
     int higher;       /* 1: higher standings are better, -1: lower, 0: ? */
     int players;      /* learnt with higher */
     int score_dir;    /* reward=score: 1 when higher scores win, -1 lower */
+    uint32_t root;    /* the root node: 0, or a kept subtree's (keep=on) */
+    int n_seen;       /* actions observed since the last search (keep) */
+    int seen_ok;      /* every one of them was seen and recorded */
+    uint64_t seen[SEEN_MAX]; /* their node keys */
     double standing[TB_MAX_PLAYERS];
     int has_hint;     /* root_hint holds the heuristic's choice */
     tb_action root_hint;
@@ -255,7 +261,8 @@ static int set_param(params *p, const tb_game *g, const char *key,
                      "'%s'", val);
             return TB_EINVAL;
         }
-    } else if (tbi_word_eq(key, "pdet") || tbi_word_eq(key, "obs")) {
+    } else if (tbi_word_eq(key, "pdet") || tbi_word_eq(key, "obs") ||
+               tbi_word_eq(key, "keep")) {
         int on;
         if (tbi_word_eq(val, "on") || tbi_word_eq(val, "1"))
             on = 1;
@@ -266,11 +273,13 @@ static int set_param(params *p, const tb_game *g, const char *key,
                      val);
             return TB_EINVAL;
         }
-        *(tbi_word_eq(key, "pdet") ? &p->pdet : &p->obs) = on;
+        *(tbi_word_eq(key, "pdet")  ? &p->pdet
+          : tbi_word_eq(key, "obs") ? &p->obs
+                                    : &p->keep) = on;
     } else {
         tbi_errf(err, cap, "ismcts has no parameter '%s'; its parameters: "
                  "iters, time, c, playout, hmoves, fine, widen, rwiden, nodes, "
-                 "pdet, obs, horizon, reward", key);
+                 "pdet, obs, horizon, reward, keep", key);
         return TB_EINVAL;
     }
     return TB_OK;
@@ -380,6 +389,7 @@ static void pool_reset(search *s)
     memset(&s->pool[0], 0, sizeof s->pool[0]);
     s->used = 1;
     s->full = 0;
+    s->root = 0;
 }
 
 /* The hash-index slot where (parent, key) is or would go. */
@@ -545,9 +555,9 @@ static int pick_expansion(search *s, const tb_game *g, tb_rng *rng,
 {
     if (!untried)
         return -1;
-    double w = at == 0 ? s->p.rwiden : s->p.widen;
+    double w = at == s->root ? s->p.rwiden : s->p.widen;
     if (g->heuristic && w >= 0) {
-        if (at == 0 && s->has_hint)
+        if (at == s->root && s->has_hint)
             for (int i = 0; i < n; i++)
                 if (s->legal[i] == s->root_hint && !s->child[i])
                     return i;
@@ -702,13 +712,13 @@ static void iterate(search *s, const tb_game *g, tb_rng *rng,
     memcpy(s->world, root, g->state_size);
     g->determinize(s->world, root_seat, rng);
     replay_hidden_choices(s, g, rng, root_seat);
-    uint32_t at = 0;
+    uint32_t at = s->root;
     int depth = 0, expanded = 0;
     while (!expanded) {
         int cur = g->current(s->world);
         if (cur == TB_TERMINAL)
             break;
-        if (cur != TB_CHANCE && at != 0 && s->p.obs &&
+        if (cur != TB_CHANCE && at != s->root && s->p.obs &&
             !(at = tree_observation(s, g, at, root_seat, &depth)))
             break;
         uint32_t next = cur == TB_CHANCE
@@ -723,7 +733,7 @@ static void iterate(search *s, const tb_game *g, tb_rng *rng,
     }
     playout(s, g, rng, root_seat);
     score_world(s, g);
-    s->pool[0].visits++;
+    s->pool[s->root].visits++;
     for (int i = 0; i < depth; i++) {
         node *n = &s->pool[s->path[i]];
         int seat = node_seat(n);
@@ -740,7 +750,7 @@ static tb_action best_root_action(search *s, int seat, const tb_action *acts,
     int best = 0;
     double best_visits = -1, best_mean = -INFINITY;
     for (int i = 0; i < n; i++) {
-        uint32_t id = find_child(s, 0, decision_key(seat, acts[i]));
+        uint32_t id = find_child(s, s->root, decision_key(seat, acts[i]));
         double visits = id ? s->pool[id].visits : 0;
         double mean =
             id && visits > 0 ? s->pool[id].reward / visits : -INFINITY;
@@ -781,6 +791,8 @@ static uint32_t initial_nodes(const params *p)
     if (p->time > 0)
         return TIME_NODES;
     long want = 3 * p->iters + 64; /* decision and observation nodes */
+    if (p->keep)
+        want *= 16; /* room for the trees of several decisions */
     return want > (long)MAX_NODES ? MAX_NODES : (uint32_t)want;
 }
 
@@ -815,6 +827,11 @@ static int ismcts_create(tbi_bot *b, const char *text, char *err, size_t cap)
                               : "playout=random");
         return TB_EINVAL;
     }
+    if (s->p.keep && (s->p.obs || s->p.horizon)) {
+        tbi_errf(err, cap, "ismcts: keep=on does not go with obs=on or "
+                 "horizon=round");
+        return TB_EINVAL;
+    }
     if (s->p.horizon && (!g->standing || (g->flags & TB_GAME_COOPERATIVE))) {
         tbi_errf(err, cap, "ismcts: horizon=round needs a competitive game "
                  "that reports its rounds; %s does not", g->id);
@@ -831,6 +848,8 @@ static int ismcts_create(tbi_bot *b, const char *text, char *err, size_t cap)
     return TB_OK;
 }
 
+static int keep_subtree(search *s);
+
 static tb_action ismcts_choose(tbi_bot *b, void *st, int seat)
 {
     const tb_game *g = b->game;
@@ -844,7 +863,8 @@ static tb_action ismcts_choose(tbi_bot *b, void *st, int seat)
      * bigger one (an iteration budget was given room enough at the start). */
     if (s->full && !s->p.nodes && s->cap < MAX_NODES)
         pool_alloc(s, s->cap * 2);
-    pool_reset(s);
+    if (!keep_subtree(s))
+        pool_reset(s);
     /* With quick playouts the model of the players is the quick policy;
      * the root still starts from the heuristic's choice, asked once. */
     s->has_hint = s->p.playout == PLAYOUT_QUICK && g->heuristic;
@@ -867,7 +887,47 @@ static tb_action ismcts_choose(tbi_bot *b, void *st, int seat)
             break;
     }
     s->last_iters = it;
+    s->n_seen = 0;
+    s->seen_ok = 1; /* observations from here on lead on from this root */
     return best_root_action(s, seat, acts, n);
+}
+
+/* keep=on: the search of the last decision stays when every action since
+ * was seen (tbi_bot_observe), the pool has room for this decision's
+ * nodes, and the path of those actions is in the tree (a dice roll on the
+ * way breaks it, as its node's outcome was not observed); its end becomes
+ * the root.  Returns whether it did. */
+static int keep_subtree(search *s)
+{
+    if (!s->p.keep || !s->seen_ok || s->n_seen == 0 || s->p.time > 0 ||
+        (long)s->used + 3 * s->p.iters + 64 > (long)s->cap)
+        return 0;
+    uint32_t at = s->root; /* node 0 is a root too, so 0 is no "none" here */
+    for (int i = 0; i < s->n_seen; i++)
+        if (!(at = find_child(s, at, s->seen[i])))
+            return 0;
+    s->root = at;
+    return 1;
+}
+
+static void ismcts_start(tbi_bot *b, const tb_config *cfg, int seat)
+{
+    search *s = b->data;
+    (void)cfg;
+    (void)seat;
+    s->n_seen = 0;
+    s->seen_ok = 0; /* a new game: no tree to keep */
+}
+
+static void ismcts_observe(tbi_bot *b, int seat, tb_action a, int seen)
+{
+    search *s = b->data;
+    if (!s->p.keep)
+        return;
+    if (!seen || s->n_seen == SEEN_MAX)
+        s->seen_ok = 0;
+    else
+        s->seen[s->n_seen++] = decision_key(seat, a);
 }
 
 long tbi_ismcts_iterations(const tbi_bot *b)
@@ -881,10 +941,12 @@ const tbi_bot_kind tbi_bot_ismcts = {
     .name = "ismcts",
     .help = "ismcts[:iters=N,time=S,c=X,playout=random|heuristic|quick,hmoves=N|all,"
             "fine=W,widen=W|off,rwiden=W|off,nodes=N,pdet=on|off,obs=on|off,"
-            "horizon=game|round]: "
+            "horizon=game|round,reward=win|score,keep=on|off]: "
             "information-set Monte Carlo tree search",
     .legal_only = 0,
     .create = ismcts_create,
     .choose = ismcts_choose,
     .destroy = ismcts_destroy,
+    .start = ismcts_start,
+    .observe = ismcts_observe,
 };

@@ -50,6 +50,8 @@ int tbi_play_match_observed(const tb_game *g, const tb_config *cfg,
             continue;
         }
         tb_action a = tbi_bot_choose(bots[cur], st, cur);
+        for (int j = 0; j < cfg->players; j++)
+            tbi_bot_observe(bots[j], st, a);
         if (rec) {
             char text[TB_ACTION_TEXT];
             g->action_text(st, a, text, sizeof text);
