@@ -827,11 +827,10 @@ static int ismcts_create(tbi_bot *b, const char *text, char *err, size_t cap)
                               : "playout=random");
         return TB_EINVAL;
     }
-    if (s->p.keep && (s->p.obs || s->p.horizon)) {
-        tbi_errf(err, cap, "ismcts: keep=on does not go with obs=on or "
-                 "horizon=round");
-        return TB_EINVAL;
-    }
+    /* A kept tree would mix observation nodes or round-end scores made
+     * from an older root's point of view; such searches start afresh. */
+    if (s->p.obs || s->p.horizon)
+        s->p.keep = 0;
     if (s->p.horizon && (!g->standing || (g->flags & TB_GAME_COOPERATIVE))) {
         tbi_errf(err, cap, "ismcts: horizon=round needs a competitive game "
                  "that reports its rounds; %s does not", g->id);

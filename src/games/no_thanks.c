@@ -382,7 +382,9 @@ const tb_game tbg_no_thanks = {
     .view_json = view_json,
     .standing = standing,
     .heuristic = heuristic,
-    .search_defaults = "widen=0", /* docs/bots.md, Strength */
+    /* A full tree over a threshold model of the players: docs/bots.md,
+     * "No Thanks! against a stranger". */
+    .search_defaults = "playout=threshold,widen=off,rwiden=off",
     .policies = policies,
     .n_policies = 1,
 };
