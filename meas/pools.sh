@@ -14,3 +14,8 @@ run mystique-energy -p 3 -n 48 --agents ismcts:iters=200,hmoves=0,widen=off,rwid
 run mystical-eddies -p 4 -n 48 --agents ismcts:iters=200,heuristic,greedy,random
 run the-game -p 2 -n 40 --agents ismcts:iters=50,heuristic,greedy,random
 run the-mind -p 2 -n 40 --agents ismcts:iters=100,heuristic,greedy,random
+echo "== no-thanks issue field, stand-in keeping its tree"
+SI="ismcts:iters=400,c=30,reward=score,playout=threshold,widen=off,rwiden=off,keep=on"
+$T arena no-thanks -p 3 --agents ismcts,$SI,threshold -n 240 --seed 2027 --threads 2 | grep '^| `'
+$T arena no-thanks -p 3 --agents heuristic,$SI,threshold -n 240 --seed 2027 --threads 2 | grep '^| `'
+$T arena no-thanks -p 3 --agents ismcts,heuristic,greedy,random,threshold -n 120 --seed 2024 --threads 2 | grep '^| `'
