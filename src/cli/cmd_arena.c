@@ -10,7 +10,9 @@
  *
  * The intervals treat deals, not games, as the independent units: the
  * games of one deal share its cards, so counting them as independent
- * would make the intervals too narrow.
+ * would make the intervals too narrow.  With few deals that interval is
+ * itself unreliable, so the wider of it and the plain one over games is
+ * reported.
  */
 #include "cli.h"
 #include "ext_bot.h"
@@ -199,6 +201,7 @@ typedef struct agent_stats {
     double wins;           /* win credit: 1/k for a k-way tie for first */
     tbi_moments share;     /* per deal: the agent's mean win credit */
     tbi_moments score;     /* per deal: the agent's mean score */
+    tbi_moments game_score; /* per game */
     double elo, elo_lo, elo_hi;
 } agent_stats;
 
@@ -280,7 +283,9 @@ static void summarize(const arena *A, agent_stats *s)
                 if (A->team && j)
                     continue; /* a team game counts once for its agent */
                 win[a] += credit;
-                sc[a] += A->team ? r->team_score : r->score[j];
+                double v = A->team ? r->team_score : r->score[j];
+                sc[a] += v;
+                tbi_moments_add(&s[a].game_score, v);
                 n[a]++;
             }
             if (!A->team && by_deal)
@@ -343,6 +348,32 @@ static double clamp01(double x)
     return x < 0 ? 0 : x > 1 ? 1 : x;
 }
 
+/* The win share and its 95% interval: the wider of the normal interval
+ * over deals (honest about the games of a deal sharing its cards) and the
+ * Wilson interval over games (which stays honest with few deals, where the
+ * first can shrink to nothing when every deal came out alike). */
+static void share_interval(const agent_stats *a, double *m, double *lo,
+                           double *hi)
+{
+    double wl, wh, h = tbi_moments_ci95(&a->share);
+    *m = tbi_moments_mean(&a->share);
+    tbi_wilson95(a->wins, (double)a->games, &wl, &wh);
+    *lo = clamp01(fmin(*m - h, wl));
+    *hi = clamp01(fmax(*m + h, wh));
+}
+
+/* The mean score and its 95% interval, the wider of the interval over
+ * deals and the one over games, for the same reason. */
+static void score_interval(const agent_stats *a, double *m, double *lo,
+                           double *hi)
+{
+    double h = fmax(tbi_moments_ci95(&a->score),
+                    tbi_moments_ci95(&a->game_score));
+    *m = tbi_moments_mean(&a->score);
+    *lo = *m - h;
+    *hi = *m + h;
+}
+
 /* ------------------------------------------------------------ reports */
 
 static void write_markdown(FILE *f, const arena *A, const agent_stats *s)
@@ -367,16 +398,14 @@ static void write_markdown(FILE *f, const arena *A, const agent_stats *s)
     fprintf(f, "| --- | --- | --- | --- | --- | --- | --- |%s\n",
             A->team ? "" : " --- | --- |");
     for (int a = 0; a < A->n_agents; a++) {
-        double m = tbi_moments_mean(&s[a].share);
-        double h = tbi_moments_ci95(&s[a].share);
-        double sm = tbi_moments_mean(&s[a].score);
-        double sh = tbi_moments_ci95(&s[a].score);
+        double m, lo, hi, sm, slo, shi;
+        share_interval(&s[a], &m, &lo, &hi);
+        score_interval(&s[a], &sm, &slo, &shi);
         double ms = A->moves[a] ? 1000 * A->seconds[a] / (double)A->moves[a]
                                 : 0;
         fprintf(f, "| `%s` | %ld | %.1f%% | [%.1f, %.1f] | %.2f | [%.2f, "
                 "%.2f] | %.3g |", A->agents[a], s[a].games, 100 * m,
-                100 * clamp01(m - h), 100 * clamp01(m + h), sm, sm - sh,
-                sm + sh, ms);
+                100 * lo, 100 * hi, sm, slo, shi, ms);
         if (!A->team)
             fprintf(f, " %+.0f | [%+.0f, %+.0f] |", s[a].elo, s[a].elo_lo,
                     s[a].elo_hi);
@@ -420,19 +449,17 @@ static json_t *make_json(const arena *A, const agent_stats *s)
     json_object_set_new(o, "cooperative", json_boolean(A->team));
     json_t *arr = json_array();
     for (int a = 0; a < A->n_agents; a++) {
-        double m = tbi_moments_mean(&s[a].share);
-        double h = tbi_moments_ci95(&s[a].share);
-        double sm = tbi_moments_mean(&s[a].score);
-        double sh = tbi_moments_ci95(&s[a].score);
+        double m, lo, hi, sm, slo, shi;
+        share_interval(&s[a], &m, &lo, &hi);
+        score_interval(&s[a], &sm, &slo, &shi);
         json_t *e = json_object();
         json_object_set_new(e, "agent", json_string(A->agents[a]));
         json_object_set_new(e, "games", json_integer(s[a].games));
         json_object_set_new(e, "wins", json_real(s[a].wins));
         json_object_set_new(e, "win_share", json_real(m));
-        json_object_set_new(e, "win_share_ci95",
-                            interval(clamp01(m - h), clamp01(m + h)));
+        json_object_set_new(e, "win_share_ci95", interval(lo, hi));
         json_object_set_new(e, "mean_score", json_real(sm));
-        json_object_set_new(e, "mean_score_ci95", interval(sm - sh, sm + sh));
+        json_object_set_new(e, "mean_score_ci95", interval(slo, shi));
         json_object_set_new(e, "moves", json_integer(A->moves[a]));
         json_object_set_new(
             e, "ms_per_move",
