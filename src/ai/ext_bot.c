@@ -353,7 +353,7 @@ static void ext_start(tbi_bot *b, const tb_config *cfg, int seat)
     x->have_cfg = 1;
     x->seat = seat;
     x->in_game = 0;
-    tbi_bot_seed(x->fallback, tb_rng_next(&b->rng));
+    tbi_bot_start(x->fallback, cfg, seat, tb_rng_next(&b->rng));
 }
 
 static tb_action ext_choose(tbi_bot *b, void *st, int seat)
