@@ -151,8 +151,8 @@ void tbi_bot_start(tbi_bot *b, const tb_config *cfg, int seat, uint64_t seed)
 
 void tbi_bot_observe(tbi_bot *b, const void *before, tb_action a)
 {
-    if (!b->kind->observe)
-        return;
+    if (!b->kind->observe || !b->observes)
+        return; /* the check below costs an apply per legal action */
     const tb_game *g = b->game;
     int actor = g->current(before);
     if (!b->seen[0])

@@ -37,7 +37,8 @@ typedef struct tbi_bot_kind {
      * included, as its seat saw it: the acting seat and the action when
      * the seat could tell it from every other legal action by what it
      * sees afterwards, else seen = 0 (and a = 0).  ISMCTS uses it to keep
-     * its tree between decisions (keep=on). */
+     * its tree between decisions (keep=on); only bots that set
+     * tbi_bot.observes are told. */
     void (*observe)(tbi_bot *b, int seat, tb_action a, int seen);
 } tbi_bot_kind;
 
@@ -49,6 +50,7 @@ struct tbi_bot {
     void *scratch;  /* a state-sized block for the determinized copy */
     void *data;     /* the kind's own */
     int seat;       /* the seat of the current game (tbi_bot_start) */
+    int observes;   /* set by a kind that wants tbi_bot_observe's news */
     void *seen[2];  /* state blocks for tbi_bot_observe, made on first use */
     /* Thinking time, summed by tbi_bot_choose when `timed` is set (the
      * arena reports time per move; sims skip the clock). */

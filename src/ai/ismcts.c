@@ -834,6 +834,7 @@ static int ismcts_create(tbi_bot *b, const char *text, char *err, size_t cap)
      * from an older root's point of view; such searches start afresh. */
     if (s->p.obs || s->p.horizon)
         s->p.keep = 0;
+    b->observes = s->p.keep;
     if (s->p.horizon && (!g->standing || (g->flags & TB_GAME_COOPERATIVE))) {
         tbi_errf(err, cap, "ismcts: horizon=round needs a competitive game "
                  "that reports its rounds; %s does not", g->id);
