@@ -1,0 +1,65 @@
+#!/bin/sh
+# run.sh - `make fuzz`: makes the seed corpora and runs each libFuzzer
+# harness named for FUZZ_SECONDS.  Seeds are records that `tabula sim
+# --record-dir` writes for every game of `tabula list` at every player
+# count, plus the golden records (tests/golden/*.json); the "play" harness
+# gets them turned into its own inputs by fuzz-seeds.  What a harness
+# learns is kept in FUZZ_DIR/corpus/HARNESS between runs; a failing input
+# is written to FUZZ_DIR/artifacts/HARNESS/ and the run fails, saying how
+# to keep it as a regression test.
+# Usage: TABULA=build/tabula SEEDS=build/tests/fuzz-seeds FUZZ_DIR=build-fuzz \
+#        FUZZ_SECONDS=60 sh tests/fuzz/run.sh HARNESS...
+set -u
+T=${TABULA:-build/tabula}
+SEEDS=${SEEDS:-build/tests/fuzz-seeds}
+D=${FUZZ_DIR:-build-fuzz}
+SECONDS_EACH=${FUZZ_SECONDS:-60}
+
+# The seed records: two games of every game at every player count, between
+# the heuristic and random bots, made afresh each time.
+rm -rf "$D/seeds"
+mkdir -p "$D/seeds/records" "$D/seeds/record" "$D/seeds/play"
+"$T" list | while read -r game range _; do
+    lo=${range%-*}
+    hi=${range#*-}
+    p=$lo
+    while [ "$p" -le "$hi" ]; do
+        out="$D/seeds/records/$game-$p"
+        "$T" sim "$game" -n 2 -p "$p" --seats heuristic,random --seed "$p" \
+            --record-dir "$out" >/dev/null || exit 1
+        for f in "$out"/*.json; do
+            cp "$f" "$D/seeds/record/$game-${p}p-$(basename "$f")"
+        done
+        p=$((p + 1))
+    done
+done || { echo "fuzz: cannot make the seed records"; exit 1; }
+cp tests/golden/*.json "$D/seeds/record/"
+"$SEEDS" "$D/seeds/play" "$D/seeds/record"/*.json || exit 1
+echo "fuzz: $(ls "$D/seeds/record" | wc -l) seed records"
+
+export ASAN_OPTIONS=${ASAN_OPTIONS:-detect_leaks=1}
+export UBSAN_OPTIONS=${UBSAN_OPTIONS:-print_stacktrace=1}
+failed=
+for h in "$@"; do
+    mkdir -p "$D/corpus/$h" "$D/artifacts/$h"
+    echo "fuzz: $h for $SECONDS_EACH s"
+    # The first folder collects what the fuzzer learns; the seeds and the
+    # kept regressions are read only.
+    if "$D/fuzz-$h" -max_total_time="$SECONDS_EACH" -timeout=30 \
+        -print_final_stats=1 -artifact_prefix="$D/artifacts/$h/" \
+        "$D/corpus/$h" "$D/seeds/$h" "tests/fuzz/regressions/$h" \
+        >"$D/$h.log" 2>&1; then
+        grep -E '^stat::number_of_executed_units|^Done' "$D/$h.log"
+    else
+        tail -n 60 "$D/$h.log"
+        echo "fuzz: $h FAILED; the input is in $D/artifacts/$h/ (log: $D/$h.log)."
+        echo "fuzz: once it is fixed, keep it as a regression test:"
+        echo "fuzz:   cp $D/artifacts/$h/crash-... tests/fuzz/regressions/$h/NAME"
+        failed="$failed $h"
+    fi
+done
+if [ -n "$failed" ]; then
+    echo "fuzz: failed:$failed"
+    exit 1
+fi
+echo "fuzz: every harness ran $SECONDS_EACH s without a failure"
