@@ -22,6 +22,18 @@ void fz_fail(const char *fmt, ...)
     abort();
 }
 
+int fz_game_wanted(const tb_game *g)
+{
+    const char *list = getenv("TABULA_FUZZ_GAMES");
+    if (!list || !*list)
+        return 1;
+    size_t n = strlen(g->id);
+    for (const char *p = list; (p = strstr(p, g->id)) != NULL; p += n)
+        if ((p == list || p[-1] == ',') && (p[n] == ',' || p[n] == '\0'))
+            return 1;
+    return 0;
+}
+
 void fz_describe_all(const tb_game *g, const void *before, tb_action a,
                      const void *after, int players)
 {
@@ -59,24 +71,32 @@ void fz_views(const tb_game *g, const void *st, int players, unsigned style)
     }
 }
 
+int fz_final_rounds = 4;
+
 void fz_determinize_all(const tb_game *g, const void *st, int players,
-                        void *scratch, tb_rng *rng, int playout)
+                        void *scratch, uint64_t seed, int rounds,
+                        int playout)
 {
     static tb_action acts[TB_MAX_ACTIONS];
     int cur = tb_current(g, st);
     for (int seat = TB_SPECTATOR; seat < players; seat++) {
-        memcpy(scratch, st, g->state_size);
-        tb_determinize(g, scratch, seat, rng);
-        int now = tb_current(g, scratch);
-        if (now != cur)
-            fz_fail("%s: determinizing for seat %d changed the seat to move "
-                    "from %d to %d", g->id, seat, cur, now);
-        if (cur >= 0 && tb_legal(g, scratch, acts) < 1)
-            fz_fail("%s: determinizing for seat %d left seat %d, to move, "
-                    "with no legal action", g->id, seat, cur);
-        if (playout && tb_random_playout(g, scratch, rng) < 0)
-            fz_fail("%s: a random playout from the state determinized for "
-                    "seat %d reached a decision with no legal action",
-                    g->id, seat);
+        tb_rng rng;
+        tb_rng_seed(&rng, tb_seed_derive(seed, (uint64_t)(seat + 1)));
+        for (int round = 0; round < rounds; round++) {
+            memcpy(scratch, st, g->state_size);
+            tb_determinize(g, scratch, seat, &rng);
+            int now = tb_current(g, scratch);
+            if (now != cur)
+                fz_fail("%s: determinizing for seat %d changed the seat to "
+                        "move from %d to %d", g->id, seat, cur, now);
+            if (cur >= 0 && tb_legal(g, scratch, acts) < 1)
+                fz_fail("%s: determinizing for seat %d left seat %d, to "
+                        "move, with no legal action", g->id, seat, cur);
+            if (playout && round == 0 &&
+                tb_random_playout(g, scratch, &rng) < 0)
+                fz_fail("%s: a random playout from the state determinized "
+                        "for seat %d reached a decision with no legal "
+                        "action", g->id, seat);
+        }
     }
 }

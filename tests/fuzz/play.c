@@ -1,11 +1,11 @@
 /*
  * play.c - fuzz harness "play": the input's first bytes choose a game, a
- * player count, options, a seed and a number of moves taken at random (or
- * by the game's heuristic); the rest is action text, one move a line, fed
- * through tb_parse_action and tb_apply as a person at the terminal would
- * type it (the layout is in play.h).
+ * player count, options, a seed and a number of first moves, taken at
+ * random, by the game's heuristic, or from the text; the rest is action
+ * text, one move a line, fed through tb_parse_action and tb_apply as a
+ * person at the terminal would type it (the layout is in play.h).
  *
- * After every move typed it describes the move to every seat and the
+ * After every typed move past the first ones it describes the move to every seat and the
  * spectator (tb_describe), draws every seat's table (tb_render) and JSON
  * view (tb_view_json), and determinizes the state for every seat and the
  * spectator, checking that the seat to move keeps a legal action.  At the
@@ -20,10 +20,9 @@
  * action (a playout that returns -1).  Seed corpus: records written by
  * `tabula sim --record-dir`, turned into inputs by seeds.c.
  *
- * TABULA_FUZZ_GAMES=id,id... limits the fuzzing to those games (inputs
- * choosing another game are skipped), to spend a run on one game;
- * TABULA_FUZZ_VERBOSE=1 prints what an input sets up and what becomes of
- * each line, to read a failing input.
+ * TABULA_FUZZ_GAMES (fuzz.h) limits the games; TABULA_FUZZ_VERBOSE=1
+ * prints what an input sets up and what becomes of each line, to read a
+ * failing input.
  */
 #include "fuzz.h"
 #include "play.h"
@@ -45,19 +44,6 @@ static uint64_t read_le(const uint8_t *p, int n)
     for (int i = n - 1; i >= 0; i--)
         v = v << 8 | p[i];
     return v;
-}
-
-/* Whether TABULA_FUZZ_GAMES (when set) names game g. */
-static int game_wanted(const tb_game *g)
-{
-    const char *list = getenv("TABULA_FUZZ_GAMES");
-    if (!list || !*list)
-        return 1;
-    size_t n = strlen(g->id);
-    for (const char *p = list; (p = strstr(p, g->id)) != NULL; p += n)
-        if ((p == list || p[-1] == ',') && (p[n] == ',' || p[n] == '\0'))
-            return 1;
-    return 0;
 }
 
 /* The configuration the header asks for; TB_OK when the game accepts it. */
@@ -98,18 +84,37 @@ static void take_move(const tb_game *g, void *st, void *scratch,
     tb_apply_legal(g, st, acts[tb_rng_below(rng, (uint32_t)n)]);
 }
 
-/* Tries one typed line in st.  A refusal must say why and leave the state
- * as it was; an accepted move must apply, read back as itself, and be
- * described to every seat, after which the table is looked at from every
- * seat. */
-static void type_line(const tb_game *g, const tb_config *cfg, void *st,
-                     void *before, void *scratch, const char *line,
-                     unsigned style, tb_rng *deal, tb_rng *rng)
+/* The input's action text, read a line at a time. */
+typedef struct lines {
+    const char *p, *end;
+} lines;
+
+/* The next line of text as a string in a block of its own size (so that
+ * ASan sees any read past its end; free it), or NULL at the end. */
+static char *next_line(lines *in)
+{
+    if (in->p >= in->end)
+        return NULL;
+    const char *nl = memchr(in->p, '\n', (size_t)(in->end - in->p));
+    size_t len = (size_t)((nl ? nl : in->end) - in->p);
+    char *line = malloc(len + 1);
+    if (!line)
+        fz_fail("out of memory for a line of %zu bytes", len);
+    memcpy(line, in->p, len);
+    line[len] = '\0';
+    in->p += len + 1;
+    return line;
+}
+
+/* Reads a typed line as a move of the seat to move.  A refusal must say
+ * why and leave the state as it was; a move read must be legal and its
+ * own text must read back as it.  Returns whether *a is a move. */
+static int read_move(const tb_game *g, const void *st, void *before,
+                     const char *line, tb_action *a)
 {
     char err[512] = "";
-    tb_action a;
     memcpy(before, st, g->state_size);
-    int rc = tb_parse_action(g, st, line, &a, err, sizeof err);
+    int rc = tb_parse_action(g, st, line, a, err, sizeof err);
     if (memcmp(before, st, g->state_size) != 0)
         fz_fail("%s: reading '%s' changed the state", g->id, line);
     if (verbose)
@@ -119,24 +124,44 @@ static void type_line(const tb_game *g, const tb_config *cfg, void *st,
         if (!err[0])
             fz_fail("%s: '%s' was refused (%d) without a message", g->id,
                     line, rc);
-        return;
+        return 0;
     }
-    /* The move's own text must read back as the same move. */
     char text[TB_ACTION_TEXT];
     tb_action back;
-    if (tb_action_text(g, st, a, text, sizeof text) != TB_OK ||
+    if (tb_action_text(g, st, *a, text, sizeof text) != TB_OK ||
         tb_parse_action(g, st, text, &back, err, sizeof err) != TB_OK ||
-        back != a)
+        back != *a)
         fz_fail("%s: '%s' was read as action %u whose text '%s' does not "
-                "read back as it", g->id, line, a, text);
-    rc = tb_apply(g, st, a);
+                "read back as it", g->id, line, *a, text);
+    return 1;
+}
+
+/* Applies a move read from text, which tb_apply must accept. */
+static void apply_read(const tb_game *g, void *st, const char *line,
+                       tb_action a)
+{
+    int rc = tb_apply(g, st, a);
     if (rc != TB_OK)
         fz_fail("%s: '%s' was read as a legal move, but tb_apply refused it "
                 "(%d)", g->id, line, rc);
+}
+
+/* Tries one typed line in st with every check: a move read is applied,
+ * described to every seat, and then the table is looked at from every
+ * seat and determinized for every seat. */
+static void type_line(const tb_game *g, const tb_config *cfg, void *st,
+                      void *before, void *scratch, const char *line,
+                      unsigned style, tb_rng *deal, tb_rng *rng)
+{
+    tb_action a;
+    if (!read_move(g, st, before, line, &a))
+        return;
+    apply_read(g, st, line, a);
     fz_describe_all(g, before, a, st, cfg->players);
     tb_settle(g, st, deal);
     fz_views(g, st, cfg->players, style);
-    fz_determinize_all(g, st, cfg->players, scratch, rng, 0);
+    fz_determinize_all(g, st, cfg->players, scratch, tb_rng_next(rng), 1,
+                       0);
 }
 
 int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
@@ -145,13 +170,13 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
         return 0;
     const tb_game *g = tb_game_at(data[PLAY_GAME] % tb_game_count());
     tb_config cfg;
-    if (!game_wanted(g) || read_config(g, data, &cfg) != TB_OK)
+    if (!fz_game_wanted(g) || read_config(g, data, &cfg) != TB_OK)
         return 0;
     verbose = getenv("TABULA_FUZZ_VERBOSE") != NULL;
     unsigned flags = data[PLAY_FLAGS];
     unsigned style = flags >> PLAY_STYLE_SHIFT & 3u;
     uint64_t seed = read_le(data + PLAY_SEED, 8);
-    long moves = (long)(read_le(data + PLAY_RANDOM, 2) % (PLAY_MAX_RANDOM + 1));
+    long first = (long)(read_le(data + PLAY_FIRST, 2) % (PLAY_MAX_FIRST + 1));
 
     void *st = tb_state_new(g), *before = tb_state_new(g),
          *scratch = tb_state_new(g);
@@ -160,16 +185,6 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     char err[256];
     if (tb_init(g, st, &cfg, err, sizeof err) != TB_OK)
         fz_fail("%s: a checked configuration was refused: %s", g->id, err);
-    /* The deal comes from its own generator seeded as `tabula sim` seeds
-     * it, so that a record's moves typed here meet the record's deal. */
-    tb_rng deal, rng;
-    tb_rng_seed(&deal, seed);
-    tb_rng_seed(&rng, tb_seed_derive(seed, 1));
-    tb_settle(g, st, &deal);
-    for (long i = 0; i < moves && tb_current(g, st) >= 0; i++) {
-        take_move(g, st, scratch, (flags & PLAY_HEURISTIC) != 0, &rng);
-        tb_settle(g, st, &deal);
-    }
     if (verbose) {
         char name[TB_MAX_OPTIONS * 40] = "";
         tb_text t;
@@ -179,32 +194,48 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
             tb_config_value_text(g, &cfg, i, v, sizeof v);
             tb_text_printf(&t, " %s=%s", g->options[i].name, v);
         }
-        fprintf(stderr, "%s -p %d%s, seed %llu, %ld %s moves first\n", g->id,
-                cfg.players, name, (unsigned long long)seed, moves,
-                flags & PLAY_HEURISTIC ? "heuristic" : "random");
+        fprintf(stderr, "%s -p %d%s, seed %llu, first %ld moves %s\n",
+                g->id, cfg.players, name, (unsigned long long)seed, first,
+                flags & PLAY_TEXT_FIRST  ? "typed"
+                : flags & PLAY_HEURISTIC ? "by the heuristic"
+                                         : "at random");
+    }
+    /* The deal comes from its own generator seeded as `tabula sim` seeds
+     * it, so that a record's moves typed here meet the record's deal. */
+    tb_rng deal, rng;
+    tb_rng_seed(&deal, seed);
+    tb_rng_seed(&rng, tb_seed_derive(seed, 1));
+    tb_settle(g, st, &deal);
+    lines in = {(const char *)data + PLAY_HEADER, (const char *)data + size};
+
+    /* The first moves, quickly: only what reading a line checks. */
+    for (long i = 0; i < first && tb_current(g, st) >= 0; i++) {
+        if (flags & PLAY_TEXT_FIRST) {
+            char *line = next_line(&in);
+            tb_action a;
+            if (!line)
+                break;
+            if (read_move(g, st, before, line, &a))
+                apply_read(g, st, line, a);
+            free(line);
+        } else {
+            take_move(g, st, scratch, (flags & PLAY_HEURISTIC) != 0, &rng);
+        }
+        tb_settle(g, st, &deal);
     }
 
-    const char *p = (const char *)data + PLAY_HEADER;
-    const char *end = (const char *)data + size;
-    for (int lines = 0; p < end && lines < PLAY_MAX_LINES; lines++) {
-        if (tb_current(g, st) < 0)
-            break;
-        const char *nl = memchr(p, '\n', (size_t)(end - p));
-        size_t len = (size_t)((nl ? nl : end) - p);
-        /* Each line in a block of its own size, so that ASan sees any
-         * read past its end. */
-        char *line = malloc(len + 1);
-        if (!line)
-            fz_fail("out of memory for a line of %zu bytes", len);
-        memcpy(line, p, len);
-        line[len] = '\0';
+    /* Then typed moves with every check. */
+    char *line;
+    for (int n = 0; n < PLAY_MAX_LINES && tb_current(g, st) >= 0 &&
+                    (line = next_line(&in)) != NULL;
+         n++) {
         type_line(g, &cfg, st, before, scratch, line, style, &deal, &rng);
         free(line);
-        p += len + 1;
     }
 
     fz_views(g, st, cfg.players, style);
-    fz_determinize_all(g, st, cfg.players, scratch, &rng, 1);
+    fz_determinize_all(g, st, cfg.players, scratch, tb_rng_next(&rng),
+                       fz_final_rounds, 1);
     free(st);
     free(before);
     free(scratch);

@@ -6,18 +6,22 @@
  *
  *   byte  0       the game: its index in the registry, modulo the count
  *   byte  1       the player count: min_players + byte % (the range's size)
- *   byte  2       flags: PLAY_HEURISTIC, and the render style in
- *                 bits PLAY_STYLE_SHIFT.. (TB_STYLE_* bits)
+ *   byte  2       flags: PLAY_HEURISTIC, PLAY_TEXT_FIRST, and the render
+ *                 style in bits PLAY_STYLE_SHIFT.. (TB_STYLE_* bits)
  *   bytes 3..18   option i's value as 16 bits, little-endian, at 3 + 2i:
  *                 min + value % (max - min + 1)
  *   bytes 19..26  the seed, little-endian: the deal is drawn from a
  *                 generator seeded with it, exactly as `tabula sim` and
  *                 `tabula play` draw it, so a record's moves replay
- *   bytes 27..28  how many moves to take before the text (16 bits,
- *                 little-endian, modulo PLAY_MAX_RANDOM + 1), uniformly at
- *                 random or by the game's heuristic (PLAY_HEURISTIC)
+ *   bytes 27..28  how many first moves to take quickly, without the
+ *                 checks made after every later move (16 bits,
+ *                 little-endian, modulo PLAY_MAX_FIRST + 1): uniformly at
+ *                 random, by the game's heuristic (PLAY_HEURISTIC), or as
+ *                 the first lines of the text (PLAY_TEXT_FIRST), so that an
+ *                 input can reach any point of a game cheaply
  *   the rest      action text, one move a line ('\n'), typed as a person
- *                 would at the seat to move
+ *                 would at the seat to move; at most PLAY_MAX_LINES lines
+ *                 after the first moves are tried
  */
 #ifndef TABULA_FUZZ_PLAY_H
 #define TABULA_FUZZ_PLAY_H
@@ -27,13 +31,14 @@
 #define PLAY_FLAGS 2
 #define PLAY_OPTIONS 3  /* TB_MAX_OPTIONS values of 2 bytes */
 #define PLAY_SEED 19    /* 8 bytes */
-#define PLAY_RANDOM 27  /* 2 bytes */
+#define PLAY_FIRST 27   /* 2 bytes */
 #define PLAY_HEADER 29
 
-#define PLAY_HEURISTIC 1u  /* the moves before the text are the heuristic's */
+#define PLAY_HEURISTIC 1u  /* the first moves are the heuristic's */
 #define PLAY_STYLE_SHIFT 1 /* flags >> this & 3: the TB_STYLE_* of renders */
+#define PLAY_TEXT_FIRST 8u /* the first moves are the text's first lines */
 
-#define PLAY_MAX_RANDOM 1023 /* at most this many moves before the text */
-#define PLAY_MAX_LINES 256   /* at most this many lines of text are tried */
+#define PLAY_MAX_FIRST 1023 /* at most this many first moves */
+#define PLAY_MAX_LINES 64   /* at most this many lines tried after them */
 
 #endif
