@@ -21,8 +21,8 @@
  * `tabula sim --record-dir`, turned into inputs by seeds.c.
  *
  * TABULA_FUZZ_GAMES (fuzz.h) limits the games; TABULA_FUZZ_VERBOSE=1
- * prints what an input sets up and what becomes of each line, to read a
- * failing input.
+ * prints what an input sets up, what becomes of each line and the table
+ * before the last check, to read a failing input.
  */
 #include "fuzz.h"
 #include "play.h"
@@ -234,6 +234,14 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     }
 
     fz_views(g, st, cfg.players, style);
+    if (verbose) {
+        static char table[65536];
+        tb_text t;
+        tb_text_init(&t, table, sizeof table);
+        tb_render(g, st, TB_SPECTATOR, TB_STYLE_PLAIN, &t);
+        fprintf(stderr, "the table before the last check, as the spectator "
+                "sees it:\n%s\n", table);
+    }
     fz_determinize_all(g, st, cfg.players, scratch, tb_rng_next(&rng),
                        fz_final_rounds, 1);
     free(st);
