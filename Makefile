@@ -85,15 +85,16 @@ $(BUILD)/tests/fuzz-seeds: tests/fuzz/seeds.c tests/fuzz/play.h $(BUILD)/libtabu
 	$(CC) $(CFLAGS) -Itests/fuzz $< $(BUILD)/libtabula.a $(LDLIBS) -o $@
 
 # Each test binary runs from the project root so that it finds tests/golden.
-# Each fuzz harness runs every input kept in its regressions folder (the
-# record harness also every golden record).
+# Each fuzz harness runs every input kept in its regressions folder, and
+# some ordinary inputs: the record harness every golden record, the play
+# harness tests/fuzz/smoke/play (a stretch of a real game of each game).
 test: $(TESTS) $(FUZZ_DRIVERS) $(BUILD)/tabula
 	@fail=0; pass=0; \
 	for t in $(TESTS); do \
 	  if $$t; then pass=$$((pass+1)); else fail=$$((fail+1)); echo "FAILED: $$t"; fi; \
 	done; \
 	for h in $(FUZZ_HARNESSES); do \
-	  extra=; if [ $$h = record ]; then extra="$$(ls tests/golden/*.json)"; fi; \
+	  extra=tests/fuzz/smoke/$$h; if [ $$h = record ]; then extra="$$(ls tests/golden/*.json)"; fi; \
 	  if $(BUILD)/tests/fuzz-$$h tests/fuzz/regressions/$$h $$extra; then pass=$$((pass+1)); \
 	  else fail=$$((fail+1)); echo "FAILED: $(BUILD)/tests/fuzz-$$h"; fi; \
 	done; \

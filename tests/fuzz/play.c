@@ -32,7 +32,7 @@
 #include <string.h>
 
 _Static_assert(PLAY_SEED == PLAY_OPTIONS + 2 * TB_MAX_OPTIONS,
-               "play.h: the options fill bytes 3..18");
+               "play.h: the options fill bytes 2..17");
 
 /* Whether TABULA_FUZZ_VERBOSE is set (read once per input). */
 static int verbose;
@@ -164,11 +164,28 @@ static void type_line(const tb_game *g, const tb_config *cfg, void *st,
                        0);
 }
 
-int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
+/* The game named by the input's first line, or NULL; *header receives
+ * where the bytes after that line begin. */
+static const tb_game *read_game(const uint8_t *data, size_t size,
+                                const uint8_t **header)
 {
-    if (size < PLAY_HEADER)
+    size_t n = size < PLAY_MAX_ID ? size : PLAY_MAX_ID;
+    const uint8_t *nl = memchr(data, '\n', n);
+    if (!nl)
+        return NULL;
+    char id[PLAY_MAX_ID];
+    memcpy(id, data, (size_t)(nl - data));
+    id[nl - data] = '\0';
+    *header = nl + 1;
+    return tb_find_game(id);
+}
+
+int LLVMFuzzerTestOneInput(const uint8_t *input, size_t size)
+{
+    const uint8_t *data;
+    const tb_game *g = read_game(input, size, &data);
+    if (!g || (size_t)(input + size - data) < PLAY_HEADER)
         return 0;
-    const tb_game *g = tb_game_at(data[PLAY_GAME] % tb_game_count());
     tb_config cfg;
     if (!fz_game_wanted(g) || read_config(g, data, &cfg) != TB_OK)
         return 0;
@@ -206,7 +223,8 @@ int LLVMFuzzerTestOneInput(const uint8_t *data, size_t size)
     tb_rng_seed(&deal, seed);
     tb_rng_seed(&rng, tb_seed_derive(seed, 1));
     tb_settle(g, st, &deal);
-    lines in = {(const char *)data + PLAY_HEADER, (const char *)data + size};
+    lines in = {(const char *)data + PLAY_HEADER,
+                (const char *)input + size};
 
     /* The first moves, quickly: only what reading a line checks. */
     for (long i = 0; i < first && tb_current(g, st) >= 0; i++) {

@@ -2,18 +2,20 @@
  * play.h - the layout of an input of the fuzz harness "play" (play.c),
  * shared with seeds.c, which writes such inputs from game records.
  *
- * An input is a fixed header of PLAY_HEADER bytes, then action text:
+ * An input is the game's id on a line of its own ("mystique\n"), then a
+ * fixed header of PLAY_HEADER bytes, then action text.  The game is named,
+ * not numbered, so that a kept input means the same game however the
+ * registry grows; an input naming no game is skipped.  The header:
  *
- *   byte  0       the game: its index in the registry, modulo the count
- *   byte  1       the player count: min_players + byte % (the range's size)
- *   byte  2       flags: PLAY_HEURISTIC, PLAY_TEXT_FIRST, and the render
+ *   byte  0       the player count: min_players + byte % (the range's size)
+ *   byte  1       flags: PLAY_HEURISTIC, PLAY_TEXT_FIRST, and the render
  *                 style in bits PLAY_STYLE_SHIFT.. (TB_STYLE_* bits)
- *   bytes 3..18   option i's value as 16 bits, little-endian, at 3 + 2i:
+ *   bytes 2..17   option i's value as 16 bits, little-endian, at 2 + 2i:
  *                 min + value % (max - min + 1)
- *   bytes 19..26  the seed, little-endian: the deal is drawn from a
+ *   bytes 18..25  the seed, little-endian: the deal is drawn from a
  *                 generator seeded with it, exactly as `tabula sim` and
  *                 `tabula play` draw it, so a record's moves replay
- *   bytes 27..28  how many first moves to take quickly, without the
+ *   bytes 26..27  how many first moves to take quickly, without the
  *                 checks made after every later move (16 bits,
  *                 little-endian, modulo PLAY_MAX_FIRST + 1): uniformly at
  *                 random, by the game's heuristic (PLAY_HEURISTIC), or as
@@ -26,13 +28,14 @@
 #ifndef TABULA_FUZZ_PLAY_H
 #define TABULA_FUZZ_PLAY_H
 
-#define PLAY_GAME 0
-#define PLAY_PLAYERS 1
-#define PLAY_FLAGS 2
-#define PLAY_OPTIONS 3  /* TB_MAX_OPTIONS values of 2 bytes */
-#define PLAY_SEED 19    /* 8 bytes */
-#define PLAY_FIRST 27   /* 2 bytes */
-#define PLAY_HEADER 29
+#define PLAY_MAX_ID 32 /* a game id is shorter than this */
+
+#define PLAY_PLAYERS 0
+#define PLAY_FLAGS 1
+#define PLAY_OPTIONS 2 /* TB_MAX_OPTIONS values of 2 bytes */
+#define PLAY_SEED 18   /* 8 bytes */
+#define PLAY_FIRST 26  /* 2 bytes */
+#define PLAY_HEADER 28
 
 #define PLAY_HEURISTIC 1u  /* the first moves are the heuristic's */
 #define PLAY_STYLE_SHIFT 1 /* flags >> this & 3: the TB_STYLE_* of renders */

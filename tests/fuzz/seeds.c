@@ -1,8 +1,8 @@
 /*
  * seeds.c - turns game records (as `tabula sim --record-dir` writes them)
  * into seed inputs of the fuzz harness "play" (layout in play.h): the
- * record's game, player count, options and seed in the header and the
- * record's moves as lines of text.  Since the harness draws the deal from
+ * record's game, its player count, options and seed, and the record's
+ * moves as lines of text.  Since the harness draws the deal from
  * the seed as `tabula sim` does, the moves replay the recorded game, and
  * the fuzzer starts from real play.  Each record gives SPLITS inputs that
  * take its first moves quickly (PLAY_TEXT_FIRST) and check the next
@@ -33,9 +33,6 @@ static int write_input(const tb_record *r, int first, const char *path)
 {
     const tb_game *g = r->game;
     uint8_t head[PLAY_HEADER] = {0};
-    for (int i = 0; i < tb_game_count(); i++)
-        if (tb_game_at(i) == g)
-            head[PLAY_GAME] = (uint8_t)i;
     head[PLAY_PLAYERS] = (uint8_t)(r->cfg.players - g->min_players);
     for (int i = 0; i < g->n_options; i++)
         write_le(head + PLAY_OPTIONS + 2 * i,
@@ -46,6 +43,7 @@ static int write_input(const tb_record *r, int first, const char *path)
     FILE *f = fopen(path, "wb");
     if (!f)
         return -1;
+    fprintf(f, "%s\n", g->id);
     fwrite(head, 1, sizeof head, f);
     for (int i = 0; i < r->n_actions && i < first + PLAY_MAX_LINES; i++)
         fprintf(f, "%s\n", r->actions[i].text);
