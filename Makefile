@@ -1,6 +1,10 @@
 # tabula - plain Makefile.
-#   make            build build/tabula (the command) and build/libtabula.a
-#   make test       build and run every test (cmocka)
+#   make            build build/tabula (the command), build/libtabula.a and
+#                   the shared build/libtabula.so (used by python/)
+#   make test       build and run every test (cmocka, CLI, install, pytest)
+#   make install    install into $(DESTDIR)$(PREFIX); make uninstall
+#   make mpi        build/tabula-mpi: sim and analyze over MPI (needs mpicc)
+#   make test-mpi   check that an MPI run's report equals a local one
 #   make asan       the same tests under AddressSanitizer and UBSan
 #   make fuzz       libFuzzer harnesses (clang, ASan, UBSan), FUZZ_SECONDS each
 #   make bench      random-playout speed of every game
@@ -40,10 +44,11 @@ FUZZ_SECONDS ?= 60
 
 # clang and libclang-rt-14-dev (libFuzzer's runtime) are for `make fuzz`.
 DEBIAN_PKGS := build-essential pkg-config libcmocka-dev libjansson-dev libedit-dev \
-               clang libclang-rt-14-dev
+               python3 python3-pytest libopenmpi-dev openmpi-bin groff-base man-db \
+               bsdextrautils clang libclang-rt-14-dev
 
 .PHONY: all test asan fuzz fuzzers bench bench-baseline clean deps
-all: $(BUILD)/tabula
+all: $(BUILD)/tabula $(BUILD)/libtabula.so
 
 $(BUILD)/%.o: %.c $(wildcard include/*.h src/*/*.h src/games/*/*.h)
 	@mkdir -p $(dir $@)
@@ -99,11 +104,15 @@ test: $(TESTS) $(FUZZ_DRIVERS) $(BUILD)/tabula
 	  else fail=$$((fail+1)); echo "FAILED: $(BUILD)/tests/fuzz-$$h"; fi; \
 	done; \
 	TABULA=$(BUILD)/tabula sh tests/cli.sh || fail=$$((fail+1)); \
+	for x in $(LIB_TESTS); do \
+	  $(MAKE) --no-print-directory $$x || fail=$$((fail+1)); done; \
 	echo "binaries: $$pass passed, $$fail failed"; \
 	test $$fail -eq 0
 
+# The install and Python tests are left out: the sanitizers' runtime cannot
+# be loaded into python3 or linked statically; `make test` runs them.
 asan:
-	$(MAKE) --no-print-directory BUILD=build-asan OPT="-O1 -g -fno-omit-frame-pointer" \
+	$(MAKE) --no-print-directory BUILD=build-asan LIB_TESTS= OPT="-O1 -g -fno-omit-frame-pointer" \
 	  CFLAGS_EXTRA="-fsanitize=address,undefined -fno-sanitize-recover=all" \
 	  LDFLAGS="-fsanitize=address,undefined" test
 
@@ -140,3 +149,6 @@ deps:
 
 clean:
 	rm -rf build build-asan build-fuzz
+
+include mk/install.mk
+include mk/mpi.mk
