@@ -621,6 +621,84 @@ static void partnerships_add_up_burns(void **state)
     }
 }
 
+/* ------------------------------------------------------------ hidden */
+
+/* Issue 10's reproducer: seat 2 opens "four yellows" and seat 3 begins
+ * answering with 2Ym.  A seat may only begin an answer holding as many
+ * cards of the trait as the spell ("an answer is only begun by a player
+ * holding enough cards of the trait", docs/games/mystique.md), and its
+ * picks are face up, so every seat knows seat 3 holds three more yellows:
+ * a determinization for seat 0, seat 1 or the spectator must deal it
+ * them, or seat 3 would be left with no legal move. */
+static const char reproducer[] =
+    "{\"format\":\"tabula-record/1\",\"game\":\"mystique\",\"players\":4,"
+    "\"options\":{\"skirmishes\":\"1\",\"aces\":false,\"deflection\":true,"
+    "\"partnership\":true},"
+    "\"seats\":[\"random\",\"random\",\"random\",\"random\"],"
+    "\"seed\":896179571,"
+    "\"deal\":[[58,59,13,15,11,8,35,55,23,27,51,18,1,48,42,30,6,53,24,54,46,"
+    "21,45,36,39,19,44,17,40,34,38,2,4,50,43,57,49,22,32,16,9,0,26,7,25,20,"
+    "12,5,29,47,28,37,56,31,3,10,52,41,14,33],"
+    "[21,49,53,46,26,55,13,48,37,16,32,56,5,38,57,28,52,35,59,14,17,0,11,42,"
+    "2,12,24,10,44,25,54,51,19,3,58,31,9,41,29,50,40,20,4,47,33,45,1,15,36,"
+    "34,23,8,6,43,18,39,30,7,22,27]],"
+    "\"actions\":[{\"seat\":2,\"move\":\"5Ys\"},{\"seat\":2,\"move\":\"5Ym\"},"
+    "{\"seat\":2,\"move\":\"4Ya\"},{\"seat\":2,\"move\":\"2Ya\"},"
+    "{\"seat\":2,\"move\":\"cast yellows\"},{\"seat\":3,\"move\":\"2Ym\"}]}";
+
+/* How many yellow cards seat p holds, as its own view shows them. */
+static int yellows_in_hand(const void *st, int p)
+{
+    json_t *v = ts_view(game(), st, p), *c;
+    size_t i;
+    int n = 0;
+    json_array_foreach(json_object_get(v, "hand"), i, c)
+        n += json_string_value(c)[1] == 'Y';
+    json_decref(v);
+    return n;
+}
+
+static void determinize_keeps_a_begun_answer_possible(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    tb_record rec;
+    char err[256];
+    assert_int_equal(tb_record_load_string(&rec, reproducer, err, sizeof err),
+                     TB_OK);
+    void *st = tb_state_new(g), *det = tb_state_new(g);
+    assert_int_equal(tb_record_replay(&rec, st, NULL, NULL, err, sizeof err),
+                     TB_OK);
+    assert_int_equal(tb_current(g, st), 3);
+    tb_action acts[TB_MAX_ACTIONS];
+    tb_rng rng;
+    tb_rng_seed(&rng, 10);
+    for (int seat = TB_SPECTATOR; seat < 4; seat++) {
+        for (int i = 0; i < 200; i++) {
+            memcpy(det, st, g->state_size);
+            tb_determinize(g, det, seat, &rng);
+            assert_int_equal(tb_current(g, det), 3);
+            int n = tb_legal(g, det, acts);
+            assert_true(n >= 1);
+            /* Not just a move: seat 3 can still finish the answer. */
+            assert_true(yellows_in_hand(det, 3) >= 3);
+            /* And the determinized game plays to its end. */
+            assert_true(tb_random_playout(g, det, &rng) >= 0);
+            assert_int_equal(tb_current(g, det), TB_TERMINAL);
+        }
+    }
+    /* Taking the card back keeps the knowledge: seat 3 still holds four. */
+    ts_play(g, st, "back");
+    for (int seat = TB_SPECTATOR; seat < 3; seat++) {
+        memcpy(det, st, g->state_size);
+        tb_determinize(g, det, seat, &rng);
+        assert_true(yellows_in_hand(det, 3) >= 4);
+    }
+    tb_record_free(&rec);
+    free(st);
+    free(det);
+}
+
 /* ------------------------------------------------------------ notation */
 
 static void notation_and_views(void **state)
@@ -689,6 +767,7 @@ int main(void)
         cmocka_unit_test(deflection_with_palms),
         cmocka_unit_test(palms_do_not_deflect_numbers),
         cmocka_unit_test(partnerships_add_up_burns),
+        cmocka_unit_test(determinize_keeps_a_begun_answer_possible),
         cmocka_unit_test(notation_and_views),
         cmocka_unit_test(heuristic_plays_legally),
     };

@@ -88,6 +88,12 @@ int tbi_mq_count_trait(const uint8_t *ids, int n, int trait);
 int tbi_mq_trait_total(int trait, int decks);
 /* The plural a player announces: "threes", "suns", "reds". */
 const char *tbi_mq_trait_word(int trait);
+/* The singular: "three", "sun", "red". */
+const char *tbi_mq_trait_singular(int trait);
+/* A spell of n cards of a trait, as a player says it, in words whatever
+ * n is: "a single red", "four yellows", "six crowns", "twenty suns"
+ * (n from 1 to 40; larger n is written in digits). */
+void tbi_mq_spell_words(tb_text *t, int n, int trait);
 /* Reads a trait at s: the plural or singular word in any case ("Suns",
  * "sun", "threes", "three", "red"), "aces"/"palms" for ones/fives, or a
  * digit 1-5.  Returns the position after it, or NULL. */

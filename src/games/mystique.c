@@ -21,6 +21,9 @@
  *                          answering, as the trait is already announced)
  *   TAKE                   take the round's cards as burns ("take")
  *   DEFLECT + card id      deflect with a solitary palm ("deflect 5Ys")
+ *   UNPICK + card id       take a picked card back into the hand before
+ *                          casting ("unpick 5Ys"; "back" takes back the
+ *                          card picked last)
  */
 #include "cards.h"
 #include "internal.h"
@@ -40,6 +43,10 @@
 #define CAST 200u
 #define TAKE 300u
 #define DEFLECT 400u
+#define UNPICK 600u
+/* Redeals a determinization may try before it hands the seat to act the
+ * cards of the trait its begun answer shows it holds (see determinize). */
+#define REDEAL_TRIES 8
 
 enum { OPT_SKIRMISHES, OPT_ACES, OPT_DEFLECTION, OPT_PARTNERSHIP };
 enum phase { PH_DRAW, PH_DEAL, PH_PLAY, PH_OVER };
@@ -75,6 +82,7 @@ typedef struct mystique {
     uint8_t deflector;       /* who deflected last since that spell, or NONE */
     uint8_t trait;           /* the announced trait, NONE before the opening */
     uint8_t need;            /* cards an answer needs: the last spell's size */
+    uint8_t begun;           /* the seat to act has picked a card to answer */
     uint8_t hand[MAX_P][MAX_HAND], hand_n[MAX_P];
     uint8_t sel[MAX_HAND], sel_n;  /* the spell being built, face up */
     uint8_t table[ALL_CARDS], table_n; /* this round's cards, in order */
@@ -86,6 +94,7 @@ typedef struct mystique {
     uint8_t won[MAX_P];      /* skirmishes won, by side (seat or couple) */
     uint16_t total[MAX_P];   /* burns of finished skirmishes, by side */
     uint8_t last_winners;    /* bit s: side s won the last skirmish */
+    uint16_t last_burns[MAX_P]; /* each side's burns in the last skirmish */
     tbi_set128 played;       /* cards played face up this skirmish */
 } mystique;
 
@@ -230,6 +239,7 @@ static void apply_deal(mystique *s, const uint16_t *deck)
     s->caster = s->turn = (uint8_t)next_seat(s, s->dealer);
     s->trait = NONE;
     s->need = 0;
+    s->begun = 0;
     s->table_n = s->sel_n = 0;
     s->deflector = NONE;
     memset(&s->played, 0, sizeof s->played);
@@ -298,7 +308,8 @@ static unsigned castable(const mystique *s)
 }
 
 /* Legal actions in a fixed order: picks (by card id), casts (by trait),
- * take, deflections (by card id). */
+ * take, deflections (by card id), then taking back picked cards (in the
+ * order they were picked). */
 static int legal(const void *vs, tb_action *out)
 {
     const mystique *s = vs;
@@ -315,6 +326,8 @@ static int legal(const void *vs, tb_action *out)
     for (int i = 0; i < s->hand_n[p]; i++)
         if (can_deflect(s, s->hand[p][i]))
             out[n++] = DEFLECT + s->hand[p][i];
+    for (int i = 0; i < s->sel_n; i++)
+        out[n++] = UNPICK + s->sel[i];
     return n;
 }
 
@@ -346,6 +359,7 @@ static void end_skirmish(mystique *s)
     s->last_winners = 0;
     for (int d = 0; d < sides(s); d++) {
         int b = side_burns(s, d);
+        s->last_burns[d] = (uint16_t)b;
         s->total[d] = (uint16_t)(s->total[d] + b);
         if (b == fewest) {
             s->won[d]++;
@@ -376,6 +390,7 @@ static void take(mystique *s)
     s->trait = NONE;
     s->need = 0;
     s->deflector = NONE;
+    s->begun = 0;
     s->caster = (uint8_t)p;
     s->round++;
     if (s->hand_n[p] == 0)
@@ -393,6 +408,7 @@ static void cast(mystique *s, int trait)
     s->sel_n = 0;
     s->last = s->turn;
     s->deflector = NONE;
+    s->begun = 0;
     s->turn = (uint8_t)next_seat(s, s->turn);
 }
 
@@ -403,16 +419,28 @@ static void apply(void *vs, tb_action a)
     if (a < CAST) {
         tbi_hand_remove(s->hand[p], &s->hand_n[p], (uint8_t)a);
         s->sel[s->sel_n++] = (uint8_t)a;
+        /* Everyone saw the seat begin an answer, which it may only do
+         * holding enough cards of the trait: determinize keeps that true
+         * even if the seat takes its cards back. */
+        s->begun = (uint8_t)(s->begun || !opening(s));
     } else if (a < TAKE) {
         cast(s, (int)(a - CAST));
     } else if (a == TAKE) {
         take(s);
-    } else {
+    } else if (a < UNPICK) {
         uint8_t card = (uint8_t)(a - DEFLECT);
         tbi_hand_remove(s->hand[p], &s->hand_n[p], card);
         to_table(s, card);
         s->deflector = (uint8_t)p;
+        s->begun = 0;
         s->turn = (uint8_t)next_seat(s, p);
+    } else {
+        /* Taking a card back keeps the other picks in their order; what is
+         * left of an opening still shares a trait, and what is left of an
+         * answer is still of the announced trait. */
+        uint8_t card = (uint8_t)(a - UNPICK);
+        tbi_hand_remove(s->sel, &s->sel_n, card);
+        tbi_hand_insert_sorted(s->hand[p], &s->hand_n[p], card);
     }
 }
 
@@ -450,16 +478,73 @@ static int standing(const void *vs, double *scores)
 
 /* ---------------------------------------------------------------- hidden */
 
+/* How many cards of the announced trait the seat to act is known to hold
+ * in hand: an answer may only be begun by a seat holding as many cards of
+ * the trait as the spell to beat, and everyone saw it begin (its picks are
+ * laid face up).  0 when nothing is known. */
+static int known_trait_cards(const mystique *s)
+{
+    if (opening(s) || !s->begun)
+        return 0;
+    return s->need > s->sel_n ? s->need - s->sel_n : 0;
+}
+
+/* Swaps cards of the trait from the other unseen places (the hands of the
+ * seats other than `seat` and the mover, and the set-aside cards) into the
+ * mover's hand, for random cards of another trait, until it holds `want`
+ * cards of the trait.  The true deal had them, so enough are unseen. */
+static void hand_trait_cards(mystique *s, int seat, int want, tb_rng *rng)
+{
+    int m = s->turn, t = s->trait;
+    uint8_t *h = s->hand[m];
+    while (tbi_mq_count_trait(h, s->hand_n[m], t) < want) {
+        uint8_t *from[ALL_CARDS];
+        int n = 0, k = 0, give[MAX_HAND];
+        for (int q = 0; q < s->players; q++)
+            for (int i = 0; q != seat && q != m && i < s->hand_n[q]; i++)
+                if (tbi_mq_has_trait(s->hand[q][i], t))
+                    from[n++] = &s->hand[q][i];
+        for (int i = 0; i < s->aside_n; i++)
+            if (tbi_mq_has_trait(s->aside[i], t))
+                from[n++] = &s->aside[i];
+        for (int i = 0; i < s->hand_n[m]; i++)
+            if (!tbi_mq_has_trait(h[i], t))
+                give[k++] = i;
+        if (n == 0 || k == 0)
+            break; /* cannot happen in a state reached by legal play */
+        uint8_t *a = from[tb_rng_below(rng, (uint32_t)n)];
+        uint8_t *b = &h[give[tb_rng_below(rng, (uint32_t)k)]];
+        uint8_t c = *a;
+        *a = *b;
+        *b = c;
+    }
+    for (int q = 0; q < s->players; q++)
+        if (q != seat)
+            tbi_sort_u8(s->hand[q], s->hand_n[q]);
+}
+
 /* Deals the unseen cards again: every hand but seat's and the cards set
  * aside are pooled, shuffled and handed back in the same numbers.  Burns,
- * the table and the spell being built were all seen face up. */
+ * the table and the spell being built were all seen face up.  A seat that
+ * has begun an answer is known to hold enough cards of the trait to finish
+ * it: deals that break this are drawn again a few times (keeping the
+ * sample uniform among the deals that fit), and then mended by swapping
+ * cards of the trait into its hand, so that it always keeps a legal move. */
 static void determinize(void *vs, int seat, tb_rng *rng)
 {
     mystique *s = vs;
     if (s->phase != PH_PLAY)
         return;
-    tbi_redeal_hands_and_pile(s->hand[0], sizeof s->hand[0], s->hand_n,
-                              s->players, seat, s->aside, s->aside_n, rng);
+    int m = s->turn, want = m == seat ? 0 : known_trait_cards(s);
+    for (int i = 0; i < REDEAL_TRIES; i++) {
+        tbi_redeal_hands_and_pile(s->hand[0], sizeof s->hand[0], s->hand_n,
+                                  s->players, seat, s->aside, s->aside_n,
+                                  rng);
+        if (want == 0 ||
+            tbi_mq_count_trait(s->hand[m], s->hand_n[m], s->trait) >= want)
+            return;
+    }
+    hand_trait_cards(s, seat, want, rng);
 }
 
 /* ---------------------------------------------------------------- text */
@@ -482,9 +567,45 @@ static void action_text(const void *vs, tb_action a, char *buf, size_t cap)
             snprintf(buf, cap, "cast");
     } else if (a == TAKE) {
         snprintf(buf, cap, "take");
-    } else {
+    } else if (a < UNPICK) {
         tbi_mq_short_name((int)(a - DEFLECT), two_decks(s), card, sizeof card);
         snprintf(buf, cap, "deflect %s", card);
+    } else {
+        tbi_mq_short_name((int)(a - UNPICK), two_decks(s), card, sizeof card);
+        snprintf(buf, cap, "unpick %s", card);
+    }
+}
+
+/* Appends what the seat to act may type now, each with an example taken
+ * from its legal moves, so that a hint never offers a move this game and
+ * moment lack: "a card to pick (e.g. '2Ym'), 'take' or 'deflect 5Ys'". */
+static void moves_hint(const mystique *s, tb_text *t)
+{
+    tb_action acts[TB_MAX_ACTIONS];
+    int n = legal(s, acts), parts = 0;
+    char ex[5][TB_ACTION_TEXT];
+    int seen[5] = {0};
+    for (int i = 0; i < n; i++) {
+        tb_action a = acts[i];
+        int kind = a < CAST ? 0 : a < TAKE ? 1 : a == TAKE ? 2
+                 : a < UNPICK ? 3 : 4;
+        /* The card picked last is the one 'back' takes back. */
+        if (!seen[kind] || kind == 4) {
+            action_text(s, a, ex[kind], sizeof ex[kind]);
+            parts += !seen[kind];
+            seen[kind] = 1;
+        }
+    }
+    static const char *const forms[5] = {
+        "a card to pick for your spell (e.g. '%s')", "'%s' the picked cards",
+        "'%s' the round's cards", "'%s' the spell with a palm",
+        "'back' or '%s' to take a picked card back"};
+    for (int k = 0; k < 5; k++) {
+        if (!seen[k])
+            continue;
+        parts--;
+        tb_text_printf(t, forms[k], ex[k]);
+        tb_text_puts(t, parts > 1 ? ", " : parts == 1 ? " or " : "");
     }
 }
 
@@ -599,17 +720,38 @@ static int parse_action(const void *vs, const char *text, tb_action *out,
     }
     if (tbi_word_eq(w, "cast"))
         return parse_cast(s, rest, out, err, cap);
+    int unpick = tbi_word_eq(w, "unpick") || tbi_word_eq(w, "back");
+    if (unpick && s->sel_n == 0) {
+        tbi_errf(err, cap, "no card is picked, so none can be taken back");
+        return TB_EPARSE;
+    }
+    if (unpick && !*tbi_skip_space(rest)) {
+        *out = UNPICK + s->sel[s->sel_n - 1];
+        return TB_OK;
+    }
     int deflect = tbi_word_eq(w, "deflect") || tbi_word_eq(w, "d");
-    const char *c = deflect ? tbi_skip_space(rest) : p;
+    const char *c = deflect || unpick ? tbi_skip_space(rest) : p;
     int card;
     const char *end = tbi_mq_parse(c, two_decks(s), &card);
     if (!end || *tbi_skip_space(end)) {
-        tbi_errf(err, cap, "type a card of your hand (e.g. '3Rc'%s), 'cast', "
-                 "'take' or 'deflect 5Ys'", two_decks(s) ? " or '3Rc+'" : "");
+        if (err && cap) {
+            tb_text t;
+            tb_text_init(&t, err, cap);
+            tb_text_puts(&t, "type ");
+            moves_hint(s, &t);
+        }
         return TB_EPARSE;
     }
     char name[16];
     tbi_mq_short_name(card, two_decks(s), name, sizeof name);
+    if (unpick) {
+        if (!tbi_hand_has(s->sel, s->sel_n, (uint8_t)card)) {
+            tbi_errf(err, cap, "%s is not among your picked cards", name);
+            return TB_EPARSE;
+        }
+        *out = UNPICK + (tb_action)card;
+        return TB_OK;
+    }
     if (deflect) {
         if (!holds(s, card) || !can_deflect(s, card)) {
             tbi_errf(err, cap, !holds(s, card) ? "%s is not in your hand"
