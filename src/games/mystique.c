@@ -576,36 +576,52 @@ static void action_text(const void *vs, tb_action a, char *buf, size_t cap)
     }
 }
 
-/* Appends what the seat to act may type now, each with an example taken
- * from its legal moves, so that a hint never offers a move this game and
- * moment lack: "a card to pick (e.g. '2Ym'), 'take' or 'deflect 5Ys'". */
+/* Appends what the seat to act may type now, with examples taken from
+ * its legal moves, so that a hint never offers a move this game and moment
+ * lack: "a card to pick (e.g. '2Ym'); 'take' to take the round's cards as
+ * burns; 'deflect 5Ys' to deflect with a palm". */
 static void moves_hint(const mystique *s, tb_text *t)
 {
     tb_action acts[TB_MAX_ACTIONS];
     int n = legal(s, acts), parts = 0;
-    char ex[5][TB_ACTION_TEXT];
-    int seen[5] = {0};
+    char text[TB_ACTION_TEXT];
+    int pick = -1, casts = 0, take = 0, palm = -1;
     for (int i = 0; i < n; i++) {
         tb_action a = acts[i];
-        int kind = a < CAST ? 0 : a < TAKE ? 1 : a == TAKE ? 2
-                 : a < UNPICK ? 3 : 4;
-        /* The card picked last is the one 'back' takes back. */
-        if (!seen[kind] || kind == 4) {
-            action_text(s, a, ex[kind], sizeof ex[kind]);
-            parts += !seen[kind];
-            seen[kind] = 1;
-        }
+        if (a < CAST && pick < 0)
+            pick = (int)a;
+        casts += a >= CAST && a < TAKE;
+        take |= a == TAKE;
+        if (a > TAKE && a < UNPICK && palm < 0)
+            palm = (int)a;
     }
-    static const char *const forms[5] = {
-        "a card to pick for your spell (e.g. '%s')", "'%s' the picked cards",
-        "'%s' the round's cards", "'%s' the spell with a palm",
-        "'back' or '%s' to take a picked card back"};
-    for (int k = 0; k < 5; k++) {
-        if (!seen[k])
+    if (pick >= 0) {
+        action_text(s, (tb_action)pick, text, sizeof text);
+        tb_text_printf(t, "a card to pick (e.g. '%s')", text);
+        parts++;
+    }
+    for (int i = 0, k = 0; i < n; i++) {
+        if (acts[i] < CAST || acts[i] >= TAKE)
             continue;
-        parts--;
-        tb_text_printf(t, forms[k], ex[k]);
-        tb_text_puts(t, parts > 1 ? ", " : parts == 1 ? " or " : "");
+        action_text(s, acts[i], text, sizeof text);
+        const char *sep = k == 0 && parts ? "; " : k ? " or " : "";
+        k++;
+        tb_text_printf(t, "%s'%s'%s", sep, text,
+                       k == casts ? " to cast the picked cards" : "");
+        parts += k == casts;
+    }
+    if (take)
+        tb_text_printf(t, "%s'take' to take the round's cards as burns",
+                       parts++ ? "; " : "");
+    if (palm >= 0) {
+        action_text(s, (tb_action)palm, text, sizeof text);
+        tb_text_printf(t, "%s'%s' to deflect with a palm", parts++ ? "; " : "",
+                       text);
+    }
+    if (s->sel_n) {
+        action_text(s, UNPICK + s->sel[s->sel_n - 1], text, sizeof text);
+        tb_text_printf(t, "%s'back' or '%s' to take a picked card back",
+                       parts ? "; " : "", text);
     }
 }
 
@@ -772,18 +788,6 @@ static int parse_action(const void *vs, const char *text, tb_action *out,
 
 /* ---------------------------------------------------------------- views */
 
-static const char *const number_words[] = {"zero", "one", "two", "three",
-                                           "four", "five"};
-
-/* "three suns", "7 reds". */
-static void spell_words(tb_text *t, int n, int trait)
-{
-    if (n <= 5)
-        tb_text_printf(t, "%s %s", number_words[n], tbi_mq_trait_word(trait));
-    else
-        tb_text_printf(t, "%d %s", n, tbi_mq_trait_word(trait));
-}
-
 static void render_cards(tb_text *t, const mystique *s, const uint8_t *c,
                          int n, unsigned style)
 {
@@ -793,24 +797,78 @@ static void render_cards(tb_text *t, const mystique *s, const uint8_t *c,
     }
 }
 
-/* One line per seat: cards in hand, burns of this skirmish, skirmishes
- * won and burns of earlier skirmishes (a couple's, with partnerships). */
+/* "seat 2", or "couple 0 (seats 0 and 2)" with partnerships. */
+static void side_name(tb_text *t, const mystique *s, int d)
+{
+    if (s->partnership)
+        tb_text_printf(t, "couple %d (seats %d and %d)", d, d, d + sides(s));
+    else
+        tb_text_printf(t, "seat %d", d);
+}
+
+/* The sides in mask, as one list: "seat 2", "seats 0, 1 and 2", "couple
+ * 0 (seats 0 and 2) and couple 1 (seats 1 and 3)". */
+static void sides_list(tb_text *t, const mystique *s, unsigned mask)
+{
+    int n = __builtin_popcount(mask), k = 0;
+    if (!s->partnership)
+        tb_text_puts(t, n > 1 ? "seats " : "seat ");
+    for (int d = 0; d < sides(s); d++) {
+        if (!(mask >> d & 1u))
+            continue;
+        tb_text_puts(t, k == 0 ? "" : k == n - 1 ? " and " : ", ");
+        if (s->partnership)
+            side_name(t, s, d);
+        else
+            tb_text_printf(t, "%d", d);
+        k++;
+    }
+}
+
+/* "1 burn", "5 burns". */
+static void burns_words(tb_text *t, int n)
+{
+    tb_text_printf(t, "%d burn%s", n, n == 1 ? "" : "s");
+}
+
+/* A side's record over the game: "1 skirmish won, 25 burns in earlier
+ * skirmishes" during a skirmish; between skirmishes and at the end, when
+ * the last skirmish is already counted, "... 25 burns in all". */
+static void side_record(tb_text *t, const mystique *s, int d)
+{
+    tb_text_printf(t, "%d skirmish%s won, ", s->won[d],
+                   s->won[d] == 1 ? "" : "es");
+    burns_words(t, s->total[d]);
+    tb_text_puts(t, s->phase == PH_PLAY ? " in earlier skirmishes"
+                                        : " in all skirmishes");
+}
+
+/* One line per seat: cards in hand, burns of this skirmish, and (alone)
+ * the seat's skirmishes won and burns of finished skirmishes; with
+ * partnerships those are the couple's, on the couples' lines. */
 static void render_seat(const mystique *s, int p, int seat, unsigned style,
                         tb_text *t)
 {
     int d = side_of(s, p);
+    int dealt = s->phase == PH_DEAL || s->phase == PH_PLAY;
     tb_text_printf(t, "  seat %d%s%s: ", p, p == seat ? " (you)" : "",
-                   p == s->dealer && s->skirmish ? " (dealer)" : "");
-    if (s->phase == PH_PLAY)
-        tb_text_printf(t, "%2d cards, ", s->hand_n[p]);
-    tb_text_printf(t, "burns %d", pile_burns(s, p));
-    if (s->aces && s->burn_aces[p])
-        tb_text_printf(t, " (%d cards, %d ace%s)", s->burn_n[p],
-                       s->burn_aces[p], s->burn_aces[p] > 1 ? "s" : "");
+                   p == s->dealer && dealt ? " (dealer)" : "");
+    if (s->phase == PH_PLAY) {
+        tb_text_printf(t, "%d card%s in hand, ", s->hand_n[p],
+                       s->hand_n[p] == 1 ? "" : "s");
+        burns_words(t, pile_burns(s, p));
+        tb_text_puts(t, " this skirmish");
+        if (s->aces && s->burn_aces[p])
+            tb_text_printf(t, " (%d cards, %d ace%s)", s->burn_n[p],
+                           s->burn_aces[p], s->burn_aces[p] > 1 ? "s" : "");
+        tb_text_puts(t, s->skirmish > 1 && !s->partnership ? "; " : "");
+    }
+    /* A record of the game so far once there is one. */
+    int record = s->phase != PH_PLAY || s->skirmish > 1;
     if (s->partnership)
-        tb_text_printf(t, ", couple %d", d);
-    else
-        tb_text_printf(t, ", won %d, total %d", s->won[d], s->total[d]);
+        tb_text_printf(t, "%scouple %d", s->phase == PH_PLAY ? ", " : "", d);
+    else if (record)
+        side_record(t, s, d);
     if (s->drew[p] != NONE) {
         tb_text_puts(t, ", drew");
         render_cards(t, s, &s->drew[p], 1, style);
@@ -831,9 +889,9 @@ static void render_round(const mystique *s, unsigned style, tb_text *t)
         tb_text_puts(t, "  no spell yet: the spellcaster opens with 1-5 "
                         "cards sharing a number, suit or colour\n");
     } else {
-        tb_text_printf(t, "  spell to beat: seat %d's ", s->last);
-        spell_words(t, s->need, s->trait);
-        tb_text_puts(t, ":");
+        tb_text_puts(t, "  spell to beat: ");
+        tbi_mq_spell_words(t, s->need, s->trait);
+        tb_text_printf(t, ", cast by seat %d:", s->last);
         render_cards(t, s, s->table + s->spell_at, s->need, style);
         if (s->deflector != NONE)
             tb_text_printf(t, " (deflected by seat %d)", s->deflector);
@@ -848,28 +906,77 @@ static void render_round(const mystique *s, unsigned style, tb_text *t)
     }
 }
 
+/* The number of the last skirmish that has ended (0: none yet). */
+static int last_skirmish(const mystique *s)
+{
+    if (!s->last_winners)
+        return 0;
+    return s->phase == PH_PLAY ? s->skirmish - 1 : s->skirmish;
+}
+
+/* Who won the last skirmish and with how many burns: "seat 2 won skirmish
+ * 1 with 4 burns" or "seats 1 and 2 shared skirmish 1 with 4 burns each". */
+static void winners_words(tb_text *t, const mystique *s)
+{
+    int n = __builtin_popcount(s->last_winners);
+    int burns = s->last_burns[__builtin_ctz(s->last_winners)];
+    sides_list(t, s, s->last_winners);
+    tb_text_printf(t, " %s skirmish %d with the fewest burns, %d%s",
+                   n > 1 ? "shared" : "won", last_skirmish(s), burns,
+                   n > 1 ? " each" : "");
+}
+
+/* The couples' lines, the last skirmish's winners and the game's end. */
 static void render_score(const mystique *s, unsigned style, tb_text *t)
 {
-    for (int d = 0; s->partnership && d < sides(s); d++)
-        tb_text_printf(t, "  couple %d (seats %d and %d): burns %d, won %d, "
-                       "total %d\n", d, d, d + sides(s), side_burns(s, d),
-                       s->won[d], s->total[d]);
-    if (s->last_winners && s->phase != PH_PLAY) {
-        tb_text_printf(t, "  %slast skirmish won by", tbi_color(style, TBI_BOLD));
-        for (int d = 0; d < sides(s); d++)
-            if ((unsigned)s->last_winners >> d & 1u)
-                tb_text_printf(t, " %s %d", s->partnership ? "couple" : "seat",
-                               d);
+    for (int d = 0; s->partnership && d < sides(s); d++) {
+        tb_text_puts(t, "  ");
+        side_name(t, s, d);
+        tb_text_puts(t, ": ");
+        if (s->phase == PH_PLAY) {
+            burns_words(t, side_burns(s, d));
+            tb_text_puts(t, " this skirmish");
+            tb_text_puts(t, s->skirmish > 1 ? "; " : "");
+        }
+        if (s->phase != PH_PLAY || s->skirmish > 1)
+            side_record(t, s, d);
+        tb_text_puts(t, "\n");
+    }
+    if (last_skirmish(s)) {
+        tb_text_printf(t, "  %s", tbi_color(style, TBI_BOLD));
+        winners_words(t, s);
         tb_text_printf(t, "%s\n", tbi_color(style, TBI_RESET));
     }
+}
+
+/* The winners of a finished game: "seat 2 wins the game" or "couple 0
+ * (seats 0 and 2) and couple 1 (...) share the game". */
+static void game_winners(tb_text *t, const mystique *s)
+{
+    tb_result r;
+    result(s, &r);
+    /* Seat d (d < sides) is on side d, and partners share a rank. */
+    unsigned first = 0;
+    int won = 0;
+    for (int d = 0; d < sides(s); d++)
+        if (r.rank[d] == 1) {
+            first |= 1u << d;
+            won = s->won[d];
+        }
+    int n = __builtin_popcount(first);
+    sides_list(t, s, first);
+    tb_text_printf(t, " %s the game with %d skirmish%s won", n > 1 ? "share"
+                   : "wins", won, won == 1 ? "" : "es");
 }
 
 static void render(const void *vs, int seat, unsigned style, tb_text *t)
 {
     const mystique *s = vs;
+    /* Before a deal, the skirmish about to be dealt. */
+    int dealing = s->phase == PH_DRAW || s->phase == PH_DEAL;
     tb_text_printf(t, "%sMystique%s  skirmish %d of best of %d%s%s%s\n",
                    tbi_color(style, TBI_BOLD), tbi_color(style, TBI_RESET),
-                   s->skirmish, s->best_of, s->aces ? ", aces score 5" : "",
+                   s->skirmish + dealing, s->best_of, s->aces ? ", aces score 5" : "",
                    s->deflection ? ", deflection" : "",
                    s->partnership ? ", couples" : "");
     if (s->phase == PH_DRAW)
@@ -878,6 +985,10 @@ static void render(const void *vs, int seat, unsigned style, tb_text *t)
                               "draw again\n"
                             : "  each player draws a card: the highest card "
                               "number deals\n");
+    if (s->phase == PH_PLAY)
+        tb_text_puts(t, "  (burns are the cards a player has taken, and at "
+                        "the skirmish's end those left in hand: the fewest "
+                        "win the skirmish)\n");
     for (int p = 0; p < s->players; p++)
         render_seat(s, p, seat, style, t);
     render_score(s, style, t);
@@ -888,9 +999,150 @@ static void render(const void *vs, int seat, unsigned style, tb_text *t)
             render_cards(t, s, s->hand[seat], s->hand_n[seat], style);
             tb_text_puts(t, "\n");
         }
+        if (seat == s->turn) {
+            tb_text_puts(t, "  your move: ");
+            moves_hint(s, t);
+            tb_text_puts(t, "\n");
+        }
     }
-    if (s->phase == PH_OVER)
-        tb_text_puts(t, "  game over\n");
+    if (s->phase == PH_OVER) {
+        tb_text_printf(t, "  %sgame over: ", tbi_color(style, TBI_BOLD));
+        game_winners(t, s);
+        tb_text_printf(t, "%s\n", tbi_color(style, TBI_RESET));
+    }
+}
+
+/* ---------------------------------------------------------------- describe
+ *
+ * Everything a Mystique player does is seen by the whole table: picks are
+ * laid face up, spells, deflections and takes are public, and the hands
+ * that burn at a skirmish's end are counted (their aces with aces scoring)
+ * but not shown.  So every seat is told the same.
+ */
+
+/* "the card", "the 4 cards". */
+static void the_cards(tb_text *t, int n)
+{
+    if (n == 1)
+        tb_text_puts(t, "the card");
+    else
+        tb_text_printf(t, "the %d cards", n);
+}
+
+/* Appends " (picked so far: 5Ys 5Ym)" or " (nothing picked now)". */
+static void picked_words(tb_text *t, const mystique *s)
+{
+    if (!s->sel_n) {
+        tb_text_puts(t, " (nothing picked now)");
+        return;
+    }
+    tb_text_puts(t, " (picked so far:");
+    render_cards(t, s, s->sel, s->sel_n, TB_STYLE_PLAIN);
+    tb_text_puts(t, ")");
+}
+
+/* The end of a skirmish, from the state before the last take (b) and the
+ * state after it (s): the hands that burn, each side's burns, the winners,
+ * and what follows. */
+static void describe_skirmish_end(tb_text *t, const mystique *b,
+                                  const mystique *s)
+{
+    tb_text_printf(t, "seat %d has no cards to open with: skirmish %d ends\n",
+                   b->turn, s->skirmish);
+    tb_text_puts(t, "the cards left in hand burn:");
+    int k = 0;
+    for (int p = 0; p < s->players; p++) {
+        /* The taker's hand is empty: its new aces came off the table. */
+        int n = b->hand_n[p];
+        int aces = p == b->turn ? 0 : s->burn_aces[p] - b->burn_aces[p];
+        if (n == 0)
+            continue;
+        tb_text_printf(t, "%s %d card%s of seat %d", k++ ? "," : "", n,
+                       n == 1 ? "" : "s", p);
+        if (s->aces && aces > 0)
+            tb_text_printf(t, " (%d ace%s)", aces, aces > 1 ? "s" : "");
+    }
+    tb_text_puts(t, k ? "\n" : " none, every hand is empty\n");
+    const char *who = s->partnership ? "couple" : "seat";
+    tb_text_printf(t, "burns this skirmish%s:",
+                   s->aces ? " (an ace counts 5)" : "");
+    for (int d = 0; d < sides(s); d++)
+        tb_text_printf(t, "%s %d for %s %d", d ? "," : "", s->last_burns[d],
+                       who, d);
+    tb_text_puts(t, "\n");
+    winners_words(t, s);
+    tb_text_puts(t, "\n");
+    if (s->best_of > 1) {
+        tb_text_puts(t, "skirmishes won so far:");
+        for (int d = 0; d < sides(s); d++)
+            tb_text_printf(t, "%s %d by %s %d", d ? "," : "", s->won[d], who,
+                           d);
+        tb_text_puts(t, "; burns in all skirmishes:");
+        for (int d = 0; d < sides(s); d++)
+            tb_text_printf(t, "%s %d for %s %d", d ? "," : "", s->total[d],
+                           who, d);
+        tb_text_puts(t, "\n");
+    }
+    if (s->phase == PH_OVER) {
+        tb_text_puts(t, "the game is over: ");
+        game_winners(t, s);
+        tb_text_puts(t, "\n");
+    } else {
+        tb_text_printf(t, "skirmish %d of best of %d follows: a new draw for "
+                       "the deal\n", s->skirmish + 1, s->best_of);
+    }
+}
+
+static void describe(const void *vb, tb_action a, const void *va, int seat,
+                     tb_text *t)
+{
+    const mystique *b = vb, *s = va;
+    int p = b->turn;
+    char card[16];
+    (void)seat; /* every seat sees the same: see above */
+    if (a < CAST) {
+        tbi_mq_short_name((int)a, two_decks(b), card, sizeof card);
+        tb_text_printf(t, "seat %d picks %s to %s", p, card,
+                       opening(b) ? "open the round" : "answer");
+        picked_words(t, s);
+        tb_text_puts(t, "\n");
+    } else if (a < TAKE) {
+        tb_text_printf(t, "seat %d %s ", p, opening(b) ? "opens with"
+                                                       : "answers with");
+        tbi_mq_spell_words(t, s->need, s->trait);
+        tb_text_puts(t, ":");
+        render_cards(t, s, s->table + s->spell_at, s->need, TB_STYLE_PLAIN);
+        tb_text_puts(t, "\n");
+        if (s->hand_n[p] == 0)
+            tb_text_printf(t, "seat %d has no cards left in hand\n", p);
+        tb_text_printf(t, "seat %d is to beat it or take ", s->turn);
+        the_cards(t, s->table_n);
+        tb_text_puts(t, " on the table\n");
+    } else if (a == TAKE) {
+        /* A skirmish ends only when the taker's hand is empty, so its pile
+         * after the hands burn is its pile after the take. */
+        tb_text_printf(t, "seat %d takes ", p);
+        the_cards(t, b->table_n);
+        tb_text_puts(t, " of the round as burns (");
+        burns_words(t, pile_burns(s, p));
+        tb_text_puts(t, " this skirmish)\n");
+        if (s->phase == PH_PLAY)
+            tb_text_printf(t, "seat %d is the spellcaster and opens round "
+                           "%d\n", p, s->round);
+        else
+            describe_skirmish_end(t, b, s);
+    } else if (a < UNPICK) {
+        tbi_mq_short_name((int)(a - DEFLECT), two_decks(b), card, sizeof card);
+        tb_text_printf(t, "seat %d deflects the spell with the palm %s: seat "
+                       "%d is to beat ", p, card, s->turn);
+        tbi_mq_spell_words(t, s->need, s->trait);
+        tb_text_puts(t, "\n");
+    } else {
+        tbi_mq_short_name((int)(a - UNPICK), two_decks(b), card, sizeof card);
+        tb_text_printf(t, "seat %d takes %s back into hand", p, card);
+        picked_words(t, s);
+        tb_text_puts(t, "\n");
+    }
 }
 
 /* A JSON array of card short names. */
@@ -1183,4 +1435,5 @@ const tb_game tbg_mystique = {
     .view_json = view_json,
     .standing = standing,
     .heuristic = heuristic,
+    .describe = describe,
 };
