@@ -699,6 +699,163 @@ static void determinize_keeps_a_begun_answer_possible(void **state)
     free(det);
 }
 
+/* ------------------------------------------------------------ describe */
+
+/* What seat is told of the move typed as text in st (a static buffer). */
+static const char *told(const void *st, const char *text, int seat)
+{
+    static char buf[2048];
+    tb_action a;
+    char err[128];
+    assert_int_equal(tb_parse_action(game(), st, text, &a, err, sizeof err),
+                     TB_OK);
+    tb_text t;
+    tb_text_init(&t, buf, sizeof buf);
+    assert_int_equal(tb_describe(game(), st, a, NULL, seat, &t), TB_OK);
+    return buf;
+}
+
+/* Whether seat's render of st contains text. */
+static int renders(const void *st, int seat, const char *text)
+{
+    static char buf[8192];
+    tb_text t;
+    tb_text_init(&t, buf, sizeof buf);
+    tb_render(game(), st, seat, TB_STYLE_PLAIN, &t);
+    return strstr(buf, text) != NULL;
+}
+
+/* Every move is public in Mystique, so every seat is told the same; the
+ * spell is said in words ("a single red", "five reds"), and the end of a
+ * skirmish is announced with the hands that burn, the burns, the winner
+ * and what follows. */
+static void moves_are_described_in_words(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    void *st = setup(2, (const char *const[]){"skirmishes=1", NULL}, 1,
+                     (const char *const[]){
+                         "1Rm 2Rm 3Rm 4Rm 5Rm 1Rs 2Rs 3Rs 4Rs 5Rs "
+                         "1Ra 2Ra 3Ra 4Ra 5Ra 1Rc 2Rc 3Rc 4Rc 5Rc",
+                         NULL});
+    assert_string_equal(told(st, "1Rm", TB_SPECTATOR),
+                        "seat 0 picks 1Rm to open the round (picked so far: "
+                        "1Rm)\n");
+    play_all(st, "1Rm, 2Rm");
+    assert_string_equal(told(st, "back", 1),
+                        "seat 0 takes 2Rm back into hand (picked so far: "
+                        "1Rm)\n");
+    assert_string_equal(told(st, "cast reds", 0),
+                        "seat 0 opens with two reds: 1Rm 2Rm\n"
+                        "seat 1 is to beat it or take the 2 cards on the "
+                        "table\n");
+    play_all(st, "unpick 2Rm, cast moons");
+    assert_true(renders(st, 1, "spell to beat: a single moon, cast by seat 0"));
+    assert_string_equal(told(st, "take", 0),
+                        "seat 1 takes the card of the round as burns (1 burn "
+                        "this skirmish)\nseat 1 is the spellcaster and opens "
+                        "round 2\n");
+    free(st);
+
+    /* The end of the skirmish, told alike to every seat. */
+    st = reds_skirmish((const char *const[]){"skirmishes=1", NULL});
+    const char *end =
+        "seat 0 takes the card of the round as burns (4 burns this "
+        "skirmish)\n"
+        "seat 0 has no cards to open with: skirmish 1 ends\n"
+        "the cards left in hand burn: 16 cards of seat 1\n"
+        "burns this skirmish: 4 for seat 0, 36 for seat 1\n"
+        "seat 0 won skirmish 1 with the fewest burns, 4\n"
+        "the game is over: seat 0 wins the game with 1 skirmish won\n";
+    for (int seat = TB_SPECTATOR; seat < 2; seat++)
+        assert_string_equal(told(st, "take", seat), end);
+    ts_play(g, st, "take");
+    assert_true(renders(st, 1, "seat 0 won skirmish 1 with the fewest burns"));
+    assert_true(renders(st, 1, "game over: seat 0 wins the game"));
+    free(st);
+
+    /* In a best of three, the running count and what follows. */
+    st = reds_skirmish(NULL);
+    const char *told_end = told(st, "take", TB_SPECTATOR);
+    assert_non_null(strstr(told_end, "skirmishes won so far: 1 by seat 0, 0 "
+                                     "by seat 1; burns in all skirmishes: 4 "
+                                     "for seat 0, 36 for seat 1\n"));
+    assert_non_null(strstr(told_end, "skirmish 2 of best of 3 follows"));
+    free(st);
+}
+
+/* "Spell deflection ... instead of casting a spell or taking the cards"
+ * (an optional rule): the hint offers 'deflect' only where a palm may
+ * deflect now, and never when the rule is off. */
+static void hints_offer_only_moves_that_exist(void **state)
+{
+    (void)state;
+    const char *const hands[] = {
+        "1Ys 2Ys 3Ys",
+        "4Ys 1Rs 2Rs 3Rs",
+        "5Ys 4Rs",
+        "5Rs 1Bs 2Bs 3Bs 4Bs 5Bs",
+    };
+    const char *const moves = "1Ys, 2Ys, 3Ys, cast suns, 4Ys, 1Rs, 2Rs, 3Rs, "
+                              "cast";
+    void *st = setup(4, (const char *const[]){"deflection=on", NULL}, 3,
+                     hands);
+    play_all(st, moves);
+    assert_true(renders(st, 2, "your move: 'take' to take the round's cards "
+                               "as burns; 'deflect 5Ys' to deflect with a "
+                               "palm\n"));
+    assert_true(renders(st, 1, "spell to beat: four suns, cast by seat 1"));
+    assert_false(renders(st, 1, "your move"));
+    assert_string_equal(told(st, "deflect 5Ys", 3),
+                        "seat 2 deflects the spell with the palm 5Ys: seat 3 "
+                        "is to beat four suns\n");
+    free(st);
+    st = setup(4, NULL, 3, hands);
+    play_all(st, moves);
+    assert_true(renders(st, 2, "your move: 'take' to take the round's cards "
+                               "as burns\n"));
+    ts_refused(game(), st, "fly", "type 'take' to take the round's cards");
+    assert_false(renders(st, 2, "deflect"));
+    free(st);
+}
+
+/* Taking a picked card back (not in the booklet: a table lets a player
+ * change her mind before she announces the spell) is legal only while a
+ * spell is being built, returns the card to the hand, and is kept in
+ * records as "unpick 2Ys". */
+static void unpick_takes_a_picked_card_back(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    const char *const hands[] = {"1Ys 2Ys 3Ys", "4Ys 1Rs 2Rs 3Rs 4Rs",
+                                 "5Ys", "1Bs"};
+    void *st = setup(4, NULL, 3, hands);
+    ts_refused(g, st, "back", "no card is picked");
+    ts_refused(g, st, "unpick 1Ys", "no card is picked");
+    play_all(st, "1Ys, 2Ys, 3Ys");
+    ts_refused(g, st, "unpick 4Ys", "not among your picked cards");
+    play_all(st, "unpick 2Ys, back");
+    char *js = tb_view_json(g, st, TB_SPECTATOR);
+    assert_non_null(strstr(js, "\"casting\":[\"1Ys\"]"));
+    free(js);
+    assert_int_equal(seat_field(st, 0, "hand_size"), 14);
+    play_all(st, "2Ys, 3Ys, cast suns");
+    /* An answer begun may be taken back in full, and then taken. */
+    play_all(st, "4Ys, 1Rs, 2Rs");
+    assert_false(ts_is_legal_text(g, st, "take"));
+    play_all(st, "back, back, back, take");
+    assert_int_equal(seat_field(st, 1, "burns"), 3);
+    /* The record keeps the take-backs and replays them. */
+    tb_action a;
+    assert_int_equal(tb_parse_action(g, st, "1Rs", &a, NULL, 0), TB_OK);
+    tb_apply(g, st, a);
+    char text[TB_ACTION_TEXT];
+    assert_int_equal(tb_parse_action(g, st, "back", &a, NULL, 0), TB_OK);
+    tb_action_text(g, st, a, text, sizeof text);
+    assert_string_equal(text, "unpick 1Rs");
+    free(st);
+}
+
 /* ------------------------------------------------------------ notation */
 
 static void notation_and_views(void **state)
@@ -768,6 +925,9 @@ int main(void)
         cmocka_unit_test(palms_do_not_deflect_numbers),
         cmocka_unit_test(partnerships_add_up_burns),
         cmocka_unit_test(determinize_keeps_a_begun_answer_possible),
+        cmocka_unit_test(moves_are_described_in_words),
+        cmocka_unit_test(hints_offer_only_moves_that_exist),
+        cmocka_unit_test(unpick_takes_a_picked_card_back),
         cmocka_unit_test(notation_and_views),
         cmocka_unit_test(heuristic_plays_legally),
     };
