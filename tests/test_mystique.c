@@ -856,6 +856,58 @@ static void unpick_takes_a_picked_card_back(void **state)
     free(st);
 }
 
+/* ------------------------------------------------------------ records */
+
+/* docs/games/mystique.md, "Typing in a real deal": a record typed by hand
+ * from the doc's description gives the table it describes.  Four players:
+ * seat 1 draws the 5 of blue crowns (id 59, card 60) and deals; then seat 0
+ * is dealt the fifteen moons (ids 0-14), seat 1 the suns, seat 2 the arms
+ * and seat 3 the crowns, and seat 2, after the dealer, opens. */
+static void a_real_deal_typed_in_from_the_doc(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    char json[4096];
+    tb_text t;
+    tb_text_init(&t, json, sizeof json);
+    tb_text_puts(&t, "{\"format\":\"tabula-record/1\",\"game\":\"mystique\","
+                     "\"players\":4,\"deal\":[[7,59,3,20");
+    for (int id = 0; id < 60; id++)
+        if (id != 7 && id != 59 && id != 3 && id != 20)
+            tb_text_printf(&t, ",%d", id);
+    tb_text_puts(&t, "],[");
+    for (int id = 0; id < 60; id++)
+        tb_text_printf(&t, "%s%d", id ? "," : "", id);
+    tb_text_puts(&t, "]],\"actions\":[{\"seat\":2,\"move\":\"1Ya\"},"
+                     "{\"seat\":2,\"move\":\"cast arms\"}]}");
+    assert_false(t.truncated);
+    tb_record rec;
+    char err[256];
+    assert_int_equal(tb_record_load_string(&rec, json, err, sizeof err),
+                     TB_OK);
+    void *st = tb_state_new(g);
+    if (tb_record_replay(&rec, st, NULL, NULL, err, sizeof err) != TB_OK)
+        fail_msg("%s", err);
+    assert_int_equal(ts_view_int(g, st, "dealer"), 1);
+    assert_int_equal(tb_current(g, st), 3);
+    const char *suits[4] = {"m", "s", "a", "c"};
+    for (int p = 0; p < 4; p++) {
+        json_t *v = ts_view(g, st, p), *c;
+        size_t i;
+        int n = 0;
+        json_array_foreach(json_object_get(v, "hand"), i, c) {
+            assert_int_equal(json_string_value(c)[2], suits[p][0]);
+            n++;
+        }
+        /* Seat 2 has cast one of its fifteen arms. */
+        assert_int_equal(n, p == 2 ? 14 : 15);
+        json_decref(v);
+    }
+    assert_true(ts_view_has(g, st, TB_SPECTATOR, "\"spell\":[\"1Ya\"]"));
+    tb_record_free(&rec);
+    free(st);
+}
+
 /* ------------------------------------------------------------ notation */
 
 static void notation_and_views(void **state)
@@ -928,6 +980,7 @@ int main(void)
         cmocka_unit_test(moves_are_described_in_words),
         cmocka_unit_test(hints_offer_only_moves_that_exist),
         cmocka_unit_test(unpick_takes_a_picked_card_back),
+        cmocka_unit_test(a_real_deal_typed_in_from_the_doc),
         cmocka_unit_test(notation_and_views),
         cmocka_unit_test(heuristic_plays_legally),
     };
