@@ -689,6 +689,7 @@ static void determinize_keeps_a_begun_answer_possible(void **state)
     }
     /* Taking the card back keeps the knowledge: seat 3 still holds four. */
     ts_play(g, st, "back");
+    assert_true(ts_view_has(g, st, 0, "\"answer_begun\":true"));
     for (int seat = TB_SPECTATOR; seat < 3; seat++) {
         memcpy(det, st, g->state_size);
         tb_determinize(g, det, seat, &rng);

@@ -903,6 +903,16 @@ static void render_round(const mystique *s, unsigned style, tb_text *t)
         tb_text_printf(t, "  seat %d is casting:", s->turn);
         render_cards(t, s, s->sel, s->sel_n, style);
         tb_text_puts(t, "\n");
+    } else if (s->begun) {
+        /* Seen by all, and kept by determinize: say it. */
+        tb_text_printf(t, "  seat %d began an answer and took it back: it "
+                       "holds at least ", s->turn);
+        if (s->need == 1)
+            tb_text_printf(t, "one %s\n", tbi_mq_trait_singular(s->trait));
+        else {
+            tbi_mq_spell_words(t, s->need, s->trait);
+            tb_text_puts(t, "\n");
+        }
     }
 }
 
@@ -1181,6 +1191,7 @@ static json_t *view_json(const void *vs, int seat)
         }
         json_object_set_new(v, "table", json_cards(s, s->table, s->table_n));
         json_object_set_new(v, "casting", json_cards(s, s->sel, s->sel_n));
+        json_object_set_new(v, "answer_begun", json_boolean(s->begun));
         uint8_t seen[ALL_CARDS];
         int n = 0;
         for (int c = 0; c < ALL_CARDS; c++)
