@@ -312,7 +312,7 @@ static void energy_cards_are_revealed_at_the_end(void **state)
         place_strip(st, k);
     /* The last placement is told to everyone with the energy cards, every
      * seat's groups and the winner. */
-    char want[64], name[16];
+    char want[96], name[16];
     const char *last = told(st, strip_move(TBI_MQ_CARDS - 3), 0);
     assert_string_equal(last, told(st, strip_move(TBI_MQ_CARDS - 3),
                                    TB_SPECTATOR));
