@@ -4,7 +4,11 @@
 # report; the same seed gives the same report on 1 and 2 threads; records
 # written by play and sim --record-dir replay; a record with an illegal move
 # is refused naming its move; bad input gives one clear line and a non-zero
-# exit, never a crash; every command has --help.
+# exit, never a crash; every command has --help.  Then the cases of issue
+# 10: moves shown as the table saw them, a shared terminal handed over, the
+# table drawn at every end, seat lists, seat-fair analysis, nothing partial
+# left behind, record checks, seeds that round-trip, records written on
+# signals, intervals that hold their estimate.
 # Usage: TABULA=build/tabula sh tests/cli.sh
 set -u
 T=${TABULA:-build/tabula}
@@ -12,9 +16,13 @@ TMP=$(mktemp -d)
 trap 'rm -rf "$TMP"' EXIT
 pass=0
 fail=0
+skip=0
 
 ok() { pass=$((pass + 1)); }
 bad() { fail=$((fail + 1)); echo "FAIL: $*"; }
+# A check that waits on a game's describe (issue 10, other helpers):
+# counted apart, never as passed.
+skipped() { skip=$((skip + 1)); echo "SKIP: $*"; }
 
 # expect_error DESCRIPTION COMMAND...: exit status 1 or 2 (not a crash) and
 # exactly one line on stderr starting with "tabula:".
@@ -133,5 +141,151 @@ grep -q 'not in your hand\|type the number' "$TMP/play" && ok || bad "play: bad 
 grep -q 'unfinished' "$TMP/play" && ok || bad "play: quit not reported"
 "$T" play 6-nimmt -p 3 --seats random --seed 2 | grep -q 'game over' && ok || bad "play with bots only"
 
-echo "cli: $pass passed, $fail failed"
+
+# --- issue 10, item 7: a seat list shorter than the game's count is
+# completed by its last entry; the count is the game's (No Thanks! is 3-7).
+echo quit | "$T" play no-thanks --seats human,heuristic --seed 1 >"$TMP/out" 2>"$TMP/err"
+grep -q '3 players' "$TMP/out" && ok || bad "play --seats shorter than the count: $(cat "$TMP/err")"
+"$T" sim no-thanks -n 2 --seats heuristic,random --seed 1 | grep -q 'no-thanks, 3 players' && ok || bad "sim --seats shorter than the count"
+
+# --- item 1: moves are described, the shared terminal is handed over.
+# Moves of seats 0 and 1 are taken from a bots' game with the same seed, so
+# the same game is replayed by two people through a pipe.
+"$T" play 6-nimmt -p 3 --seats random --seed 5 --record "$TMP/r6.json" >/dev/null
+grep -o '{"seat":[01],"move":"[^"]*"}' "$TMP/r6.json" | sed 's/.*"move":"\([^"]*\)".*/\1/' >"$TMP/m01"
+"$T" play 6-nimmt -p 3 --seats human,human,random --seed 5 <"$TMP/m01" >"$TMP/shared" 2>&1
+grep -q 'game over' "$TMP/shared" && ok || bad "two people in a pipe: the game did not end"
+# Each change of person at the terminal is marked, and seat 1's hand is
+# never drawn before its first hand-over (seat 0's hand is on screen then).
+[ "$(grep -c "turn: the previous hand is hidden" "$TMP/shared")" -gt 10 ] && ok || bad "shared terminal: no hand-over separators"
+awk '/seat 1.s turn: the previous hand is hidden/ {handed=1} /seat 1 \(you\)/ && !handed {bad=1} END {exit bad}' "$TMP/shared" && ok || bad "shared terminal: seat 1's table shown before its hand-over"
+# Bots only: just the result, unless --watch asks for the moves.
+"$T" play 6-nimmt -p 3 --seats random --seed 5 >"$TMP/bots"
+! grep -q 'chooses\|plays\|takes' "$TMP/bots" && ok || bad "bots only prints moves without --watch"
+"$T" play 6-nimmt -p 3 --seats random --seed 5 --watch >"$TMP/watch"
+[ "$(grep -c '^seat [0-9]' "$TMP/watch")" -gt 30 ] && ok || bad "play --watch shows no moves"
+# replay --seat: the game as one seat saw it, with its table at deals.
+"$T" replay "$TMP/r6.json" --verbose --seat 1 >"$TMP/rs1" 2>"$TMP/err" && grep -q 'seat 1 (you)' "$TMP/rs1" && grep -q '^ *1\. ' "$TMP/rs1" && ok || bad "replay --seat 1: $(cat "$TMP/err")"
+"$T" replay "$TMP/r6.json" --verbose --seat spectator >"$TMP/rss" && ! grep -q '(you)' "$TMP/rss" && ok || bad "replay --seat spectator shows a seat's own view"
+"$T" replay --help | grep -q 'secret choices included' && ok || bad "replay --help does not say the plain listing shows secrets"
+expect_error "replay --seat out of range" "$T" replay "$TMP/r6.json" --seat 5
+
+# --- item 4: turn by turn, every end is drawn.  The Mind with --tick 0 and
+# moves from a pipe: each level's end is drawn before the next deal, and a
+# mistake is told (the words need the-mind's describe).
+"$T" play the-mind -p 2 --seats heuristic --seed 3 --record "$TMP/rm.json" >/dev/null
+grep -o '{"seat":0,"move":"[^"]*"}' "$TMP/rm.json" | sed 's/.*"move":"\([^"]*\)".*/\1/' >"$TMP/mm0"
+"$T" play the-mind -p 2 --seats human,heuristic --tick 0 --seed 3 <"$TMP/mm0" >"$TMP/mind" 2>&1
+grep -q 'the team loses' "$TMP/mind" && ok || bad "the-mind turn by turn did not end as the bots' game"
+grep -q 'level 2 of 12 to be dealt' "$TMP/mind" && ok || bad "the-mind: the end of level 1 is not drawn"
+if grep -q '^seat 0 plays \(play\|wait\)' "$TMP/mind"; then
+    skipped "the-mind mistake line (needs the-mind's describe)"
+else
+    grep -qi 'out of order\|li[fv]e[s]* lost' "$TMP/mind" && ok || bad "the-mind: a mistake is not told"
+fi
+# Dicht Dran, two games, seat 0 typed: game 1's last trick, scores and
+# revealed hands are drawn before game 2 is dealt.
+"$T" play dicht-dran -p 3 --opt games=2 --seats random --seed 4 --record "$TMP/rd.json" >/dev/null
+grep -o '{"seat":0,"move":"[^"]*"}' "$TMP/rd.json" | sed 's/.*"move":"\([^"]*\)".*/\1/' >"$TMP/md0"
+"$T" play dicht-dran -p 3 --opt games=2 --seats human,random --seed 4 <"$TMP/md0" >"$TMP/dd" 2>&1
+awk '/game 1 of 2 over/ {over=NR} /game 2 of 2, trick 1 / && over {ok=1} END {exit !ok}' "$TMP/dd" && ok || bad "dicht-dran: game 1's end is not drawn before game 2"
+grep -q "seat 1's hand:" "$TMP/dd" && ok || bad "dicht-dran: game 1's hands are not revealed"
+if grep -q '^seat [0-9] plays [0-9]*$' "$TMP/dd"; then
+    skipped "dicht-dran trick and game-end words (needs dicht-dran's describe)"
+else
+    grep -qi 'wins' "$TMP/dd" && grep -qi 'game 1 .*over\|game 1 .*ends' "$TMP/dd" && ok || bad "dicht-dran: trick and game ends are not told"
+fi
+
+# --- item 8: a seat edge only from seat-fair runs; p never printed as 0.
+"$T" analyze no-thanks -n 100 --seats heuristic,random --seed 3 --out "$TMP/a8" >/dev/null 2>&1
+grep -q 'measure the bots and the seats together' "$TMP/a8/report.md" && ! grep -q 'first seat has an advantage' "$TMP/a8/report.md" && ok || bad "analyze claims a seat edge from different bots"
+grep -q '"first_seat_edge": null' "$TMP/a8/report.json" && ok || bad "analyze report.json has a seat edge from different bots"
+"$T" analyze no-thanks -n 100 --seats heuristic,random --seed 3 --rotate --out "$TMP/a8r" >/dev/null 2>&1
+grep -q "Seat 0's edge" "$TMP/a8r/report.md" && grep -q '| heuristic | ' "$TMP/a8r/report.md" && ok || bad "analyze --rotate: no seat edge or bot table"
+"$T" analyze 6-nimmt -p 2 -n 400 --seats heuristic,random --seed 3 --rotate --out "$TMP/a8p" >/dev/null 2>&1
+! grep -rq 'p = 0[^.]\|p = 0$\|p = 0\.000' "$TMP/a8" "$TMP/a8r" "$TMP/a8p" && ok || bad "analyze prints p = 0"
+# Charts: the count axis has ticks and a label; colour means variant.
+grep -q '>games</text>' "$TMP/a8/scores.svg" && [ "$(grep -c 'text-anchor="end" font-size="9"' "$TMP/a8/scores.svg")" -ge 6 ] && ok || bad "histograms have no count axis"
+[ "$(grep -o 'fill="#[0-9a-f]*"><title>' "$TMP/a8/scores.svg" | sort -u | wc -l)" -eq 1 ] && ok || bad "the seats' score panels of one variant differ in colour"
+"$T" analyze 6-nimmt -p 2 -n 40 --compare single-round=on --seed 3 --out "$TMP/a8c" >/dev/null 2>&1
+second=$(grep -o 'fill="#[0-9a-f]*"' "$TMP/a8c/win_rates.svg" | sed -n 2p)
+grep -q "$second><title>" "$TMP/a8c/length.svg" && ok || bad "variant colours differ between charts"
+
+# --- item 9: nothing partial is left behind; destinations checked first.
+expect_error "sim with a bad seat and a record dir" "$T" sim no-thanks -n 3 --seats foo --record-dir "$TMP/d9"
+[ ! -e "$TMP/d9" ] && ok || bad "sim --seats foo left $TMP/d9"
+expect_error "analyze with a bad seat" "$T" analyze no-thanks -n 10 --seats foo --out "$TMP/d9"
+[ ! -e "$TMP/d9" ] && ok || bad "analyze --seats foo left $TMP/d9"
+expect_error "analyze into an impossible place" "$T" analyze no-thanks -n 100000 --out /dev/null/report
+grep -q 'Not a directory' "$TMP/err" && ok || bad "analyze into an impossible place gives no reason: $(cat "$TMP/err")"
+: >"$TMP/afile"
+expect_error "analyze into a file" "$T" analyze no-thanks -n 100000 --out "$TMP/afile"
+[ -z "$(ls -A "$TMP/a8" | grep '^\.')" ] && ok || bad "analyze left temporary files: $(ls -A "$TMP/a8")"
+
+# --- item 10: records are checked as they are read.
+"$T" play no-thanks --seats random --seed 2 --record "$TMP/nt.json" >/dev/null
+for p in 0 -3 4294967299 2.5 '"3"' null; do
+    sed "s/\"players\": 3/\"players\": $p/" "$TMP/nt.json" >"$TMP/p.json"
+    expect_error "record with players $p" "$T" replay "$TMP/p.json"
+    grep -q "p.json: \"players\" must be" "$TMP/err" && ok || bad "players $p: $(cat "$TMP/err")"
+done
+sed 's/"scores":\[[0-9-]*,/"scores":[null,/' "$TMP/nt.json" >"$TMP/s.json"
+expect_error "record with a null score" "$T" replay "$TMP/s.json"
+grep -q 's.json: .*score for seat 0 must be a number' "$TMP/err" && ok || bad "null score: $(cat "$TMP/err")"
+expect_error "replay of a directory" "$T" replay "$TMP"
+grep -q 'directory' "$TMP/err" && ok || bad "replay of a directory: $(cat "$TMP/err")"
+printf '{"game": "no-thanks", "players": 3, "deal": 5, "actions": []}' >"$TMP/named.json"
+expect_error "record error names its file" "$T" replay "$TMP/named.json"
+grep -q 'named.json: ' "$TMP/err" && ok || bad "load error does not name the file: $(cat "$TMP/err")"
+head -c 6000000 /dev/zero | tr '\0' ' ' >"$TMP/big.json"
+expect_error "oversized record" "$T" replay "$TMP/big.json"
+grep -q 'MB' "$TMP/err" && ok || bad "oversized record: $(cat "$TMP/err")"
+expect_error "oversized record on standard input" sh -c "\"$T\" replay - <\"$TMP/big.json\""
+
+# --- item 11: seeds are plain digits 0..2^64-1 and round-trip exactly.
+for s in ' -1' -1 +1 ' 5' 5x 18446744073709551616 ''; do
+    expect_error "--seed '$s'" "$T" sim no-thanks -n 1 --seed "$s"
+done
+"$T" sim no-thanks -n 2 --seed 18446744073709551615 --json | grep -q '"seed": "18446744073709551615"' && ok || bad "sim --json does not write seed 2^64-1 exactly"
+"$T" sim no-thanks -n 2 --seed 9223372036854775808 --json | grep -q '"seed": "9223372036854775808"' && ok || bad "sim --json does not write seed 2^63 exactly"
+"$T" analyze no-thanks -n 10 --seed 18446744073709551615 --out "$TMP/a11" >/dev/null 2>&1
+grep -q '"seed": "18446744073709551615"' "$TMP/a11/report.json" && grep -q -- '--seed 18446744073709551615' "$TMP/a11/report.md" && ok || bad "analyze does not write seed 2^64-1 exactly"
+"$T" play no-thanks --seats random --seed 18446744073709551615 --record "$TMP/s11.json" >/dev/null
+grep -q '"seed": "18446744073709551615"' "$TMP/s11.json" && "$T" replay "$TMP/s11.json" >/dev/null && ok || bad "record with seed 2^64-1"
+sed 's/"seed": "18446744073709551615"/"seed": "-1"/' "$TMP/s11.json" >"$TMP/s11b.json"
+expect_error "record with seed -1" "$T" replay "$TMP/s11b.json"
+sed 's/"seed": "18446744073709551615"/"seed": 12345/' "$TMP/s11.json" >"$TMP/s11c.json"
+"$T" replay "$TMP/s11c.json" >/dev/null && ok || bad "record with a numeric seed"
+
+# --- item 12: play --record checks its file first and is written when the
+# game is stopped by a signal while a person is to move or a bot thinks.
+expect_error "play --record into an impossible place" "$T" play 6-nimmt -p 2 --seats random --seed 1 --record /dev/null/x.json
+! grep -q 'game over' "$TMP/out" && ok || bad "play --record: the game was played before the file was checked"
+for sig in TERM HUP INT; do
+    rm -f "$TMP/fifo" "$TMP/sig.json"
+    mkfifo "$TMP/fifo"
+    "$T" play 6-nimmt -p 2 --seats human,random --seed 1 --record "$TMP/sig.json" <"$TMP/fifo" >/dev/null 2>&1 &
+    pid=$!
+    exec 3>"$TMP/fifo"
+    printf '12\n' >&3
+    sleep 1
+    kill -$sig $pid
+    wait $pid 2>/dev/null
+    exec 3>&-
+    "$T" replay "$TMP/sig.json" >"$TMP/out" 2>&1 && grep -q '2 moves, legal so far; the game is unfinished' "$TMP/out" && ok || bad "play stopped by SIG$sig: $(cat "$TMP/out")"
+done
+rm -f "$TMP/sig.json"
+"$T" play 6-nimmt -p 2 --seats ismcts:iters=20000 --seed 1 --record "$TMP/sig.json" >/dev/null 2>&1 &
+pid=$!
+sleep 1
+kill -TERM $pid
+wait $pid 2>/dev/null
+"$T" replay "$TMP/sig.json" >"$TMP/out" 2>&1 && grep -q 'unfinished' "$TMP/out" && ok || bad "play of bots stopped by SIGTERM: $(cat "$TMP/out")"
+[ -z "$(ls -A "$TMP" | grep '^\.')" ] && ok || bad "play left temporary files: $(ls -A "$TMP" | grep '^\.')"
+
+# --- item 13: an interval holds its estimate exactly, 0 and 1 included.
+"$T" sim 6-nimmt -p 2 -n 30 --seats heuristic,random --seed 1 --json >"$TMP/i13.json"
+! grep -q 'e-[0-9]' "$TMP/i13.json" && ok || bad "sim --json prints a tiny number where an interval should end at 0"
+
+echo "cli: $pass passed, $fail failed, $skip skipped (waiting on a game's describe)"
 [ "$fail" -eq 0 ]

@@ -225,6 +225,48 @@ const char *ts_heuristic_text(const tb_game *g, const void *st, int seat,
     return text;
 }
 
+const char *ts_describe(const tb_game *g, const void *st, const char *move,
+                        int seat)
+{
+    static char buf[8192];
+    tb_action a;
+    char err[256];
+    if (tb_parse_action(g, st, move, &a, err, sizeof err) != TB_OK)
+        fail_msg("move '%s' refused: %s", move, err);
+    tb_text t;
+    tb_text_init(&t, buf, sizeof buf);
+    assert_int_equal(tb_describe(g, st, a, NULL, seat, &t), TB_OK);
+    return buf;
+}
+
+void ts_deal_json(char *out, size_t cap, int lo, int hi, const int *first,
+                  int n)
+{
+    uint16_t deck[512];
+    assert_true(hi - lo + 1 <= 512);
+    int k = ts_deck_first(deck, lo, hi, first, n);
+    size_t len = (size_t)snprintf(out, cap, "[");
+    for (int i = 0; i < k && len < cap; i++)
+        len += (size_t)snprintf(out + len, cap - len, "%s%u", i ? "," : "",
+                                deck[i]);
+    assert_true(len + 2 <= cap);
+    snprintf(out + len, cap - len, "]");
+}
+
+void *ts_replay_json(const char *json)
+{
+    tb_record rec;
+    char err[512];
+    if (tb_record_load_string(&rec, json, err, sizeof err) != TB_OK)
+        fail_msg("record refused: %s", err);
+    void *st = tb_state_new(rec.game);
+    assert_non_null(st);
+    if (tb_record_replay(&rec, st, NULL, NULL, err, sizeof err) != TB_OK)
+        fail_msg("record does not replay: %s", err);
+    tb_record_free(&rec);
+    return st;
+}
+
 json_t *ts_view(const tb_game *g, const void *st, int seat)
 {
     char *text = tb_view_json(g, st, seat);

@@ -71,6 +71,19 @@ int ts_refused(const tb_game *g, const void *st, const char *text,
 const char *ts_heuristic_text(const tb_game *g, const void *st, int seat,
                               tb_rng *rng);
 
+/* What seat (or TB_SPECTATOR) is told of the move typed as `move` by the
+ * seat to move in st (tb_describe), in a static buffer; fails the test
+ * when the move is refused.  st is not changed. */
+const char *ts_describe(const tb_game *g, const void *st, const char *move,
+                        int seat);
+/* Writes a record's deal entry as JSON text, "[a,b,...]": the n cards
+ * `first`, then the rest of lo..hi ascending (as ts_deck_first). */
+void ts_deal_json(char *out, size_t cap, int lo, int hi, const int *first,
+                  int n);
+/* Loads a record from JSON text and replays it into a new state (free it),
+ * failing the test with the loader's or the replay's message. */
+void *ts_replay_json(const char *json);
+
 /* The JSON view of seat, parsed (json_decref it). */
 json_t *ts_view(const tb_game *g, const void *st, int seat);
 /* An integer field of the spectator's view. */

@@ -465,6 +465,119 @@ static void secret_card_hidden_until_reveal(void **state)
     free(st);
 }
 
+/* How moves are shown (issue 10): a secret card is "seat 0 chooses a
+ * card" to the others, its number to the chooser; the last choice reveals
+ * every card against the target and its free range, and says who wins,
+ * who discards and who draws (the drawn cards only to the drawer). */
+static void describe_choices_reveal_and_draws(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    void *st = three_player_table();
+    assert_string_equal(ts_describe(g, st, "28", 1), "seat 0 chooses a card\n");
+    assert_string_equal(ts_describe(g, st, "11", 1), "seat 0 chooses a card\n");
+    assert_string_equal(ts_describe(g, st, "28", 0), "seat 0 chooses 28\n");
+    ts_play(g, st, "28");
+    ts_play(g, st, "32");
+    static const char *const reveal =
+        "the cards are revealed for the target 30 (free range 1-60): seat 0 "
+        "28, seat 1 32, seat 2 65\n"
+        "seat 0's 28 is inside the free range and is discarded\n"
+        "seat 1's 32 is closest and wins the 30 (3 peppers); the 32 takes "
+        "its place in the circle\n"
+        "seat 2's 65 is outside the free range: seat 2 draws 3 cards (its 3 "
+        "peppers)";
+    char want[1024];
+    snprintf(want, sizeof want, "seat 2 chooses a card\n%s\n", reveal);
+    assert_string_equal(ts_describe(g, st, "65", 0), want);
+    assert_string_equal(ts_describe(g, st, "65", TB_SPECTATOR), want);
+    snprintf(want, sizeof want, "seat 2 chooses 65\n%s: 2, 3 and 4\n", reveal);
+    assert_string_equal(ts_describe(g, st, "65", 2), want);
+    free(st);
+}
+
+/* Issue 10, item 4: with games=2 the end of game 1 is shown to everyone:
+ * the last trick, each seat's peppers won and in hand with the hands laid
+ * open, the totals, and that game 2 is dealt next. */
+static void describe_end_of_the_first_game(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    void *st = new_game(3, 2);
+    tb_rng rng;
+    tb_rng_seed(&rng, 5);
+    char last[8192] = "";
+    int seen = 0;
+    while (tb_current(g, st) != TB_TERMINAL) {
+        if (tb_current(g, st) == TB_CHANCE) {
+            tb_chance c;
+            tb_chance_spec(g, st, &c);
+            if (c.n == 98 && last[0]) {
+                /* Game 2 is about to be dealt: the last move said why. */
+                assert_non_null(strstr(last, "the cards are revealed"));
+                assert_non_null(strstr(last, "has no cards left\n"
+                                             "game 1 of 2 is over; peppers "
+                                             "won minus peppers in hand:\n"));
+                for (int p = 0; p < 3; p++) {
+                    char line[32];
+                    snprintf(line, sizeof line, "\nseat %d won ", p);
+                    assert_non_null(strstr(last, line));
+                }
+                assert_non_null(strstr(last, "in all\ngame 2 is dealt "
+                                             "next\n"));
+                seen = 1;
+            }
+            tb_sample_chance(g, st, &rng, NULL, NULL);
+            continue;
+        }
+        tb_action a[TB_MAX_ACTIONS];
+        int n = tb_legal(g, st, a);
+        tb_action pick = a[tb_rng_below(&rng, (uint32_t)n)];
+        char text[TB_ACTION_TEXT];
+        tb_action_text(g, st, pick, text, sizeof text);
+        snprintf(last, sizeof last, "%s",
+                 ts_describe(g, st, text, TB_SPECTATOR));
+        tb_apply(g, st, pick);
+    }
+    assert_true(seen);
+    assert_non_null(strstr(last, "game 2 of 2 is over"));
+    assert_non_null(strstr(last, " wins\n"));
+    free(st);
+}
+
+/* docs/games/dicht-dran.md, "Typing in a real deal": the deal entry is the
+ * cards 2-99 in the order shuffled; each seat gets eight in seat order,
+ * the next four go into the circle clockwise after the 1 (two before the
+ * 100, two after it), and the rest is the draw pile, the first on top. */
+static void typing_in_a_real_deal(void **state)
+{
+    (void)state;
+    static const int first[] = {
+        28, 11, 13, 14, 16, 17, 19, 22, /* seat 0 */
+        32, 62, 23, 26, 29, 31, 34, 37, /* seat 1 */
+        65, 99, 38, 41, 43, 44, 46, 47, /* seat 2 */
+        30, 60, 70, 80,                 /* the circle */
+        97, 2, 98};                     /* the top of the draw pile */
+    char deal[1024], json[2048];
+    ts_deal_json(deal, sizeof deal, 2, 99, first,
+                 (int)(sizeof first / sizeof first[0]));
+    snprintf(json, sizeof json,
+             "{\"format\":\"tabula-record/1\",\"game\":\"dicht-dran\","
+             "\"players\":3,\"deal\":[%s],\"actions\":["
+             "{\"seat\":0,\"move\":\"28\"},{\"seat\":1,\"move\":\"32\"},"
+             "{\"seat\":2,\"move\":\"65\"}]}", deal);
+    void *st = ts_replay_json(json);
+    int c[6];
+    circle(st, c);
+    const int want[6] = {1, 32, 60, 100, 70, 80};
+    assert_memory_equal(c, want, sizeof want);
+    /* The 65 made seat 2 draw three: the top three of the pile. */
+    assert_true(has_card(st, 2, 97) && has_card(st, 2, 2) &&
+                has_card(st, 2, 98));
+    assert_true(has_card(st, 1, 62) && !has_card(st, 1, 32));
+    free(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -478,6 +591,9 @@ int main(void)
         cmocka_unit_test(determinize_respects_reshuffled_cards),
         cmocka_unit_test(two_games_add_up),
         cmocka_unit_test(secret_card_hidden_until_reveal),
+        cmocka_unit_test(describe_choices_reveal_and_draws),
+        cmocka_unit_test(describe_end_of_the_first_game),
+        cmocka_unit_test(typing_in_a_real_deal),
     };
     return cmocka_run_group_tests_name("dicht-dran", tests, NULL, NULL);
 }

@@ -199,6 +199,63 @@ static void state_is_small(void **state)
     assert_true(game()->state_size <= 1024);
 }
 
+/* How moves are shown (issue 10): "seat 1 takes 27 with 4 chips" and
+ * "seat 0 says no thanks (pays a chip)", then the card turned up; after
+ * the last card every score and the winner.  Nothing is secret, so every
+ * seat is told the same. */
+static void describe_takes_passes_and_the_end(void **state)
+{
+    (void)state;
+    const int first[] = {27, 14};
+    void *st = deal(3, first, 2);
+    const tb_game *g = game();
+    assert_string_equal(ts_describe(g, st, "pass", 1),
+                        "seat 0 says no thanks to 27 (pays a chip; 1 chip on "
+                        "it now)\n");
+    ts_play(g, st, "pass");
+    assert_string_equal(ts_describe(g, st, "take", TB_SPECTATOR),
+                        "seat 1 takes 27 with 1 chip\nseat 1 turns up 14\n");
+    assert_string_equal(ts_describe(g, st, "take", 2),
+                        ts_describe(g, st, "take", 1));
+    ts_play(g, st, "take");
+    assert_string_equal(ts_describe(g, st, "take", 0),
+                        "seat 1 takes 14 with no chips\nseat 1 turns up 3\n");
+    /* Seat 1 takes the rest; the last take ends the game. */
+    for (int i = 1; i < 23; i++)
+        ts_play(g, st, "take");
+    const char *d = ts_describe(g, st, "take", TB_SPECTATOR);
+    assert_non_null(strstr(d, "that was the last card; card points minus "
+                              "chips, lowest wins: seat 0 -10 (no cards; 10 "
+                              "chips), seat 1 "));
+    assert_non_null(strstr(d, "seat 2 -11 (no cards; 11 chips)\nseat 2 "
+                              "wins\n"));
+    free(st);
+}
+
+/* docs/games/no-thanks.md, "Typing in a real deal": the deal entry is the
+ * 33 cards 3-35 in the order shuffled; the first 24 are the draw pile,
+ * turned up in that order, the last 9 are removed unseen. */
+static void typing_in_a_real_deal(void **state)
+{
+    (void)state;
+    const int first[] = {27, 5, 33};
+    char deal[512], json[1024];
+    ts_deal_json(deal, sizeof deal, 3, 35, first, 3);
+    snprintf(json, sizeof json,
+             "{\"format\":\"tabula-record/1\",\"game\":\"no-thanks\","
+             "\"players\":3,\"deal\":[%s],\"actions\":["
+             "{\"seat\":0,\"move\":\"pass\"},{\"seat\":1,\"move\":\"pass\"},"
+             "{\"seat\":2,\"move\":\"take\"},{\"seat\":2,\"move\":\"take\"}]}",
+             deal);
+    void *st = ts_replay_json(json);
+    /* Seat 2 took the 27 with 2 chips, then the 5; the 33 is up. */
+    assert_int_equal(ts_view_int(game(), st, "card"), 33);
+    assert_int_equal(ts_view_int(game(), st, "draw_pile"), 21);
+    assert_true(ts_view_has(game(), st, 0,
+                            "{\"cards\":[5,27],\"points\":19,\"tokens\":13}"));
+    free(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -211,6 +268,8 @@ int main(void)
         cmocka_unit_test(token_counts_are_public),
         cmocka_unit_test(heuristic_weighs_card_against_pot),
         cmocka_unit_test(state_is_small),
+        cmocka_unit_test(describe_takes_passes_and_the_end),
+        cmocka_unit_test(typing_in_a_real_deal),
     };
     return cmocka_run_group_tests_name("no-thanks", tests, NULL, NULL);
 }

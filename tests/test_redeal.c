@@ -120,12 +120,62 @@ static void pool_hands_back_what_it_gathered(void **state)
     assert_memory_equal(back, all, 4);
 }
 
+/* A pool made to respect a public fact about one place (a hand that must
+ * hold a card of a set) is uniform among the deals that respect it: with
+ * six cards, a place of two that must hold the 1 gets each of the five
+ * others beside it equally often, the 1 in either slot, and the other
+ * cards fall uniformly elsewhere. */
+static void a_required_card_is_dealt_uniformly(void **state)
+{
+    (void)state;
+    tb_rng rng;
+    tb_rng_seed(&rng, 5);
+    tbi_set128 good = {{0, 0}};
+    tbi_set_add(&good, 1);
+    int partner[7] = {0}, first_slot = 0, at_end[7] = {0};
+    enum { DRAWS = 6000 };
+    for (int i = 0; i < DRAWS; i++) {
+        tbi_pool pool;
+        tbi_pool_init(&pool);
+        for (uint8_t c = 1; c <= 6; c++)
+            tbi_pool_add(&pool, c);
+        tbi_pool_shuffle(&pool, &rng);
+        tbi_pool_require(&pool, 2, 2, &good, 1, &rng);
+        int a = pool.card[2], b = pool.card[3];
+        assert_true(a == 1 || b == 1);
+        first_slot += a == 1;
+        partner[a == 1 ? b : a]++;
+        at_end[pool.card[5]]++;
+    }
+    for (int c = 2; c <= 6; c++) {
+        assert_in_range(partner[c], DRAWS / 5 - 150, DRAWS / 5 + 150);
+        assert_in_range(at_end[c], DRAWS / 5 - 150, DRAWS / 5 + 150);
+    }
+    assert_int_equal(at_end[1], 0);
+    assert_in_range(first_slot, DRAWS / 2 - 200, DRAWS / 2 + 200);
+    /* A fact already true in every deal changes nothing: ask for one of
+     * the cards 1-6 in a place of two. */
+    for (unsigned c = 1; c <= 6; c++)
+        tbi_set_add(&good, c);
+    tbi_pool pool;
+    tbi_pool_init(&pool);
+    for (uint8_t c = 1; c <= 6; c++)
+        tbi_pool_add(&pool, c);
+    tbi_pool_require(&pool, 0, 2, &good, 1, &rng);
+    int seen[7] = {0};
+    for (int i = 0; i < 6; i++)
+        seen[pool.card[i]]++;
+    for (int c = 1; c <= 6; c++)
+        assert_int_equal(seen[c], 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(hands_and_pile_are_dealt_again),
         cmocka_unit_test(a_spectator_redeals_every_hand),
         cmocka_unit_test(pool_hands_back_what_it_gathered),
+        cmocka_unit_test(a_required_card_is_dealt_uniformly),
     };
     return cmocka_run_group_tests_name("redeal", tests, NULL, NULL);
 }

@@ -581,6 +581,23 @@ static void recruiter_draws_and_returns(void **state)
     free(st);
 }
 
+/* After seat 0 has drawn three tactic cards with the Recruiter and put
+ * back the Shield Bearer and the 11 (the tactic deck's order: Recruiter,
+ * Spy, Joker, Joker, Shield, Bluff, ...): seat 0 draws its clan card, then
+ * both play clan cards, seat 1 always refilling from the tactic deck, until
+ * seat 1 is to draw its sixth tactic card, the Shield Bearer. */
+static void race_to_the_shield(void *st)
+{
+    ts_play(game(), st, "clan");
+    const char *s1[6] = {"21@1", "22@1", "23@1", "24@4", "25@4", "26@4"};
+    const char *s0[5] = {"12@2", "13@2", "14@3", "15@3", "16@3"};
+    for (int i = 0; i < 5; i++) {
+        turn_draw(st, s1[i], "tactic");
+        turn(st, s0[i]);
+    }
+    ts_play(game(), st, s1[5]);
+}
+
 /* A card returned by the Recruiter and then drawn by the opponent is known
  * to the returner: both views say so, and determinizing for the returner
  * keeps it in the opponent's hand.  Seat 0 puts the Shield Bearer under the
@@ -598,14 +615,8 @@ static void returned_card_drawn_by_opponent_is_known(void **state)
         ts_play(game(), st, "tactic");
     ts_play(game(), st, "shield");
     ts_play(game(), st, "11");
-    ts_play(game(), st, "clan");
-    const char *s1[6] = {"21@1", "22@1", "23@1", "24@4", "25@4", "26@4"};
-    const char *s0[5] = {"12@2", "13@2", "14@3", "15@3", "16@3"};
-    for (int i = 0; i < 6; i++) {
-        turn_draw(st, s1[i], "tactic"); /* the sixth draw is the Shield */
-        if (i < 5)
-            turn(st, s0[i]);
-    }
+    race_to_the_shield(st);
+    ts_play(game(), st, "tactic"); /* the Shield */
     json_t *v = ts_view(game(), st, 0);
     char *k = json_dumps(json_object_get(v, "opponent_known"), JSON_COMPACT);
     assert_string_equal(k, "[4]");
@@ -649,6 +660,13 @@ static void three_adjacent_stones_win(void **state)
                            "37@3", "21@6", "38@3", "22@7", "39@3"};
     for (int i = 0; i < 17; i++) {
         assert_int_not_equal(tb_current(game(), st), TB_TERMINAL);
+        if (i == 16) /* the last claim and the win are said */
+            assert_string_equal(ts_describe(game(), st, moves[i], 1),
+                                "seat 0 plays 39 at stone 3\n"
+                                "seat 0 claims stone 3 by proof: no cards it "
+                                "has not seen can complete seat 1's side to "
+                                "beat its colour run (sum 24)\n"
+                                "seat 0 wins with three adjacent stones\n");
         turn(st, moves[i]);
     }
     assert_int_equal(tb_current(game(), st), TB_TERMINAL);
@@ -905,6 +923,173 @@ static void evaluator_matches_brute_force(void **state)
     }
 }
 
+/* ------------------------------------------------------------ how moves are told */
+
+/* What seat is told of the move typed as `move` in st. */
+static const char *told(const void *st, const char *move, int seat)
+{
+    return ts_describe(game(), st, move, seat);
+}
+
+/* The table as seat sees it (static buffer). */
+static const char *drawn_for(const void *st, int seat)
+{
+    static char buf[8192];
+    tb_text t;
+    tb_text_init(&t, buf, sizeof buf);
+    tb_render(game(), st, seat, TB_STYLE_PLAIN, &t);
+    return buf;
+}
+
+/* A claim is said with its reason: "the player with the better formation
+ * wins", a tie "goes to the player who completed first", and a proof
+ * ("you can prove no further card will allow your opponent to win").
+ * The card drawn is named to the drawer alone. */
+static void claims_are_said_with_their_reason(void **state)
+{
+    (void)state;
+    const int order[12] = {19, 28, 36, 11, 12, 13, 29, 18, 46, 21, 22, 23};
+    void *st = setup(0, order, 12, NULL, 0);
+    const char *moves[] = {"19@1", "29@1", "28@1", "18@1", "36@1", "46@1"};
+    for (int i = 0; i < 6; i++)
+        turn(st, moves[i]);
+    /* The next clan card is 26 (the unlisted cards follow ascending, and
+     * 14 15 16 17 24 25 are drawn already). */
+    assert_string_equal(told(st, "11@2", 1),
+                        "seat 0 plays 11 at stone 2\n"
+                        "seat 0 claims stone 1: its sum of 23 ties seat 1's "
+                        "sum of 23, and it completed its side first\n"
+                        "seat 0 draws a clan card\n");
+    assert_string_equal(told(st, "11@2", 0),
+                        "seat 0 plays 11 at stone 2\n"
+                        "seat 0 claims stone 1: its sum of 23 ties seat 1's "
+                        "sum of 23, and it completed its side first\n"
+                        "seat 0 draws 26 from the clan deck\n");
+    turn(st, "11@2");
+    /* The marks and the formation numbers are explained on the table. */
+    const char *table = drawn_for(st, TB_SPECTATOR);
+    assert_non_null(strstr(table, "<[1]"));
+    assert_non_null(strstr(table, "(sum 23)"));
+    assert_non_null(strstr(table, "<[n]: seat 0 holds stone n;  [n]>: seat 1 "
+                                  "holds it"));
+    assert_non_null(strstr(table, "(run 15): a complete side's formation and "
+                                  "strength sum. Best first: colour\n  run, "
+                                  "three of a kind, colour, run, sum"));
+    free(st);
+
+    const int proof[12] = {17, 18, 19, 11, 12, 13, 21, 22, 23, 24, 25, 26};
+    st = setup(0, proof, 12, NULL, 0);
+    const char *pm[] = {"17@1", "21@5", "18@1", "22@5"};
+    for (int i = 0; i < 4; i++)
+        turn(st, pm[i]);
+    assert_string_equal(told(st, "19@1", TB_SPECTATOR),
+                        "seat 0 plays 19 at stone 1\n"
+                        "seat 0 claims stone 1 by proof: no cards it has not "
+                        "seen can complete seat 1's side to beat its colour "
+                        "run (sum 24)\n"
+                        "seat 0 draws a clan card\n");
+    free(st);
+}
+
+/* Recruiter: "draw three cards ... then place two cards from your hand
+ * under the corresponding decks."  The cards drawn and put back are told
+ * to the player alone; the opponent hears only which decks, and later
+ * learns a card it had put back when the other seat draws it. */
+static void recruiter_cards_stay_secret(void **state)
+{
+    (void)state;
+    const int clan[12] = {11, 12, 13, 14, 15, 16, 21, 22, 23, 24, 25, 26};
+    const int tac[10] = {STT_RECRUITER, STT_SPY, STT_JOKER1, STT_JOKER2,
+                         STT_SHIELD, STT_BLUFF, STT_MUD, STT_STRATEGIST,
+                         STT_BANSHEE, STT_TRAITOR};
+    void *st = setup(1, clan, 12, tac, 10);
+    assert_string_equal(told(st, "recruiter", 1),
+                        "seat 0 plays the Recruiter: it draws three cards, "
+                        "then puts two cards of its hand under their decks\n");
+    ts_play(game(), st, "recruiter");
+    /* The tactic deck: Joker 1 on top, then Joker 2, the Shield, ... */
+    assert_string_equal(told(st, "tactic", 1), "seat 0 draws a tactic card\n");
+    assert_string_equal(told(st, "tactic", 0),
+                        "seat 0 draws the Joker from the tactic deck\n");
+    for (int i = 0; i < 3; i++)
+        ts_play(game(), st, "tactic");
+    assert_string_equal(told(st, "shield", 1),
+                        "seat 0 puts a tactic card under the tactic deck\n");
+    assert_string_equal(told(st, "shield", 0),
+                        "seat 0 puts the Shield Bearer under the tactic "
+                        "deck\n");
+    ts_play(game(), st, "shield");
+    ts_play(game(), st, "11");
+    race_to_the_shield(st);
+    /* Seat 1's sixth tactic draw is the Shield Bearer seat 0 put back. */
+    assert_string_equal(told(st, "tactic", 0),
+                        "seat 1 draws the Shield Bearer from the tactic deck "
+                        "(you had put it there)\n");
+    assert_string_equal(told(st, "tactic", TB_SPECTATOR),
+                        "seat 1 draws a tactic card\n");
+    free(st);
+}
+
+/* Hints offer only the moves that exist in this game and moment: without
+ * Tactics no ruse and no Joker is ever suggested; with Tactics a ruse is
+ * named when it can be played. */
+static void hints_offer_only_real_moves(void **state)
+{
+    (void)state;
+    const int clan[12] = {11, 12, 13, 14, 15, 16, 21, 22, 23, 24, 25, 26};
+    void *st = setup(0, clan, 12, NULL, 0);
+    const char *table = drawn_for(st, 0);
+    assert_non_null(strstr(table, "seat 0: play a card as CARD@STONE"));
+    assert_null(strstr(table, "ruse"));
+    assert_null(strstr(table, "joker"));
+    assert_null(strstr(table, "pass"));
+    tb_action a;
+    char err[256];
+    assert_int_not_equal(tb_parse_action(game(), st, "#", &a, err, sizeof err),
+                         TB_OK);
+    assert_null(strstr(err, "ruse"));
+    assert_null(strstr(err, "joker"));
+    free(st);
+
+    const int tac[2] = {STT_RECRUITER, STT_SPY};
+    st = setup(1, clan, 12, tac, 2);
+    assert_non_null(strstr(drawn_for(st, 0), "or a ruse: recruiter"));
+    assert_int_not_equal(tb_parse_action(game(), st, "#", &a, err, sizeof err),
+                         TB_OK);
+    assert_non_null(strstr(err, "or a ruse: recruiter"));
+    free(st);
+}
+
+/* docs/games/schotten-totten.md, "Typing in a real deal": each deck's
+ * entry is top card first; seat 0 takes the top six clan cards, seat 1 the
+ * next six, seat 0 the top tactic card, seat 1 the next; draws come off
+ * the top.  A record typed in from that description replays to the hands
+ * it promises. */
+static void a_deal_typed_in_from_the_doc(void **state)
+{
+    (void)state;
+    char json[2048];
+    int n = snprintf(json, sizeof json,
+                     "{\"game\":\"schotten-totten\",\"players\":2,"
+                     "\"options\":{\"tactics\":true},\"deal\":[[");
+    for (int c = 11; c <= 69; c++)
+        if (c % 10)
+            n += snprintf(json + n, sizeof json - (size_t)n, "%d%s", c,
+                          c < 69 ? "," : "");
+    snprintf(json + n, sizeof json - (size_t)n,
+             "],[1,2,3,4,5,6,7,8,9,10]],\"actions\":["
+             "{\"seat\":0,\"move\":\"11@1\"},{\"seat\":0,\"move\":\"clan\"},"
+             "{\"seat\":1,\"move\":\"17@1\"},{\"seat\":1,\"move\":\"tactic\"}"
+             "]}");
+    void *st = ts_replay_json(json);
+    /* Seat 0: 11-16 and the Joker, then the clan deck's next card, 24 (17
+     * 18 19 21 22 23 are seat 1's). Seat 1: the other Joker, then the
+     * tactic deck's next card, the Spy. */
+    assert_true(ts_view_has(game(), st, 0, "\"hand\":[1,12,13,14,15,16,24]"));
+    assert_true(ts_view_has(game(), st, 1, "\"hand\":[2,3,18,19,21,22,23]"));
+    free(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -928,6 +1113,10 @@ int main(void)
         cmocka_unit_test(notation_and_errors),
         cmocka_unit_test(evaluator_matches_brute_force),
         cmocka_unit_test(quick_policy),
+        cmocka_unit_test(claims_are_said_with_their_reason),
+        cmocka_unit_test(recruiter_cards_stay_secret),
+        cmocka_unit_test(hints_offer_only_real_moves),
+        cmocka_unit_test(a_deal_typed_in_from_the_doc),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -287,15 +287,25 @@ static void running_out_skips_and_the_game_ends(void **state)
     snprintf(move, sizeof move, "x2 %c", first_live_set(st));
     ts_play(g, st, move);
     snprintf(move, sizeof move, "+5 %c", first_live_set(st));
+    /* As the table hears it (issue 10). */
+    assert_non_null(strstr(ts_describe(g, st, move, 1),
+                           "seat 0's turn ends (it has no card it may "
+                           "play)\n"));
     ts_play(g, st, move);
     assert_int_equal(tb_current(g, st), 1); /* nothing left: turn passes */
     /* From now on seat 0 is skipped: seat 1 plays every turn. */
+    int told_skip = 0;
     while (tb_current(g, st) != TB_TERMINAL) {
         assert_int_equal(tb_current(g, st), 1);
         play_lowest(g, st, 1);
-        if (tb_current(g, st) == 1)
+        if (tb_current(g, st) == 1) {
+            told_skip += strstr(ts_describe(g, st, "end", 0),
+                                "seat 0 has no card it may play and is "
+                                "skipped\n") != NULL;
             ts_play(g, st, "end");
+        }
     }
+    assert_true(told_skip > 0);
     assert_int_equal(field(st, "seats", 1, "hand_size"), 0);
     for (int i = 0; i < 7; i++)
         assert_true(field(st, "sets", i, "taken_by") >= 0);
@@ -392,6 +402,68 @@ static void bull_values(void **state)
     free(st);
 }
 
+/* How moves are shown (issue 10): every card and the set it joins, the set
+ * taken with its cards, special cards and bulls, and a turn that ends by
+ * itself.  Plays are public: every seat is told the same. */
+static void describe_plays_and_sets_taken(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    void *st = deal(2, 14, bull_hands, 7, bull_table);
+    assert_string_equal(ts_describe(g, st, "2", 1),
+                        "seat 0 plays 2 to set A\n");
+    ts_play(g, st, "2");
+    ts_play(g, st, "3");
+    assert_string_equal(ts_describe(g, st, "4", TB_SPECTATOR),
+                        "seat 0 plays 4 to set A\n"
+                        "seat 0's turn ends (three cards played)\n");
+    ts_play(g, st, "4");
+    assert_string_equal(ts_describe(g, st, "43", 0),
+                        "seat 1 plays 43 to set D\n");
+    ts_play(g, st, "43");
+    assert_string_equal(ts_describe(g, st, "end", 0), "seat 1 ends its turn\n");
+    ts_play(g, st, "end");
+    assert_string_equal(ts_describe(g, st, "x2 A", 1),
+                        "seat 0 puts its x2 card on set A\n");
+    ts_play(g, st, "x2 A");
+    ts_play(g, st, "+5 A");
+    assert_string_equal(ts_describe(g, st, "12", 1),
+                        "seat 0 plays 12 to set A, its fifth bull card, and "
+                        "takes the set: 1 2(+2) 3 4 12(+2) x2 +5, +7 bulls\n"
+                        "seat 0's turn ends (three cards played)\n");
+    free(st);
+}
+
+/* docs/games/take-5.md, "Typing in a real deal": the deal entry is the
+ * deck in order; each seat gets its hand in seat order (seat 0 first), then
+ * come the table cards, which start the sets A, B, ... lowest first
+ * whatever their order in the deck; the rest are unused. */
+static void typing_in_a_real_deal(void **state)
+{
+    (void)state;
+    int first[35], n = 0;
+    for (int p = 0; p < 2; p++)
+        for (int i = 0; i < 14; i++)
+            first[n++] = bull_hands[p][i];
+    static const int table[7] = {71, 1, 51, 21, 61, 31, 41};
+    for (int i = 0; i < 7; i++)
+        first[n++] = table[i];
+    char deal[1024], json[2048];
+    ts_deal_json(deal, sizeof deal, 1, 100, first, n);
+    snprintf(json, sizeof json,
+             "{\"format\":\"tabula-record/1\",\"game\":\"take-5\","
+             "\"players\":2,\"deal\":[%s],\"actions\":["
+             "{\"seat\":0,\"move\":\"2\"},{\"seat\":0,\"move\":\"end\"}]}",
+             deal);
+    void *st = ts_replay_json(json);
+    assert_string_equal(set_cards(st, 0), "1 2");
+    assert_string_equal(set_cards(st, 1), "21");
+    assert_string_equal(set_cards(st, 6), "71");
+    assert_true(ts_view_has(game(), st, 1, "\"hand\":[22,43,63,64,67,68,73,"
+                                           "90,91,93,94,96,97,98]"));
+    free(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -406,6 +478,8 @@ int main(void)
         cmocka_unit_test(deal_follows_the_table),
         cmocka_unit_test(hands_are_secret),
         cmocka_unit_test(bull_values),
+        cmocka_unit_test(describe_plays_and_sets_taken),
+        cmocka_unit_test(typing_in_a_real_deal),
     };
     return cmocka_run_group_tests_name("take-5", tests, NULL, NULL);
 }

@@ -261,6 +261,155 @@ static void state_is_small(void **state)
     assert_true(game()->state_size <= 1024);
 }
 
+/* How many of the legal actions play a card (all but `end`). */
+static int playable_cards(const tb_game *g, const void *st)
+{
+    tb_action a[TB_MAX_ACTIONS];
+    int n = tb_legal(g, st, a), k = 0;
+    for (int i = 0; i < n; i++)
+        k += a[i] != 0;
+    return k;
+}
+
+/* Issue 10: determinizing for a seat other than the one to move must not
+ * leave the mover without a play it owes ("the game is over when ... a
+ * player can make no more plays": that the game goes on tells every seat
+ * the mover can play).  Here only four cards in the world fit (88 and 89
+ * by the trick on the up piles at 98 and 99, 13 and 12 on the down piles
+ * at 3 and 2) and seat 1, to move, holds two of them; a uniform re-deal
+ * of its hand would miss all four about seven times in ten. */
+static void determinize_keeps_the_owed_play(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    const int first[14] = {98, 99, 3,  2,  50, 51, 52,  /* seat 0 */
+                           12, 13, 54, 55, 56, 57, 58}; /* seat 1 */
+    void *st = deal(2, first, 14);
+    const char *turn[] = {"98u1", "99u2", "3d1", "2d2", "end"};
+    for (int i = 0; i < 5; i++)
+        ts_play(g, st, turn[i]);
+    assert_int_equal(tb_current(g, st), 1);
+    assert_int_equal(playable_cards(g, st), 2); /* 12d2 and 13d1 */
+    void *det = tb_state_new(g);
+    tb_rng rng;
+    tb_rng_seed(&rng, 10);
+    int kept = 0;
+    for (int i = 0; i < 300; i++) {
+        memcpy(det, st, g->state_size);
+        tb_determinize(g, det, i % 2 ? 0 : TB_SPECTATOR, &rng);
+        assert_int_equal(tb_current(g, det), 1);
+        assert_true(playable_cards(g, det) >= 1);
+        kept += ts_view_has(g, det, 1, "\"hand\":[12,13,54,");
+        /* A determinized world plays on to an end. */
+        assert_true(tb_random_playout(g, det, &rng) >= 0);
+    }
+    /* The hand is really dealt again, not kept. */
+    assert_true(kept < 10);
+    /* Mid-turn, one play made and one still owed (the 12 fits both down
+     * piles now, and so do the cards below it still out). */
+    ts_play(g, st, "13d1");
+    for (int i = 0; i < 100; i++) {
+        memcpy(det, st, g->state_size);
+        tb_determinize(g, det, i % 2 ? 0 : TB_SPECTATOR, &rng);
+        assert_true(playable_cards(g, det) >= 1);
+    }
+    free(det);
+    free(st);
+}
+
+/* What seat is told of the move typed as `move` in st. */
+static const char *told(const void *st, const char *move, int seat)
+{
+    return ts_describe(game(), st, move, seat);
+}
+
+/* Plays are public and said with their pile; the cards drawn at the end of
+ * a turn are told to the drawer alone, the others hear how many. */
+static void moves_are_described(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    const int hands[14] = {10, 11, 12, 13, 14, 16, 26,
+                           90, 91, 92, 93, 94, 95, 96};
+    void *st = deal(2, hands, 14);
+    assert_string_equal(told(st, "26u1", 1),
+                        "seat 0 plays 26 on u1 (up from 1)\n");
+    ts_play(g, st, "26u1");
+    assert_string_equal(told(st, "16u1", TB_SPECTATOR),
+                        "seat 0 plays 16 on u1 (back from 26: the backwards "
+                        "trick)\n");
+    ts_play(g, st, "16u1");
+    /* The draw pile starts 2, 3, ...: seat 0 draws the 2 and the 3. */
+    assert_string_equal(told(st, "end", 1),
+                        "seat 0 ends the turn and draws 2 cards\n");
+    assert_string_equal(told(st, "end", TB_SPECTATOR),
+                        "seat 0 ends the turn and draws 2 cards\n");
+    assert_string_equal(told(st, "end", 0),
+                        "seat 0 ends the turn and draws 2 3\n");
+    ts_play(g, st, "end");
+    assert_string_equal(told(st, "96d1", 0),
+                        "seat 1 plays 96 on d1 (down from 100)\n");
+    free(st);
+}
+
+/* "The team score is the number of unplayed cards": when the game is lost
+ * the table says so and shows which cards were left, hands face up. */
+static void the_end_shows_the_cards_left(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    const int first[12] = {98, 99, 3, 2, 50, 51, 52, 53, 13, 60, 61, 62};
+    void *st = deal(1, first, 12);
+    const char *turn1[] = {"98u1", "99u2", "3d1", "2d2", "end"};
+    for (int i = 0; i < 5; i++)
+        ts_play(g, st, turn1[i]);
+    const char *d = told(st, "13d1", TB_SPECTATOR);
+    assert_non_null(strstr(d, "seat 0 plays 13 on d1 (back from 3: the "
+                              "backwards trick)\n"
+                              "seat 0 cannot make the play it still owes: the "
+                              "team loses with 93 cards left\n"
+                              "left in seat 0's hand: 50 51 52 53 60 61 62\n"
+                              "left in the draw pile (86): 4 5 6 7 8 9 10 11 "
+                              "12 14 "));
+    ts_play(g, st, "13d1");
+    char buf[4096];
+    tb_text t;
+    tb_text_init(&t, buf, sizeof buf);
+    tb_render(g, st, TB_SPECTATOR, TB_STYLE_PLAIN, &t);
+    assert_non_null(strstr(buf, "left in seat 0's hand: 50 51 52 53 60 61 62"));
+    assert_non_null(strstr(buf, "left in the draw pile (86): 4 5 6"));
+    assert_true(ts_view_has(g, st, TB_SPECTATOR,
+                            "\"hands_left\":[[50,51,52,53,60,61,62]]"));
+    free(st);
+}
+
+/* docs/games/the-game.md, "Typing in a real deal": the deal's one entry is
+ * the 98 cards top first; seat 0 gets the first block of cards, seat 1 the
+ * next, and so on; the rest is the draw pile, drawn from its front.  A
+ * record typed in from that description (three players, the cards dealt
+ * 99 down to 2) replays to the hands it promises. */
+static void a_deal_typed_in_from_the_doc(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    char json[2048];
+    int n = snprintf(json, sizeof json,
+                     "{\"game\":\"the-game\",\"players\":3,\"deal\":[[");
+    for (int c = 99; c >= 2; c--)
+        n += snprintf(json + n, sizeof json - (size_t)n, "%d%s", c,
+                      c > 2 ? "," : "");
+    snprintf(json + n, sizeof json - (size_t)n,
+             "]],\"actions\":[{\"seat\":0,\"move\":\"99d1\"},"
+             "{\"seat\":0,\"move\":\"98d1\"},{\"seat\":0,\"move\":\"end\"}]}");
+    void *st = ts_replay_json(json);
+    /* Seat 0 was dealt 99-94 and drew the two cards after the hands: the
+     * 81 and the 80 (seat 1 holds 93-88, seat 2 87-82). */
+    assert_true(ts_view_has(g, st, 0, "\"hand\":[80,81,94,95,96,97]"));
+    assert_true(ts_view_has(g, st, 1, "\"hand\":[88,89,90,91,92,93]"));
+    assert_true(ts_view_has(g, st, 2, "\"hand\":[82,83,84,85,86,87]"));
+    free(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -275,6 +424,10 @@ int main(void)
         cmocka_unit_test(notation_and_errors),
         cmocka_unit_test(heuristic_plays_the_trick),
         cmocka_unit_test(state_is_small),
+        cmocka_unit_test(determinize_keeps_the_owed_play),
+        cmocka_unit_test(moves_are_described),
+        cmocka_unit_test(the_end_shows_the_cards_left),
+        cmocka_unit_test(a_deal_typed_in_from_the_doc),
     };
     return cmocka_run_group_tests_name("the-game", tests, NULL, NULL);
 }

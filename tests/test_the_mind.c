@@ -508,6 +508,121 @@ static void heuristic_waits_by_the_gap(void **state)
     free(st);
 }
 
+/* What seat is told of the move typed as `move` in st. */
+static const char *told(const void *st, const char *move, int seat)
+{
+    return ts_describe(game(), st, move, seat);
+}
+
+/* A tick's choices are secret until it resolves: the others are told only
+ * that a seat chose, the chooser what it chose; the last choice reveals
+ * the tick to everyone, with a mistake's cost ("The team loses a life.
+ * Everyone discards cards lower than the card played.") and the end of
+ * the level, before the next deal. */
+static void choices_are_told_when_the_tick_resolves(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    void *st = new_game(2, 0);
+    deal_and_play_level(st, 2);
+    const int hands[] = {30, 60, 40, 55};
+    deal(st, 2, 2, hands); /* seat 0: 30 60, seat 1: 40 55 */
+    assert_string_equal(told(st, "play", 1), "seat 0 chooses in secret\n");
+    assert_string_equal(told(st, "wait", 1), "seat 0 chooses in secret\n");
+    assert_string_equal(told(st, "play", TB_SPECTATOR),
+                        "seat 0 chooses in secret\n");
+    assert_string_equal(told(st, "play", 0), "seat 0 chooses to play 30\n");
+    assert_string_equal(told(st, "raise", 0),
+                        "seat 0 chooses to raise a hand\n");
+    ts_play(g, st, "wait");
+    /* Seat 1 plays its lowest card, the 40, over seat 0's 30. */
+    assert_string_equal(told(st, "play", 0),
+                        "seat 1 chooses in secret\n"
+                        "tick 1: seat 1 played 40; the other waited; out of "
+                        "order: 1 life lost; discarded 30\n"
+                        "1 life left\n");
+    ts_play(g, st, "play");
+    ts_play(g, st, "wait");
+    assert_string_equal(told(st, "play", 0),
+                        "seat 1 chooses in secret\n"
+                        "tick 2: seat 1 played 55; the other waited\n");
+    ts_play(g, st, "play");
+    /* The last card ends level 2 with its bonus, a shuriken. */
+    assert_string_equal(told(st, "play", 1),
+                        "seat 0 chooses in secret\n"
+                        "tick 3: seat 0 played 60\n"
+                        "level 2 is complete; the team gains a shuriken; next, "
+                        "level 3: 3 cards each\n");
+    ts_play(g, st, "play");
+    char buf[2048];
+    tb_text t;
+    tb_text_init(&t, buf, sizeof buf);
+    tb_render(g, st, 1, TB_STYLE_PLAIN, &t);
+    assert_non_null(strstr(buf, "level 2 complete; level 3 of 12 to be dealt"));
+    assert_non_null(strstr(buf, "last tick: seat 0 played 60"));
+    free(st);
+}
+
+/* The shuriken's discards are told apart from a mistake's, and the end of
+ * the game is said ("when you're out of lives you lose"). */
+static void shuriken_and_last_life_are_told(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    void *st = new_game(2, 0);
+    const int hands1[] = {10, 20};
+    deal(st, 2, 1, hands1);
+    ts_play(g, st, "raise");
+    assert_string_equal(told(st, "raise", 0),
+                        "seat 1 chooses in secret\n"
+                        "tick 1: seat 0 raised a hand, seat 1 raised a hand; "
+                        "the shuriken is played: discarded 10 20\n"
+                        "level 1 is complete; next, level 2: 2 cards each\n");
+    ts_play(g, st, "raise");
+    const int hands2[] = {10, 40, 20, 30}; /* seat 0: 10 40, seat 1: 20 30 */
+    deal(st, 2, 2, hands2);
+    const char *t1[] = {"wait", "play"}; /* 20 over 10: the first life */
+    tick(st, t1, 2);
+    ts_play(g, st, "play"); /* seat 0's 40 over the 30: the last life */
+    assert_string_equal(told(st, "wait", 0),
+                        "seat 1 chooses in secret\n"
+                        "tick 2: seat 0 played 40; the other waited; out of "
+                        "order: 1 life lost; discarded 30\n"
+                        "no lives left: the team loses, 1 of 12 levels "
+                        "completed\n");
+    free(st);
+}
+
+/* docs/games/the-mind.md, "Typing in a real deal": one entry per level,
+ * top card first; in level n seat 0 gets the first n cards, seat 1 the
+ * next n.  A record typed in from that description replays to the hands
+ * it promises. */
+static void a_deal_typed_in_from_the_doc(void **state)
+{
+    (void)state;
+    char json[4096];
+    int n = snprintf(json, sizeof json, "{\"game\":\"the-mind\",\"players\":2,"
+                     "\"deal\":[[5,9");
+    for (int level = 1; level <= 2; level++) {
+        for (int c = 1; c <= 100; c++)
+            if (level == 2 || (c != 5 && c != 9))
+                n += snprintf(json + n, sizeof json - (size_t)n, "%s%d",
+                              level == 2 && c == 1 ? "" : ",", c);
+        n += snprintf(json + n, sizeof json - (size_t)n, "%s",
+                      level == 1 ? "],[" : "]],");
+    }
+    snprintf(json + n, sizeof json - (size_t)n,
+             "\"actions\":[{\"seat\":0,\"move\":\"play\"},"
+             "{\"seat\":1,\"move\":\"wait\"},{\"seat\":1,\"move\":\"play\"}]}");
+    void *st = ts_replay_json(json);
+    /* Level 1 went 5 then 9 with no life lost; level 2 dealt 1 2 to seat 0
+     * and 3 4 to seat 1. */
+    assert_int_equal(ts_view_int(game(), st, "lives"), 2);
+    assert_true(ts_view_has(game(), st, 0, "\"hand\":[1,2]"));
+    assert_true(ts_view_has(game(), st, 1, "\"hand\":[3,4]"));
+    free(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -528,6 +643,9 @@ int main(void)
         cmocka_unit_test(realtime_keys),
         cmocka_unit_test(determinize_keeps_own_hand),
         cmocka_unit_test(heuristic_waits_by_the_gap),
+        cmocka_unit_test(choices_are_told_when_the_tick_resolves),
+        cmocka_unit_test(shuriken_and_last_life_are_told),
+        cmocka_unit_test(a_deal_typed_in_from_the_doc),
     };
     return cmocka_run_group_tests_name("the-mind", tests, NULL, NULL);
 }

@@ -5,6 +5,7 @@
 #include "bot.h"
 #include "internal.h"
 
+#include <assert.h>
 #include <stdlib.h>
 #include <string.h>
 
@@ -91,6 +92,7 @@ tb_action tbi_random_action(const tb_game *g, const void *st, tb_rng *rng)
 {
     tb_action buf[TB_MAX_ACTIONS];
     int n = tb_legal(g, st, buf);
+    assert(n >= 1); /* the contract of legal, checked by the conformance battery */
     return buf[tb_rng_below(rng, (uint32_t)n)];
 }
 

@@ -36,6 +36,7 @@
 #include "ismcts.h"
 #include "internal.h"
 
+#include <assert.h>
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
@@ -477,6 +478,7 @@ static double ucb(const node *n, double c)
 static tb_action random_action(search *s, const tb_game *g, tb_rng *rng)
 {
     int n = g->legal(s->world, s->legal);
+    assert(n >= 1); /* determinized worlds keep a legal move (conformance) */
     return s->legal[n == 1 ? 0 : tb_rng_below(rng, (uint32_t)n)];
 }
 
@@ -546,6 +548,7 @@ static uint32_t tree_decision(search *s, const tb_game *g, tb_rng *rng,
                               int *expanded)
 {
     int n = g->legal(s->world, s->legal);
+    assert(n >= 1); /* determinized worlds keep a legal move (conformance) */
     int untried = 0;
     for (int i = 0; i < n; i++) {
         s->child[i] = find_child(s, at, decision_key(seat, s->legal[i]));

@@ -33,6 +33,7 @@ const tb_game *cli_find_game(const char *id);
 /* Reads a non-negative integer argument of an option, or fails. */
 int cli_parse_long(const char *opt, const char *text, long min, long max,
                    long *out);
+/* Reads a seed: plain decimal digits, 0 to 2^64-1 (tbi_parse_u64). */
 int cli_parse_u64(const char *opt, const char *text, uint64_t *out);
 /* Records one --opt key=value for later (options are applied once the game
  * and player count are known). */
@@ -46,10 +47,23 @@ int cli_game_option(cli_game_args *a, int c, const char *arg);
 void cli_progress(long done, long total, const char *label);
 /* Parses a --seats list "a,b,c" into args. */
 int cli_parse_seats(cli_game_args *a, const char *list);
-/* Completes args once the options are read: the player count (from -p, the
- * seat list or the game's minimum), the stored --opt values, and seats
+/* Completes args once the options are read: the player count (from -p,
+ * else the game's minimum or the number of seats named if that is more), the stored --opt values, and seats
  * (the last one named fills the rest; default_seat when none is named). */
 int cli_finish_game_args(cli_game_args *a, const char *default_seat);
+/* Checks that every bot seat of args names a bot that can be made (so
+ * that a bad --seats fails before any file is touched); 0, or -1 after
+ * printing why. */
+int cli_check_bots(const cli_game_args *a);
+/* Makes sure files can be written into dir (`what` names it in messages,
+ * e.g. "record directory"), creating it when it does not exist (*created
+ * says so).  0, or -1 after printing a reason and leaving nothing behind. */
+int cli_prepare_dir(const char *what, const char *dir, int *created);
+/* Removes dir and the files in it: for a failed command to take back a
+ * directory it created, so that nothing partial is left. */
+void cli_remove_dir(const char *dir);
+/* Prints the table as seat (or TB_SPECTATOR) sees it. */
+void cli_draw(const tb_game *g, const void *st, int seat, unsigned style);
 /* A seed from the clock, for runs that name none. */
 uint64_t cli_clock_seed(void);
 

@@ -34,13 +34,14 @@ static int usage(void)
         "Simulates GAME and writes a balance report to DIR: report.md (read it\n"
         "on its own), report.json (every figure) and SVG charts.  It covers\n"
         "the win rate of each seat with 95%% intervals and whether the first\n"
-        "seat's edge is significant; score distributions; game length in\n"
-        "actions and rounds; decisiveness and drama (lead changes, how early\n"
+        "seat's edge is significant (see --rotate); score distributions; game\n"
+        "length in actions and rounds; decisiveness and drama (lead changes, how early\n"
         "the winner is clear, how often the last seat at mid-game wins); and,\n"
         "with --compare, each variant side by side with paired differences.\n\n"
         "  -p N               players (default: the game's minimum)\n"
         "  --seats LIST       bots per seat (default heuristic)\n"
-        "  -n GAMES           games per variant (default 1000)\n"
+        "  -n GAMES           games per variant (default 1000; with --rotate\n"
+        "                     the seeds, each played once per rotation)\n"
         "  --opt key=value    an option of the base game\n"
         "  --compare key=value  a variant: the base with this option changed;\n"
         "                     repeat for several variants\n"
@@ -50,7 +51,14 @@ static int usage(void)
         "  --threads T        worker threads (default 1)\n"
         "  --precision W      keep simulating (doubling the games) until every\n"
         "                     win-rate interval is at most W wide on each side\n"
-        "  --max-games M      stop --precision at M games (default 1000000)\n");
+        "  --max-games M      stop --precision at M games (default 1000000)\n"
+        "  --rotate           play every seed once per rotation of the seats'\n"
+        "                     bots (seat j gets the bot named for seat j+r),\n"
+        "                     so seats can be compared fairly with different\n"
+        "                     bots; also reports each bot's win rate\n\n"
+        "A seat's edge is claimed only from seat-fair runs: the same bot in\n"
+        "every seat, or --rotate.  With different bots and no --rotate the\n"
+        "report says the seat differences measure the bots too.\n");
     return 0;
 }
 
@@ -76,7 +84,11 @@ typedef struct figures {
     int has_drama;
     tbi_moments lead_changes, decided_at;
     double comebacks, comeback_lo, comeback_hi;
+    int edge_measured; /* only from seat-fair runs (see seat_fair) */
     double edge, edge_lo, edge_hi, edge_p; /* seat 0 minus the fair share */
+    /* With --rotate: each distinct bot's share of the wins over the seats
+     * it held, with 95% intervals over the seeds. */
+    seat_figures bot[TB_MAX_PLAYERS];
 } figures;
 
 typedef struct context {
@@ -86,7 +98,14 @@ typedef struct context {
     variant v[MAX_VARIANTS];
     int nv;
     figures fig[MAX_VARIANTS];
-    long n;
+    long n;        /* seeds per variant */
+    int rotations; /* games per seed: 1, or the players with --rotate */
+    /* Whether seat differences measure the seats alone: the same bot in
+     * every seat, or the bots rotated over the seats on each seed. */
+    int seat_fair;
+    /* The distinct bots of the seat list, and which one each seat holds. */
+    char bots[TB_MAX_PLAYERS][TB_SEAT_SPEC];
+    int n_bots, bot_of_seat[TB_MAX_PLAYERS];
     double precision;
     double widest; /* the widest win-rate half-width reached */
 } context;
@@ -99,42 +118,50 @@ static void progress_bar(long done, long total, void *user)
     cli_progress(done, total, user);
 }
 
-/* Extends every variant to ctx->n games, playing the games not yet played;
- * game i has the same seed in every variant. */
+/* Extends every variant to ctx->n seeds, playing the games not yet
+ * played; seed i is the same in every variant.  With --rotate each seed is
+ * played once per rotation r of the seat list (seat j holding the bot
+ * named for seat (j + r) mod players), and game r of seed i is kept at
+ * index i * rotations + r. */
 static int simulate(context *ctx, int threads)
 {
+    int R = ctx->rotations, P = ctx->ga.cfg.players;
     for (int k = 0; k < ctx->nv; k++) {
         variant *v = &ctx->v[k];
-        if (v->n >= ctx->n)
+        long have = v->n / R;
+        if (have >= ctx->n)
             continue;
-        tbi_sim_spec spec;
-        memset(&spec, 0, sizeof spec);
-        spec.game = ctx->g;
-        spec.cfg = v->cfg;
-        memcpy(spec.seats, ctx->ga.seats, sizeof spec.seats);
-        spec.first_game = v->n;
-        spec.games = ctx->n - v->n;
-        spec.seed = ctx->ga.seed;
-        spec.threads = threads;
-        spec.keep_games = 1;
-        if (isatty(2)) {
-            spec.progress = progress_bar;
-            spec.progress_user = v->name;
-        }
-        tbi_sim_out out;
-        char err[512];
-        if (tbi_sim_run(&spec, &out, err, sizeof err) != TB_OK)
-            return cli_error("%s", err);
         tbi_game_summary *all =
-            realloc(v->games, (size_t)ctx->n * sizeof *all);
-        if (!all) {
-            tbi_sim_out_free(&out);
-            return cli_error("out of memory for %ld games", ctx->n);
-        }
-        memcpy(all + v->n, out.per_game, (size_t)spec.games * sizeof *all);
+            realloc(v->games, (size_t)(ctx->n * R) * sizeof *all);
+        if (!all)
+            return cli_error("out of memory for %ld games", ctx->n * R);
         v->games = all;
-        v->n = ctx->n;
-        tbi_sim_out_free(&out);
+        for (int r = 0; r < R; r++) {
+            tbi_sim_spec spec;
+            memset(&spec, 0, sizeof spec);
+            spec.game = ctx->g;
+            spec.cfg = v->cfg;
+            for (int j = 0; j < P; j++)
+                memcpy(spec.seats[j], ctx->ga.seats[(j + r) % P],
+                       sizeof spec.seats[j]);
+            spec.first_game = have;
+            spec.games = ctx->n - have;
+            spec.seed = ctx->ga.seed;
+            spec.threads = threads;
+            spec.keep_games = 1;
+            if (isatty(2)) {
+                spec.progress = progress_bar;
+                spec.progress_user = v->name;
+            }
+            tbi_sim_out out;
+            char err[512];
+            if (tbi_sim_run(&spec, &out, err, sizeof err) != TB_OK)
+                return cli_error("%s", err);
+            for (long i = 0; i < spec.games; i++)
+                all[(have + i) * R + r] = out.per_game[i];
+            tbi_sim_out_free(&out);
+        }
+        v->n = ctx->n * R;
     }
     return 0;
 }
@@ -173,21 +200,46 @@ static double p_two_sided(double z)
     return erfc(fabs(z) / sqrt(2.0));
 }
 
+/* A rate's 95% interval over seeds from per-seed rates (each the mean
+ * over a seed's rotations): a normal interval, clipped to [0, 1] and
+ * always holding the estimate.  Games of one seed are not independent, so
+ * the seed, not the game, is the unit. */
+static void seed_interval(const tbi_moments *m, double *rate, double *lo,
+                          double *hi)
+{
+    double mean = tbi_moments_mean(m), h = tbi_moments_ci95(m);
+    *rate = mean;
+    *lo = fmin(mean, fmax(0.0, mean - h));
+    *hi = fmax(mean, fmin(1.0, mean + h));
+}
+
 static void compute_figures(const context *ctx, const variant *v, figures *f)
 {
-    int P = v->cfg.players;
+    int P = v->cfg.players, R = ctx->rotations;
+    long seeds = v->n / R;
     memset(f, 0, sizeof *f);
     f->n = v->n;
     double *tmp = malloc((size_t)(v->n ? v->n : 1) * sizeof *tmp);
     for (int j = 0; j < P; j++) {
         seat_figures *s = &f->seat[j];
-        for (long i = 0; i < v->n; i++) {
-            s->wins += win_share(&v->games[i], j, P, ctx->coop);
-            tbi_moments_add(&s->score, v->games[i].score[j]);
-            tmp[i] = v->games[i].score[j];
+        tbi_moments per_seed = {0, 0, 0};
+        for (long i = 0; i < seeds; i++) {
+            double share = 0;
+            for (int r = 0; r < R; r++) {
+                const tbi_game_summary *gs = &v->games[i * R + r];
+                share += win_share(gs, j, P, ctx->coop);
+                tbi_moments_add(&s->score, gs->score[j]);
+                tmp[i * R + r] = gs->score[j];
+            }
+            s->wins += share;
+            tbi_moments_add(&per_seed, share / R);
         }
-        s->win_rate = v->n ? s->wins / (double)v->n : 0;
-        tbi_wilson95(s->wins, (double)v->n, &s->lo, &s->hi);
+        if (R > 1)
+            seed_interval(&per_seed, &s->win_rate, &s->lo, &s->hi);
+        else {
+            s->win_rate = v->n ? s->wins / (double)v->n : 0;
+            tbi_wilson95(s->wins, (double)v->n, &s->lo, &s->hi);
+        }
         quartiles(tmp, v->n, s->quart);
     }
     for (long i = 0; i < v->n; i++) {
@@ -209,14 +261,55 @@ static void compute_figures(const context *ctx, const variant *v, figures *f)
     tbi_wilson95(f->team_wins, (double)v->n, &f->team_lo, &f->team_hi);
     tbi_wilson95(f->comebacks, f->lead_changes.n, &f->comeback_lo,
                  &f->comeback_hi);
-    /* The first seat's edge over a fair share of the wins. */
+    /* Each bot's share of the wins over the seats it held, per seed. */
+    if (R > 1)
+        for (int b = 0; b < ctx->n_bots; b++) {
+            seat_figures *s = &f->bot[b];
+            tbi_moments per_seed = {0, 0, 0};
+            for (long i = 0; i < seeds; i++) {
+                double share = 0;
+                int held = 0;
+                for (int r = 0; r < R; r++)
+                    for (int j = 0; j < P; j++)
+                        if (ctx->bot_of_seat[(j + r) % P] == b) {
+                            share += win_share(&v->games[i * R + r], j, P,
+                                               ctx->coop);
+                            held++;
+                        }
+                s->wins += share;
+                tbi_moments_add(&per_seed, held ? share / held : 0);
+            }
+            seed_interval(&per_seed, &s->win_rate, &s->lo, &s->hi);
+        }
+    /* The first seat's edge over a fair share of the wins, claimed only
+     * from seat-fair runs: with different bots in the seats it would
+     * measure the bots as much as the seat. */
     double fair = 1.0 / P, n = (double)v->n;
+    f->edge_measured = ctx->seat_fair && !ctx->coop && n > 0;
     f->edge = f->seat[0].win_rate - fair;
     f->edge_lo = f->seat[0].lo - fair;
     f->edge_hi = f->seat[0].hi - fair;
-    f->edge_p = n > 0 ? p_two_sided((f->seat[0].wins - n * fair) /
-                                    sqrt(n * fair * (1 - fair)))
-                      : 1;
+    f->edge_p = 1;
+    if (!f->edge_measured)
+        return;
+    if (R > 1) {
+        /* Paired over seeds: each seed's mean share of seat 0 over the
+         * rotations, so the bots' strengths cancel within a seed. */
+        tbi_moments d = {0, 0, 0};
+        for (long i = 0; i < seeds; i++) {
+            double share = 0;
+            for (int r = 0; r < R; r++)
+                share += win_share(&v->games[i * R + r], 0, P, ctx->coop);
+            tbi_moments_add(&d, share / R - fair);
+        }
+        double sd = tbi_moments_sd(&d);
+        f->edge_p = sd > 0 ? p_two_sided(tbi_moments_mean(&d) /
+                                         (sd / sqrt((double)seeds)))
+                           : (tbi_moments_mean(&d) == 0 ? 1 : 0);
+    } else {
+        f->edge_p = p_two_sided((f->seat[0].wins - n * fair) /
+                                sqrt(n * fair * (1 - fair)));
+    }
 }
 
 /* The widest win-rate half-width over every variant and seat. */
@@ -332,12 +425,24 @@ static json_t *figures_json(const context *ctx, const variant *v,
             json_pack("{s:f,s:[f,f],s:o}", "win_rate",
                       f->team_wins / (double)f->n, "win_rate_ci95", f->team_lo,
                       f->team_hi, "score", moments_json(&f->team_score)));
-    else
+    else if (f->edge_measured)
         json_object_set_new(
             o, "first_seat_edge",
             json_pack("{s:f,s:[f,f],s:f,s:b}", "difference", f->edge, "ci95",
                       f->edge_lo, f->edge_hi, "p_value", f->edge_p,
                       "significant", f->edge_p < 0.05));
+    else
+        json_object_set_new(o, "first_seat_edge", json_null());
+    if (ctx->rotations > 1) {
+        json_t *bots = json_array();
+        for (int b = 0; b < ctx->n_bots; b++)
+            json_array_append_new(
+                bots, json_pack("{s:s,s:f,s:[f,f]}", "bot", ctx->bots[b],
+                                "win_rate", f->bot[b].win_rate,
+                                "win_rate_ci95", f->bot[b].lo,
+                                f->bot[b].hi));
+        json_object_set_new(o, "bots", bots);
+    }
     json_object_set_new(o, "actions", moments_json(&f->actions));
     json_object_set_new(o, "actions_quartiles", quart_json(f->actions_quart));
     if (ctx->g->standing)
@@ -399,8 +504,12 @@ static int write_json(const context *ctx, const char *path)
     for (int j = 0; j < ctx->ga.cfg.players; j++)
         json_array_append_new(seats, json_string(ctx->ga.seats[j]));
     json_object_set_new(o, "seats", seats);
-    json_object_set_new(o, "seed", json_integer((json_int_t)ctx->ga.seed));
-    json_object_set_new(o, "games_per_variant", json_integer(ctx->n));
+    json_object_set_new(o, "seed", tbi_json_u64(ctx->ga.seed));
+    json_object_set_new(o, "games_per_variant",
+                        json_integer(ctx->n * ctx->rotations));
+    json_object_set_new(o, "seeds_per_variant", json_integer(ctx->n));
+    json_object_set_new(o, "rotations", json_integer(ctx->rotations));
+    json_object_set_new(o, "seat_fair", json_boolean(ctx->seat_fair));
     json_object_set_new(o, "cooperative", json_boolean(ctx->coop));
     json_t *vs = json_array();
     for (int k = 0; k < ctx->nv; k++)
@@ -415,10 +524,16 @@ static int write_json(const context *ctx, const char *path)
                         "widest_win_rate_half_width", ctx->widest)
             : json_pack("{s:n,s:f}", "target", "widest_win_rate_half_width",
                         ctx->widest));
-    int rc = json_dump_file(o, path, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
-                                         JSON_REAL_PRECISION(8));
+    char tmp[4300];
+    FILE *f = tbi_whole_open(path, tmp, sizeof tmp);
+    int rc = f ? json_dumpf(o, f, JSON_INDENT(2) | JSON_PRESERVE_ORDER |
+                                      JSON_REAL_PRECISION(8))
+               : -1;
+    if (f && tbi_whole_close(f, tmp, path, rc == 0) != 0)
+        rc = -1;
     json_decref(o);
-    return rc == 0 ? 0 : cli_error("cannot write %s", path);
+    return rc == 0 ? 0 : cli_error("cannot write %s: %s", path,
+                                   strerror(errno));
 }
 
 /* ------------------------------------------------------------ charts */
@@ -471,9 +586,14 @@ static int write_charts(const context *ctx, const char *dir)
             values[k][i] = ctx->coop ? v->games[i].team_score
                                      : v->games[i].score[k];
     }
+    /* Colour k is variant k in every chart: the seats' scores are all of
+     * the base variant, so they share its colour. */
+    int colour[TB_MAX_PLAYERS > MAX_VARIANTS ? TB_MAX_PLAYERS : MAX_VARIANTS];
+    for (int k = 0; k < panels; k++)
+        colour[k] = ctx->coop ? k : 0;
     svg_hist scores = {ctx->coop ? "Team score per game" : "Score per game by seat",
                        "score", panels, ctx->coop ? vnames : gptr,
-                       (const double *const *)values, counts, 1};
+                       (const double *const *)values, counts, 1, colour};
     snprintf(path, sizeof path, "%s/scores.svg", dir);
     rc |= svg_write_hist(path, &scores);
     for (int k = 0; k < panels; k++)
@@ -484,8 +604,10 @@ static int write_charts(const context *ctx, const char *dir)
         for (long i = 0; i < ctx->v[k].n; i++)
             values[k][i] = ctx->v[k].games[i].actions;
     }
+    for (int k = 0; k < nv; k++)
+        colour[k] = k;
     svg_hist length = {"Game length", "actions per game", nv, vnames,
-                       (const double *const *)values, counts, 1};
+                       (const double *const *)values, counts, 1, colour};
     snprintf(path, sizeof path, "%s/length.svg", dir);
     rc |= svg_write_hist(path, &length);
     if (ctx->g->standing) {
@@ -493,13 +615,15 @@ static int write_charts(const context *ctx, const char *dir)
             for (long i = 0; i < ctx->v[k].n; i++)
                 values[k][i] = ctx->v[k].games[i].rounds;
         svg_hist rounds = {"Rounds per game", "rounds", nv, vnames,
-                           (const double *const *)values, counts, 1};
+                           (const double *const *)values, counts, 1, colour};
         snprintf(path, sizeof path, "%s/rounds.svg", dir);
         rc |= svg_write_hist(path, &rounds);
     }
     for (int k = 0; k < nv; k++)
         free(values[k]);
-    return rc ? cli_error("cannot write the charts in %s", dir) : 0;
+    return rc ? cli_error("cannot write the charts in %s: %s", dir,
+                          strerror(errno))
+              : 0;
 }
 
 /* ------------------------------------------------------------ report.md */
@@ -518,6 +642,16 @@ static void md_moments(FILE *f, const tbi_moments *m)
     md_interval(f, mean, mean - h, mean + h, 0);
 }
 
+/* A p-value as a person should read it: never "p = 0", which no finite
+ * sample can show. */
+static void format_p(double p, char *buf, size_t cap)
+{
+    if (p < 0.001)
+        snprintf(buf, cap, "p < 0.001");
+    else
+        snprintf(buf, cap, "p = %.3f", p);
+}
+
 static void md_seat_advantage(FILE *f, const context *ctx, const figures *fg)
 {
     int P = ctx->ga.cfg.players;
@@ -533,21 +667,49 @@ static void md_seat_advantage(FILE *f, const context *ctx, const figures *fg)
                "| --- | --- | ---: | --- | --- |\n");
     for (int j = 0; j < P; j++) {
         const seat_figures *s = &fg->seat[j];
-        fprintf(f, "| %d | %s | %.1f | ", j, ctx->ga.seats[j], s->wins);
+        fprintf(f, "| %d | %s | %.1f | ", j,
+                ctx->rotations > 1 ? "each in turn" : ctx->ga.seats[j],
+                s->wins);
         md_interval(f, s->win_rate, s->lo, s->hi, 1);
         fputs(" | ", f);
         md_moments(f, &s->score);
         fputs(" |\n", f);
     }
-    fprintf(f, "\nA fair share is %.1f%% (ties for first count 1/k). ", 100.0 / P);
-    fprintf(f, "Seat 0's edge over it is %+.1f points [%+.1f, %+.1f]; ",
-            100 * fg->edge, 100 * fg->edge_lo, 100 * fg->edge_hi);
-    if (fg->edge_p < 0.05)
-        fprintf(f, "this is **significant** (p = %.3g): the first seat %s.\n\n",
-                fg->edge_p, fg->edge > 0 ? "has an advantage" : "is at a disadvantage");
-    else
-        fprintf(f, "this is not significant (p = %.2f): no evidence of a "
-                   "first-seat edge at this sample size.\n\n", fg->edge_p);
+    fprintf(f, "\nA fair share is %.1f%% (ties for first count 1/k).", 100.0 / P);
+    if (ctx->rotations > 1)
+        fprintf(f, " Each seed was played %d times, the bots rotated over "
+                   "the seats, so every seat held every bot on the same "
+                   "deals; intervals are over the %ld seeds.", ctx->rotations,
+                fg->n / ctx->rotations);
+    if (!fg->edge_measured) {
+        fprintf(f, "\n\nThe seats hold different bots, so these differences "
+                   "measure the bots and the seats together, not an edge of "
+                   "a seat. To measure the seat edge, give every seat the "
+                   "same bot, or add `--rotate` to play every seed once per "
+                   "rotation of the bots over the seats.\n\n");
+    } else {
+        char p[32];
+        format_p(fg->edge_p, p, sizeof p);
+        fprintf(f, " Seat 0's edge over it is %+.1f points [%+.1f, %+.1f]; ",
+                100 * fg->edge, 100 * fg->edge_lo, 100 * fg->edge_hi);
+        if (fg->edge_p < 0.05)
+            fprintf(f, "this is **significant** (%s): the first seat %s.\n\n",
+                    p, fg->edge > 0 ? "has an advantage"
+                                    : "is at a disadvantage");
+        else
+            fprintf(f, "this is not significant (%s): no evidence of a "
+                       "first-seat edge at this sample size.\n\n", p);
+    }
+    if (ctx->rotations > 1) {
+        fprintf(f, "| bot | win rate over the seats it held [95%% interval] |\n"
+                   "| --- | --- |\n");
+        for (int b = 0; b < ctx->n_bots; b++) {
+            fprintf(f, "| %s | ", ctx->bots[b]);
+            md_interval(f, fg->bot[b].win_rate, fg->bot[b].lo, fg->bot[b].hi, 1);
+            fputs(" |\n", f);
+        }
+        fputc('\n', f);
+    }
     fprintf(f, "![win rates](win_rates.svg)\n\n");
 }
 
@@ -679,11 +841,14 @@ static void print_command(FILE *f, const context *ctx)
     }
     for (int k = 1; k < ctx->nv; k++)
         fprintf(f, " --compare %s", ctx->v[k].name);
+    if (ctx->rotations > 1)
+        fputs(" --rotate", f);
 }
 
 static int write_markdown(const context *ctx, const char *path)
 {
-    FILE *f = fopen(path, "w");
+    char tmp[4300];
+    FILE *f = tbi_whole_open(path, tmp, sizeof tmp);
     if (!f)
         return cli_error("cannot write %s: %s", path, strerror(errno));
     const figures *fg = &ctx->fig[0];
@@ -698,8 +863,12 @@ static int write_markdown(const context *ctx, const char *path)
     fprintf(f, "\n- Seats:");
     for (int j = 0; j < P; j++)
         fprintf(f, " %d=%s", j, ctx->ga.seats[j]);
-    fprintf(f, "\n- %ld games per variant, seed %llu\n- Reproduce with: `",
-            ctx->n, (unsigned long long)ctx->ga.seed);
+    if (ctx->rotations > 1)
+        fprintf(f, " (rotated over the seats: each seed played %d times)",
+                ctx->rotations);
+    fprintf(f, "\n- %ld games per variant (%ld seeds), seed %llu\n"
+               "- Reproduce with: `", ctx->n * ctx->rotations, ctx->n,
+            (unsigned long long)ctx->ga.seed);
     print_command(f, ctx);
     fprintf(f, "`\n\n");
     md_seat_advantage(f, ctx, fg);
@@ -709,7 +878,8 @@ static int write_markdown(const context *ctx, const char *path)
     if (ctx->nv > 1)
         md_compare(f, ctx);
     fprintf(f, "## Sample size\n\n%ld games per variant. The widest win-rate "
-               "interval reached is ±%.1f points.", ctx->n, 100 * ctx->widest);
+               "interval reached is ±%.1f points.", ctx->n * ctx->rotations,
+            100 * ctx->widest);
     if (ctx->precision > 0)
         fprintf(f, " The target was ±%.1f points (--precision %g)%s.",
                 100 * ctx->precision, ctx->precision,
@@ -720,19 +890,32 @@ static int write_markdown(const context *ctx, const char *path)
                    "--precision 0.01 for ±1 point).");
     fprintf(f, "\n\nAll intervals are 95%%: Wilson intervals for rates, normal "
                "intervals for means.\n");
-    return fclose(f) == 0 ? 0 : cli_error("cannot write %s", path);
+    return tbi_whole_close(f, tmp, path, 1) == 0
+               ? 0
+               : cli_error("cannot write %s: %s", path, strerror(errno));
 }
 
 /* ------------------------------------------------------------ command */
 
-static int make_dir(const char *dir)
+/* The files a report is made of, for taking back a failed one. */
+static const char *const report_files[] = {"report.json", "report.md",
+                                           "win_rates.svg", "scores.svg",
+                                           "length.svg", "rounds.svg"};
+
+/* Removes what a failed run wrote into dir (the whole dir when this run
+ * created it), so that no partial report is left behind. */
+static void take_back_report(const char *dir, int created)
 {
-    struct stat sb;
-    if (stat(dir, &sb) == 0)
-        return S_ISDIR(sb.st_mode) ? 0 : cli_error("%s is not a directory", dir);
-    if (mkdir(dir, 0777) != 0)
-        return cli_error("cannot create %s: %s", dir, strerror(errno));
-    return 0;
+    if (created) {
+        cli_remove_dir(dir);
+        return;
+    }
+    for (size_t i = 0; i < sizeof report_files / sizeof report_files[0];
+         i++) {
+        char path[4200];
+        snprintf(path, sizeof path, "%s/%s", dir, report_files[i]);
+        unlink(path);
+    }
 }
 
 /* Adds the variant "key=value" on top of the base configuration. */
@@ -770,6 +953,7 @@ int cmd_analyze(int argc, char **argv)
         {"out", required_argument, NULL, 'O'},
         {"precision", required_argument, NULL, 'P'},
         {"max-games", required_argument, NULL, 'M'},
+        {"rotate", no_argument, NULL, 'R'},
         {NULL, 0, NULL, 0},
     };
     static context ctx;
@@ -778,7 +962,7 @@ int cmd_analyze(int argc, char **argv)
     int n_compares = 0;
     long games = 1000, threads = 1, max_games = 1000000;
     const char *out_dir = NULL;
-    int c;
+    int c, rotate = 0;
     opterr = 0;
     ctx.ga.seed = 1;
     ctx.ga.seed_given = 1;
@@ -801,6 +985,7 @@ int cmd_analyze(int argc, char **argv)
             compares[n_compares++] = optarg;
             break;
         case 'O': out_dir = optarg; break;
+        case 'R': rotate = 1; break;
         case 'P': {
             char *end;
             ctx.precision = strtod(optarg, &end);
@@ -832,6 +1017,18 @@ int cmd_analyze(int argc, char **argv)
     if (cli_finish_game_args(&ctx.ga, "heuristic"))
         return 2;
     ctx.coop = (ctx.g->flags & TB_GAME_COOPERATIVE) != 0;
+    int P = ctx.ga.cfg.players;
+    for (int j = 0; j < P; j++) {
+        int b = 0;
+        while (b < ctx.n_bots && strcmp(ctx.bots[b], ctx.ga.seats[j]) != 0)
+            b++;
+        if (b == ctx.n_bots)
+            memcpy(ctx.bots[ctx.n_bots++], ctx.ga.seats[j], TB_SEAT_SPEC);
+        ctx.bot_of_seat[j] = b;
+    }
+    /* Rotating one bot over the seats changes nothing: play once. */
+    ctx.rotations = rotate && ctx.n_bots > 1 ? P : 1;
+    ctx.seat_fair = ctx.n_bots == 1 || ctx.rotations > 1;
     ctx.v[0].cfg = ctx.ga.cfg;
     snprintf(ctx.v[0].name, sizeof ctx.v[0].name, "base");
     ctx.nv = 1;
@@ -842,7 +1039,12 @@ int cmd_analyze(int argc, char **argv)
     snprintf(dir, sizeof dir, "%s", out_dir ? out_dir : "");
     if (!out_dir)
         snprintf(dir, sizeof dir, "report-%s", ctx.g->id);
-    if (make_dir(dir))
+    /* Every check comes before the work: bad seats or an unwritable
+     * destination fail now, not after the simulation. */
+    if (cli_check_bots(&ctx.ga))
+        return 2;
+    int created = 0;
+    if (cli_prepare_dir("report directory", dir, &created))
         return 2;
     ctx.n = games;
     int status = 0;
@@ -861,7 +1063,9 @@ int cmd_analyze(int argc, char **argv)
             fprintf(stderr, "widest interval ±%.4f; extending to %ld games\n",
                     ctx.widest, ctx.n);
     }
-    if (status == 0) {
+    /* Under MPI (tabula-mpi) every process has the whole result; one
+     * writes it. */
+    if (status == 0 && tbi_sim_is_main_rank()) {
         char path[4200];
         snprintf(path, sizeof path, "%s/report.json", dir);
         status |= write_json(&ctx, path);
@@ -870,8 +1074,10 @@ int cmd_analyze(int argc, char **argv)
         status |= write_charts(&ctx, dir);
         if (!status)
             printf("wrote %s/report.md, report.json and charts (%ld games per "
-                   "variant)\n", dir, ctx.n);
+                   "variant)\n", dir, ctx.n * ctx.rotations);
     }
+    if (status)
+        take_back_report(dir, created);
     for (int k = 0; k < ctx.nv; k++)
         free(ctx.v[k].games);
     return status ? 2 : 0;

@@ -5,6 +5,17 @@
  * Without a human seat the bots play to the end and the result is printed,
  * so the command is scriptable.
  *
+ * Every move is shown through tb_describe, as the table saw it, never as
+ * the mover's raw action text: with one person, as that person's seat saw
+ * it; with several people sharing the terminal, as a spectator sees it,
+ * and each person's hand only at their turn, after the screen was handed
+ * over (cleared on a terminal, a separator in a pipe).  Whenever a move
+ * ends a tick, trick, hand, level or game (the state after it is a chance
+ * node or the end) the table is drawn, before the next deal is made.
+ * With --record the record's place is checked before the game starts and
+ * the record is written however the game ends: finished, quit, or stopped
+ * by Ctrl-C, SIGTERM or SIGHUP.
+ *
  * Real-time games (TB_GAME_REALTIME, e.g. The Mind) with one person at a
  * terminal run on a wall clock instead: the terminal goes raw, a tick
  * passes every --tick milliseconds, a key press during a tick is that
@@ -17,12 +28,14 @@
 #include "match.h"
 
 #include <editline/readline.h>
+#include <errno.h>
 #include <getopt.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 #include <termios.h>
 #include <time.h>
 #include <unistd.h>
@@ -35,17 +48,27 @@ static int usage(void)
 {
     printf(
         "usage: tabula play GAME [-p N] [--seats human,random,...] [--seed S]\n"
-        "                   [--opt key=value]... [--record FILE] [--plain]\n\n"
+        "                   [--opt key=value]... [--record FILE] [--watch]\n"
+        "                   [--plain] [--tick MS]\n\n"
         "Plays GAME at the terminal.  Each seat is 'human' or a bot; the last\n"
         "seat named fills the rest (default: you at seat 0, bots elsewhere).\n"
         "At your turn type a move (see 'tabula rules GAME' for the notation),\n"
         "'?' for the legal moves, 'board' to draw the table again, or 'quit'.\n"
-        "Tab completes moves.  With no human seat the bots play to the end.\n\n"
+        "Tab completes moves.  Moves are shown as the table sees them: to one\n"
+        "person as their seat sees them; when several people share the\n"
+        "terminal, as a spectator sees them, and each one's hand only at\n"
+        "their turn, after the screen is cleared and they press Enter.  With\n"
+        "no human seat the bots play to the end and only the result is\n"
+        "printed (see --watch).\n\n"
         "  -p N            players\n"
         "  --seats LIST    who sits where, e.g. human,random,random\n"
         "  --seed S        the deal's seed (default: from the clock, printed)\n"
         "  --opt key=value a game option; see 'tabula rules GAME'\n"
-        "  --record FILE   write the game's record to FILE (also when you quit)\n"
+        "  --record FILE   write the game's record to FILE, also when you quit\n"
+        "                  or the game is stopped (Ctrl-C, SIGTERM, SIGHUP);\n"
+        "                  FILE is checked before the game starts\n"
+        "  --watch         with bots only: show every move (as a spectator\n"
+        "                  sees it) and the table at each deal's end\n"
         "  --plain         no colours or symbols\n"
         "  --tick MS       real-time games (the-mind) with one person at a\n"
         "                  terminal: milliseconds per tick (default 1000; 0\n"
@@ -107,15 +130,6 @@ static char *read_line(const char *prompt, int interactive)
     return line;
 }
 
-static void draw(const tb_game *g, const void *st, int seat, unsigned style)
-{
-    static char buf[1 << 16];
-    tb_text t;
-    tb_text_init(&t, buf, sizeof buf);
-    tb_render(g, st, seat, style, &t);
-    fputs(buf, stdout);
-}
-
 static void list_moves(const tb_game *g, const void *st)
 {
     static tb_action buf[TB_MAX_ACTIONS];
@@ -134,7 +148,7 @@ static void list_moves(const tb_game *g, const void *st)
 static int ask_human(const tb_game *g, const void *st, int seat,
                      unsigned style, int interactive, tb_action *out)
 {
-    draw(g, st, seat, style);
+    cli_draw(g, st, seat, style);
     complete_game = g;
     complete_state = st;
     char prompt[64];
@@ -154,7 +168,7 @@ static int ask_human(const tb_game *g, const void *st, int seat,
                    tbi_word_eq(s, "exit")) {
             rc = -1;
         } else if (tbi_word_eq(s, "board") || tbi_word_eq(s, "show")) {
-            draw(g, st, seat, style);
+            cli_draw(g, st, seat, style);
         } else if (tb_parse_action(g, st, s, out, err, sizeof err) == TB_OK) {
             rc = 0;
         } else {
@@ -166,11 +180,65 @@ static int ask_human(const tb_game *g, const void *st, int seat,
     }
 }
 
+/* Recent lines of what happened at the table, as one viewer saw them: the
+ * clock shows the last few under the table, and a shared terminal shows
+ * the ones since the last hand-over again after clearing the screen.
+ * When full, the oldest lines go. */
+typedef struct move_log {
+    char buf[8192];
+    size_t len;
+} move_log;
+
+static void log_add(move_log *l, const char *text)
+{
+    size_t n = strlen(text);
+    if (n >= sizeof l->buf)
+        text += n - (sizeof l->buf - 1), n = sizeof l->buf - 1;
+    while (l->len + n >= sizeof l->buf) {
+        char *nl = memchr(l->buf, '\n', l->len);
+        size_t drop = nl ? (size_t)(nl - l->buf) + 1 : l->len;
+        memmove(l->buf, l->buf + drop, l->len - drop);
+        l->len -= drop;
+    }
+    memcpy(l->buf + l->len, text, n + 1);
+    l->len += n;
+}
+
+/* Prints the last `lines` lines of the log. */
+static void log_tail(const move_log *l, int lines)
+{
+    size_t i = l->len;
+    int seen = 0;
+    while (i > 0) {
+        if (l->buf[i - 1] == '\n' && i != l->len && ++seen == lines)
+            break;
+        i--;
+    }
+    fputs(l->buf + i, stdout);
+}
+
+/* Records and applies seat cur's action a, keeping the state before it in
+ * `before`, and writes into desc what `viewer` saw happen (tb_describe):
+ * the one way moves are shown, whatever the mode of play. */
+static void play_action(const tb_game *g, void *st, void *before,
+                        tb_action a, int cur, tb_record *rec, int viewer,
+                        char *desc, size_t cap)
+{
+    char text[TB_ACTION_TEXT];
+    g->action_text(st, a, text, sizeof text);
+    tb_record_add_action(rec, cur, text);
+    memcpy(before, st, g->state_size);
+    g->apply(st, a);
+    tb_text t;
+    tb_text_init(&t, desc, cap);
+    tb_describe(g, before, a, st, viewer, &t);
+}
+
 static void print_result(const tb_game *g, const void *st, unsigned style)
 {
     tb_result r;
     tb_result_of(g, st, &r);
-    draw(g, st, TB_SPECTATOR, style);
+    cli_draw(g, st, TB_SPECTATOR, style);
     printf("%sgame over%s\n", tbi_color(style, TBI_BOLD),
            tbi_color(style, TBI_RESET));
     if (r.cooperative)
@@ -181,7 +249,25 @@ static void print_result(const tb_game *g, const void *st, unsigned style)
                r.rank[j] == 1 && !r.cooperative ? " (winner)" : "");
 }
 
-/* ------------------------------------------------------------ real time */
+/* ------------------------------------------------------------ signals */
+
+/* The record's place, checked when the game starts: a temporary file
+ * beside it, kept open, that becomes the record by a rename at the end
+ * (tbi_whole_open). */
+static FILE *rec_file;
+static char rec_tmp[4200];
+static const char *rec_path;
+static mode_t rec_mode;
+/* The record as text when the program last waited for a person, for the
+ * signal handler to write: it may not build JSON, but it may write bytes
+ * it already has. */
+static char *volatile rec_snapshot;
+/* Set while the program waits for a person (a typed move, Enter): a
+ * signal then ends the program at once, writing the snapshot. */
+static volatile sig_atomic_t waiting;
+/* A signal that came while the program was working; the loop stops at the
+ * next step, writes the record and re-raises it. */
+static volatile sig_atomic_t got_signal;
 
 /* The terminal's settings before it went raw, restored on every way out. */
 static struct termios saved_tty;
@@ -206,51 +292,161 @@ static void tty_raw(void)
         tty_is_raw = 1;
 }
 
-static void tty_on_signal(int sig);
+static void on_signal(int sig);
 
-/* Installs the handler for the signals that end or stop the program, so
- * the terminal is never left raw. */
-static void tty_catch(int sig)
+/* Installs on_signal for sig, without SA_RESTART, so that a wait for a
+ * key is interrupted. */
+static void catch_signal(int sig)
 {
     struct sigaction sa;
     memset(&sa, 0, sizeof sa);
-    sa.sa_handler = tty_on_signal;
+    sa.sa_handler = on_signal;
     sigemptyset(&sa.sa_mask);
     sigaction(sig, &sa, NULL);
 }
 
-/* Restores the terminal, then lets the signal do what it normally does;
- * after a stop (Ctrl-Z) and continue, the terminal goes raw again. */
-static void tty_on_signal(int sig)
+/* Writes the last snapshot as the record, with calls a signal handler may
+ * make (write, fchmod, rename). */
+static void write_snapshot(void)
 {
-    if (sig == SIGCONT) {
-        tty_raw();
-        tty_catch(SIGTSTP);
+    char *text = rec_snapshot;
+    if (!rec_file || !text)
+        return;
+    int fd = fileno(rec_file);
+    size_t len = strlen(text), done = 0;
+    if (ftruncate(fd, 0) != 0 || lseek(fd, 0, SEEK_SET) != 0)
+        return;
+    while (done < len) {
+        ssize_t w = write(fd, text + done, len - done);
+        if (w <= 0)
+            return;
+        done += (size_t)w;
+    }
+    if (fchmod(fd, rec_mode) == 0 && rename(rec_tmp, rec_path) == 0) {
+        static const char msg[] = "\nstopped; the record is written\n";
+        ssize_t ignored = write(STDERR_FILENO, msg, sizeof msg - 1);
+        (void)ignored;
+        rec_file = NULL; /* renamed: nothing to remove */
+    }
+}
+
+/* Ctrl-Z stops with the terminal restored and makes it raw again after
+ * the continue.  Ctrl-C, SIGTERM, SIGHUP and SIGQUIT end the game: while
+ * a person is being waited for, at once (the record written from the
+ * snapshot, the terminal restored, the signal re-raised); otherwise the
+ * game loop notices got_signal after the step in hand. */
+static void on_signal(int sig)
+{
+    if (sig == SIGTSTP) {
+        int was_raw = tty_is_raw;
+        tty_restore();
+        signal(SIGTSTP, SIG_DFL);
+        raise(SIGTSTP);
+        /* Continued: back to raw keys, and catch the next stop. */
+        if (was_raw)
+            tty_raw();
+        catch_signal(SIGTSTP);
         return;
     }
-    tty_restore();
-    signal(sig, SIG_DFL);
-    raise(sig);
+    if (waiting) {
+        write_snapshot();
+        tty_restore();
+        signal(sig, SIG_DFL);
+        raise(sig);
+        return;
+    }
+    got_signal = sig;
 }
+
+static const int end_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
+
+/* Catches the signals that end or stop the game.  A hangup or quit that
+ * was ignored when the program started (nohup) stays ignored; Ctrl-C and
+ * SIGTERM are always caught, so that the record is written. */
+static void signals_start(void)
+{
+    for (size_t i = 0; i < sizeof end_signals / sizeof end_signals[0]; i++) {
+        int sig = end_signals[i];
+        struct sigaction old;
+        if ((sig == SIGHUP || sig == SIGQUIT) &&
+            sigaction(sig, NULL, &old) == 0 && old.sa_handler == SIG_IGN)
+            continue;
+        catch_signal(sig);
+    }
+    catch_signal(SIGTSTP);
+}
+
+/* Publishes the record as it stands for the signal handler: called before
+ * each wait for a person. */
+static void snapshot(const tb_record *rec)
+{
+    if (!rec_file)
+        return;
+    char *text = tbi_record_text(rec);
+    if (!text)
+        return;
+    char *old = rec_snapshot;
+    rec_snapshot = text;
+    free(old);
+}
+
+/* Checks the record's place before the game and keeps a temporary file
+ * open there; 0, or -1 after saying why it cannot be written. */
+static int record_start(const char *path)
+{
+    if (strcmp(path, "-") == 0)
+        return 0;
+    FILE *f = tbi_whole_open(path, rec_tmp, sizeof rec_tmp);
+    if (!f) {
+        cli_error("cannot write record %s: %s", path, strerror(errno));
+        return -1;
+    }
+    mode_t mask = umask(0);
+    umask(mask);
+    rec_mode = 0666 & ~mask;
+    rec_file = f;
+    rec_path = path;
+    return 0;
+}
+
+/* Writes the record at the end of the game (finished or not); 0, or 2
+ * after saying why it could not be written. */
+static int record_finish(const tb_record *rec, const char *path, int humans)
+{
+    char err[512];
+    int status = 0;
+    if (!path)
+        return 0;
+    if (strcmp(path, "-") == 0) {
+        if (tb_record_save(rec, path, err, sizeof err) != TB_OK)
+            status = cli_error("%s", err);
+        return status;
+    }
+    char *text = tbi_record_text(rec);
+    FILE *f = rec_file;
+    rec_file = NULL;
+    if (!f) /* already written by the signal handler */
+        return 0;
+    if (text)
+        fputs(text, f);
+    if (tbi_whole_close(f, rec_tmp, path, text != NULL) != 0 || !text)
+        status = cli_error("cannot write record %s: %s", path,
+                           text ? strerror(errno) : "out of memory");
+    else if (humans)
+        printf("record written to %s\n", path);
+    free(text);
+    return status;
+}
+
+/* ------------------------------------------------------------ real time */
 
 static int tty_start(void)
 {
     if (tcgetattr(STDIN_FILENO, &saved_tty) != 0)
         return -1;
     atexit(tty_restore);
-    int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT};
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-        tty_catch(sigs[i]);
     tty_raw();
     return tty_is_raw ? 0 : -1;
-}
-
-static void tty_stop(void)
-{
-    tty_restore();
-    int sigs[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGTSTP, SIGCONT};
-    for (size_t i = 0; i < sizeof sigs / sizeof sigs[0]; i++)
-        signal(sigs[i], SIG_DFL);
 }
 
 static double now_ms(void)
@@ -265,6 +461,8 @@ static double now_ms(void)
 static int key_until(double t)
 {
     for (;;) {
+        if (got_signal)
+            return 'q';
         double left = t - now_ms();
         if (left <= 0)
             return 0;
@@ -332,12 +530,15 @@ static int watch_until(double t)
     return 0;
 }
 
-/* Draws the table for the person from the top of the screen. */
+/* Draws the table for the person from the top of the screen, with the
+ * last moves as their seat saw them. */
 static void draw_clock(const tb_game *g, const void *st, int seat,
-                       unsigned style, const char *status)
+                       unsigned style, const move_log *log,
+                       const char *status)
 {
     fputs("\033[H\033[J", stdout);
-    draw(g, st, seat, style);
+    cli_draw(g, st, seat, style);
+    log_tail(log, 6);
     printf("%s\n", status);
     fflush(stdout);
 }
@@ -352,13 +553,21 @@ static int play_on_clock(const tb_game *g, void *st, tbi_bot **bots,
                          tb_record *rec, tb_rng *deal)
 {
     if (tty_start() != 0) {
-        tty_stop();
+        tty_restore();
         cli_error("play: cannot set up the terminal for real time");
         return 1;
     }
     int last_seat = TB_MAX_PLAYERS, quit = 0;
     double tick_end = now_ms();
     char status[512];
+    static move_log log;
+    static char desc[4096];
+    void *before = tb_state_new(g);
+    if (!before) {
+        tty_restore();
+        cli_error("play: out of memory");
+        return 1;
+    }
     while (!quit) {
         int cur = tb_current(g, st);
         if (cur == TB_TERMINAL)
@@ -368,7 +577,7 @@ static int play_on_clock(const tb_game *g, void *st, tbi_bot **bots,
                 /* Between deals (a level done): show it for two ticks. */
                 if ((quit = watch_until(tick_end)) != 0)
                     break;
-                draw_clock(g, st, human, style, "(next deal: q quits)");
+                draw_clock(g, st, human, style, &log, "(next deal: q quits)");
                 tick_end = now_ms() + 2.0 * tick_ms;
             }
             uint16_t outcome[TB_MAX_CHANCE];
@@ -386,7 +595,7 @@ static int play_on_clock(const tb_game *g, void *st, tbi_bot **bots,
                 break;
             tcflush(STDIN_FILENO, TCIFLUSH);
             tick_end = now_ms() + tick_ms;
-            draw_clock(g, st, human, style, "(watching: q quits)");
+            draw_clock(g, st, human, style, &log, "(watching: q quits)");
         }
         last_seat = cur;
         tb_action a;
@@ -397,7 +606,7 @@ static int play_on_clock(const tb_game *g, void *st, tbi_bot **bots,
             key_legend(g, st, legend, sizeof legend);
             snprintf(status, sizeof status, "seat %d, your move this tick "
                      "(%d ms): %s", cur, tick_ms, legend);
-            draw_clock(g, st, human, style, status);
+            draw_clock(g, st, human, style, &log, status);
             for (;;) {
                 int key = key_until(tick_end);
                 if (key == 'q' || key == 'Q') {
@@ -411,15 +620,45 @@ static int play_on_clock(const tb_game *g, void *st, tbi_bot **bots,
                 break;
             tick_end = now_ms(); /* a key ends the tick now */
         }
-        char text[TB_ACTION_TEXT];
-        g->action_text(st, a, text, sizeof text);
-        tb_record_add_action(rec, cur, text);
-        g->apply(st, a);
+        play_action(g, st, before, a, cur, rec, human, desc, sizeof desc);
+        log_add(&log, desc);
     }
-    tty_stop();
+    free(before);
+    tty_restore();
     if (!quit)
         fputs("\033[H\033[J", stdout);
     return quit;
+}
+
+/* Hands a shared terminal to the person at seat, hiding the previous
+ * person's hand and choice first: on a terminal the screen and its
+ * scrollback are cleared and seat must press Enter before its table is
+ * drawn (then the moves since the last hand-over are shown again, as a
+ * spectator saw them); in a pipe, which has no screen to clear, a clear
+ * separator is printed.  Returns -1 when input ends. */
+static int hand_over(int seat, int screen, int interactive, move_log *since)
+{
+    if (screen) {
+        fputs("\033[H\033[2J\033[3J", stdout);
+        char prompt[80];
+        snprintf(prompt, sizeof prompt,
+                 "seat %d, press Enter when you are ready ", seat);
+        waiting = 1;
+        char *line = read_line(prompt, interactive);
+        waiting = 0;
+        if (!line)
+            return -1;
+        free(line);
+        fputs("\033[H\033[2J\033[3J", stdout);
+        if (since->len)
+            printf("since the last turn at this terminal:\n%s", since->buf);
+    } else {
+        printf("\n======== seat %d's turn: the previous hand is hidden "
+               "(a terminal is cleared here) ========\n", seat);
+    }
+    since->len = 0;
+    since->buf[0] = '\0';
+    return 0;
 }
 
 int cmd_play(int argc, char **argv)
@@ -433,12 +672,14 @@ int cmd_play(int argc, char **argv)
         {"record", required_argument, NULL, 'r'},
         {"plain", no_argument, NULL, 'P'},
         {"tick", required_argument, NULL, 'T'},
+        {"watch", no_argument, NULL, 'W'},
+        {"verbose", no_argument, NULL, 'W'},
         {NULL, 0, NULL, 0},
     };
     cli_game_args ga;
     memset(&ga, 0, sizeof ga);
     const char *record_path = NULL;
-    int plain = 0, c, tick_ms = 1000;
+    int plain = 0, c, tick_ms = 1000, watch = 0;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "hp:", longopts, NULL)) != -1) {
         long v;
@@ -446,6 +687,7 @@ int cmd_play(int argc, char **argv)
         case 'h': return usage();
         case 'r': record_path = optarg; break;
         case 'P': plain = 1; break;
+        case 'W': watch = 1; break;
         case 'T':
             if (cli_parse_long("--tick", optarg, 0, 60000, &v))
                 return 2;
@@ -500,7 +742,19 @@ int cmd_play(int argc, char **argv)
                                            : TB_STYLE_PLAIN;
     int interactive = isatty(0);
     rl_attempted_completion_function = complete;
-    void *st = tb_state_new(g);
+    /* The record's place is checked now, not after the whole game. */
+    if (record_path && record_start(record_path) != 0) {
+        for (int j = 0; j < players; j++)
+            tbi_bot_free(bots[j]);
+        return 2;
+    }
+    signals_start();
+    void *st = tb_state_new(g), *before = tb_state_new(g);
+    if (!st || !before) {
+        free(st);
+        free(before);
+        return cli_error("play: out of memory");
+    }
     tb_init(g, st, &ga.cfg, NULL, 0);
     tb_record rec;
     tb_record_init(&rec, g, &ga.cfg, ga.seed);
@@ -519,7 +773,19 @@ int cmd_play(int argc, char **argv)
         tick_ms > 0 && interactive && isatty(1))
         quit = play_on_clock(g, st, bots, human_seat, tick_ms, style, &rec,
                              &deal);
+    /* Who the moves are shown to: the one person, or anyone who may be
+     * looking when several share the terminal (and when bots are watched). */
+    int viewer = humans == 1 ? human_seat : TB_SPECTATOR;
+    int show = humans > 0 || watch, shared = humans > 1;
+    int screen = interactive && isatty(1);
+    int last_human = -1;
+    static move_log since; /* spectator lines since the last hand-over */
+    static char desc[4096];
     while (!quit) {
+        if (got_signal) {
+            quit = 1;
+            break;
+        }
         int cur = tb_current(g, st);
         if (cur == TB_TERMINAL)
             break;
@@ -532,21 +798,36 @@ int cmd_play(int argc, char **argv)
         }
         tb_action a;
         if (!bots[cur]) {
-            if (humans > 1)
-                printf("\n--- seat %d to play (others look away) ---\n", cur);
-            if (ask_human(g, st, cur, style, interactive, &a) != 0) {
+            if (shared && cur != last_human) {
+                snapshot(&rec);
+                if (hand_over(cur, screen, interactive, &since) != 0) {
+                    quit = 1;
+                    break;
+                }
+                last_human = cur;
+            }
+            snapshot(&rec);
+            waiting = 1;
+            int rc = ask_human(g, st, cur, style, interactive, &a);
+            waiting = 0;
+            if (rc != 0) {
                 quit = 1;
                 break;
             }
         } else {
             a = tbi_bot_choose(bots[cur], st, cur);
         }
-        char text[TB_ACTION_TEXT];
-        g->action_text(st, a, text, sizeof text);
-        tb_record_add_action(&rec, cur, text);
-        if (humans)
-            printf("seat %d (%s) plays %s\n", cur, ga.seats[cur], text);
-        g->apply(st, a);
+        play_action(g, st, before, a, cur, &rec, viewer, desc, sizeof desc);
+        if (show) {
+            fputs(desc, stdout);
+            if (shared)
+                log_add(&since, desc);
+            /* The move ended a tick, trick, hand, level or game: show the
+             * table as it stands before the next deal (the game's end is
+             * drawn with the result below). */
+            if (tb_current(g, st) == TB_CHANCE)
+                cli_draw(g, st, viewer, style);
+        }
     }
     if (quit) {
         printf("game left unfinished after %d moves\n", rec.n_actions);
@@ -555,16 +836,19 @@ int cmd_play(int argc, char **argv)
         tb_result_of(g, st, &rec.result);
         rec.has_result = 1;
     }
-    int status = 0;
-    if (record_path) {
-        if (tb_record_save(&rec, record_path, err, sizeof err) != TB_OK)
-            status = cli_error("%s", err);
-        else if (humans)
-            printf("record written to %s\n", record_path);
-    }
+    fflush(stdout);
+    int status = record_finish(&rec, record_path, humans);
     tb_record_free(&rec);
     for (int j = 0; j < players; j++)
         tbi_bot_free(bots[j]);
     free(st);
+    free(before);
+    free(rec_snapshot);
+    rec_snapshot = NULL;
+    if (got_signal) {
+        /* Stopped by a signal: end the way it asks, record written. */
+        signal(got_signal, SIG_DFL);
+        raise(got_signal);
+    }
     return status;
 }

@@ -10,22 +10,52 @@
 #include <string.h>
 #include <unistd.h>
 
-/* Prints each move and, every time a round of seats has moved, the table. */
+/* What a verbose replay shows, and to whom. */
+typedef struct replay_view {
+    unsigned style;
+    int from_seat; /* show it as `seat` saw it (else everything) */
+    int seat;      /* a seat, or TB_SPECTATOR */
+    int dealt;     /* a deal came since the last table drawn */
+} replay_view;
+
+/* Prints each move.  Without a seat: its recorded text (every secret
+ * shown: the record is finished) and the spectator's table whenever a
+ * deal is due or the game ends.  From a seat: what that seat saw happen
+ * (tb_describe), and its table after each deal and at each end. */
 static void show_move(const tb_game *g, const void *before, tb_action a,
                       const void *st, const tb_record_step *step, int move_no,
                       void *user)
 {
-    (void)before;
-    (void)a;
-    unsigned style = *(unsigned *)user;
-    printf("%4d. seat %d: %s\n", move_no, step->seat, step->text);
-    if (g->current(st) == TB_TERMINAL || g->current(st) == TB_CHANCE) {
-        static char buf[1 << 16];
-        tb_text t;
-        tb_text_init(&t, buf, sizeof buf);
-        tb_render(g, st, TB_SPECTATOR, style, &t);
-        fputs(buf, stdout);
+    replay_view *v = user;
+    int ended = g->current(st) == TB_TERMINAL || g->current(st) == TB_CHANCE;
+    if (!v->from_seat) {
+        printf("%4d. seat %d: %s\n", move_no, step->seat, step->text);
+        if (ended)
+            cli_draw(g, st, TB_SPECTATOR, v->style);
+        return;
     }
+    if (v->dealt)
+        cli_draw(g, before, v->seat, v->style);
+    v->dealt = ended;
+    static char buf[8192];
+    tb_text t;
+    tb_text_init(&t, buf, sizeof buf);
+    tb_describe(g, before, a, st, v->seat, &t);
+    /* Number the move's first line; its consequences follow indented. */
+    char *line = buf;
+    int first = 1;
+    while (*line) {
+        char *nl = strchr(line, '\n');
+        int len = nl ? (int)(nl - line) : (int)strlen(line);
+        if (first)
+            printf("%4d. %.*s\n", move_no, len, line);
+        else
+            printf("      %.*s\n", len, line);
+        first = 0;
+        line += len + (nl ? 1 : 0);
+    }
+    if (ended)
+        cli_draw(g, st, v->seat, v->style);
 }
 
 static void print_result(const tb_result *r)
@@ -41,20 +71,46 @@ int cmd_replay(int argc, char **argv)
 {
     const char *path = NULL;
     int verbose = 0;
+    replay_view view;
+    memset(&view, 0, sizeof view);
+    view.dealt = 1; /* the first deal */
     for (int i = 1; i < argc; i++) {
         if (strcmp(argv[i], "--help") == 0 || strcmp(argv[i], "-h") == 0) {
-            printf("usage: tabula replay FILE [--verbose]\n\n"
-                   "Replays a game record (from play --record or sim "
-                   "--record-dir, or typed in) against the rules: every deal "
-                   "entry must fit, every move must be legal for its seat and "
-                   "the result must match.  Exit 0 when it holds; otherwise "
-                   "the first mismatch is reported with its move number.\n"
-                   "  --verbose   show the game move by move\n"
-                   "FILE may be - for standard input.\n");
+            printf(
+                "usage: tabula replay FILE [--verbose [--seat N|spectator]]\n\n"
+                "Replays a game record (from play --record or sim --record-dir,\n"
+                "or typed in) against the rules: every deal entry must fit,\n"
+                "every move must be legal for its seat and the result must\n"
+                "match.  Exit 0 when it holds; otherwise the first mismatch is\n"
+                "reported with its move number.\n\n"
+                "  --verbose   show the game move by move: without --seat, every\n"
+                "              move's text as recorded, secret choices included\n"
+                "              (a finished record reveals everything), and the\n"
+                "              table as a spectator sees it whenever a deal is\n"
+                "              due or the game ends\n"
+                "  --seat N    show the game as seat N (or 'spectator') saw it:\n"
+                "              each move as the table saw it, and that seat's\n"
+                "              table after each deal and at each end\n\n"
+                "FILE may be - for standard input.\n");
             return 0;
         }
         if (strcmp(argv[i], "--verbose") == 0 || strcmp(argv[i], "-v") == 0)
             verbose = 1;
+        else if (strcmp(argv[i], "--seat") == 0) {
+            if (i + 1 >= argc)
+                return cli_error("replay: --seat takes a seat number or "
+                                 "'spectator'");
+            const char *w = argv[++i];
+            long seat;
+            view.from_seat = 1;
+            if (strcmp(w, "spectator") == 0)
+                view.seat = TB_SPECTATOR;
+            else if (cli_parse_long("--seat", w, 0, TB_MAX_PLAYERS - 1,
+                                    &seat))
+                return 2;
+            else
+                view.seat = (int)seat;
+        }
         else if (argv[i][0] == '-' && argv[i][1])
             return cli_error("replay: unknown option '%s'", argv[i]);
         else if (!path)
@@ -68,9 +124,17 @@ int cmd_replay(int argc, char **argv)
     char err[512];
     if (tb_record_load(&rec, path, err, sizeof err) != TB_OK)
         return cli_error("%s", err);
+    if (view.from_seat && !verbose)
+        verbose = 1; /* --seat only makes sense move by move */
+    if (view.from_seat && view.seat >= rec.cfg.players) {
+        int last = rec.cfg.players - 1;
+        tb_record_free(&rec);
+        return cli_error("replay: --seat %d, but %s has seats 0 to %d",
+                         view.seat, path, last);
+    }
     void *st = tb_state_new(rec.game);
-    unsigned style = isatty(1) ? TB_STYLE_COLOR | TB_STYLE_UNICODE : 0;
-    int rc = tb_record_replay(&rec, st, verbose ? show_move : NULL, &style, err,
+    view.style = isatty(1) ? TB_STYLE_COLOR | TB_STYLE_UNICODE : 0;
+    int rc = tb_record_replay(&rec, st, verbose ? show_move : NULL, &view, err,
                               sizeof err);
     int status = 0;
     if (rc != TB_OK) {

@@ -86,7 +86,7 @@ static void print_json(const tbi_sim_spec *spec, const tbi_sim_out *out)
     json_object_set_new(o, "game", json_string(g->id));
     json_object_set_new(o, "players", json_integer(spec->cfg.players));
     json_object_set_new(o, "games", json_integer(out->games));
-    json_object_set_new(o, "seed", json_integer((json_int_t)spec->seed));
+    json_object_set_new(o, "seed", tbi_json_u64(spec->seed));
     json_t *opts = json_object();
     for (int i = 0; i < g->n_options; i++) {
         char v[64];
@@ -186,6 +186,14 @@ int cmd_sim(int argc, char **argv)
         if (strncmp(ga.seats[j], "human", 5) == 0)
             return cli_error("sim: seats are bots; 'human' plays with "
                              "'tabula play'");
+    /* Everything that can be checked is checked before the record
+     * directory is touched, so that a failed command leaves nothing. */
+    if (cli_check_bots(&ga))
+        return 2;
+    int created = 0;
+    if (record_dir && cli_prepare_dir("record directory", record_dir,
+                                      &created))
+        return 2;
     tbi_sim_spec spec;
     memset(&spec, 0, sizeof spec);
     spec.game = ga.game;
@@ -201,8 +209,11 @@ int cmd_sim(int argc, char **argv)
     }
     tbi_sim_out out;
     char err[512];
-    if (tbi_sim_run(&spec, &out, err, sizeof err) != TB_OK)
+    if (tbi_sim_run(&spec, &out, err, sizeof err) != TB_OK) {
+        if (created)
+            cli_remove_dir(record_dir);
         return cli_error("%s", err);
+    }
     if (json)
         print_json(&spec, &out);
     else

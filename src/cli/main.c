@@ -2,8 +2,13 @@
  * main.c - the `tabula` command: dispatches to its subcommands and holds
  * the helpers they share for reading arguments.
  */
+#include "bot.h"
 #include "cli.h"
 #include "internal.h"
+
+#include <dirent.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 #include <errno.h>
 #include <stdarg.h>
@@ -100,14 +105,11 @@ int cli_parse_long(const char *opt, const char *text, long min, long max,
 
 int cli_parse_u64(const char *opt, const char *text, uint64_t *out)
 {
-    char *end;
-    errno = 0;
-    unsigned long long v = strtoull(text, &end, 10);
-    if (errno || end == text || *end || text[0] == '-') {
-        cli_error("%s takes a non-negative whole number, not '%s'", opt, text);
+    if (tbi_parse_u64(text, out) != 0) {
+        cli_error("%s takes a whole number from 0 to 18446744073709551615 "
+                  "written in plain digits, not '%s'", opt, text);
         return -1;
     }
-    *out = v;
     return 0;
 }
 
@@ -220,8 +222,11 @@ int cli_finish_game_args(cli_game_args *a, const char *default_seat)
 {
     const tb_game *g = a->game;
     int players = a->cfg.players;
+    /* Without -p the game's usual count: the minimum, or the number of
+     * seats named when that is more.  A shorter list is completed by its
+     * last entry, as the help says, so it never lowers the count. */
     if (!a->players_given)
-        players = a->n_seats > 1 ? a->n_seats : g->min_players;
+        players = a->n_seats > g->min_players ? a->n_seats : g->min_players;
     if (a->players_given && a->n_seats > players) {
         cli_error("--seats names %d seats but -p is %d", a->n_seats, players);
         return -1;
@@ -259,4 +264,79 @@ uint64_t cli_clock_seed(void)
     clock_gettime(CLOCK_REALTIME, &ts);
     /* Keep seeds short enough to type back in. */
     return ((uint64_t)ts.tv_sec * 1000003u + (uint64_t)ts.tv_nsec) % 1000000000u;
+}
+
+int cli_check_bots(const cli_game_args *a)
+{
+    for (int j = 0; j < a->n_seats; j++) {
+        if (strcmp(a->seats[j], "human") == 0)
+            continue;
+        char err[512];
+        tbi_bot *b = tbi_bot_new(a->game, a->seats[j], err, sizeof err);
+        if (!b) {
+            cli_error("%s", err);
+            return -1;
+        }
+        tbi_bot_free(b);
+    }
+    return 0;
+}
+
+int cli_prepare_dir(const char *what, const char *dir, int *created)
+{
+    struct stat sb;
+    *created = 0;
+    if (stat(dir, &sb) == 0) {
+        if (!S_ISDIR(sb.st_mode)) {
+            cli_error("%s %s exists and is not a directory", what, dir);
+            return -1;
+        }
+    } else if (mkdir(dir, 0777) == 0) {
+        *created = 1;
+    } else if (errno != EEXIST) { /* EEXIST: another tabula-mpi process
+                                     made it meanwhile */
+        cli_error("cannot create %s %s: %s", what, dir, strerror(errno));
+        return -1;
+    }
+    /* Being able to make a directory (or its existing) does not mean files
+     * can be written into it: try, before any work is done. */
+    char probe[4200], tmp[4300];
+    snprintf(probe, sizeof probe, "%s/probe", dir);
+    FILE *f = tbi_whole_open(probe, tmp, sizeof tmp);
+    if (!f) {
+        int e = errno;
+        if (*created)
+            rmdir(dir);
+        *created = 0;
+        cli_error("cannot write into %s %s: %s", what, dir, strerror(e));
+        return -1;
+    }
+    tbi_whole_close(f, tmp, probe, 0);
+    return 0;
+}
+
+void cli_remove_dir(const char *dir)
+{
+    DIR *d = opendir(dir);
+    if (d) {
+        struct dirent *e;
+        char path[4400];
+        while ((e = readdir(d)) != NULL) {
+            if (strcmp(e->d_name, ".") == 0 || strcmp(e->d_name, "..") == 0)
+                continue;
+            snprintf(path, sizeof path, "%s/%s", dir, e->d_name);
+            unlink(path);
+        }
+        closedir(d);
+    }
+    rmdir(dir);
+}
+
+void cli_draw(const tb_game *g, const void *st, int seat, unsigned style)
+{
+    static char buf[1 << 16];
+    tb_text t;
+    tb_text_init(&t, buf, sizeof buf);
+    tb_render(g, st, seat, style, &t);
+    fputs(buf, stdout);
 }

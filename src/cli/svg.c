@@ -4,6 +4,7 @@
  * are written directly rather than through a plotting library.
  */
 #include "svg.h"
+#include "internal.h"
 
 #include <math.h>
 #include <stdarg.h>
@@ -49,9 +50,13 @@ static void text(FILE *f, double x, double y, const char *anchor, int size,
     fputs("</text>\n", f);
 }
 
+/* The temporary file a chart is written to before it is renamed over its
+ * path (tbi_whole_open), so that no half-written chart is left behind. */
+static char svg_tmp[4200];
+
 static FILE *open_svg(const char *path, int w, int h)
 {
-    FILE *f = fopen(path, "w");
+    FILE *f = tbi_whole_open(path, svg_tmp, sizeof svg_tmp);
     if (!f)
         return NULL;
     fprintf(f, "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
@@ -62,10 +67,10 @@ static FILE *open_svg(const char *path, int w, int h)
     return f;
 }
 
-static int close_svg(FILE *f)
+static int close_svg(FILE *f, const char *path)
 {
     fputs("</svg>\n", f);
-    return fclose(f) == 0 ? 0 : -1;
+    return tbi_whole_close(f, svg_tmp, path, 1);
 }
 
 /* A "nice" tick step (1, 2 or 5 times a power of ten) for a span. */
@@ -137,7 +142,7 @@ int svg_write_bars(const char *path, const svg_bars *b)
     if (b->reference >= 0) {
         double y = y0 - b->reference / top * (y0 - y1);
         fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
-                   "stroke=\"#aa0000\" stroke-dasharray=\"6 4\"/>\n",
+                   "stroke=\"#555555\" stroke-dasharray=\"6 4\"/>\n",
                 x0, y, x1, y);
         text(f, x1, y - 5, "end", 11, "%s", b->reference_label);
     }
@@ -150,7 +155,7 @@ int svg_write_bars(const char *path, const svg_bars *b)
             lx += 30 + 7.0 * (double)strlen(b->series_names[si]);
         }
     }
-    return close_svg(f);
+    return close_svg(f, path);
 }
 
 int svg_write_hist(const char *path, const svg_hist *h)
@@ -203,7 +208,7 @@ int svg_write_hist(const char *path, const svg_hist *h)
             fprintf(f, "<rect x=\"%.1f\" y=\"%.1f\" width=\"%.2f\" "
                        "height=\"%.1f\" fill=\"%s\"><title>%g..%g: %d</title>"
                        "</rect>\n", px + b * bw, y0 - bh, bw * 0.92, bh,
-                    palette[k % PALETTE_N], lo + b * width,
+                    palette[h->colour[k] % PALETTE_N], lo + b * width,
                     lo + (b + 1) * width, counts[b]);
         }
         fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
@@ -213,11 +218,22 @@ int svg_write_hist(const char *path, const svg_hist *h)
             double x = px + (v - lo) / (hi - lo) * (x1 - px);
             text(f, x, y0 + 14, "middle", 10, "%g", fabs(v) < step * 1e-9 ? 0 : v);
         }
-        text(f, px - 4, y1 + 4, "end", 10, "%d", top);
-        text(f, px - 4, y1 + 16, "end", 9, "games");
+        /* The count axis: ticks from 0 up, and what it counts. */
+        double cstep = nice_step(top, 3);
+        if (cstep < 1)
+            cstep = 1;
+        for (double c = 0; c <= top + cstep * 1e-9; c += cstep) {
+            double y = y0 - c / top * (y0 - y1);
+            fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" "
+                       "y2=\"%.1f\" stroke=\"#999999\"/>\n", px - 3, y, px, y);
+            text(f, px - 5, y + 3.5, "end", 9, "%g", c);
+        }
+        fprintf(f, "<text transform=\"translate(%.1f,%.1f) rotate(-90)\" "
+                   "text-anchor=\"middle\" font-size=\"10\" " FONT
+                   ">games</text>\n", px - 30, (y0 + y1) / 2);
         fprintf(f, "<line x1=\"%.1f\" y1=\"%.1f\" x2=\"%.1f\" y2=\"%.1f\" "
                    "stroke=\"#999999\"/>\n", px, y0, px, y1);
         text(f, (px + x1) / 2, y0 + 28, "middle", 11, "%s", h->x_label);
     }
-    return close_svg(f);
+    return close_svg(f, path);
 }

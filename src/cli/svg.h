@@ -1,7 +1,8 @@
 /*
  * svg.h - the charts of a balance report, written as standalone SVG files:
  * bars with 95% intervals (grouped by seat, one colour per variant) and
- * histograms in small multiples (one panel per seat or variant).
+ * histograms in small multiples (one panel per seat or variant), each with
+ * labelled axes.
  */
 #ifndef TABULA_SVG_H
 #define TABULA_SVG_H
@@ -22,7 +23,8 @@ typedef struct svg_bars {
 } svg_bars;
 
 /* Histograms sharing one x range: panel k has counts[k] values in
- * values[k]. */
+ * values[k] and is drawn in colour colour[k].  Colours mean the same in
+ * every chart of a report: colour k is variant k (series k of the bars). */
 typedef struct svg_hist {
     const char *title, *x_label;
     int n_panels;
@@ -30,6 +32,7 @@ typedef struct svg_hist {
     const double *const *values;
     const size_t *counts;
     int integer_bins; /* bins on whole numbers when the range allows */
+    const int *colour;
 } svg_hist;
 
 /* Each writes the chart to path; returns 0, or -1 when it cannot. */

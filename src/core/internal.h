@@ -20,6 +20,10 @@ void tbi_errf(char *err, size_t cap, const char *fmt, ...)
 /* Ranks seats by score (higher is better when higher_wins, else lower),
  * giving tied seats the same rank, and fills out->rank. */
 void tbi_rank_by_score(tb_result *out, int higher_wins);
+/* Writes who won a finished competitive game, as a line a person at the
+ * table would say: "seat 2 wins\n", or "seats 0 and 2 share the win\n"
+ * when several share rank 1 (for describe). */
+void tbi_say_winners(tb_text *t, const tb_result *r);
 /* The result of a cooperative game: every seat has the team's score and
  * rank 1, and team_win says whether the team won. */
 void tbi_team_result(tb_result *out, int players, int team_win,
@@ -50,5 +54,35 @@ void tbi_squeeze(const char *text, char *out, size_t cap);
 
 /* A JSON array of n small integers. */
 json_t *tbi_json_int_array(const uint8_t *a, int n);
+
+/* Reads a 64-bit seed written as plain decimal digits (0 to 2^64-1, no
+ * sign, space or other character); returns 0, or -1 when text is not one.
+ * Every place a seed is read goes through here, so that a seed printed
+ * anywhere reads back as the same seed. */
+int tbi_parse_u64(const char *text, uint64_t *out);
+/* A seed as JSON: a number when below 2^53 (which every JSON reader holds
+ * exactly), else its decimal digits as a string, never a negative number. */
+json_t *tbi_json_u64(uint64_t v);
+/* Reads a seed written by tbi_json_u64 (a non-negative integer or a string
+ * of decimal digits); returns 0, or -1 when v is neither. */
+int tbi_json_get_u64(const json_t *v, uint64_t *out);
+
+/* Writing a file whole: tbi_whole_open opens a new temporary file beside
+ * path (its name goes into tmp, which needs strlen(path) + 16 bytes) and
+ * tbi_whole_close closes it and, when ok and every write went well, renames
+ * it over path; otherwise it removes it.  So a reader never sees half a
+ * file, and a failed command leaves no partial one.  tbi_whole_open
+ * returns NULL with errno set when the place cannot be written;
+ * tbi_whole_close returns 0, or -1 with errno set. */
+FILE *tbi_whole_open(const char *path, char *tmp, size_t tmpcap);
+int tbi_whole_close(FILE *f, const char *tmp, const char *path, int ok);
+
+/* The record as the JSON text tb_record_save writes (malloc'd; free it),
+ * or NULL when out of memory. */
+char *tbi_record_text(const tb_record *r);
+/* The largest record tb_record_load reads, in bytes: far above any real
+ * game (the longest simulated records are tens of kilobytes), low enough
+ * that reading one cannot exhaust memory. */
+#define TBI_RECORD_MAX_BYTES (4L << 20)
 
 #endif

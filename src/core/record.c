@@ -11,6 +11,7 @@
 #include <math.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/stat.h>
 
 #define RECORD_FORMAT "tabula-record/1"
 
@@ -123,16 +124,8 @@ static json_t *record_to_json(const tb_record *r)
         json_array_append_new(seats, json_string(r->seats[i][0] ? r->seats[i]
                                                                 : "unknown"));
     json_object_set_new(o, "seats", seats);
-    if (r->has_seed) {
-        /* JSON numbers are safe up to 2^53; larger seeds go as strings. */
-        if (r->seed < (1ull << 53))
-            json_object_set_new(o, "seed", json_integer((json_int_t)r->seed));
-        else {
-            char buf[32];
-            snprintf(buf, sizeof buf, "%" PRIu64, r->seed);
-            json_object_set_new(o, "seed", json_string(buf));
-        }
-    }
+    if (r->has_seed)
+        json_object_set_new(o, "seed", tbi_json_u64(r->seed));
     json_t *deal = json_array();
     for (int i = 0; i < r->n_deal; i++) {
         json_t *d = json_array();
@@ -154,21 +147,16 @@ static json_t *record_to_json(const tb_record *r)
     return o;
 }
 
-int tb_record_save(const tb_record *r, const char *path, char *err,
-                   size_t errcap)
+/* Writes the record's JSON text to f.  jansson indents every level alike,
+ * which spreads a 104-card deal over 104 lines; so the top-level keys go
+ * one per line, each deal entry and each action compactly on a line of its
+ * own.  Returns 0, or -1 when out of memory. */
+static int write_record(const tb_record *r, FILE *f)
 {
     json_t *o = record_to_json(r);
-    int rc = TB_OK;
-    FILE *f = strcmp(path, "-") == 0 ? stdout : fopen(path, "w");
-    if (!f) {
-        tbi_errf(err, errcap, "cannot write record %s: %s", path,
-                 strerror(errno));
-        json_decref(o);
-        return TB_EIO;
-    }
-    /* jansson indents every level alike, which spreads a 104-card deal
-     * over 104 lines; so write the top-level keys one per line, each deal
-     * entry and each action compactly on a line of its own. */
+    if (!o)
+        return -1;
+    int rc = 0;
     fputs("{\n", f);
     const char *key;
     json_t *val;
@@ -184,6 +172,7 @@ int tb_record_save(const tb_record *r, const char *path, char *err,
             for (size_t i = 0; i < json_array_size(val); i++) {
                 char *s = json_dumps(json_array_get(val, i),
                                      JSON_COMPACT | JSON_PRESERVE_ORDER);
+                rc |= s ? 0 : -1;
                 fprintf(f, "    %s%s\n", s ? s : "null",
                         i + 1 < json_array_size(val) ? "," : "");
                 free(s);
@@ -192,21 +181,66 @@ int tb_record_save(const tb_record *r, const char *path, char *err,
         } else {
             char *s = json_dumps(val, JSON_COMPACT | JSON_PRESERVE_ORDER |
                                           JSON_ENCODE_ANY);
+            rc |= s ? 0 : -1;
             fputs(s ? s : "null", f);
             free(s);
         }
     }
     fputs("\n}\n", f);
-    if (f != stdout) {
-        if (fclose(f) != 0) {
-            tbi_errf(err, errcap, "cannot write record %s: %s", path,
-                     strerror(errno));
-            rc = TB_EIO;
-        }
-    } else {
-        fflush(f);
-    }
     json_decref(o);
+    return rc;
+}
+
+char *tbi_record_text(const tb_record *r)
+{
+    char *buf = NULL;
+    size_t len = 0;
+    FILE *f = open_memstream(&buf, &len);
+    if (!f)
+        return NULL;
+    int rc = write_record(r, f);
+    if (fclose(f) != 0 || rc != 0) {
+        free(buf);
+        return NULL;
+    }
+    return buf;
+}
+
+int tb_record_save(const tb_record *r, const char *path, char *err,
+                   size_t errcap)
+{
+    if (strcmp(path, "-") == 0) {
+        int rc = write_record(r, stdout);
+        fflush(stdout);
+        if (rc != 0) {
+            tbi_errf(err, errcap, "out of memory writing the record");
+            return TB_ENOMEM;
+        }
+        return TB_OK;
+    }
+    /* Written whole, through a temporary file renamed over path: a record
+     * is never seen half written, and a failure leaves nothing behind. */
+    size_t cap = strlen(path) + 16;
+    char *tmp = malloc(cap);
+    if (!tmp) {
+        tbi_errf(err, errcap, "out of memory writing the record");
+        return TB_ENOMEM;
+    }
+    FILE *f = tbi_whole_open(path, tmp, cap);
+    int rc = TB_OK;
+    if (!f) {
+        tbi_errf(err, errcap, "cannot write record %s: %s", path,
+                 strerror(errno));
+        rc = TB_EIO;
+    } else {
+        int wrote = write_record(r, f);
+        if (tbi_whole_close(f, tmp, path, wrote == 0) != 0 || wrote != 0) {
+            tbi_errf(err, errcap, "cannot write record %s: %s", path,
+                     wrote ? "out of memory" : strerror(errno));
+            rc = wrote ? TB_ENOMEM : TB_EIO;
+        }
+    }
+    free(tmp);
     return rc;
 }
 
@@ -297,12 +331,33 @@ static int actions_from_json(tb_record *r, json_t *actions, char *err,
     return TB_OK;
 }
 
+/* Reads a number of the result, which must be there and be a number:
+ * a missing or null score must not read as 0 and then look like a real
+ * one. */
+static int result_number(json_t *v, const char *what, int seat, double *out,
+                         char *err, size_t errcap)
+{
+    if (!json_is_number(v)) {
+        if (seat >= 0)
+            tbi_errf(err, errcap, "record: result's %s for seat %d must be a "
+                     "number, not %s", what, seat,
+                     v && json_is_null(v) ? "null" : "missing or text");
+        else
+            tbi_errf(err, errcap, "record: result's %s must be a number",
+                     what);
+        return TB_EPARSE;
+    }
+    *out = json_number_value(v);
+    return TB_OK;
+}
+
 static int result_from_json(tb_record *r, json_t *res, char *err,
                             size_t errcap)
 {
     json_t *scores = json_object_get(res, "scores");
     json_t *ranks = json_object_get(res, "ranks");
-    if (!json_is_array(scores) || !json_is_array(ranks) ||
+    if (!json_is_object(res) || !json_is_array(scores) ||
+        !json_is_array(ranks) ||
         (int)json_array_size(scores) != r->cfg.players ||
         (int)json_array_size(ranks) != r->cfg.players) {
         tbi_errf(err, errcap, "record: result needs \"scores\" and \"ranks\", "
@@ -311,16 +366,30 @@ static int result_from_json(tb_record *r, json_t *res, char *err,
     }
     r->result.players = r->cfg.players;
     for (int i = 0; i < r->cfg.players; i++) {
-        r->result.score[i] = json_number_value(json_array_get(scores, (size_t)i));
-        r->result.rank[i] =
-            (int)json_integer_value(json_array_get(ranks, (size_t)i));
+        if (result_number(json_array_get(scores, (size_t)i), "score", i,
+                          &r->result.score[i], err, errcap) != TB_OK)
+            return TB_EPARSE;
+        json_t *rk = json_array_get(ranks, (size_t)i);
+        if (!json_is_integer(rk) || json_integer_value(rk) < 1 ||
+            json_integer_value(rk) > r->cfg.players) {
+            tbi_errf(err, errcap, "record: result's rank for seat %d must be "
+                     "a whole number from 1 to %d", i, r->cfg.players);
+            return TB_EPARSE;
+        }
+        r->result.rank[i] = (int)json_integer_value(rk);
     }
     json_t *tw = json_object_get(res, "team_win");
     if (tw) {
+        if (!json_is_boolean(tw)) {
+            tbi_errf(err, errcap, "record: result's team_win must be true or "
+                     "false");
+            return TB_EPARSE;
+        }
         r->result.cooperative = 1;
         r->result.team_win = json_is_true(tw);
-        r->result.team_score =
-            json_number_value(json_object_get(res, "team_score"));
+        if (result_number(json_object_get(res, "team_score"), "team_score",
+                          -1, &r->result.team_score, err, errcap) != TB_OK)
+            return TB_EPARSE;
     }
     r->has_result = 1;
     return TB_OK;
@@ -331,18 +400,10 @@ static int seed_from_json(tb_record *r, json_t *seed, char *err,
 {
     if (!seed || json_is_null(seed))
         return TB_OK;
-    if (json_is_integer(seed) && json_integer_value(seed) >= 0) {
-        r->seed = (uint64_t)json_integer_value(seed);
-    } else if (json_is_string(seed)) {
-        char *end;
-        errno = 0;
-        r->seed = strtoull(json_string_value(seed), &end, 10);
-        if (errno || *end) {
-            tbi_errf(err, errcap, "record: seed must be a whole number");
-            return TB_EPARSE;
-        }
-    } else {
-        tbi_errf(err, errcap, "record: seed must be a whole number");
+    if (tbi_json_get_u64(seed, &r->seed) != 0) {
+        tbi_errf(err, errcap, "record: \"seed\" must be a whole number from "
+                 "0 to 18446744073709551615 (a number, or its digits as a "
+                 "string)");
         return TB_EPARSE;
     }
     r->has_seed = 1;
@@ -373,8 +434,28 @@ static int record_from_json(tb_record *r, json_t *o, char *err, size_t errcap)
         return TB_EPARSE;
     }
     json_t *players = json_object_get(o, "players");
-    if (!json_is_integer(players)) {
-        tbi_errf(err, errcap, "record: \"players\" (a number) is missing");
+    if (!players) {
+        tbi_errf(err, errcap, "record: \"players\" (the number of seats) is "
+                 "missing");
+        return TB_EPARSE;
+    }
+    /* Checked before it becomes an int: 4294967299 must not wrap to 3. */
+    if (!json_is_integer(players) ||
+        json_integer_value(players) < g->min_players ||
+        json_integer_value(players) > g->max_players) {
+        char got[64];
+        if (json_is_number(players))
+            snprintf(got, sizeof got, "%.17g", json_number_value(players));
+        else
+            snprintf(got, sizeof got, "%s", json_is_null(players) ? "null"
+                     : json_is_string(players) ? "a text" : "an object");
+        if (g->min_players == g->max_players)
+            tbi_errf(err, errcap, "record: \"players\" must be %d for %s, "
+                     "not %s", g->min_players, g->id, got);
+        else
+            tbi_errf(err, errcap, "record: \"players\" must be a whole number "
+                     "from %d to %d for %s, not %s", g->min_players,
+                     g->max_players, g->id, got);
         return TB_EPARSE;
     }
     tb_config cfg;
@@ -389,8 +470,11 @@ static int record_from_json(tb_record *r, json_t *o, char *err, size_t errcap)
     }
     if (opts && (rc = options_from_json(r, opts, err, errcap)) != TB_OK)
         return rc;
-    if ((rc = tb_config_check(g, &r->cfg, err, errcap)) != TB_OK)
+    char why[200];
+    if (tb_config_check(g, &r->cfg, why, sizeof why) != TB_OK) {
+        tbi_errf(err, errcap, "record: %s", why);
         return TB_EPARSE;
+    }
     json_t *seats = json_object_get(o, "seats");
     if (json_is_array(seats)) {
         for (int i = 0; i < r->cfg.players && i < (int)json_array_size(seats);
@@ -439,24 +523,105 @@ int tb_record_load_string(tb_record *r, const char *text, char *err,
     return rc;
 }
 
+/* Reads at most TBI_RECORD_MAX_BYTES of f into a malloc'd, NUL-terminated
+ * buffer.  Returns it, or NULL with a message when f is too big or cannot
+ * be read; the size is checked before the text is parsed, because parsing
+ * takes some twenty times a record's size in memory. */
+static char *read_limited(FILE *f, const char *path, size_t *len, char *err,
+                          size_t errcap)
+{
+    size_t cap = 1 << 16, n = 0;
+    char *buf = malloc(cap + 1);
+    while (buf) {
+        if (n > (size_t)TBI_RECORD_MAX_BYTES) {
+            tbi_errf(err, errcap, "%s is more than the %ld MB a record may "
+                     "have, far more than any game's record; refusing to "
+                     "read it", path, TBI_RECORD_MAX_BYTES >> 20);
+            free(buf);
+            return NULL;
+        }
+        if (n == cap) {
+            cap *= 2;
+            char *more = realloc(buf, cap + 1);
+            if (!more)
+                break;
+            buf = more;
+        }
+        size_t got = fread(buf + n, 1, cap - n, f);
+        n += got;
+        if (got == 0) {
+            if (ferror(f)) {
+                tbi_errf(err, errcap, "cannot read record %s: %s", path,
+                         strerror(errno));
+                free(buf);
+                return NULL;
+            }
+            buf[n] = '\0';
+            *len = n;
+            return buf;
+        }
+    }
+    free(buf);
+    tbi_errf(err, errcap, "out of memory reading record %s", path);
+    return NULL;
+}
+
 int tb_record_load(tb_record *r, const char *path, char *err, size_t errcap)
 {
-    json_error_t je;
     memset(r, 0, sizeof *r);
-    json_t *o = strcmp(path, "-") == 0 ? json_loadf(stdin, 0, &je)
-                                       : json_load_file(path, 0, &je);
-    if (!o) {
-        if (je.line <= 0)
-            tbi_errf(err, errcap, "cannot read record %s: %s", path, je.text);
-        else
-            tbi_errf(err, errcap, "%s: not valid JSON at line %d: %s", path,
-                     je.line, je.text);
-        return je.line <= 0 ? TB_EIO : TB_EPARSE;
+    int is_stdin = strcmp(path, "-") == 0;
+    FILE *f = is_stdin ? stdin : fopen(path, "r");
+    if (is_stdin)
+        path = "standard input";
+    if (!f) {
+        tbi_errf(err, errcap, "cannot read record %s: %s", path,
+                 strerror(errno));
+        return TB_EIO;
     }
-    int rc = record_from_json(r, o, err, errcap);
+    struct stat sb;
+    if (fstat(fileno(f), &sb) == 0) {
+        const char *why = S_ISDIR(sb.st_mode) ? "it is a directory; name one "
+                                                "record file in it"
+                          : S_ISREG(sb.st_mode) &&
+                                  sb.st_size > TBI_RECORD_MAX_BYTES
+                              ? "it is far larger than any game's record"
+                              : NULL;
+        if (why) {
+            if (S_ISDIR(sb.st_mode))
+                tbi_errf(err, errcap, "cannot read record %s: %s", path, why);
+            else
+                tbi_errf(err, errcap, "%s is %lld bytes, more than the %ld "
+                         "MB a record may have; %s", path,
+                         (long long)sb.st_size, TBI_RECORD_MAX_BYTES >> 20,
+                         why);
+            if (!is_stdin)
+                fclose(f);
+            return TB_EIO;
+        }
+    }
+    size_t len = 0;
+    char *text = read_limited(f, path, &len, err, errcap);
+    if (!is_stdin)
+        fclose(f);
+    if (!text)
+        return TB_EIO;
+    json_error_t je;
+    json_t *o = json_loadb(text, len, 0, &je);
+    free(text);
+    if (!o) {
+        tbi_errf(err, errcap, "%s: not valid JSON at line %d: %s", path,
+                 je.line, je.text);
+        return TB_EPARSE;
+    }
+    char why[400];
+    int rc = record_from_json(r, o, why, sizeof why);
     json_decref(o);
-    if (rc != TB_OK)
+    if (rc != TB_OK) {
+        /* Name the file rather than "record". */
+        const char *msg = strncmp(why, "record: ", 8) == 0 ? why + 8 : why;
+        tbi_errf(err, errcap, "%s: %s", path, msg);
         tb_record_free(r);
+    }
     return rc;
 }
 

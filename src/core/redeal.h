@@ -128,4 +128,72 @@ static inline void tbi_redeal_hands_and_pile(uint8_t *hands, size_t stride,
     tbi_pool_take_run(&pool, pile, pile_n);
 }
 
+/* The number of ways to choose r of n things, as a double (exact for the
+ * small decks here, and never overflowing: C(128, 64) is about 2.4e37). */
+static inline double tbi_choose(int n, int r)
+{
+    if (r < 0 || r > n)
+        return 0.0;
+    double c = 1.0;
+    for (int i = 1; i <= r; i++)
+        c = c * (double)(n - r + i) / (double)i;
+    return c;
+}
+
+/*
+ * Makes a shuffled pool respect one public fact about a single place: the
+ * h cards at positions [off, off + h) (a hand, counted in the order the
+ * places will be visited again) hold at least `least` cards of the set
+ * `good`.  A seat's begun choice is public (it has started to answer "four
+ * yellows", it still owes a play and the game goes on), so a
+ * determinization must keep it possible.  The pool must already be
+ * shuffled uniformly; afterwards it is uniform among the arrangements that
+ * satisfy the fact: the number j of good cards the place gets is drawn
+ * from the hypergeometric law conditioned on j >= least, the place takes j
+ * good and h - j other cards, and the rest is shuffled into the other
+ * positions.  No rejection loop, so no unbounded time.  When the pool
+ * cannot satisfy the fact (fewer than `least` good cards) it is left as it
+ * is: the caller's state was not consistent to begin with.
+ */
+static inline void tbi_pool_require(tbi_pool *p, int off, int h,
+                                    const tbi_set128 *good, int least,
+                                    tb_rng *rng)
+{
+    uint8_t in[TBI_POOL_MAX], out[TBI_POOL_MAX];
+    int k = 0, u = 0, n = p->n;
+    for (int i = 0; i < n; i++) {
+        if (tbi_set_has(good, p->card[i]))
+            in[k++] = p->card[i];
+        else
+            out[u++] = p->card[i];
+    }
+    int lo = least > h - u ? least : h - u, hi = k < h ? k : h;
+    if (lo > hi)
+        return;
+    double w[TBI_POOL_MAX + 1], total = 0.0;
+    for (int j = lo; j <= hi; j++)
+        total += w[j] = tbi_choose(k, j) * tbi_choose(u, h - j);
+    double x = tb_rng_unit(rng) * total;
+    int j = lo;
+    while (j < hi && x >= w[j]) {
+        x -= w[j];
+        j++;
+    }
+    /* in[] and out[] are each in uniform random order: the place takes the
+     * first j and h - j of them, everything else goes back shuffled. */
+    uint8_t rest[TBI_POOL_MAX];
+    int r = 0;
+    for (int i = j; i < k; i++)
+        rest[r++] = in[i];
+    for (int i = h - j; i < u; i++)
+        rest[r++] = out[i];
+    tb_rng_shuffle8(rng, rest, r);
+    uint8_t place[TBI_POOL_MAX];
+    for (int i = 0; i < h; i++)
+        place[i] = i < j ? in[i] : out[i - j];
+    tb_rng_shuffle8(rng, place, h);
+    for (int i = 0, a = 0; i < n; i++)
+        p->card[i] = i >= off && i < off + h ? place[i - off] : rest[a++];
+}
+
 #endif

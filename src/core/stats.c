@@ -51,6 +51,9 @@ void tbi_wilson95(double successes, double n, double *lo, double *hi)
     double denom = 1 + z2 / n;
     double centre = (p + z2 / (2 * n)) / denom;
     double half = Z95 * sqrt(p * (1 - p) / n + z2 / (4 * n * n)) / denom;
-    *lo = fmax(0.0, centre - half);
-    *hi = fmin(1.0, centre + half);
+    /* Rounding can leave centre - half a hair above 0 when there are no
+     * successes (3.5e-18), or the estimate a hair outside; the interval
+     * must contain its estimate exactly, 0 and 1 included. */
+    *lo = successes <= 0 ? 0.0 : fmin(p, fmax(0.0, centre - half));
+    *hi = successes >= n ? 1.0 : fmax(p, fmin(1.0, centre + half));
 }

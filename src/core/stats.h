@@ -21,7 +21,8 @@ double tbi_moments_sd(const tbi_moments *m);
 double tbi_moments_ci95(const tbi_moments *m);
 
 /* The 95% Wilson score interval of a rate: successes (may be fractional,
- * as when ties share a win) out of n. */
+ * as when ties share a win) out of n.  It always holds the estimate
+ * successes/n, and is exactly [0, ..] at 0 successes and [.., 1] at n. */
 void tbi_wilson95(double successes, double n, double *lo, double *hi);
 
 #endif

@@ -1,13 +1,17 @@
 /*
  * util.c - small helpers used across the engine and the games: error
  * messages, ranking by score, cooperative results, terminal colours,
- * reading typed words.
+ * reading typed words, seeds as text and as JSON, files written whole.
  */
 #include "internal.h"
 
 #include <ctype.h>
+#include <errno.h>
 #include <stdarg.h>
+#include <stdint.h>
 #include <string.h>
+#include <sys/stat.h>
+#include <unistd.h>
 
 void tbi_errf(char *err, size_t cap, const char *fmt, ...)
 {
@@ -30,6 +34,27 @@ void tbi_rank_by_score(tb_result *out, int higher_wins)
         }
         out->rank[i] = better + 1;
     }
+}
+
+void tbi_say_winners(tb_text *t, const tb_result *r)
+{
+    int n = 0, last = -1;
+    for (int p = 0; p < r->players; p++)
+        if (r->rank[p] == 1) {
+            n++;
+            last = p;
+        }
+    if (n == 1) {
+        tb_text_printf(t, "seat %d wins\n", last);
+        return;
+    }
+    tb_text_puts(t, "seats");
+    for (int p = 0, k = 0; p < r->players; p++)
+        if (r->rank[p] == 1) {
+            k++;
+            tb_text_printf(t, "%s %d", k == 1 ? "" : k == n ? " and" : ",", p);
+        }
+    tb_text_puts(t, " share the win\n");
 }
 
 void tbi_team_result(tb_result *out, int players, int team_win,
@@ -114,4 +139,90 @@ json_t *tbi_json_int_array(const uint8_t *a, int n)
     for (int i = 0; i < n; i++)
         json_array_append_new(arr, json_integer(a[i]));
     return arr;
+}
+
+int tbi_parse_u64(const char *text, uint64_t *out)
+{
+    uint64_t v = 0;
+    if (!text || !*text)
+        return -1;
+    for (const char *c = text; *c; c++) {
+        if (*c < '0' || *c > '9')
+            return -1;
+        unsigned d = (unsigned)(*c - '0');
+        if (v > (UINT64_MAX - d) / 10)
+            return -1; /* above 2^64-1 */
+        v = v * 10 + d;
+    }
+    *out = v;
+    return 0;
+}
+
+json_t *tbi_json_u64(uint64_t v)
+{
+    if (v < (1ull << 53))
+        return json_integer((json_int_t)v);
+    char buf[24];
+    snprintf(buf, sizeof buf, "%llu", (unsigned long long)v);
+    return json_string(buf);
+}
+
+int tbi_json_get_u64(const json_t *v, uint64_t *out)
+{
+    if (json_is_integer(v) && json_integer_value(v) >= 0) {
+        *out = (uint64_t)json_integer_value(v);
+        return 0;
+    }
+    if (json_is_string(v))
+        return tbi_parse_u64(json_string_value(v), out);
+    return -1;
+}
+
+FILE *tbi_whole_open(const char *path, char *tmp, size_t tmpcap)
+{
+    /* The temporary file sits in path's own folder, so that the rename is
+     * atomic (same file system); its name starts with a dot and ends with
+     * random letters so that it neither shows nor clashes. */
+    const char *slash = strrchr(path, '/');
+    size_t dir = slash ? (size_t)(slash - path + 1) : 0;
+    if ((size_t)snprintf(tmp, tmpcap, "%.*s.%s.XXXXXX", (int)dir, path,
+                         path + dir) >= tmpcap) {
+        errno = ENAMETOOLONG;
+        return NULL;
+    }
+    int fd = mkstemp(tmp);
+    if (fd < 0)
+        return NULL;
+    FILE *f = fdopen(fd, "w");
+    if (!f) {
+        int e = errno;
+        close(fd);
+        unlink(tmp);
+        errno = e;
+    }
+    return f;
+}
+
+int tbi_whole_close(FILE *f, const char *tmp, const char *path, int ok)
+{
+    int e = 0;
+    if (fflush(f) != 0 || ferror(f))
+        e = errno ? errno : EIO;
+    if (fclose(f) != 0 && !e)
+        e = errno ? errno : EIO;
+    /* mkstemp makes the file readable by its owner alone; a record or a
+     * report is an ordinary file, so give it the usual permissions. */
+    if (ok && !e) {
+        mode_t mask = umask(0);
+        umask(mask);
+        if (chmod(tmp, 0666 & ~mask) != 0 || rename(tmp, path) != 0)
+            e = errno;
+    }
+    if (!ok || e)
+        unlink(tmp);
+    if (e) {
+        errno = e;
+        return -1;
+    }
+    return 0;
 }

@@ -511,7 +511,9 @@ static void render(const void *vs, int seat, unsigned style, tb_text *t)
     } else if (seat >= 0 && seat < s->players) {
         tb_text_puts(t, "  your hand:");
         render_hand(s, style, seat, t);
-    }
+    }    tb_text_puts(t, "  peppers: one mark ' per pepper; 40''' has 3 "
+                 "(multiples of 5), 36'' has 2 (other multiples of 3), 37' "
+                 "has 1\n");
 }
 
 static json_t *view_json(const void *vs, int seat)
@@ -554,6 +556,131 @@ static json_t *view_json(const void *vs, int seat)
         json_object_set_new(v, "hand",
                             tbi_json_int_array(s->hand[seat], s->hand_n[seat]));
     return v;
+}
+
+/* ------------------------------------------------------------ describe */
+
+static const char *plural(int n)
+{
+    return n == 1 ? "" : "s";
+}
+
+/* Writes the cards seat p drew in the trick from before to after (the
+ * cards of its hand after that it did not hold before), as " 17 and 77". */
+static void say_drawn(tb_text *t, const dicht *b, const dicht *s, int p)
+{
+    int n = 0, k = 0;
+    for (int i = 0; i < s->hand_n[p]; i++)
+        n += !tbi_hand_has(b->hand[p], b->hand_n[p], s->hand[p][i]);
+    for (int i = 0; i < s->hand_n[p]; i++) {
+        if (tbi_hand_has(b->hand[p], b->hand_n[p], s->hand[p][i]))
+            continue;
+        k++;
+        tb_text_printf(t, "%s%d", k == 1 ? " " : k == n ? " and " : ", ",
+                       s->hand[p][i]);
+    }
+}
+
+/* What happened to seat p's card in the trick just revealed (s is the
+ * state after it): it won, was discarded inside the free range, or made
+ * its player draw; seat learns which cards it drew itself. */
+static void describe_card(tb_text *t, const dicht *b, const dicht *s, int p,
+                          int seat)
+{
+    int c = s->last[p];
+    if (p == s->last_winner) {
+        tb_text_printf(t, "seat %d's %d is closest and wins the %d (%d "
+                       "pepper%s); the %d takes its place in the circle\n",
+                       p, c, s->last_target, tbi_peppers(s->last_target),
+                       plural(tbi_peppers(s->last_target)), c);
+        return;
+    }
+    if (c > s->last_lo && c < s->last_hi) {
+        tb_text_printf(t, "seat %d's %d is inside the free range and is "
+                       "discarded\n", p, c);
+        return;
+    }
+    int pep = tbi_peppers(c), later = s->pending[p];
+    int drew = s->last_drew[p] + later;
+    tb_text_printf(t, "seat %d's %d is outside the free range: seat %d draws "
+                   "%d card%s", p, c, p, drew, plural(drew));
+    if (drew < pep)
+        tb_text_printf(t, " (of its %d peppers: no more cards are left)",
+                       pep);
+    else
+        tb_text_printf(t, " (its %d pepper%s)", pep, plural(pep));
+    if (p == seat && s->last_drew[p]) {
+        tb_text_puts(t, ":");
+        say_drawn(t, b, s, p);
+        if (later)
+            tb_text_printf(t, ", %d more after the reshuffle", later);
+    }
+    tb_text_puts(t, "\n");
+}
+
+/* The end of a game in the state after the trick that ended it: who ran
+ * out, each seat's peppers won and in hand with its hand laid open, the
+ * totals, and the winner or the next game. */
+static void describe_game_end(tb_text *t, const dicht *s)
+{
+    int game = s->phase == PH_OVER ? s->game_no : s->game_no - 1;
+    for (int p = 0; p < s->players; p++)
+        if (s->hand_n[p] == 0)
+            tb_text_printf(t, "seat %d has no cards left\n", p);
+    tb_text_printf(t, "game %d of %d is over; peppers won minus peppers in "
+                   "hand:\n", game, s->games);
+    for (int p = 0; p < s->players; p++) {
+        int hand = hand_peppers(s, p);
+        tb_text_printf(t, "seat %d won %d peppers, holds %d in hand (", p,
+                       s->won_peppers[p], hand);
+        for (int i = 0; i < s->hand_n[p]; i++)
+            tb_text_printf(t, "%s%d", i ? " " : "", s->hand[p][i]);
+        tb_text_printf(t, "%s): %d this game", s->hand_n[p] ? "" : "no cards",
+                       s->won_peppers[p] - hand);
+        if (s->games > 1)
+            tb_text_printf(t, ", %d in all", s->total[p]);
+        tb_text_puts(t, "\n");
+    }
+    if (s->phase == PH_OVER) {
+        tb_result r;
+        result(s, &r);
+        tbi_say_winners(t, &r);
+    } else {
+        tb_text_printf(t, "game %d is dealt next\n", s->game_no);
+    }
+}
+
+/* What seat sees when the seat to move chooses card a: the choice (the
+ * card only to its chooser until all have chosen); after the last choice
+ * every card against the target and its free range, the winner, the
+ * discards and draws (the drawn cards only to their drawer), a reshuffle,
+ * and the end of a game with its scores and every hand. */
+static void describe(const void *vb, tb_action a, const void *va, int seat,
+                     tb_text *t)
+{
+    const dicht *b = vb, *s = va;
+    int p = current(b);
+    if (p == seat)
+        tb_text_printf(t, "seat %d chooses %u\n", p, a);
+    else
+        tb_text_printf(t, "seat %d chooses a card\n", p);
+    if (s->phase == PH_CHOOSE && s->trick == b->trick &&
+        s->game_no == b->game_no)
+        return; /* others are still to choose */
+    tb_text_printf(t, "the cards are revealed for the target %d (free range "
+                   "%d-%d):", s->last_target, s->last_lo, s->last_hi);
+    for (int q = 0; q < s->players; q++)
+        tb_text_printf(t, "%s seat %d %d", q ? "," : "", q, s->last[q]);
+    tb_text_puts(t, "\n");
+    for (int q = 0; q < s->players; q++)
+        describe_card(t, b, s, q, seat);
+    if (s->phase == PH_RESHUFFLE) {
+        tb_text_puts(t, "the draw pile has run out: the discards are "
+                     "shuffled into a new one for the rest of the draws\n");
+        return;
+    }
+    if (s->phase == PH_OVER || s->game_no != b->game_no)
+        describe_game_end(t, s);
 }
 
 /* The cards `seat` cannot place: not in its hand, not on the table, not in
@@ -636,4 +763,5 @@ const tb_game tbg_dicht_dran = {
     .view_json = view_json,
     .standing = standing,
     .heuristic = heuristic,
+    .describe = describe,
 };

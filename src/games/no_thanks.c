@@ -180,15 +180,15 @@ static int parse_action(const void *vs, const char *text, tb_action *out,
     if (!strcmp(w, "pass") || !strcmp(w, "p") || !strcmp(w, "no") ||
         !strcmp(w, "nothanks")) {
         if (s->phase == PH_BID && s->tokens[s->turn] == 0) {
-            tbi_errf(err, cap, "you have no tokens left, so you must take "
+            tbi_errf(err, cap, "you have no chips left, so you must take "
                      "the %d", face_up(s));
             return TB_EPARSE;
         }
         *out = ACT_PASS;
         return TB_OK;
     }
-    tbi_errf(err, cap, "type 'take' to take the card and its tokens, or "
-             "'pass' (no thanks) to put a token on it");
+    tbi_errf(err, cap, "type 'take' to take the card and its chips, or "
+             "'pass' (no thanks) to put a chip on it");
     return TB_EPARSE;
 }
 
@@ -222,7 +222,7 @@ static void render(const void *vs, int seat, unsigned style, tb_text *t)
         return;
     }
     if (s->phase == PH_BID)
-        tb_text_printf(t, "  card %s%d%s with %d token%s on it; %d left in "
+        tb_text_printf(t, "  card %s%d%s with %d chip%s on it; %d left in "
                        "the draw pile, %d removed unseen\n",
                        tbi_color(style, TBI_YELLOW), face_up(s),
                        tbi_color(style, TBI_RESET), s->pot,
@@ -231,12 +231,52 @@ static void render(const void *vs, int seat, unsigned style, tb_text *t)
         tb_text_puts(t, "  game over\n");
     for (int p = 0; p < s->players; p++) {
         int to_move = s->phase == PH_BID && p == s->turn;
-        tb_text_printf(t, "  %s seat %d%s: %2d tokens, %3d points | ",
+        tb_text_printf(t, "  %s seat %d%s: %2d chips, %3d points | ",
                        to_move ? ">" : " ", p, p == seat ? " (you)" : "",
                        s->tokens[p], points(s, p));
         render_runs(t, s->taken[p]);
         tb_text_puts(t, "\n");
     }
+    tb_text_puts(t, "  points: a run such as 19-21 counts only its lowest "
+                 "card, and each chip takes a point off; lowest wins\n");
+}
+
+/* What every seat sees (nothing here is secret): a pass with the chips
+ * now on the card; a take with the card and its chips, then the card the
+ * taker turns up, or after the last card the scores and the winner. */
+static void describe(const void *vb, tb_action a, const void *va, int seat,
+                     tb_text *t)
+{
+    const nothanks *b = vb, *s = va;
+    int p = b->turn, card = face_up(b);
+    (void)seat;
+    if (a == ACT_PASS) {
+        tb_text_printf(t, "seat %d says no thanks to %d (pays a chip; %d "
+                       "chip%s on it now)\n", p, card, b->pot + 1,
+                       b->pot + 1 == 1 ? "" : "s");
+        return;
+    }
+    if (b->pot)
+        tb_text_printf(t, "seat %d takes %d with %d chip%s\n", p, card,
+                       b->pot, b->pot == 1 ? "" : "s");
+    else
+        tb_text_printf(t, "seat %d takes %d with no chips\n", p, card);
+    if (s->phase == PH_BID) {
+        tb_text_printf(t, "seat %d turns up %d\n", p, face_up(s));
+        return;
+    }
+    tb_text_puts(t, "that was the last card; card points minus chips, "
+                 "lowest wins:");
+    for (int q = 0; q < s->players; q++) {
+        tb_text_printf(t, "%s seat %d %d (", q ? "," : "", q, points(s, q));
+        render_runs(t, s->taken[q]);
+        tb_text_printf(t, "; %d chip%s)", s->tokens[q],
+                       s->tokens[q] == 1 ? "" : "s");
+    }
+    tb_text_puts(t, "\n");
+    tb_result r;
+    result(s, &r);
+    tbi_say_winners(t, &r);
 }
 
 /* A JSON array of the cards in a set, ascending. */
@@ -364,4 +404,5 @@ const tb_game tbg_no_thanks = {
     .standing = standing,
     .heuristic = heuristic,
     .search_defaults = "widen=0", /* docs/bots.md, Strength */
+    .describe = describe,
 };

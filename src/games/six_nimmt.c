@@ -48,6 +48,8 @@ typedef struct nimmt {
     uint8_t n_chosen;
     uint8_t order[MAX_P];  /* seats by ascending chosen card */
     uint8_t placed;        /* how many of order[] are placed */
+    uint8_t last[MAX_P];   /* the cards revealed last turn (public), 0
+                              before a round's first reveal */
     uint8_t undealt_n;     /* cards of the deck not dealt this round */
     uint8_t undealt[104];
     int16_t heads[MAX_P];  /* heads taken in earlier rounds */
@@ -106,6 +108,7 @@ static void apply_chance(void *vs, const uint16_t *deck)
             tbi_set_add(&set, deck[k++]);
         s->hand_n[p] = (uint8_t)tbi_set_to_sorted(&set, s->hand[p]);
         s->chosen[p] = 0;
+        s->last[p] = 0;
         s->round_heads[p] = 0;
     }
     for (int r = 0; r < ROWS; r++) {
@@ -136,9 +139,42 @@ static int legal(const void *vs, tb_action *out)
     return s->hand_n[p];
 }
 
-/* Gives row r to seat p and starts it again with card. */
-static void take_row(nimmt *s, int p, int r, uint8_t card)
+/* What a reveal or a row choice did, card by card, for describe: apply
+ * passes no log, describe replays the action with one. */
+enum ev_kind {
+    EV_JOIN,    /* the card went to the end of a row (rules 1-2) */
+    EV_SIXTH,   /* the card was the sixth of a row and took it (rule 3) */
+    EV_TOO_LOW, /* the card is below every row: its player must take one */
+    EV_TAKE     /* the player took the chosen row (rule 4) */
+};
+typedef struct nimmt_log {
+    int n;
+    struct {
+        uint8_t kind, seat, card, row, cards, heads;
+    } ev[MAX_P + 1];
+} nimmt_log;
+
+/* Notes one event in log, when there is a log. */
+static void log_event(nimmt_log *log, int kind, int p, int card, int r,
+                      int cards, int heads)
 {
+    if (!log || log->n >= MAX_P + 1)
+        return;
+    log->ev[log->n].kind = (uint8_t)kind;
+    log->ev[log->n].seat = (uint8_t)p;
+    log->ev[log->n].card = (uint8_t)card;
+    log->ev[log->n].row = (uint8_t)r;
+    log->ev[log->n].cards = (uint8_t)cards;
+    log->ev[log->n].heads = (uint8_t)heads;
+    log->n++;
+}
+
+/* Gives row r to seat p and starts it again with card; kind says why
+ * (EV_SIXTH or EV_TAKE) for the log. */
+static void take_row(nimmt *s, int p, int r, uint8_t card, int kind,
+                     nimmt_log *log)
+{
+    log_event(log, kind, p, card, r, s->row_n[r], s->row_sum[r]);
     s->round_heads[p] = (int16_t)(s->round_heads[p] + s->row_sum[r]);
     s->row[r][0] = s->row_end[r] = card;
     s->row_n[r] = 1;
@@ -181,20 +217,22 @@ static void end_turn(nimmt *s)
 }
 
 /* Places the revealed cards in ascending order until all are placed or a
- * player must choose a row to take (rule 4). */
-static void place_cards(nimmt *s)
+ * player must choose a row to take (rule 4), noting each step in log. */
+static void place_cards(nimmt *s, nimmt_log *log)
 {
     while (s->placed < s->players) {
         int p = s->order[s->placed];
         uint8_t card = s->chosen[p];
         int r = row_for(s, card);
         if (r < 0) {
+            log_event(log, EV_TOO_LOW, p, card, 0, 0, 0);
             s->phase = PH_TAKE_ROW;
             return;
         }
-        if (s->row_n[r] == ROW_MAX)
-            take_row(s, p, r, card); /* rule 3: the sixth card */
-        else {
+        if (s->row_n[r] == ROW_MAX) {
+            take_row(s, p, r, card, EV_SIXTH, log); /* rule 3 */
+        } else {
+            log_event(log, EV_JOIN, p, card, r, 0, 0);
             s->row[r][s->row_n[r]++] = s->row_end[r] = card;
             s->row_sum[r] = (uint8_t)(s->row_sum[r] + tbi_cattle_heads_table[card]);
         }
@@ -204,9 +242,10 @@ static void place_cards(nimmt *s)
 }
 
 /* Reveals the secret cards: orders the seats by the card they chose. */
-static void reveal(nimmt *s)
+static void reveal(nimmt *s, nimmt_log *log)
 {
     for (int p = 0; p < s->players; p++) {
+        s->last[p] = s->chosen[p];
         int i = p;
         while (i > 0 && s->chosen[s->order[i - 1]] > s->chosen[p]) {
             s->order[i] = s->order[i - 1];
@@ -215,18 +254,18 @@ static void reveal(nimmt *s)
         s->order[i] = (uint8_t)p;
     }
     s->placed = 0;
-    place_cards(s);
+    place_cards(s, log);
 }
 
-static void apply(void *vs, tb_action a)
+/* Applies an action, noting in log (when not NULL) what it brought about. */
+static void apply_logged(nimmt *s, tb_action a, nimmt_log *log)
 {
-    nimmt *s = vs;
     if (s->phase == PH_TAKE_ROW) {
         int p = s->order[s->placed];
-        take_row(s, p, (int)(a - ROW_ACTION), s->chosen[p]);
+        take_row(s, p, (int)(a - ROW_ACTION), s->chosen[p], EV_TAKE, log);
         s->placed++;
         s->phase = PH_CHOOSE;
-        place_cards(s);
+        place_cards(s, log);
         return;
     }
     int p = s->to_move;
@@ -234,7 +273,12 @@ static void apply(void *vs, tb_action a)
     s->chosen[p] = (uint8_t)a;
     s->to_move = (uint8_t)(p + 1);
     if (++s->n_chosen == s->players)
-        reveal(s);
+        reveal(s, log);
+}
+
+static void apply(void *vs, tb_action a)
+{
+    apply_logged(vs, a, NULL);
 }
 
 static void result(const void *vs, tb_result *out)
@@ -440,51 +484,83 @@ static int parse_action(const void *vs, const char *text, tb_action *out,
     return TB_OK;
 }
 
-/* Writes one card with its heads, coloured by how dangerous it is. */
+/* "s" after a count other than one. */
+static const char *plural(int n)
+{
+    return n == 1 ? "" : "s";
+}
+
+/* The width a card takes on screen: "44·5 " with Unicode, "44(5) "
+ * in plain text, where a dot would read as a decimal point ("40.3"). */
+static int card_width(unsigned style)
+{
+    return style & TB_STYLE_UNICODE ? 6 : 7;
+}
+
+/* Writes one card with its heads when it has more than one ("44·5",
+ * plain "44(5)"), coloured by how dangerous it is, padded to card_width. */
 static void render_card(tb_text *t, unsigned style, int card)
 {
     int h = tbi_cattle_heads_table[card];
     const char *col = h >= 5 ? TBI_RED : h >= 2 ? TBI_YELLOW : TBI_RESET;
-    tb_text_printf(t, "%s%3d%s%s", tbi_color(style, col), card,
-                   h > 1 ? (style & TB_STYLE_UNICODE ? "\xc2\xb7" : ".") : " ",
-                   tbi_color(style, TBI_RESET));
-    if (h > 1)
-        tb_text_printf(t, "%d ", h);
+    tb_text_printf(t, "%s%3d", tbi_color(style, col), card);
+    if (h == 1)
+        tb_text_printf(t, "%s%*s", tbi_color(style, TBI_RESET),
+                       card_width(style) - 3, "");
+    else if (style & TB_STYLE_UNICODE)
+        tb_text_printf(t, "\xc2\xb7%d%s ", h, tbi_color(style, TBI_RESET));
     else
-        tb_text_puts(t, "  ");
+        tb_text_printf(t, "(%d)%s ", h, tbi_color(style, TBI_RESET));
 }
 
 static void render(const void *vs, int seat, unsigned style, tb_text *t)
 {
     const nimmt *s = vs;
-    tb_text_printf(t, "%s6 nimmt!%s  round %d, to %d heads\n",
-                   tbi_color(style, TBI_BOLD), tbi_color(style, TBI_RESET),
-                   s->round, s->target);
-    for (int r = 0; r < ROWS && s->phase != PH_DEAL; r++) {
+    tb_text_printf(t, "%s6 nimmt!%s  ", tbi_color(style, TBI_BOLD),
+                   tbi_color(style, TBI_RESET));
+    if (s->phase == PH_OVER)
+        tb_text_printf(t, "game over after round %d\n", s->round);
+    else if (s->phase == PH_DEAL && s->round > 0)
+        tb_text_printf(t, "round %d is over; the next is to be dealt (to %d "
+                       "heads)\n", s->round, s->target);
+    else if (s->phase == PH_DEAL)
+        tb_text_printf(t, "to be dealt (to %d heads)\n", s->target);
+    else
+        tb_text_printf(t, "round %d, to %d heads\n", s->round, s->target);
+    for (int r = 0; r < ROWS && s->round > 0; r++) {
         tb_text_printf(t, "  r%d |", r + 1);
         for (int i = 0; i < s->row_n[r]; i++)
             render_card(t, style, s->row[r][i]);
-        tb_text_printf(t, "%*s| %d heads\n", (ROW_MAX - s->row_n[r]) * 6, "",
-                       s->row_sum[r]);
+        tb_text_printf(t, "%*s| %d head%s\n",
+                       (ROW_MAX - s->row_n[r]) * card_width(style), "",
+                       s->row_sum[r], plural(s->row_sum[r]));
     }
     for (int p = 0; p < s->players; p++) {
-        tb_text_printf(t, "  seat %d%s: %d heads (+%d this round)", p,
+        tb_text_printf(t, "  seat %d%s: %d head%s", p,
                        p == seat ? " (you)" : "", s->heads[p],
-                       s->round_heads[p]);
+                       plural(s->heads[p]));
+        if (s->phase == PH_CHOOSE || s->phase == PH_TAKE_ROW)
+            tb_text_printf(t, " (+%d this round)", s->round_heads[p]);
         if (s->phase == PH_TAKE_ROW || (s->chosen[p] && !choice_hidden(s, p, seat)))
             tb_text_printf(t, "  plays %d", s->chosen[p]);
         else if (s->chosen[p])
             tb_text_puts(t, "  has chosen");
+        if (s->last[p] && s->phase != PH_TAKE_ROW)
+            tb_text_printf(t, "%s played %d last turn",
+                           s->chosen[p] ? "," : " ", s->last[p]);
         tb_text_puts(t, "\n");
     }
-    if (seat >= 0 && seat < s->players && s->phase != PH_DEAL) {
+    if (seat >= 0 && seat < s->players && s->phase != PH_DEAL &&
+        s->phase != PH_OVER) {
         tb_text_puts(t, "  your hand:");
-        for (int i = 0; i < s->hand_n[seat]; i++) {
-            tb_text_puts(t, " ");
+        for (int i = 0; i < s->hand_n[seat]; i++)
             render_card(t, style, s->hand[seat][i]);
-        }
         tb_text_puts(t, "\n");
     }
+    if (s->round > 0)
+        tb_text_printf(t, "  cattle heads: %s is the 44 with 5 heads; a card "
+                       "without a mark has 1 head\n",
+                       style & TB_STYLE_UNICODE ? "44\xc2\xb7" "5" : "44(5)");
     if (s->phase == PH_TAKE_ROW)
         tb_text_printf(t, "  seat %d's %d is lower than every row: seat %d "
                        "takes a row (r1-r4)\n", s->order[s->placed],
@@ -500,7 +576,7 @@ static json_t *view_json(const void *vs, int seat)
     json_object_set_new(v, "round", json_integer(s->round));
     json_object_set_new(v, "target", json_integer(s->target));
     json_t *rows = json_array();
-    for (int r = 0; r < ROWS && s->phase != PH_DEAL; r++)
+    for (int r = 0; r < ROWS && s->round > 0; r++)
         json_array_append_new(rows, tbi_json_int_array(s->row[r], s->row_n[r]));
     json_object_set_new(v, "rows", rows);
     json_t *seats = json_array();
@@ -509,6 +585,8 @@ static json_t *view_json(const void *vs, int seat)
         json_object_set_new(o, "heads", json_integer(s->heads[p]));
         json_object_set_new(o, "round_heads", json_integer(s->round_heads[p]));
         json_object_set_new(o, "hand_size", json_integer(s->hand_n[p]));
+        if (s->last[p])
+            json_object_set_new(o, "last", json_integer(s->last[p]));
         if (choice_hidden(s, p, seat))
             json_object_set_new(o, "chosen", json_true());
         else if (s->chosen[p])
@@ -520,6 +598,91 @@ static json_t *view_json(const void *vs, int seat)
         json_object_set_new(v, "hand",
                             tbi_json_int_array(s->hand[seat], s->hand_n[seat]));
     return v;
+}
+
+/* ------------------------------------------------------------ describe */
+
+/* One step of a reveal or a row choice, as the table sees it. */
+static void describe_event(tb_text *t, int kind, int p, int card, int row,
+                           int cards, int heads)
+{
+    switch (kind) {
+    case EV_JOIN:
+        tb_text_printf(t, "seat %d's %d joins row %d\n", p, card, row + 1);
+        break;
+    case EV_SIXTH:
+        tb_text_printf(t, "seat %d's %d is the sixth card of row %d: seat %d "
+                       "takes its %d cards (%d head%s), and the %d starts the "
+                       "row\n", p, card, row + 1, p, cards, heads,
+                       plural(heads), card);
+        break;
+    case EV_TOO_LOW:
+        tb_text_printf(t, "seat %d's %d is lower than every row: seat %d "
+                       "must take a row\n", p, card, p);
+        break;
+    default: /* EV_TAKE */
+        tb_text_printf(t, "seat %d takes row %d (%d card%s, %d head%s), and "
+                       "its %d starts the row\n", p, row + 1, cards,
+                       plural(cards), heads, plural(heads), card);
+        break;
+    }
+}
+
+/* What seat sees when the seat to move takes action a: its choice (the
+ * card only to the chooser until all have chosen), then the reveal with
+ * every card, each placement lowest first, the rows taken, and the end of
+ * the round and of the game with their scores.  The action is replayed on
+ * a copy with a log, so the words follow the very rules apply follows. */
+static void describe(const void *vb, tb_action a, const void *va, int seat,
+                     tb_text *t)
+{
+    const nimmt *b = vb;
+    (void)va; /* the replay below reaches the same state */
+    nimmt s = *b;
+    nimmt_log log;
+    log.n = 0;
+    apply_logged(&s, a, &log);
+    int p = current(b);
+    if (b->phase == PH_CHOOSE) {
+        if (p == seat)
+            tb_text_printf(t, "seat %d chooses %u\n", p, a);
+        else
+            tb_text_printf(t, "seat %d chooses a card\n", p);
+        if (b->n_chosen + 1 == b->players) {
+            tb_text_puts(t, "the cards are revealed:");
+            for (int q = 0; q < b->players; q++)
+                tb_text_printf(t, "%s seat %d %d", q ? "," : "", q,
+                               q == p ? (int)a : b->chosen[q]);
+            tb_text_puts(t, "; they are placed lowest first\n");
+        }
+    }
+    for (int i = 0; i < log.n; i++)
+        describe_event(t, log.ev[i].kind, log.ev[i].seat, log.ev[i].card,
+                       log.ev[i].row, log.ev[i].cards, log.ev[i].heads);
+    if (s.phase != PH_DEAL && s.phase != PH_OVER)
+        return;
+    tb_text_printf(t, "round %d is over; heads this round (and in all):",
+                   s.round);
+    for (int q = 0; q < s.players; q++)
+        tb_text_printf(t, "%s seat %d %d (%d)", q ? "," : "", q,
+                       s.heads[q] - b->heads[q], s.heads[q]);
+    tb_text_puts(t, "\n");
+    if (s.phase == PH_OVER) {
+        tb_result r;
+        result(&s, &r);
+        if (s.single_round)
+            tb_text_puts(t, "the game ends after its one round; fewest heads "
+                         "wins: ");
+        else {
+            int n = 0;
+            for (int q = 0; q < s.players; q++)
+                if (s.heads[q] >= s.target)
+                    tb_text_printf(t, "%sseat %d", n++ ? " and " : "", q);
+            tb_text_printf(t, " reached %d heads, so the game ends; fewest "
+                           "heads wins: ", s.target);
+        }
+        tbi_say_winners(t, &r);
+    }
 }
 
 const tb_game tbg_six_nimmt = {
@@ -548,4 +711,5 @@ const tb_game tbg_six_nimmt = {
     .standing = standing,
     .heuristic = heuristic,
     .retract = retract,
+    .describe = describe,
 };

@@ -499,6 +499,8 @@ static void render(const void *vs, int seat, unsigned style, tb_text *t)
             render_card(t, style, s->hand[seat][i]);
         tb_text_puts(t, "\n");
     }
+    tb_text_puts(t, "  bulls: a card without a mark is worth +1; 52(+2) is "
+                 "worth +2 and 55(-7) costs 7\n");
 }
 
 static json_t *view_json(const void *vs, int seat)
@@ -544,6 +546,77 @@ static json_t *view_json(const void *vs, int seat)
         json_object_set_new(v, "hand",
                             tbi_json_int_array(s->hand[seat], s->hand_n[seat]));
     return v;
+}
+
+/* ------------------------------------------------------------ describe */
+
+/* Writes a count and its noun, "1 card" / "3 cards". */
+static void say_count(tb_text *t, int n, const char *noun)
+{
+    tb_text_printf(t, "%d %s%s", n, noun, n == 1 ? "" : "s");
+}
+
+/* What every seat sees (every play is face up; only hands are secret): the
+ * card and the set it joins, the set taken with what it holds, the end of
+ * the turn and any seat skipped for want of a playable card, and at the
+ * end of the game every score and the winner. */
+static void describe(const void *vb, tb_action a, const void *va, int seat,
+                     tb_text *t)
+{
+    const take5 *b = vb, *s = va;
+    int p = b->cur;
+    (void)seat;
+    if (a == END_ACTION) {
+        tb_text_printf(t, "seat %d ends its turn\n", p);
+    } else if (a >= X2_ACTION) {
+        int p5 = a >= P5_ACTION;
+        tb_text_printf(t, "seat %d puts its %s card on set %c\n", p,
+                       p5 ? "+5" : "x2",
+                       set_label((int)(a - (p5 ? P5_ACTION : X2_ACTION))));
+    } else {
+        int i = set_for(b, (int)a);
+        tb_text_printf(t, "seat %d plays %u to set %c", p, a, set_label(i));
+        if (s->set_taker[i]) {
+            tb_text_printf(t, ", its fifth bull card, and takes the set:");
+            for (int k = 0; k < s->set_n[i]; k++)
+                render_card(t, TB_STYLE_PLAIN, s->set_card[i][k]);
+            render_specials(t, TB_STYLE_PLAIN, s->set_special[i]);
+            tb_text_printf(t, ", %+d bull%s", set_bulls(s, i),
+                           set_bulls(s, i) * set_bulls(s, i) == 1 ? "" : "s");
+        }
+        tb_text_puts(t, "\n");
+    }
+    if (s->phase == PH_OVER) {
+        tb_text_puts(t, "that was the last set, so the game ends; scores "
+                     "(bulls, +5 each, doubled per x2, -10 per special card "
+                     "left in hand):");
+        for (int q = 0; q < s->players; q++) {
+            tb_text_printf(t, "%s seat %d %d (%+d bull%s, ", q ? "," : "", q,
+                           seat_score(s, q), s->pile_bulls[q],
+                           s->pile_bulls[q] * s->pile_bulls[q] == 1 ? "" : "s");
+            say_count(t, s->pile_p5[q], "+5 card");
+            tb_text_puts(t, ", ");
+            say_count(t, s->pile_x2[q], "x2 card");
+            tb_text_puts(t, "; ");
+            say_count(t, __builtin_popcount(s->special[q]), "special card");
+            tb_text_puts(t, " left in hand)");
+        }
+        tb_text_puts(t, "\n");
+        tb_result r;
+        result(s, &r);
+        tbi_say_winners(t, &r);
+        return;
+    }
+    if (s->turns == b->turns)
+        return; /* the same turn goes on */
+    if (a != END_ACTION)
+        tb_text_printf(t, "seat %d's turn ends (%s)\n", p,
+                       b->played + 1 == TURN_MAX
+                           ? "three cards played"
+                           : "it has no card it may play");
+    for (int q = (p + 1) % s->players; q != s->cur; q = (q + 1) % s->players)
+        tb_text_printf(t, "seat %d has no card it may play and is "
+                       "skipped\n", q);
 }
 
 /* ------------------------------------------------------------ heuristic */
@@ -732,4 +805,5 @@ const tb_game tbg_take_5 = {
     .view_json = view_json,
     .standing = standing,
     .heuristic = heuristic,
+    .describe = describe,
 };

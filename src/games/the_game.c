@@ -223,15 +223,37 @@ static int standing(const void *vs, double *scores)
 }
 
 /* Deals the unseen cards again: the other hands and the draw pile are
- * pooled, shuffled and handed back in the same numbers. */
+ * pooled, shuffled and handed back in the same numbers.  One thing about a
+ * hidden hand is public: the seat to move can make a play it still owes
+ * (else the game would have ended), so when that seat's hand is dealt
+ * again it gets at least one card that fits a pile, drawn as a uniform
+ * deal among those that have one. */
 static void determinize(void *vs, int seat, tb_rng *rng)
 {
     thegame *s = vs;
     if (s->phase != PH_PLAY)
         return;
-    tbi_redeal_hands_and_pile(s->hand[0], sizeof s->hand[0], s->hand_n,
-                              s->players, seat, s->draw + s->drawn,
-                              N_CARDS - s->drawn, rng);
+    size_t stride = sizeof s->hand[0];
+    tbi_pool pool;
+    tbi_pool_init(&pool);
+    tbi_pool_add_hands(&pool, s->hand[0], stride, s->hand_n, s->players, seat);
+    tbi_pool_add_run(&pool, s->draw + s->drawn, deck_left(s));
+    tbi_pool_shuffle(&pool, rng);
+    int p = s->turn;
+    if (p != seat && s->played < plays_required(s)) {
+        tbi_set128 fitting = {{0, 0}};
+        for (int i = 0; i < pool.n; i++)
+            for (int k = 0; k < PILES; k++)
+                if (fits(k, s->top[k], pool.card[i]))
+                    tbi_set_add(&fitting, pool.card[i]);
+        int off = 0; /* where the mover's hand lies in the pool */
+        for (int q = 0; q < p; q++)
+            off += q == seat ? 0 : s->hand_n[q];
+        tbi_pool_require(&pool, off, s->hand_n[p], &fitting, 1, rng);
+    }
+    tbi_pool_take_hands(&pool, s->hand[0], stride, s->hand_n, s->players,
+                        seat);
+    tbi_pool_take_run(&pool, s->draw + s->drawn, deck_left(s));
 }
 
 static void action_text(const void *vs, tb_action a, char *buf, size_t cap)
@@ -324,6 +346,32 @@ static int parse_action(const void *vs, const char *text, tb_action *out,
     return parse_play(s, w, out, err, cap);
 }
 
+/* At the end of a lost game, which cards were left, one line each for the
+ * hands that held some and for the draw pile (in order of value: its order
+ * no longer matters), each line starting with `indent`.  Every hand is
+ * shown face up once the game is over. */
+static void say_cards_left(const thegame *s, const char *indent, tb_text *t)
+{
+    for (int p = 0; p < s->players; p++) {
+        if (!s->hand_n[p])
+            continue;
+        tb_text_printf(t, "%sleft in seat %d's hand:", indent, p);
+        for (int i = 0; i < s->hand_n[p]; i++)
+            tb_text_printf(t, " %d", s->hand[p][i]);
+        tb_text_puts(t, "\n");
+    }
+    if (deck_left(s)) {
+        uint8_t rest[N_CARDS];
+        int n = deck_left(s);
+        memcpy(rest, s->draw + s->drawn, (size_t)n);
+        tbi_sort_u8(rest, n);
+        tb_text_printf(t, "%sleft in the draw pile (%d):", indent, n);
+        for (int i = 0; i < n; i++)
+            tb_text_printf(t, " %d", rest[i]);
+        tb_text_puts(t, "\n");
+    }
+}
+
 static void render(const void *vs, int seat, unsigned style, tb_text *t)
 {
     const thegame *s = vs;
@@ -356,10 +404,12 @@ static void render(const void *vs, int seat, unsigned style, tb_text *t)
             tb_text_printf(t, " %d", s->hand[seat][i]);
         tb_text_puts(t, "\n");
     }
-    if (s->phase == PH_OVER)
+    if (s->phase == PH_OVER) {
         tb_text_printf(t, "  %s\n", cards_left(s) == 0
                                         ? "every card is played: the team wins"
                                         : "no more plays: the team loses");
+        say_cards_left(s, "  ", t);
+    }
 }
 
 static json_t *view_json(const void *vs, int seat)
@@ -398,7 +448,87 @@ static json_t *view_json(const void *vs, int seat)
     if (seat >= 0 && seat < s->players)
         json_object_set_new(v, "hand",
                             tbi_json_int_array(s->hand[seat], s->hand_n[seat]));
+    if (s->phase == PH_OVER) {
+        /* The game is over: the cards left are shown face up. */
+        json_t *hands = json_array();
+        for (int p = 0; p < s->players; p++)
+            json_array_append_new(hands,
+                                  tbi_json_int_array(s->hand[p], s->hand_n[p]));
+        json_object_set_new(v, "hands_left", hands);
+        uint8_t rest[N_CARDS];
+        memcpy(rest, s->draw + s->drawn, (size_t)deck_left(s));
+        tbi_sort_u8(rest, deck_left(s));
+        json_object_set_new(v, "draw_pile_left",
+                            tbi_json_int_array(rest, deck_left(s)));
+    }
     return v;
+}
+
+/* What `seat` sees when the seat to move in `before` takes action a: the
+ * card and pile (plays are public), or the end of the turn and how many
+ * cards were drawn (which ones only to the drawer); then the seats skipped
+ * for want of cards, and the end of the game with the cards left. */
+static void describe(const void *vb, tb_action a, const void *va, int seat,
+                     tb_text *t)
+{
+    const thegame *b = vb, *s = va;
+    int p = b->turn;
+    int turn_over = a == ACT_END;
+    if (a != ACT_END) {
+        int card = (int)(a / PILES), k = (int)(a % PILES);
+        int back = ascending(k) ? card < b->top[k] : card > b->top[k];
+        if (back)
+            tb_text_printf(t, "seat %d plays %d on %s (back from %d: the "
+                           "backwards trick)\n", p, card, pile_names[k],
+                           b->top[k]);
+        else
+            tb_text_printf(t, "seat %d plays %d on %s (%s from %d)\n", p, card,
+                           pile_names[k], ascending(k) ? "up" : "down",
+                           b->top[k]);
+        turn_over = b->hand_n[p] == 1; /* the last card ends the turn */
+    }
+    int drawn = s->drawn - b->drawn;
+    if (turn_over && cards_left(s) > 0) {
+        if (a == ACT_END)
+            tb_text_printf(t, "seat %d ends the turn", p);
+        else
+            tb_text_printf(t, "seat %d has played every card in hand, which "
+                           "ends the turn,", p);
+        if (drawn && seat == p) {
+            /* The drawer's new cards: its hand after, less its hand
+             * before the turn's last action. */
+            tb_text_printf(t, " and draws");
+            for (int i = 0; i < s->hand_n[p]; i++)
+                if (!tbi_hand_has(b->hand[p], b->hand_n[p], s->hand[p][i]))
+                    tb_text_printf(t, " %d", s->hand[p][i]);
+        } else if (drawn) {
+            tb_text_printf(t, " and draws %d card%s", drawn,
+                           drawn == 1 ? "" : "s");
+        } else {
+            tb_text_puts(t, " with no card to draw");
+        }
+        tb_text_puts(t, "\n");
+        if (drawn && deck_left(s) == 0)
+            tb_text_puts(t, "the draw pile is empty: from now on one card a "
+                            "turn is enough\n");
+        for (int q = (p + 1) % s->players; q != s->turn;
+             q = (q + 1) % s->players)
+            tb_text_printf(t, "seat %d has no cards left and is skipped\n", q);
+    }
+    if (s->phase != PH_OVER)
+        return;
+    int left = cards_left(s);
+    if (left == 0) {
+        tb_text_puts(t, "every card is played: the team wins\n");
+        return;
+    }
+    if (turn_over)
+        tb_text_printf(t, "seat %d cannot play a card", s->turn);
+    else
+        tb_text_printf(t, "seat %d cannot make the play it still owes", p);
+    tb_text_printf(t, ": the team loses with %d card%s left\n", left,
+                   left == 1 ? "" : "s");
+    say_cards_left(s, "", t);
 }
 
 /* ---------------------------------------------------------------- bot */
@@ -615,4 +745,5 @@ const tb_game tbg_the_game = {
     .standing = standing,
     .heuristic = heuristic,
     .reward = reward,
+    .describe = describe,
 };

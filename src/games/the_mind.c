@@ -48,7 +48,11 @@ typedef struct mind {
     uint8_t choice[MAX_P];    /* this tick's secret choice, 0 while unchosen */
     uint8_t last[MAX_P];      /* last tick's revealed choices (0: none) */
     uint8_t last_card[MAX_P]; /* the card each seat played last tick */
-    uint8_t last_lost, last_shuriken, last_discard_from;
+    /* Last tick: lives lost, whether the shuriken was played, and where
+     * its discards begin in discard[]: first the cards lost to mistakes
+     * (from last_discard_from), then the shuriken's (from
+     * last_shuriken_from). */
+    uint8_t last_lost, last_shuriken, last_discard_from, last_shuriken_from;
     uint8_t pile[DECK], pile_n;       /* this level's pile, in order */
     uint8_t discard[DECK], discard_n; /* this level's face-up discards */
     uint8_t undealt[DECK], undealt_n; /* cards not dealt this level */
@@ -115,6 +119,7 @@ static void apply_chance(void *vs, const uint16_t *deck)
     memset(s->last, 0, sizeof s->last);
     s->pile_n = s->discard_n = 0;
     s->last_lost = s->last_shuriken = s->last_discard_from = 0;
+    s->last_shuriken_from = 0;
     s->idle = 0;
     s->tick = 0;
     s->phase = PH_TICK;
@@ -195,6 +200,7 @@ static void play_shuriken(mind *s)
 {
     s->shurikens--;
     s->last_shuriken = 1;
+    s->last_shuriken_from = s->discard_n;
     for (int p = 0; p < s->players; p++) {
         if (!holds_cards(s, p))
             continue;
@@ -427,7 +433,8 @@ static int realtime_key(const void *vs, int key, tb_action *out)
     return TB_EPARSE;
 }
 
-/* The words for a revealed choice, for the last-tick line. */
+/* The words for a revealed choice, for the last-tick line: a hand moved
+ * up unless it is down now and no shuriken put it down. */
 static const char *choice_word(const mind *s, int p)
 {
     switch (s->last[p]) {
@@ -436,6 +443,58 @@ static const char *choice_word(const mind *s, int p)
     case ACT_HAND: return s->raised[p] || s->last_shuriken ? "raised a hand"
                                                            : "lowered a hand";
     default: return NULL;
+    }
+}
+
+/* Writes cards [from, to) of the discards, each after a space. */
+static void put_discards(const mind *s, int from, int to, tb_text *t)
+{
+    for (int i = from; i < to; i++)
+        tb_text_printf(t, " %d", s->discard[i]);
+}
+
+/* What the last tick brought about, as one line's worth of text: each
+ * seat's revealed choice but waiting (with `waits` set, "the others
+ * waited" or "everyone waited" after them), then the lives lost to cards
+ * played out of order and the cards that cost, then the shuriken and its
+ * discards. */
+static void say_tick(const mind *s, int waits, unsigned style, tb_text *t)
+{
+    const char *sep = "";
+    int waited = 0, chose = 0;
+    for (int p = 0; p < s->players; p++) {
+        chose += s->last[p] != 0;
+        waited += s->last[p] == ACT_WAIT;
+    }
+    int alone = waits && chose == 1; /* a lone seat's wait is named */
+    for (int p = 0; p < s->players; p++) {
+        const char *w = choice_word(s, p);
+        if (!w || (s->last[p] == ACT_WAIT && !alone))
+            continue;
+        tb_text_printf(t, "%s seat %d %s", *sep ? "," : "", p, w);
+        if (s->last[p] == ACT_PLAY)
+            tb_text_printf(t, " %d", s->last_card[p]);
+        sep = ";";
+    }
+    if (waits && waited && !alone) {
+        tb_text_printf(t, "%s %s", sep,
+                       waited == chose ? "everyone waited"
+                       : waited == 1   ? "the other waited"
+                                       : "the others waited");
+        sep = ";";
+    }
+    int mistakes_to = s->last_shuriken ? s->last_shuriken_from : s->discard_n;
+    if (s->last_lost) {
+        tb_text_printf(t, "%s %sout of order: %d %s lost%s; discarded", sep,
+                       tbi_color(style, TBI_RED), s->last_lost,
+                       s->last_lost > 1 ? "lives" : "life",
+                       tbi_color(style, TBI_RESET));
+        put_discards(s, s->last_discard_from, mistakes_to, t);
+        sep = ";";
+    }
+    if (s->last_shuriken) {
+        tb_text_printf(t, "%s the shuriken is played: discarded", sep);
+        put_discards(s, s->last_shuriken_from, s->discard_n, t);
     }
 }
 
@@ -463,27 +522,7 @@ static void render_last_tick(const mind *s, unsigned style, tb_text *t)
     if (!any && !s->last_shuriken)
         return;
     tb_text_puts(t, "  last tick:");
-    for (int p = 0; p < s->players; p++) {
-        const char *w = choice_word(s, p);
-        if (!w || s->last[p] == ACT_WAIT)
-            continue;
-        tb_text_printf(t, " seat %d %s", p, w);
-        if (s->last[p] == ACT_PLAY)
-            tb_text_printf(t, " %d", s->last_card[p]);
-        tb_text_puts(t, ";");
-    }
-    if (s->last_lost)
-        tb_text_printf(t, " %sout of order: %d %s lost%s;",
-                       tbi_color(style, TBI_RED), s->last_lost,
-                       s->last_lost > 1 ? "lives" : "life",
-                       tbi_color(style, TBI_RESET));
-    if (s->last_shuriken)
-        tb_text_puts(t, " the shuriken is played;");
-    if (s->discard_n > s->last_discard_from) {
-        tb_text_puts(t, " discarded");
-        for (int i = s->last_discard_from; i < s->discard_n; i++)
-            tb_text_printf(t, " %d", s->discard[i]);
-    }
+    say_tick(s, 0, style, t);
     tb_text_puts(t, "\n");
 }
 
@@ -496,10 +535,13 @@ static void render(const void *vs, int seat, unsigned style, tb_text *t)
                        "completed\n", b, r,
                        s->phase == PH_WON ? "wins" : "loses", s->completed,
                        s->last_level);
+    } else if (s->phase == PH_DEAL && s->completed) {
+        tb_text_printf(t, "%sThe Mind%s  level %d complete; level %d of %d to "
+                       "be dealt\n", b, r, s->completed, s->level,
+                       s->last_level);
     } else if (s->phase == PH_DEAL) {
-        tb_text_printf(t, "%sThe Mind%s  level %d of %d to be dealt (%d "
-                       "completed)\n", b, r, s->level, s->last_level,
-                       s->completed);
+        tb_text_printf(t, "%sThe Mind%s  level %d of %d to be dealt\n", b, r,
+                       s->level, s->last_level);
     } else {
         tb_text_printf(t, "%sThe Mind%s  level %d of %d   tick %d, quiet for "
                        "%d (must play after %d)\n", b, r, s->level,
@@ -589,6 +631,57 @@ static json_t *view_json(const void *vs, int seat)
     return v;
 }
 
+/* What `seat` sees when the seat to move in `before` makes its choice
+ * for the tick: the choice itself only to the chooser (it is secret until
+ * the tick resolves), then, when it was the last choice of the tick, what
+ * the tick revealed (every seat's choice, lives lost and the cards they
+ * cost, the shuriken), the silence rule taking hold, and the end of the
+ * level or of the game. */
+static void describe(const void *vb, tb_action a, const void *va, int seat,
+                     tb_text *t)
+{
+    const mind *b = vb, *s = va;
+    int p = current(vb);
+    if (seat == p) {
+        if (a == ACT_PLAY)
+            tb_text_printf(t, "seat %d chooses to play %d\n", p, b->hand[p][0]);
+        else if (a == ACT_WAIT)
+            tb_text_printf(t, "seat %d chooses to wait\n", p);
+        else
+            tb_text_printf(t, "seat %d chooses to %s a hand\n", p,
+                           b->raised[p] ? "lower" : "raise");
+    } else {
+        tb_text_printf(t, "seat %d chooses in secret\n", p);
+    }
+    if (s->tick == b->tick && s->phase == PH_TICK)
+        return; /* others still to choose: nothing is revealed yet */
+    tb_text_printf(t, "tick %d:", b->tick + 1);
+    say_tick(s, 1, TB_STYLE_PLAIN, t);
+    tb_text_puts(t, "\n");
+    if (s->last_lost && s->lives)
+        tb_text_printf(t, "%d %s left\n", s->lives,
+                       s->lives == 1 ? "life" : "lives");
+    if (s->phase == PH_TICK && !may_wait(s) && may_wait(b))
+        tb_text_printf(t, "%d quiet ticks in a row: from now on everyone "
+                       "holding cards must play\n", s->idle);
+    if (s->phase == PH_LOST) {
+        tb_text_printf(t, "no lives left: the team loses, %d of %d levels "
+                       "completed\n", s->completed, s->last_level);
+    } else if (s->phase == PH_WON) {
+        tb_text_printf(t, "level %d is complete: the team wins the game\n",
+                       s->completed);
+    } else if (s->phase == PH_DEAL) {
+        tb_text_printf(t, "level %d is complete", s->completed);
+        /* A bonus is what the counters hold beyond this tick's losses. */
+        if (s->shurikens > b->shurikens - s->last_shuriken)
+            tb_text_puts(t, "; the team gains a shuriken");
+        if (s->lives > b->lives - s->last_lost)
+            tb_text_puts(t, "; the team gains a life");
+        tb_text_printf(t, "; next, level %d: %d card%s each\n", s->level,
+                       s->level, s->level == 1 ? "" : "s");
+    }
+}
+
 /* The heuristic's tempo: it plays its lowest card after waiting about one
  * tick for every RATE points between that card and the top of the pile,
  * misjudging each wait by up to NOISE of it either way (a person's inner
@@ -659,4 +752,5 @@ const tb_game tbg_the_mind = {
     .heuristic = heuristic,
     .reward = reward,
     .realtime_key = realtime_key,
+    .describe = describe,
 };

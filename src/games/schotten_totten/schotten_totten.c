@@ -797,4 +797,5 @@ const tb_game tbg_schotten_totten = {
     .quick = stt_quick,
     .reward = reward,
     .search_defaults = "rwiden=0.2", /* docs/bots.md, Strength */
+    .describe = stt_describe,
 };

@@ -179,6 +179,11 @@ int stt_parse_action(const void *st, const char *text, tb_action *out,
                      char *err, size_t errcap);
 void stt_render(const void *st, int seat, unsigned style, tb_text *out);
 json_t *stt_view_json(const void *st, int seat);
+/* How an action looks to seat (tb_game.describe): the move, the stones it
+ * let the mover claim and why, the end of the game, and the cards drawn
+ * (which ones only to those who know them). */
+void stt_describe(const void *before, tb_action a, const void *after, int seat,
+                  tb_text *out);
 
 /* ---- heuristic.c */
 

@@ -143,6 +143,36 @@ static void explain_play(const stt_state *s, int card, int k, char *err,
         tbi_errf(err, cap, "your side of stone %d is full", k + 1);
 }
 
+/* What the seat to move may type at its play, naming only what exists
+ * in this game and is legal now: CARD@STONE (with a Joker's example only
+ * with Tactics), the ruses it could play, or pass when nothing else. */
+static void play_hint(const stt_state *s, char *buf, size_t cap)
+{
+    tb_action acts[TB_MAX_ACTIONS];
+    int n = stt_legal(s, acts), placed = 0;
+    char ruses[96] = "";
+    size_t len = 0;
+    for (int i = 0; i < n; i++) {
+        if (acts[i] == STT_A_PASS)
+            continue;
+        if (acts[i] % 16) {
+            placed = 1;
+            continue;
+        }
+        int card = (int)(acts[i] / 16);
+        len += (size_t)snprintf(ruses + len, sizeof ruses - len, "%s%s",
+                                len ? ", " : "", tactic_names[card]);
+    }
+    if (n == 1 && acts[0] == STT_A_PASS)
+        snprintf(buf, cap, "no card can be played now: pass");
+    else if (!placed)
+        snprintf(buf, cap, "play a ruse: %s", ruses);
+    else
+        snprintf(buf, cap, "play a card as CARD@STONE (e.g. %s)%s%s",
+                 s->tactics ? "35@4 or joker@2" : "35@4: card 35 to stone 4",
+                 len ? ", or a ruse: " : "", ruses);
+}
+
 static int parse_play(const stt_state *s, const char *t, tb_action *out,
                       char *err, size_t cap)
 {
@@ -156,8 +186,9 @@ static int parse_play(const stt_state *s, const char *t, tb_action *out,
     int card, k = 0;
     const char *rest = read_card(t, &card);
     if (!rest) {
-        tbi_errf(err, cap, "type CARD@STONE (e.g. 35@4 or joker@2), a ruse "
-                 "(recruiter, strategist, banshee, traitor) or pass");
+        char hint[160];
+        play_hint(s, hint, sizeof hint);
+        tbi_errf(err, cap, "%s", hint);
         return TB_EPARSE;
     }
     rest = tbi_skip_space(rest);
@@ -403,7 +434,7 @@ static int known_cards(const stt_state *s, int p, uint8_t *out)
 static const char *prompt(const stt_state *s)
 {
     switch (s->phase) {
-    case STT_PH_PLAY: return "play a card: CARD@STONE, a ruse, or pass";
+    case STT_PH_PLAY: return NULL; /* play_hint says it */
     case STT_PH_DRAW: return "draw from the clan or the tactic deck";
     case STT_PH_RECRUIT_DRAW:
         return "Recruiter: draw from the clan or the tactic deck";
@@ -429,8 +460,21 @@ void stt_render(const void *st, int seat, unsigned style, tb_text *t)
     else
         tb_text_puts(t, ", shuffling\n");
     tb_text_printf(t, "  %40s  stone  %s\n", "seat 0", "seat 1");
-    for (int k = 0; k < STT_STONES; k++)
+    int claimed = 0, formed = 0;
+    for (int k = 0; k < STT_STONES; k++) {
         render_stone(s, k, style, t);
+        claimed |= s->owner[k] != 0;
+        for (int p = 0; p < 2; p++)
+            formed |= s->side_n[k][p] >= stt_need(s, k);
+    }
+    if (claimed)
+        tb_text_puts(t, "  <[n]: seat 0 holds stone n;  [n]>: seat 1 holds "
+                        "it\n");
+    if (formed)
+        tb_text_puts(t, "  (run 15): a complete side's formation and strength "
+                        "sum. Best first: colour\n  run, three of a kind, "
+                        "colour, run, sum; then higher sum; then first "
+                        "complete\n");
     tb_text_printf(t, "  decks: clan %d", s->clan_n);
     if (s->tactics)
         tb_text_printf(t, ", tactic %d;  tactics played: seat 0 %d, seat 1 %d",
@@ -462,7 +506,15 @@ void stt_render(const void *st, int seat, unsigned style, tb_text *t)
         tb_text_puts(t, "\n");
     }
     if (s->phase >= STT_PH_PLAY && s->phase < STT_PH_OVER) {
-        tb_text_printf(t, "  seat %d: %s", s->turn, prompt(s));
+        char hint[160];
+        const char *ask = prompt(s);
+        if (!ask && seat == s->turn) {
+            play_hint(s, hint, sizeof hint); /* from its hand: its own eyes */
+            ask = hint;
+        } else if (!ask) {
+            ask = "to play a card";
+        }
+        tb_text_printf(t, "  seat %d: %s", s->turn, ask);
         if (s->phase == STT_PH_STRAT_DEST || s->phase == STT_PH_TRAITOR_DEST) {
             char name[16];
             stt_card_name(s->sel_card, name, sizeof name);
@@ -564,4 +616,250 @@ json_t *stt_view_json(const void *st, int seat)
                                              ? json_null()
                                              : json_integer(s->res - 1));
     return v;
+}
+
+/* ------------------------------------------------------------ describe */
+
+/* A card as a sentence names it: a clan card by number, a tactic card by
+ * its title with "the" ("the Joker"). */
+static void card_words(int card, char *buf, size_t cap)
+{
+    if (stt_is_tactic(card))
+        snprintf(buf, cap, "the %s", tactic_titles[card]);
+    else
+        snprintf(buf, cap, "%d", card);
+}
+
+/* A formation's value in words: "colour run (sum 24)", or "sum 18" when
+ * only the sum counts. */
+static void value_words(int value, int need, char *buf, size_t cap)
+{
+    if (value / 100 == STT_SUM)
+        snprintf(buf, cap, "sum of %d", value % 100);
+    else
+        snprintf(buf, cap, "%s (sum %d)", stt_rank_name(value, need),
+                 value % 100);
+}
+
+/* The line for a stone that seat p claimed in `s`: why it was its due,
+ * from what both seats see (a proof names no unseen card). */
+static void say_claim(const stt_state *s, int k, int p, tb_text *t)
+{
+    int need = stt_need(s, k), sum_only = s->bluff[k];
+    char mine[48], theirs[48];
+    int v = stt_best_value(s->side[k][p], s->side_n[k][p], need, NULL,
+                           sum_only);
+    value_words(v, need, mine, sizeof mine);
+    if (s->claim_kind[k] == STT_CLAIM_PROOF) {
+        tb_text_printf(t, "seat %d claims stone %d by proof: no cards it "
+                       "has not seen can complete seat %d's side to beat its "
+                       "%s\n", p, k + 1, 1 - p, mine);
+        return;
+    }
+    int w = stt_best_value(s->side[k][1 - p], s->side_n[k][1 - p], need, NULL,
+                           sum_only);
+    value_words(w, need, theirs, sizeof theirs);
+    if (v > w)
+        tb_text_printf(t, "seat %d claims stone %d: its %s beats seat %d's %s",
+                       p, k + 1, mine, 1 - p, theirs);
+    else
+        tb_text_printf(t, "seat %d claims stone %d: its %s ties seat %d's %s, "
+                       "and it completed its side first", p, k + 1, mine,
+                       1 - p, theirs);
+    tb_text_puts(t, sum_only ? " (Blind Man's Bluff: only sums count)\n"
+                             : "\n");
+}
+
+/* The end of the game in `s`: who won and how. */
+static void say_end(const stt_state *s, tb_text *t)
+{
+    int held[2] = {0, 0}, run[2] = {0, 0}, best[2] = {0, 0};
+    for (int k = 0; k < STT_STONES; k++)
+        for (int q = 0; q < 2; q++) {
+            int mine = s->owner[k] == q + 1;
+            held[q] += mine;
+            run[q] = mine ? run[q] + 1 : 0;
+            if (run[q] > best[q])
+                best[q] = run[q];
+        }
+    if (s->res == STT_RES_DRAW) {
+        tb_text_printf(t, "neither seat can play or draw: the game ends in a "
+                       "draw, %d stones each\n", held[0]);
+        return;
+    }
+    int w = s->res == STT_RES_WIN0 ? 0 : 1;
+    if (best[w] >= 3)
+        tb_text_printf(t, "seat %d wins with three adjacent stones\n", w);
+    else if (held[w] >= 5)
+        tb_text_printf(t, "seat %d wins with five stones\n", w);
+    else
+        tb_text_printf(t, "neither seat can play or draw: the game ends and "
+                       "seat %d wins, holding %d stones to %d\n", w, held[w],
+                       held[1 - w]);
+}
+
+/* The cards drawn by the seat to move between `b` and `s` (in one action
+ * every draw comes off the top of a deck; a card the Recruiter returned,
+ * `returned`, lies under its deck and can be drawn back from an otherwise
+ * empty one), said as `seat` sees them: the drawer learns which cards, its
+ * opponent those it had put there itself, anyone else only how many. */
+static void say_draws(const stt_state *b, const stt_state *s, int returned,
+                      int seat, tb_text *t)
+{
+    int p = b->turn;
+    for (int tactic = 0; tactic <= 1; tactic++) {
+        uint8_t deck[STT_CLAN_N + 1], known[STT_CLAN_N + 1];
+        int n = 0;
+        if (returned && stt_is_tactic(returned) == tactic) {
+            deck[n] = (uint8_t)returned;
+            known[n++] = (uint8_t)(1u << p);
+        }
+        const uint8_t *from = tactic ? b->tac : b->clan;
+        const uint8_t *kn = tactic ? b->tac_known : b->clan_known;
+        for (int i = 0; i < (tactic ? b->tac_n : b->clan_n); i++) {
+            deck[n] = from[i];
+            known[n++] = kn[i];
+        }
+        int drawn = n - (tactic ? s->tac_n : s->clan_n);
+        if (drawn <= 0)
+            continue;
+        const char *kind = tactic ? "tactic" : "clan";
+        int told = 0;
+        tb_text_printf(t, "seat %d draws", p);
+        for (int i = n - 1; i >= n - drawn; i--) {
+            if (seat != p && !(seat >= 0 && ((known[i] >> seat) & 1)))
+                continue;
+            char name[24];
+            card_words(deck[i], name, sizeof name);
+            tb_text_printf(t, "%s %s", told ? "," : "", name);
+            told++;
+        }
+        if (told == drawn)
+            tb_text_printf(t, " from the %s deck", kind);
+        else if (told)
+            tb_text_printf(t, " (which you had put there) and %d more %s "
+                           "card%s", drawn - told, kind,
+                           drawn - told == 1 ? "" : "s");
+        else if (drawn == 1)
+            tb_text_printf(t, " a %s card", kind);
+        else
+            tb_text_printf(t, " %d %s cards", drawn, kind);
+        if (seat != p && told == drawn)
+            tb_text_puts(t, " (you had put it there)");
+        tb_text_puts(t, "\n");
+    }
+}
+
+/* The action itself as the table sees it (draws and claims are said
+ * apart).  `returned` receives the card a Recruiter put back, or 0. */
+static void say_action(const stt_state *b, tb_action a, int seat,
+                       int *returned, tb_text *t)
+{
+    int p = b->turn, o = 1 - p;
+    char name[24];
+    *returned = 0;
+    if (a == STT_A_PASS) {
+        tb_text_printf(t, "seat %d cannot play a card and passes\n", p);
+        return;
+    }
+    if (a == STT_A_CLAN || a == STT_A_TACTIC)
+        return; /* the draw is the whole action: say_draws says it */
+    if (a >= STT_A_DEST) {
+        int dest = (int)(a - STT_A_DEST) - 1;
+        card_words(b->sel_card, name, sizeof name);
+        if (b->phase == STT_PH_TRAITOR_DEST)
+            tb_text_printf(t, "seat %d puts %s at stone %d on its side\n", p,
+                           name, dest + 1);
+        else if (dest < 0)
+            tb_text_printf(t, "seat %d discards its %s from stone %d\n", p,
+                           name, b->sel_stone + 1);
+        else
+            tb_text_printf(t, "seat %d moves its %s from stone %d to stone "
+                           "%d\n", p, name, b->sel_stone + 1, dest + 1);
+        return;
+    }
+    if (a >= STT_A_PICK) {
+        int card = (int)(a - STT_A_PICK);
+        card_words(card, name, sizeof name);
+        int k = 0;
+        for (int i = 0; i < STT_STONES; i++)
+            for (int q = 0; q < 2; q++)
+                for (int j = 0; j < b->side_n[i][q]; j++)
+                    if (b->side[i][q][j] == card)
+                        k = i;
+        switch (b->phase) {
+        case STT_PH_RECRUIT_RETURN:
+            *returned = card;
+            if (seat == p)
+                tb_text_printf(t, "seat %d puts %s under the %s deck\n", p,
+                               name, stt_is_tactic(card) ? "tactic" : "clan");
+            else
+                tb_text_printf(t, "seat %d puts a %s card under the %s "
+                               "deck\n", p,
+                               stt_is_tactic(card) ? "tactic" : "clan",
+                               stt_is_tactic(card) ? "tactic" : "clan");
+            return;
+        case STT_PH_STRAT_PICK:
+            tb_text_printf(t, "seat %d picks up its %s from stone %d\n", p,
+                           name, k + 1);
+            return;
+        case STT_PH_BANSHEE:
+            tb_text_printf(t, "seat %d discards seat %d's %s from stone %d\n",
+                           p, o, name, k + 1);
+            return;
+        default:
+            tb_text_printf(t, "seat %d takes seat %d's %s from stone %d\n", p,
+                           o, name, k + 1);
+            return;
+        }
+    }
+    int card = (int)(a / 16), k = (int)(a % 16) - 1;
+    card_words(card, name, sizeof name);
+    switch (card) {
+    case STT_MUD:
+        tb_text_printf(t, "seat %d plays Mud Fight on stone %d: both sides "
+                       "there now need four cards\n", p, k + 1);
+        return;
+    case STT_BLUFF:
+        tb_text_printf(t, "seat %d plays Blind Man's Bluff on stone %d: only "
+                       "the sum of each side counts there\n", p, k + 1);
+        return;
+    case STT_RECRUITER:
+        tb_text_printf(t, "seat %d plays the Recruiter: it draws three cards, "
+                       "then puts two cards of its hand under their decks\n",
+                       p);
+        return;
+    case STT_STRATEGIST:
+        tb_text_printf(t, "seat %d plays the Strategist: it moves one of its "
+                       "cards on an unclaimed stone, or discards it\n", p);
+        return;
+    case STT_BANSHEE:
+        tb_text_printf(t, "seat %d plays the Banshee: it discards one of seat "
+                       "%d's cards on an unclaimed stone\n", p, o);
+        return;
+    case STT_TRAITOR:
+        tb_text_printf(t, "seat %d plays the Traitor: it takes one of seat "
+                       "%d's clan cards to its own side\n", p, o);
+        return;
+    default:
+        tb_text_printf(t, "seat %d plays %s at stone %d\n", p, name, k + 1);
+    }
+}
+
+void stt_describe(const void *before, tb_action a, const void *after, int seat,
+                  tb_text *t)
+{
+    const stt_state *b = before, *s = after;
+    int returned;
+    int drew = a == STT_A_CLAN || a == STT_A_TACTIC;
+    say_action(b, a, seat, &returned, t);
+    if (drew)
+        say_draws(b, s, returned, seat, t);
+    for (int k = 0; k < STT_STONES; k++)
+        if (!b->owner[k] && s->owner[k])
+            say_claim(s, k, s->owner[k] - 1, t);
+    if (s->phase == STT_PH_OVER)
+        say_end(s, t);
+    if (!drew)
+        say_draws(b, s, returned, seat, t);
 }

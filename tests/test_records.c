@@ -1,0 +1,184 @@
+/*
+ * test_records.c - what the tools rely on beneath the command line (issue
+ * 10, items 10, 11 and 13): records are checked as they are read (player
+ * counts, scores, sizes), seeds round-trip exactly through text, JSON and
+ * records, files are written whole, and a win rate's interval always holds
+ * the rate itself.
+ */
+#include "support.h"
+
+#include "internal.h"
+#include "stats.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <unistd.h>
+
+/* "A win rate of 0 prints its interval's lower end as 3.469446952e-18; an
+ * interval must contain its estimate exactly (0 and 1 included)." */
+static void wilson_interval_holds_its_estimate(void **state)
+{
+    (void)state;
+    for (int n = 1; n <= 400; n += (n < 40 ? 1 : 37))
+        for (int k2 = 0; k2 <= 2 * n; k2++) {
+            double k = k2 / 2.0, lo, hi; /* ties give half wins */
+            tbi_wilson95(k, n, &lo, &hi);
+            double p = k / n;
+            assert_true(lo <= p && p <= hi);
+            assert_true(lo >= 0.0 && hi <= 1.0);
+            if (k2 == 0)
+                assert_true(lo == 0.0);
+            if (k2 == 2 * n)
+                assert_true(hi == 1.0);
+        }
+    double lo, hi;
+    tbi_wilson95(0, 1e9, &lo, &hi);
+    assert_true(lo == 0.0 && hi > 0.0);
+}
+
+/* "--seed ' -1' is accepted as 2^64-1 ... reject ' -1' and anything not a
+ * plain decimal 0..2^64-1." */
+static void seeds_read_only_plain_digits(void **state)
+{
+    (void)state;
+    uint64_t v = 7;
+    const char *bad[] = {" -1", "-1", "+1", " 5", "5 ", "5x", "0x10", "",
+                         "18446744073709551616", "99999999999999999999"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++)
+        assert_int_equal(tbi_parse_u64(bad[i], &v), -1);
+    assert_int_equal(tbi_parse_u64("18446744073709551615", &v), 0);
+    assert_true(v == UINT64_MAX);
+    assert_int_equal(tbi_parse_u64("0", &v), 0);
+    assert_true(v == 0);
+}
+
+/* "seeds of 2^63 and above are written as negative numbers ... JSON must
+ * write seeds >= 2^63 exactly; read both forms back." */
+static void seeds_round_trip_through_json(void **state)
+{
+    (void)state;
+    const uint64_t seeds[] = {0, 1, (1ull << 53) - 1, 1ull << 53,
+                              1ull << 63, UINT64_MAX};
+    for (size_t i = 0; i < sizeof seeds / sizeof seeds[0]; i++) {
+        json_t *j = tbi_json_u64(seeds[i]);
+        char *text = json_dumps(j, JSON_ENCODE_ANY);
+        assert_null(strchr(text, '-'));
+        json_error_t je;
+        json_t *back = json_loads(text, JSON_DECODE_ANY, &je);
+        uint64_t v = 0;
+        assert_int_equal(tbi_json_get_u64(back, &v), 0);
+        assert_true(v == seeds[i]);
+        free(text);
+        json_decref(j);
+        json_decref(back);
+    }
+    json_t *neg = json_integer(-1);
+    uint64_t v;
+    assert_int_equal(tbi_json_get_u64(neg, &v), -1);
+    json_decref(neg);
+}
+
+/* A record of No Thanks! for 3 with `players` and `scores` spliced in. */
+static int load_with(const char *players, const char *scores, char *err,
+                     size_t cap)
+{
+    char text[512];
+    snprintf(text, sizeof text,
+             "{\"game\":\"no-thanks\",\"players\":%s,\"seed\":1,"
+             "\"deal\":[],\"actions\":[],"
+             "\"result\":{\"scores\":%s,\"ranks\":[1,2,3]}}",
+             players, scores);
+    tb_record r;
+    int rc = tb_record_load_string(&r, text, err, cap);
+    if (rc == TB_OK)
+        tb_record_free(&r);
+    return rc;
+}
+
+/* "\"players\" is not checked (0, -3, 4294967299 are accepted; 2.5 is
+ * reported as missing); null scores read as 0." */
+static void records_check_players_and_scores(void **state)
+{
+    (void)state;
+    char err[256];
+    const char *bad[] = {"0", "-3", "4294967299", "2.5", "\"3\"", "null",
+                         "8"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        assert_int_equal(load_with(bad[i], "[1,2,3]", err, sizeof err),
+                         TB_EPARSE);
+        assert_non_null(strstr(err, "\"players\" must be"));
+    }
+    assert_int_equal(load_with("3", "[null,2,3]", err, sizeof err), TB_EPARSE);
+    assert_non_null(strstr(err, "score for seat 0"));
+    assert_int_equal(load_with("3", "[1,\"2\",3]", err, sizeof err),
+                     TB_EPARSE);
+    assert_int_equal(load_with("3", "[1,2,3]", err, sizeof err), TB_OK);
+}
+
+/* "a directory given to replay gets a JSON error; load errors do not name
+ * the file; a 60 MB record ... refuse oversized records early." */
+static void record_files_are_checked_before_parsing(void **state)
+{
+    (void)state;
+    char err[512];
+    tb_record r;
+    assert_int_equal(tb_record_load(&r, "tests", err, sizeof err), TB_EIO);
+    assert_non_null(strstr(err, "tests"));
+    assert_non_null(strstr(err, "directory"));
+    char path[] = "/tmp/tabula-test-big-XXXXXX";
+    int fd = mkstemp(path);
+    assert_true(fd >= 0);
+    FILE *f = fdopen(fd, "w");
+    for (long i = 0; i <= TBI_RECORD_MAX_BYTES / 1000; i++)
+        fprintf(f, "%999s\n", "");
+    fclose(f);
+    assert_int_equal(tb_record_load(&r, path, err, sizeof err), TB_EIO);
+    assert_non_null(strstr(err, path));
+    assert_non_null(strstr(err, "MB"));
+    unlink(path);
+}
+
+/* Records keep a seed of 2^64-1 and are written whole: no temporary file
+ * is left beside them. */
+static void records_save_whole_and_keep_their_seed(void **state)
+{
+    (void)state;
+    const tb_game *g = tb_find_game("no-thanks");
+    tb_config cfg;
+    tb_config_default(g, 3, &cfg);
+    tb_record r;
+    tb_record_init(&r, g, &cfg, UINT64_MAX);
+    char dir[] = "/tmp/tabula-test-rec-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[128], err[256];
+    snprintf(path, sizeof path, "%s/r.json", dir);
+    assert_int_equal(tb_record_save(&r, path, err, sizeof err), TB_OK);
+    tb_record back;
+    assert_int_equal(tb_record_load(&back, path, err, sizeof err), TB_OK);
+    assert_true(back.seed == UINT64_MAX);
+    tb_record_free(&back);
+    tb_record_free(&r);
+    unlink(path);
+    assert_int_equal(rmdir(dir), 0); /* empty: no temporary file left */
+    /* A place that cannot be written is refused with its reason, and
+     * leaves nothing. */
+    tb_record_init(&r, g, &cfg, 1);
+    assert_int_equal(tb_record_save(&r, "/dev/null/r.json", err, sizeof err),
+                     TB_EIO);
+    assert_non_null(strstr(err, "/dev/null/r.json"));
+    tb_record_free(&r);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(wilson_interval_holds_its_estimate),
+        cmocka_unit_test(seeds_read_only_plain_digits),
+        cmocka_unit_test(seeds_round_trip_through_json),
+        cmocka_unit_test(records_check_players_and_scores),
+        cmocka_unit_test(record_files_are_checked_before_parsing),
+        cmocka_unit_test(records_save_whole_and_keep_their_seed),
+    };
+    return cmocka_run_group_tests_name("records", tests, NULL, NULL);
+}
