@@ -662,13 +662,7 @@ static void determinize_keeps_a_begun_answer_possible(void **state)
 {
     (void)state;
     const tb_game *g = game();
-    tb_record rec;
-    char err[256];
-    assert_int_equal(tb_record_load_string(&rec, reproducer, err, sizeof err),
-                     TB_OK);
-    void *st = tb_state_new(g), *det = tb_state_new(g);
-    assert_int_equal(tb_record_replay(&rec, st, NULL, NULL, err, sizeof err),
-                     TB_OK);
+    void *st = ts_replay_json(reproducer), *det = tb_state_new(g);
     assert_int_equal(tb_current(g, st), 3);
     tb_action acts[TB_MAX_ACTIONS];
     tb_rng rng;
@@ -695,25 +689,16 @@ static void determinize_keeps_a_begun_answer_possible(void **state)
         tb_determinize(g, det, seat, &rng);
         assert_true(yellows_in_hand(det, 3) >= 4);
     }
-    tb_record_free(&rec);
     free(st);
     free(det);
 }
 
 /* ------------------------------------------------------------ describe */
 
-/* What seat is told of the move typed as text in st (a static buffer). */
+/* What seat is told of the move typed as text in st. */
 static const char *told(const void *st, const char *text, int seat)
 {
-    static char buf[2048];
-    tb_action a;
-    char err[128];
-    assert_int_equal(tb_parse_action(game(), st, text, &a, err, sizeof err),
-                     TB_OK);
-    tb_text t;
-    tb_text_init(&t, buf, sizeof buf);
-    assert_int_equal(tb_describe(game(), st, a, NULL, seat, &t), TB_OK);
-    return buf;
+    return ts_describe(game(), st, text, seat);
 }
 
 /* Whether seat's render of st contains text. */
@@ -882,13 +867,7 @@ static void a_real_deal_typed_in_from_the_doc(void **state)
     tb_text_puts(&t, "]],\"actions\":[{\"seat\":2,\"move\":\"1Ya\"},"
                      "{\"seat\":2,\"move\":\"cast arms\"}]}");
     assert_false(t.truncated);
-    tb_record rec;
-    char err[256];
-    assert_int_equal(tb_record_load_string(&rec, json, err, sizeof err),
-                     TB_OK);
-    void *st = tb_state_new(g);
-    if (tb_record_replay(&rec, st, NULL, NULL, err, sizeof err) != TB_OK)
-        fail_msg("%s", err);
+    void *st = ts_replay_json(json);
     assert_int_equal(ts_view_int(g, st, "dealer"), 1);
     assert_int_equal(tb_current(g, st), 3);
     const char *suits[4] = {"m", "s", "a", "c"};
@@ -905,7 +884,6 @@ static void a_real_deal_typed_in_from_the_doc(void **state)
         json_decref(v);
     }
     assert_true(ts_view_has(g, st, TB_SPECTATOR, "\"spell\":[\"1Ya\"]"));
-    tb_record_free(&rec);
     free(st);
 }
 

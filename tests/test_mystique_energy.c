@@ -60,16 +60,10 @@ static void place_strip(void *st, int k)
     ts_play(game(), st, strip_move(k));
 }
 
-/* What seat is told of the move typed as text in st (a static buffer). */
+/* What seat is told of the move typed as text in st. */
 static const char *told(const void *st, const char *text, int seat)
 {
-    static char buf[2048];
-    tb_action a;
-    assert_int_equal(tb_parse_action(game(), st, text, &a, NULL, 0), TB_OK);
-    tb_text t;
-    tb_text_init(&t, buf, sizeof buf);
-    assert_int_equal(tb_describe(game(), st, a, NULL, seat, &t), TB_OK);
-    return buf;
+    return ts_describe(game(), st, text, seat);
 }
 
 /* The scores standing() gives now: minus each seat's product. */
@@ -272,13 +266,7 @@ static void a_real_deal_typed_in_from_the_doc(void **state)
         tb_text_printf(&t, "%s%d", i ? "," : "", TBI_MQ_CARDS - 1 - i);
     tb_text_puts(&t, "]],\"actions\":[{\"seat\":0,\"move\":\"0,0\"},"
                      "{\"seat\":1,\"move\":\"1,0\"}]}");
-    tb_record rec;
-    char err[256];
-    assert_int_equal(tb_record_load_string(&rec, json, err, sizeof err),
-                     TB_OK);
-    void *st = tb_state_new(g);
-    if (tb_record_replay(&rec, st, NULL, NULL, err, sizeof err) != TB_OK)
-        fail_msg("%s", err);
+    void *st = ts_replay_json(json);
     /* Energies 59 and 58; the cards placed, 57 and 56; then each seat drew
      * from the top of the pile in turn: 55 for seat 0, 54 for seat 1. */
     json_t *v = ts_view(g, st, TB_SPECTATOR);
@@ -297,7 +285,6 @@ static void a_real_deal_typed_in_from_the_doc(void **state)
                          55 - p);
         json_decref(v);
     }
-    tb_record_free(&rec);
     free(st);
 }
 
