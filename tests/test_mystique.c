@@ -807,8 +807,8 @@ static void hints_offer_only_moves_that_exist(void **state)
 
 /* Taking a picked card back (not in the booklet: a table lets a player
  * change her mind before she announces the spell) is legal only while a
- * spell is being built, returns the card to the hand, and is kept in
- * records as "unpick 2Ys". */
+ * spell is being built, returns the card to the hand for the rest of the
+ * turn, in view of all, and is kept in records as "unpick 2Ys". */
 static void unpick_takes_a_picked_card_back(void **state)
 {
     (void)state;
@@ -825,12 +825,25 @@ static void unpick_takes_a_picked_card_back(void **state)
     assert_non_null(strstr(js, "\"casting\":[\"1Ys\"]"));
     free(js);
     assert_int_equal(seat_field(st, 0, "hand_size"), 14);
-    play_all(st, "2Ys, 3Ys, cast suns");
+    /* Everyone saw 2Ys and 3Ys go back into seat 0's hand: they stay
+     * there this turn, and determinize leaves them there. */
+    ts_refused(g, st, "2Ys", "you took 2Ys back this turn");
+    assert_true(ts_view_has(g, st, 1, "\"taken_back\":[\"2Ys\",\"3Ys\"]"));
+    tb_rng rng;
+    tb_rng_seed(&rng, 3);
+    void *det = tb_state_new(g);
+    for (int i = 0; i < 20; i++) {
+        memcpy(det, st, g->state_size);
+        tb_determinize(g, det, 1, &rng);
+        assert_true(ts_view_has(g, det, 0, "\"2Ys\",\"3Ys\""));
+    }
+    free(det);
+    play_all(st, "cast suns");
     /* An answer begun may be taken back in full, and then taken. */
     play_all(st, "4Ys, 1Rs, 2Rs");
     assert_false(ts_is_legal_text(g, st, "take"));
     play_all(st, "back, back, back, take");
-    assert_int_equal(seat_field(st, 1, "burns"), 3);
+    assert_int_equal(seat_field(st, 1, "burns"), 1);
     /* The record keeps the take-backs and replays them. */
     tb_action a;
     assert_int_equal(tb_parse_action(g, st, "1Rs", &a, NULL, 0), TB_OK);

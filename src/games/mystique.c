@@ -96,6 +96,9 @@ typedef struct mystique {
     uint8_t last_winners;    /* bit s: side s won the last skirmish */
     uint16_t last_burns[MAX_P]; /* each side's burns in the last skirmish */
     tbi_set128 played;       /* cards played face up this skirmish */
+    tbi_set128 back;         /* cards the seat to act took back this turn */
+    tbi_set128 known;        /* cards seen going back into a hand, not
+                                played since: everyone knows who holds them */
 } mystique;
 
 /* ---------------------------------------------------------------- basics */
@@ -243,6 +246,8 @@ static void apply_deal(mystique *s, const uint16_t *deck)
     s->table_n = s->sel_n = 0;
     s->deflector = NONE;
     memset(&s->played, 0, sizeof s->played);
+    memset(&s->back, 0, sizeof s->back);
+    memset(&s->known, 0, sizeof s->known);
     s->phase = PH_PLAY;
 }
 
@@ -271,22 +276,50 @@ static int deflectable(const mystique *s)
            tbi_mq_trait_attr(s->trait) != TBI_MQ_NUMBER;
 }
 
+/* How many cards of the announced trait the seat to act may still pick:
+ * those in its hand that it has not taken back this turn. */
+static int pickable_of_trait(const mystique *s)
+{
+    int p = s->turn, n = 0;
+    for (int i = 0; i < s->hand_n[p]; i++)
+        n += tbi_mq_has_trait(s->hand[p][i], s->trait) &&
+             !tbi_set_has(&s->back, s->hand[p][i]);
+    return n;
+}
+
+/* Whether the picked cards and card still form an opening. */
+static int opening_fits(const mystique *s, int card)
+{
+    uint8_t spell[MAX_HAND + 1];
+    memcpy(spell, s->sel, s->sel_n);
+    spell[s->sel_n] = (uint8_t)card;
+    return tbi_mq_is_spell(spell, s->sel_n + 1, OPEN_MAX);
+}
+
 /* Whether card may be added to the spell being built. */
 static int can_pick(const mystique *s, int card)
 {
-    if (opening(s)) {
-        /* The picked cards and this one must still form an opening. */
-        uint8_t spell[MAX_HAND + 1];
-        memcpy(spell, s->sel, s->sel_n);
-        spell[s->sel_n] = (uint8_t)card;
-        return tbi_mq_is_spell(spell, s->sel_n + 1, OPEN_MAX);
+    /* A card taken back stays in hand until the turn ends: taking back is
+     * for mending a spell, and without this a spell could be picked and
+     * taken back for ever (random play and search would go round it).
+     * Only a spellcaster left with nothing else to open with may pick it
+     * again, as she must open. */
+    if (tbi_set_has(&s->back, (unsigned)card)) {
+        if (!opening(s) || !opening_fits(s, card))
+            return 0;
+        int p = s->turn;
+        for (int i = 0; i < s->hand_n[p]; i++)
+            if (!tbi_set_has(&s->back, s->hand[p][i]) &&
+                opening_fits(s, s->hand[p][i]))
+                return 0;
+        return 1;
     }
+    if (opening(s))
+        return opening_fits(s, card);
     if (!tbi_mq_has_trait(card, s->trait))
         return 0;
     /* An answer is only begun when it can reach the spell's size. */
-    int p = s->turn;
-    return s->sel_n > 0 ||
-           tbi_mq_count_trait(s->hand[p], s->hand_n[p], s->trait) >= s->need;
+    return s->sel_n > 0 || pickable_of_trait(s) >= s->need;
 }
 
 /* Whether the seat to act may deflect with card (a palm of the trait). */
@@ -338,6 +371,14 @@ static void to_table(mystique *s, uint8_t card)
 {
     s->table[s->table_n++] = card;
     tbi_set_add(&s->played, card);
+    tbi_set_del(&s->known, card);
+}
+
+/* The turn passes: what the seat began and took back is over. */
+static void end_turn(mystique *s)
+{
+    s->begun = 0;
+    memset(&s->back, 0, sizeof s->back);
 }
 
 /* Ends the skirmish: every hand goes to its burns pile, the side(s) with
@@ -390,7 +431,7 @@ static void take(mystique *s)
     s->trait = NONE;
     s->need = 0;
     s->deflector = NONE;
-    s->begun = 0;
+    end_turn(s);
     s->caster = (uint8_t)p;
     s->round++;
     if (s->hand_n[p] == 0)
@@ -408,7 +449,7 @@ static void cast(mystique *s, int trait)
     s->sel_n = 0;
     s->last = s->turn;
     s->deflector = NONE;
-    s->begun = 0;
+    end_turn(s);
     s->turn = (uint8_t)next_seat(s, s->turn);
 }
 
@@ -432,15 +473,18 @@ static void apply(void *vs, tb_action a)
         tbi_hand_remove(s->hand[p], &s->hand_n[p], card);
         to_table(s, card);
         s->deflector = (uint8_t)p;
-        s->begun = 0;
+        end_turn(s);
         s->turn = (uint8_t)next_seat(s, p);
     } else {
         /* Taking a card back keeps the other picks in their order; what is
          * left of an opening still shares a trait, and what is left of an
-         * answer is still of the announced trait. */
+         * answer is still of the announced trait.  The card was seen: all
+         * know it is back in this hand. */
         uint8_t card = (uint8_t)(a - UNPICK);
         tbi_hand_remove(s->sel, &s->sel_n, card);
         tbi_hand_insert_sorted(s->hand[p], &s->hand_n[p], card);
+        tbi_set_add(&s->back, card);
+        tbi_set_add(&s->known, card);
     }
 }
 
@@ -489,6 +533,31 @@ static int known_trait_cards(const mystique *s)
     return s->need > s->sel_n ? s->need - s->sel_n : 0;
 }
 
+/* Deals the cards seat has not seen again: the other hands but for the
+ * cards known to be in them (taken back into the hand in view of all) and
+ * the cards set aside are pooled, shuffled and handed back in the same
+ * numbers, hands sorted. */
+static void redeal(mystique *s, int seat, tb_rng *rng)
+{
+    tbi_pool pool;
+    tbi_pool_init(&pool);
+    for (int q = 0; q < s->players; q++)
+        for (int i = 0; q != seat && i < s->hand_n[q]; i++)
+            if (!tbi_set_has(&s->known, s->hand[q][i]))
+                tbi_pool_add(&pool, s->hand[q][i]);
+    tbi_pool_add_run(&pool, s->aside, s->aside_n);
+    tbi_pool_shuffle(&pool, rng);
+    for (int q = 0; q < s->players; q++) {
+        if (q == seat)
+            continue;
+        for (int i = 0; i < s->hand_n[q]; i++)
+            if (!tbi_set_has(&s->known, s->hand[q][i]))
+                s->hand[q][i] = tbi_pool_take(&pool);
+        tbi_sort_u8(s->hand[q], s->hand_n[q]);
+    }
+    tbi_pool_take_run(&pool, s->aside, s->aside_n);
+}
+
 /* Swaps cards of the trait from the other unseen places (the hands of the
  * seats other than `seat` and the mover, and the set-aside cards) into the
  * mover's hand, for random cards of another trait, until it holds `want`
@@ -502,13 +571,14 @@ static void hand_trait_cards(mystique *s, int seat, int want, tb_rng *rng)
         int n = 0, k = 0, give[MAX_HAND];
         for (int q = 0; q < s->players; q++)
             for (int i = 0; q != seat && q != m && i < s->hand_n[q]; i++)
-                if (tbi_mq_has_trait(s->hand[q][i], t))
+                if (tbi_mq_has_trait(s->hand[q][i], t) &&
+                    !tbi_set_has(&s->known, s->hand[q][i]))
                     from[n++] = &s->hand[q][i];
         for (int i = 0; i < s->aside_n; i++)
             if (tbi_mq_has_trait(s->aside[i], t))
                 from[n++] = &s->aside[i];
         for (int i = 0; i < s->hand_n[m]; i++)
-            if (!tbi_mq_has_trait(h[i], t))
+            if (!tbi_mq_has_trait(h[i], t) && !tbi_set_has(&s->known, h[i]))
                 give[k++] = i;
         if (n == 0 || k == 0)
             break; /* cannot happen in a state reached by legal play */
@@ -537,9 +607,7 @@ static void determinize(void *vs, int seat, tb_rng *rng)
         return;
     int m = s->turn, want = m == seat ? 0 : known_trait_cards(s);
     for (int i = 0; i < REDEAL_TRIES; i++) {
-        tbi_redeal_hands_and_pile(s->hand[0], sizeof s->hand[0], s->hand_n,
-                                  s->players, seat, s->aside, s->aside_n,
-                                  rng);
+        redeal(s, seat, rng);
         if (want == 0 ||
             tbi_mq_count_trait(s->hand[m], s->hand_n[m], s->trait) >= want)
             return;
@@ -702,6 +770,9 @@ static void pick_error(const mystique *s, const char *name, int card,
     int p = s->turn;
     if (!holds(s, card))
         tbi_errf(err, cap, "%s is not in your hand", name);
+    else if (tbi_set_has(&s->back, (unsigned)card))
+        tbi_errf(err, cap, "you took %s back this turn: it stays in your hand "
+                 "until your turn ends", name);
     else if (opening(s) && s->sel_n >= OPEN_MAX)
         tbi_errf(err, cap, "a spell opens with at most 5 cards: 'cast' now");
     else if (opening(s))
@@ -843,6 +914,17 @@ static void side_record(tb_text *t, const mystique *s, int d)
                                         : " in all skirmishes");
 }
 
+/* The cards of seat p's hand that all have seen go back into it (taken
+ * back from a spell), in hand order; returns how many. */
+static int shown_in_hand(const mystique *s, int p, uint8_t *out)
+{
+    int n = 0;
+    for (int i = 0; i < s->hand_n[p]; i++)
+        if (tbi_set_has(&s->known, s->hand[p][i]))
+            out[n++] = s->hand[p][i];
+    return n;
+}
+
 /* One line per seat: cards in hand, burns of this skirmish, and (alone)
  * the seat's skirmishes won and burns of finished skirmishes; with
  * partnerships those are the couple's, on the couples' lines. */
@@ -869,6 +951,12 @@ static void render_seat(const mystique *s, int p, int seat, unsigned style,
         tb_text_printf(t, "%scouple %d", s->phase == PH_PLAY ? ", " : "", d);
     else if (record)
         side_record(t, s, d);
+    uint8_t shown[MAX_HAND];
+    int k = shown_in_hand(s, p, shown);
+    if (k && p != seat) {
+        tb_text_puts(t, "; holds, taken back:");
+        render_cards(t, s, shown, k, style);
+    }
     if (s->drew[p] != NONE) {
         tb_text_puts(t, ", drew");
         render_cards(t, s, &s->drew[p], 1, style);
@@ -1203,6 +1291,10 @@ static json_t *view_json(const void *vs, int seat)
     for (int p = 0; p < s->players; p++) {
         json_t *o = json_object();
         json_object_set_new(o, "hand_size", json_integer(s->hand_n[p]));
+        uint8_t shown[MAX_HAND];
+        int k = shown_in_hand(s, p, shown);
+        if (k)
+            json_object_set_new(o, "taken_back", json_cards(s, shown, k));
         json_object_set_new(o, "burn_cards", json_integer(s->burn_n[p]));
         json_object_set_new(o, "burn_aces", json_integer(s->burn_aces[p]));
         json_object_set_new(o, "burns", json_integer(pile_burns(s, p)));
@@ -1245,6 +1337,7 @@ typedef struct bot_info {
     uint8_t mine[MAX_HAND];
     int n, unseen;
     int count[TBI_MQ_TRAITS], unseen_of[TBI_MQ_TRAITS];
+    int usable[TBI_MQ_TRAITS]; /* picked, or in hand and not taken back */
 } bot_info;
 
 static void bot_info_fill(const mystique *s, int me, bot_info *b)
@@ -1259,6 +1352,10 @@ static void bot_info_fill(const mystique *s, int me, bot_info *b)
     for (int t = 0; t < TBI_MQ_TRAITS; t++) {
         b->count[t] = tbi_mq_count_trait(b->mine, b->n, t);
         b->unseen_of[t] = tbi_mq_trait_total(t, s->decks) - b->count[t];
+        b->usable[t] = b->count[t];
+        for (int i = 0; i < s->hand_n[me]; i++)
+            b->usable[t] -= tbi_set_has(&s->back, s->hand[me][i]) &&
+                            tbi_mq_has_trait(s->hand[me][i], t);
     }
     for (int c = 0; c < ALL_CARDS; c++)
         if (tbi_set_has(&s->played, (unsigned)c))
@@ -1330,7 +1427,8 @@ static void plan_cards(const mystique *s, const bot_info *b, int trait, int k,
         int best = -1, best_v = 0;
         for (int i = 0; i < s->hand_n[me]; i++) {
             int c = s->hand[me][i];
-            if (used[i] || !tbi_mq_has_trait(c, trait))
+            if (used[i] || !tbi_mq_has_trait(c, trait) ||
+                tbi_set_has(&s->back, (unsigned)c))
                 continue;
             int v = keep_value(s, b, c, trait);
             if (best < 0 || v < best_v) {
@@ -1352,9 +1450,9 @@ static void choose_opening(const mystique *s, const bot_info *b, int *trait,
     unsigned shared = tbi_mq_shared_traits(s->sel, s->sel_n);
     double best = -1e9;
     for (int t = 0; t < TBI_MQ_TRAITS; t++) {
-        if (!(shared >> t & 1u) || b->count[t] == 0)
+        if (!(shared >> t & 1u) || b->usable[t] == 0)
             continue;
-        int n = b->count[t] < OPEN_MAX ? b->count[t] : OPEN_MAX;
+        int n = b->usable[t] < OPEN_MAX ? b->usable[t] : OPEN_MAX;
         double v = n;
         if (!partner_next(s))
             v += BLOCK_WORTH * (1.0 - p_answer(s, b, t, n));
@@ -1374,7 +1472,7 @@ static int choose_answer(const mystique *s, const bot_info *b)
     int t = s->trait, k = s->need > s->sel_n ? s->need : s->sel_n;
     if (partner_next(s))
         return k;
-    for (int n = k; n <= b->count[t]; n++)
+    for (int n = k; n <= b->usable[t]; n++)
         if (p_answer(s, b, t, n) < BLOCK_CHANCE)
             return n;
     return k;
@@ -1406,9 +1504,19 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
     int trait = 0, k = 0;
     if (opening(s)) {
         choose_opening(s, &b, &trait, &k);
-    } else if (s->sel_n == 0 && b.count[s->trait] < s->need) {
+        if (k == 0) {
+            /* Only cards taken back are left to open with: the first. */
+            tb_action acts[TB_MAX_ACTIONS];
+            legal(s, acts);
+            return acts[0];
+        }
+    } else if (s->sel_n == 0 && b.usable[s->trait] < s->need) {
         int palm = choose_deflection(s, &b);
         return palm >= 0 ? DEFLECT + (tb_action)palm : TAKE;
+    } else if (b.usable[s->trait] < s->need) {
+        /* An answer that cannot be finished (cards were taken back): take
+         * the picks back, then take or deflect. */
+        return UNPICK + s->sel[s->sel_n - 1];
     } else {
         trait = s->trait;
         k = choose_answer(s, &b);
