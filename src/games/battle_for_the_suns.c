@@ -432,6 +432,9 @@ static void determinize(void *vs, int seat, tb_rng *rng)
                 s->choice[p] = CH_STOP;
             }
         }
+        /* Cleared first: a key of the information set hashes the whole
+         * state, so no byte past the hand may keep an old card. */
+        memset(s->hand[p], 0, sizeof s->hand[p]);
         memcpy(s->hand[p], cards, (size_t)n);
         s->hand_n[p] = (uint8_t)n;
         tbi_sort_u8(s->hand[p], n);
