@@ -468,65 +468,61 @@ static void retract(void *vs, int seat)
 
 /* ------------------------------------------------------------ the bot */
 
-/* How much more than the best rival's revealed bid the heuristic wants to
- * be before it stops, while rivals may still add a card (a card bids 3.5
- * on average; rivals do not always add). */
-#define MARGIN 3
+/* What a card added by a rival still bidding is expected to bid: a number
+ * of 3 on average, +1/3 for the colour and +1/5 for the number. */
+#define RIVAL_ADD 3.5
 
-/* A decent player.  Cards are not lost by bidding (hands refill to five),
- * but a high card spent on a small sun is missing later for a big one, so
- * a card's price is its number.  First round: for a sun of 4 or 5 it bids
- * its strongest card for this sun; for a smaller sun its cheapest.  Later
- * rounds: it compares its total with the best revealed bid of the others
- * (their hidden choices it ignores: it cannot see them), stops when ahead
- * by enough, and otherwise adds the cheapest card that gets it ahead by
- * that much, if the price is not out of proportion to the sun; failing
- * that, for a sun worth denying, the cheapest card that ties the leader
- * (a tie removes the sun).  It reads only its hand and the revealed bids. */
+/* A decent player.  A bid card is not lost: the hand refills from the
+ * deck, whose cards average 3.  So a card's price is its number less 3: a
+ * 1 or a 2 is better spent than kept, a 5 kept for a big sun.  First round:
+ * for a sun of 3 or more it bids its strongest card for this sun; for a
+ * smaller sun its cheapest.  Later rounds: it expects each rival still
+ * bidding to add RIVAL_ADD in every round left, and takes the highest such
+ * rival total as the threat.  When it is ahead of the threat it adds only a
+ * card worth spending anyway (a 1 or a 2) and otherwise stops; when behind,
+ * it adds the cheapest card that gets it ahead if the price is not out of
+ * proportion to the sun, else for a sun of 3 or more its strongest card
+ * (to fight on in the next round), else a cheap card or a stop.  It reads
+ * only its hand and the revealed bids. */
 static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
 {
     const suns *s = vs;
     (void)rng;
     const uint8_t *h = s->hand[seat];
     int n = s->hand_n[seat], sun = s->sun, v = tbi_mq_number(sun);
-    if (s->round == 1) {
-        int best = 0;
-        for (int i = 1; i < n; i++) {
-            int bi = bid_value(h[best], sun), vi = bid_value(h[i], sun);
-            int ni = tbi_mq_number(h[i]), nb = tbi_mq_number(h[best]);
-            if (v >= 4 ? (vi > bi || (vi == bi && ni < nb))
-                       : (ni < nb || (ni == nb && vi > bi)))
-                best = i;
-        }
-        return h[best];
+    int cheap = 0, strong = 0; /* lowest number; highest value */
+    for (int i = 1; i < n; i++) {
+        int ni = tbi_mq_number(h[i]), nc = tbi_mq_number(h[cheap]);
+        int vi = bid_value(h[i], sun), vs_ = bid_value(h[strong], sun);
+        if (ni < nc || (ni == nc && vi > bid_value(h[cheap], sun)))
+            cheap = i;
+        if (vi > vs_ || (vi == vs_ && ni < tbi_mq_number(h[strong])))
+            strong = i;
     }
-    int top = 0, rivals_active = 0;
+    if (s->round == 1)
+        return h[v >= 3 ? strong : cheap];
+    double threat = 0;
+    int left = BID_ROUNDS + 1 - s->round; /* this round and the ones after */
     for (int p = 0; p < s->players; p++) {
         if (p == seat)
             continue;
-        top = s->total[p] > top ? s->total[p] : top;
-        rivals_active += s->active[p];
+        double t = s->total[p] + (s->active[p] ? RIVAL_ADD * left : 0.0);
+        threat = t > threat ? t : threat;
     }
-    int mine = s->total[seat];
-    int margin = rivals_active ? MARGIN : 1;
-    if (mine >= top + margin)
-        return ACT_STOP;
-    int need = top + margin - mine, tie = top - mine;
-    int pick = -1, tie_pick = -1;
-    for (int i = 0; i < n; i++) {
-        int val = bid_value(h[i], sun), num = tbi_mq_number(h[i]);
-        if (val >= need && num <= v + 1 &&
-            (pick < 0 || num < tbi_mq_number(h[pick])))
+    double gap = threat - s->total[seat];
+    int dump = tbi_mq_number(h[cheap]) <= 2;
+    if (gap < 0)
+        return dump ? h[cheap] : ACT_STOP;
+    int pick = -1;
+    for (int i = 0; i < n; i++)
+        if (bid_value(h[i], sun) > gap && tbi_mq_number(h[i]) - 3 <= v &&
+            (pick < 0 || tbi_mq_number(h[i]) < tbi_mq_number(h[pick])))
             pick = i;
-        if (val == tie && num <= v &&
-            (tie_pick < 0 || num < tbi_mq_number(h[tie_pick])))
-            tie_pick = i;
-    }
-    if (pick < 0 && mine > top)
-        return ACT_STOP; /* ahead, and not worth a dear card to stay so */
-    if (pick < 0 && v >= 3 && !rivals_active)
-        pick = tie_pick;
-    return pick < 0 ? ACT_STOP : h[pick];
+    if (pick >= 0)
+        return h[pick];
+    if (v >= 3 && s->round < BID_ROUNDS)
+        return h[strong];
+    return dump ? h[cheap] : ACT_STOP;
 }
 
 /* ------------------------------------------------------------ text */
