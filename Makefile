@@ -1,6 +1,10 @@
 # tabula - plain Makefile.
-#   make            build build/tabula (the command) and build/libtabula.a
-#   make test       build and run every test (cmocka)
+#   make            build build/tabula (the command), build/libtabula.a and
+#                   the shared build/libtabula.so (used by python/)
+#   make test       build and run every test (cmocka, CLI, install, pytest)
+#   make install    install into $(DESTDIR)$(PREFIX); make uninstall
+#   make mpi        build/tabula-mpi: sim and analyze over MPI (needs mpicc)
+#   make test-mpi   check that an MPI run's report equals a local one
 #   make asan       the same tests under AddressSanitizer and UBSan
 #   make bench      random-playout speed of every game
 #   make deps       install the Debian packages the build needs (as root)
@@ -28,10 +32,12 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TESTS    := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 TEST_SUPPORT := $(BUILD)/tests/support.o
 
-DEBIAN_PKGS := build-essential pkg-config libcmocka-dev libjansson-dev libedit-dev
+DEBIAN_PKGS := build-essential pkg-config libcmocka-dev libjansson-dev libedit-dev \
+               python3 python3-pytest libopenmpi-dev openmpi-bin groff-base man-db \
+               bsdextrautils
 
 .PHONY: all test asan bench bench-baseline clean deps
-all: $(BUILD)/tabula
+all: $(BUILD)/tabula $(BUILD)/libtabula.so
 
 $(BUILD)/%.o: %.c $(wildcard include/*.h src/*/*.h src/games/*/*.h)
 	@mkdir -p $(dir $@)
@@ -70,11 +76,15 @@ test: $(TESTS) $(BUILD)/tabula
 	  if $$t; then pass=$$((pass+1)); else fail=$$((fail+1)); echo "FAILED: $$t"; fi; \
 	done; \
 	TABULA=$(BUILD)/tabula sh tests/cli.sh || fail=$$((fail+1)); \
+	for x in $(LIB_TESTS); do \
+	  $(MAKE) --no-print-directory $$x || fail=$$((fail+1)); done; \
 	echo "binaries: $$pass passed, $$fail failed"; \
 	test $$fail -eq 0
 
+# The install and Python tests are left out: the sanitizers' runtime cannot
+# be loaded into python3 or linked statically; `make test` runs them.
 asan:
-	$(MAKE) --no-print-directory BUILD=build-asan OPT="-O1 -g -fno-omit-frame-pointer" \
+	$(MAKE) --no-print-directory BUILD=build-asan LIB_TESTS= OPT="-O1 -g -fno-omit-frame-pointer" \
 	  CFLAGS_EXTRA="-fsanitize=address,undefined -fno-sanitize-recover=all" \
 	  LDFLAGS="-fsanitize=address,undefined" test
 
@@ -94,3 +104,6 @@ deps:
 
 clean:
 	rm -rf build build-asan
+
+include mk/install.mk
+include mk/mpi.mk

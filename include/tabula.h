@@ -436,6 +436,50 @@ typedef void (*tb_replay_hook)(const tb_game *g, const void *before,
 int tb_record_replay(const tb_record *r, void *st, tb_replay_hook hook,
                      void *user, char *err, size_t errcap);
 
+/* ---------------------------------------------------------------- bots */
+
+/*
+ * The engine's bots (docs/bots.md) for programs that play against them: a
+ * bot is made from a seat spec such as "random", "heuristic" or
+ * "ismcts:iters=2000".  It only ever sees a copy of the state determinized
+ * for its seat, so it cannot cheat whatever state it is given.
+ */
+typedef struct tb_bot tb_bot;
+
+/* Makes a bot of spec for g, its generator seeded with seed; NULL with a
+ * message in err when the spec is wrong (or memory runs out). */
+tb_bot *tb_bot_new(const tb_game *g, const char *spec, uint64_t seed,
+                   char *err, size_t errcap);
+void tb_bot_free(tb_bot *b);
+/* Reseeds the bot's generator. */
+void tb_bot_seed(tb_bot *b, uint64_t seed);
+/* The bot's choice for the seat to move in st, written to *out.  Returns
+ * TB_ECHANCE or TB_ETERMINAL when no seat is to move. */
+int tb_bot_choose(tb_bot *b, const void *st, tb_action *out);
+
+/* ---------------------------------------------------------------- sim */
+
+/* What tb_sim reports (the figures of `tabula sim`). */
+typedef struct tb_sim_report {
+    long games;
+    double wins[TB_MAX_PLAYERS];          /* a k-way tie for first counts 1/k */
+    double win_rate_ci95[TB_MAX_PLAYERS][2]; /* Wilson interval */
+    double mean_score[TB_MAX_PLAYERS];
+    double mean_score_ci95[TB_MAX_PLAYERS];  /* half-width */
+    double mean_actions;
+    double team_wins;                     /* cooperative games */
+    double team_win_rate_ci95[2];
+    double team_mean_score, team_mean_score_ci95;
+} tb_sim_report;
+
+/* Plays `games` games of g with cfg between bots (seats[j] is seat j's
+ * spec, cfg->players of them) on `threads` threads: game i is dealt and
+ * played from seeds derived from seed and i, so the report is the same for
+ * any thread count and the same as `tabula sim` with that seed. */
+int tb_sim(const tb_game *g, const tb_config *cfg, const char *const *seats,
+           long games, uint64_t seed, int threads, tb_sim_report *out,
+           char *err, size_t errcap);
+
 #ifdef __cplusplus
 }
 #endif

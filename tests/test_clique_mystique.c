@@ -460,6 +460,246 @@ static void determinize_keeps_what_the_seat_knows(void **state)
     free(st);
 }
 
+/* A Group half placed is a begun choice everybody saw (issue 10): seat 0
+ * put the 5 of blue crowns on b4, which needs another card to be a Group,
+ * so its opponent knows it holds one.  Determinizing for seat 1 or a
+ * spectator deals seat 0's hand afresh, but always one that can go on. */
+static void determinize_keeps_a_begun_group_possible(void **state)
+{
+    (void)state;
+    const char *hand0[] = {"4Ba", "5Bc"};
+    void *st = deal(example_grid, hand0, 2, NULL, 0);
+    ts_play(game(), st, "5Bc b4");
+    assert_false(ts_is_legal_text(game(), st, "done"));
+    void *det = tb_state_new(game());
+    tb_rng rng;
+    tb_rng_seed(&rng, 10);
+    static tb_action acts[TB_MAX_ACTIONS];
+    int other_hands = 0;
+    char *mine = tb_view_json(game(), st, 0);
+    for (int i = 0; i < 300; i++) {
+        int seat = i % 2 ? 1 : TB_SPECTATOR;
+        memcpy(det, st, game()->state_size);
+        tb_determinize(game(), det, seat, &rng);
+        assert_int_equal(tb_current(game(), det), 0);
+        assert_true(tb_legal(game(), det, acts) >= 1);
+        char *v = tb_view_json(game(), det, 0);
+        other_hands += strcmp(v, mine) != 0;
+        free(v);
+        /* And the Group can be finished from there. */
+        tb_rng play;
+        tb_rng_seed(&play, (uint64_t)i);
+        assert_true(tb_random_playout(game(), det, &play) >= 0);
+    }
+    assert_true(other_hands > 250);
+    free(mine);
+    free(det);
+    free(st);
+}
+
+/* ------------------------------------------------------------ the table */
+
+/* What seat is told when the seat to move in st plays move (a copy, in
+ * one of two buffers, so that two descriptions can be compared). */
+static const char *said(const void *st, const char *move, int seat, int slot)
+{
+    static char buf[2][2048];
+    snprintf(buf[slot], sizeof buf[slot], "%s",
+             ts_describe(game(), st, move, seat));
+    return buf[slot];
+}
+
+/* The table as seat sees it, plain (a static buffer). */
+static const char *table(const void *st, int seat)
+{
+    static char buf[8192];
+    tb_text t;
+    tb_text_init(&t, buf, sizeof buf);
+    tb_render(game(), st, seat, TB_STYLE_PLAIN, &t);
+    return buf;
+}
+
+/* "First, remove all the cards you don't want from your hand, and place
+ * them face-down on the table": the opponent hears that cards are set
+ * aside and how many are replaced, never which; the replacer is told its
+ * own cards (issue 10). */
+static void replacing_is_told_face_down(void **state)
+{
+    (void)state;
+    const char *hand0[] = {"4Ba", "5Bc"};
+    void *st = deal(example_grid, hand0, 2, NULL, 0);
+    assert_string_equal(said(st, "replace", 1, 0),
+                        "seat 0 starts replacing cards (face down)\n");
+    ts_play(game(), st, "replace");
+    /* Two different cards set aside are the same to seat 1. */
+    assert_string_equal(said(st, "4Ba", 1, 0), said(st, "5Bc", 1, 1));
+    assert_string_equal(said(st, "4Ba", 1, 0), "seat 0 sets a card aside\n");
+    assert_string_equal(said(st, "4Ba", TB_SPECTATOR, 0),
+                        "seat 0 sets a card aside\n");
+    assert_string_equal(said(st, "4Ba", 0, 0), "seat 0 sets 4Ba aside\n");
+    ts_play(game(), st, "4Ba");
+    ts_play(game(), st, "5Bc");
+    const char *theirs = said(st, "done", 1, 0);
+    assert_non_null(strstr(theirs, "seat 0 replaces 2 cards\n"));
+    assert_non_null(strstr(theirs, "seat 0 draws 2 cards\n"));
+    assert_null(strstr(theirs, "4Ba"));
+    assert_null(strstr(theirs, "5Bc"));
+    const char *mine = said(st, "done", 0, 1);
+    assert_non_null(strstr(mine, "seat 0 replaces 2 cards: 4Ba 5Bc\n"));
+    assert_non_null(strstr(mine, "seat 0 draws 2 cards: "));
+    ts_play(game(), st, "done");
+    tb_rng rng;
+    tb_rng_seed(&rng, 1);
+    tb_settle(game(), st, &rng);
+    assert_non_null(strstr(table(st, 1),
+                           "last turn: seat 0 replaced 2 cards"));
+    free(st);
+}
+
+/* "Rotate all of your opponent's cards and stacks in the Group so that
+ * you now own them": the capture is said, with the cards and cells turned,
+ * and the next player sees the Group (+) and what it turned (!) marked on
+ * the board (issue 10). */
+static void captures_are_said_and_marked(void **state)
+{
+    (void)state;
+    const char *hand0[] = {"4Ba", "5Bc"};
+    void *st = deal(example_grid, hand0, 2, NULL, 0);
+    assert_string_equal(said(st, "5Bc b4", 1, 0),
+                        "seat 0 plays 5Bc at b4; the Group goes on\n");
+    ts_play(game(), st, "5Bc b4");
+    const char *theirs = said(st, "4Ba a4", 1, 0);
+    assert_non_null(strstr(theirs, "seat 0 plays 4Ba at a4, completing a "
+                           "Group with 5Bc at b4, and captures 1 card "
+                           "(d4)\n"));
+    assert_non_null(strstr(theirs, "seat 0 draws 2 cards\n"));
+    ts_play(game(), st, "4Ba a4");
+    const char *t = table(st, 1);
+    assert_non_null(strstr(t, "|4Ba|+  |5Bc|+  |5Bm|   |1Bs|!"));
+    assert_non_null(strstr(t, "last Group: seat 0 put down 2 cards (+) and "
+                           "turned 1 card (!: d4)"));
+    free(st);
+}
+
+/* Cards under the top of a stack were face up when put down: the table
+ * lists them, top card first (the doc's Views). */
+static void buried_cards_are_shown(void **state)
+{
+    (void)state;
+    const char *hand0[] = {"4Ba", "5Bc"};
+    const char *hand1[] = {"3Bs", "5Ys", "1Rs"};
+    void *st = deal(example_grid, hand0, 2, hand1, 3);
+    ts_play(game(), st, "5Bc b4");
+    ts_play(game(), st, "4Ba a4");
+    finish(st);
+    ts_play(game(), st, "3Bs e3");
+    assert_non_null(strstr(table(st, 0), "stacks, top card first:\n    e3 "
+                           "3Bs 2Bs\n"));
+    free(st);
+}
+
+/* Hints offer only moves that exist now: `done` is not suggested while the
+ * cards put down are not a Group yet, and the example move is a real one. */
+static void hints_offer_only_legal_moves(void **state)
+{
+    (void)state;
+    const char *hand0[] = {"4Ba", "5Bc"};
+    void *st = deal(example_grid, hand0, 2, NULL, 0);
+    ts_play(game(), st, "5Bc b4");
+    assert_false(ts_is_legal_text(game(), st, "done"));
+    const char *t = table(st, 0);
+    assert_non_null(strstr(t, "you may: put down a card on a cell (e.g. "
+                           "4Ba a4)\n"));
+    assert_null(strstr(t, "done"));
+    tb_action a;
+    char err[256] = "";
+    assert_int_equal(tb_parse_action(game(), st, "done", &a, err, sizeof err),
+                     TB_EILLEGAL);
+    assert_string_equal(err, "the cards put down are not a Group yet: put "
+                        "down a card on a cell (e.g. 4Ba a4)");
+    free(st);
+}
+
+/* The doc's "Typing in a real deal", followed to the letter: the nine
+ * array cards as they lie (row by row from c5), seat 0's hand, seat 1's
+ * hand, then the pile from its bottom card up to its top card; a
+ * replacement's reshuffle is a permutation of the pile's positions.  The
+ * record is built by hand from that description alone. */
+static void a_real_deal_typed_in_from_the_doc(void **state)
+{
+    (void)state;
+    const char *array[9] = {"3Rc", "1Ya", "2Ys", "5Bm", "1Bs", "4Rs",
+                            "4Ym", "2Rm", "2Bs"};
+    const char *hand0[7] = {"1Ym", "2Ym", "3Ym", "4Yc", "5Yc", "1Rc", "2Rc"};
+    const char *hand1[7] = {"1Bm", "2Bm", "3Bm", "4Bc", "5Bc", "1Bc", "2Bc"};
+    int used[60] = {0}, n = 0;
+    char json[4096];
+    tb_text t;
+    tb_text_init(&t, json, sizeof json);
+    tb_text_puts(&t, "{\"format\":\"tabula-record/1\",\"game\":"
+                 "\"clique-mystique\",\"players\":2,\"deal\":[[");
+    const char *const *parts[3] = {array, hand0, hand1};
+    int sizes[3] = {9, 7, 7};
+    for (int part = 0; part < 3; part++)
+        for (int i = 0; i < sizes[part]; i++) {
+            int id = ts_mq_card(parts[part][i]);
+            used[id] = 1;
+            tb_text_printf(&t, "%s%d", n++ ? "," : "", id);
+        }
+    int top = -1; /* the pile, bottom first: the unused ids ascending */
+    for (int id = 0; id < 60; id++)
+        if (!used[id]) {
+            tb_text_printf(&t, ",%d", id);
+            top = id;
+        }
+    /* After seat 0 replaces one card, the pile has 37 cards again: the
+     * reshuffle leaves every card where it is (the set-aside card on top). */
+    tb_text_puts(&t, "],[");
+    for (int i = 0; i < 37; i++)
+        tb_text_printf(&t, "%s%d", i ? "," : "", i);
+    tb_text_puts(&t, "]],\"actions\":[{\"seat\":0,\"move\":\"replace\"},"
+                 "{\"seat\":0,\"move\":\"2Rc\"},{\"seat\":0,\"move\":"
+                 "\"done\"},{\"seat\":1,\"move\":\"replace\"},{\"seat\":1,"
+                 "\"move\":\"2Bc\"},{\"seat\":1,\"move\":\"done\"}]}");
+    assert_false(t.truncated);
+    /* Unfinished: it stops at the reshuffle after seat 1's replacement. */
+    void *st = ts_replay_json(json);
+    const char *cells[9] = {"c5", "d5", "e5", "c4", "d4", "e4",
+                            "c3", "d3", "e3"};
+    json_t *v = ts_view(game(), st, 0);
+    json_t *board = json_object_get(v, "board");
+    for (int i = 0; i < 9; i++) {
+        json_t *stack = json_object_get(json_object_get(board, cells[i]),
+                                        "stack");
+        assert_int_equal(json_integer_value(json_array_get(stack, 0)),
+                         ts_mq_card(array[i]));
+        /* Corners and the centre lie sideways: seat 1's. */
+        assert_int_equal(owner(st, cells[i]), i % 2 == 0);
+    }
+    /* Seat 0 drew the pile's top card (the deal's last entry) ... */
+    json_t *h0 = json_object_get(json_array_get(json_object_get(v, "seats"),
+                                                0), "hand");
+    int drew_top = 0, kept_2rc = 0;
+    for (size_t i = 0; i < json_array_size(h0); i++) {
+        int id = (int)json_integer_value(json_array_get(h0, i));
+        drew_top |= id == top;
+        kept_2rc |= id == ts_mq_card("2Rc");
+    }
+    assert_true(drew_top && !kept_2rc);
+    json_decref(v);
+    /* ... and seat 1, after the reshuffle that kept 2Rc on top, drew it. */
+    v = ts_view(game(), st, 1);
+    json_t *h1 = json_object_get(json_array_get(json_object_get(v, "seats"),
+                                                1), "hand");
+    int drew_2rc = 0;
+    for (size_t i = 0; i < json_array_size(h1); i++)
+        drew_2rc |= (int)json_integer_value(json_array_get(h1, i)) ==
+                    ts_mq_card("2Rc");
+    assert_true(drew_2rc);
+    json_decref(v);
+    free(st);
+}
+
 /* ------------------------------------------------------------ oracle */
 
 /* What the oracle knows of a position, read from the seat's JSON view. */
@@ -733,6 +973,12 @@ int main(void)
         cmocka_unit_test(tie_broken_by_cards_in_intact_groups),
         cmocka_unit_test(clique_with_two_constants_counts_twice),
         cmocka_unit_test(determinize_keeps_what_the_seat_knows),
+        cmocka_unit_test(determinize_keeps_a_begun_group_possible),
+        cmocka_unit_test(replacing_is_told_face_down),
+        cmocka_unit_test(captures_are_said_and_marked),
+        cmocka_unit_test(buried_cards_are_shown),
+        cmocka_unit_test(hints_offer_only_legal_moves),
+        cmocka_unit_test(a_real_deal_typed_in_from_the_doc),
         cmocka_unit_test(steps_match_a_brute_force_search),
         cmocka_unit_test(heuristic_games_end),
         cmocka_unit_test(endless_replacing_ends_the_game),

@@ -223,7 +223,9 @@ static void after_a_toss_the_next_player_establishes(void **state)
         "5Rm 2Bs 4Yc 3Bc",
         "5Ya",
     };
-    void *st = deal(4, hands, NULL);
+    for (int competes = 0; competes < 2; competes++) {
+    const char *opts[] = {competes ? "leader-competes=on" : NULL, NULL};
+    void *st = deal(4, hands, opts);
     ts_play(game(), st, "5Ys");
     /* Seat 1 can follow nothing: every card may be tossed. */
     assert_string_equal(legal_text(st),
@@ -239,18 +241,22 @@ static void after_a_toss_the_next_player_establishes(void **state)
     assert_true(ts_is_legal_text(game(), st, "5Ya"));
     ts_play(game(), st, "5Ya");
     char followed[64];
-    /* "Following number: Highest colour; tie goes to highest suit."  The
-     * led card takes part: 5Ys and 5Ya are yellow, and suns beat arms. */
-    assert_int_equal(last_winner(st, followed, sizeof followed), 0);
+    /* "Following number: Highest colour; tie goes to highest suit."  Only
+     * the cards that followed compete: 5Ya (yellow) beats 5Rm.  With
+     * leader-competes the led 5Ys takes part: both yellow, suns beat arms. */
+    assert_int_equal(last_winner(st, followed, sizeof followed),
+                     competes ? 0 : 3);
     assert_string_equal(followed, "number");
     assert_string_equal(last_play(st, 1), "tossed");
     free(st);
+    }
 }
 
 /* One trick of four cards (seat 0 leads) and its expected winner. */
 typedef struct trick_case {
     const char *rule, *cards[4], *followed;
-    int winner;
+    int winner;    /* by the booklet: the led card does not compete */
+    int winner_lc; /* with leader-competes */
 } trick_case;
 
 /* "The trick winner is determined as follows: Following suit: Highest
@@ -259,50 +265,66 @@ typedef struct trick_case {
  * highest suit. Following suit and colour: Highest number. Following suit
  * and number: Highest colour. Following colour and number: Highest suit."
  * with "suit: suns > moons > arms > crowns", "number: 5>4>3>2>1", "colour:
- * yellow > red > blue". */
+ * yellow > red > blue".  Only the cards that follow compete: the leader
+ * "has to assume she won't win the trick ... because a subsequent player
+ * determines the context of the card she leads" (see Interpretations); with
+ * the option leader-competes the led card competes too. */
 static void winner_for_each_followed_combination(void **state)
 {
     (void)state;
     static const trick_case cases[] = {
-        {"suit: 4s tie, yellow wins", {"2Bm", "4Rm", "4Ym", "1Bm"}, "suit", 2},
-        {"colour: moons tie, 4 wins", {"1Ra", "3Rc", "2Rm", "4Rm"}, "colour", 3},
-        {"number: reds tie, arms win", {"2Bs", "2Rc", "2Ra", "2Bm"}, "number", 2},
+        {"suit: 4s tie, yellow wins", {"2Bm", "4Rm", "4Ym", "1Bm"}, "suit",
+         2, 2},
+        {"colour: moons tie, 4 wins", {"1Ra", "3Rc", "2Rm", "4Rm"}, "colour",
+         3, 3},
+        {"number: reds tie, arms win", {"2Bs", "2Rc", "2Ra", "2Bm"}, "number",
+         2, 2},
         {"suit and colour: highest number", {"3Ya", "1Ya", "5Ya", "4Ya"},
-         "suit+colour", 2},
+         "suit+colour", 2, 2},
         {"suit and number: 5Ys is tossed", {"4Bs", "4Rs", "4Ys", "5Ys"},
-         "number+suit", 2},
+         "number+suit", 2, 2},
         {"colour and number: suns", {"5Rc", "5Ra", "5Rm", "5Rs"},
-         "number+colour", 3},
+         "number+colour", 3, 3},
+        /* The led sun outranks every follower: it wins only when the led
+         * card competes. */
         {"colour: the leader's suns", {"1Ys", "3Ym", "5Ya", "4Yc"}, "colour",
+         1, 0},
+        {"suit: the leader's palm", {"5Ys", "1Rs", "3Ys", "2Bs"}, "suit", 2,
          0},
     };
-    for (size_t i = 0; i < sizeof cases / sizeof cases[0]; i++) {
-        const trick_case *c = &cases[i];
-        void *st = deal(4, c->cards, NULL);
+    for (size_t i = 0; i < 2 * (sizeof cases / sizeof cases[0]); i++) {
+        const trick_case *c = &cases[i / 2];
+        int competes = (int)(i % 2), want = competes ? c->winner_lc : c->winner;
+        const char *opts[] = {competes ? "leader-competes=on" : NULL, NULL};
+        void *st = deal(4, c->cards, opts);
         for (int k = 0; k < 4; k++)
             ts_play(game(), st, c->cards[k]);
         char followed[64];
         int w = last_winner(st, followed, sizeof followed);
-        if (w != c->winner || strcmp(followed, c->followed) != 0)
-            fail_msg("%s: seat %d won following %s", c->rule, w, followed);
+        if (w != want || strcmp(followed, c->followed) != 0)
+            fail_msg("%s%s: seat %d won following %s", c->rule,
+                     competes ? " (leader-competes)" : "", w, followed);
         /* The winner leads the next trick. */
-        assert_int_equal(tb_current(game(), st), c->winner);
+        assert_int_equal(tb_current(game(), st), want);
         free(st);
     }
 }
 
-/* A deal where seat 0 wins six suit tricks with palms and then leads the
- * 1 of blue crowns, which nobody else can follow: the other hands are then
+/* A deal where seats 0 and 1 take turns winning six tricks as followers
+ * (blue colour tricks won by suns, then two crown suit tricks) while seats
+ * 1-3 spend every card that shares anything with the 1 of blue crowns;
+ * then seat 0 leads 1Bc, which nobody can follow: the others hold only
  * moons, suns and arms in yellow and red, 2 to 5. */
 static const char *const no_follow_hands[4] = {
-    "5Yc 5Rc 5Bc 5Bm 5Bs 5Ba 1Bc",
-    "4Rc 4Bc 2Yc 4Bm 4Bs 4Ba 2Ym 3Ym 4Ym 5Ym 2Rm 3Rm 4Rm 5Rm",
-    "4Yc 3Rc 1Yc 3Bm 3Bs 3Ba 2Ys 3Ys 4Ys 5Ys 2Rs 3Rs 4Rs 5Rs",
-    "3Yc 2Rc 1Rc 2Bm 2Bs 2Ba 2Ya 3Ya 4Ya 5Ya 2Ra 3Ra 4Ra 5Ra",
+    "2Ba 4Bs 4Ba 2Bs 2Yc 5Yc 1Bc 1Bm 1Bs 1Ba 1Yc 1Rc 1Ym 1Ys",
+    "5Bs 3Ba 3Bs 5Ba 5Rc 2Rc 2Ym 3Ym 4Ym 5Ym 2Ys 3Ys 4Ys 5Ys",
+    "2Bc 4Bc 2Bm 4Bm 3Rc 3Yc 2Ya 3Ya 4Ya 5Ya 2Rm 3Rm 4Rm 5Rm",
+    "3Bc 5Bc 3Bm 5Bm 4Rc 4Yc 2Rs 3Rs 4Rs 5Rs 2Ra 3Ra 4Ra 5Ra",
 };
+/* Trick by trick, in playing order (the leader first, then clockwise). */
 static const char *const no_follow_tricks =
-    "5Yc 4Rc 4Yc 3Yc  5Rc 4Bc 3Rc 2Rc  5Bc 2Yc 1Yc 1Rc "
-    "5Bm 4Bm 3Bm 2Bm  5Bs 4Bs 3Bs 2Bs  5Ba 4Ba 3Ba 2Ba";
+    "2Ba 5Bs 2Bc 3Bc  3Ba 4Bc 5Bc 4Bs  4Ba 3Bs 2Bm 3Bm "
+    "5Ba 4Bm 5Bm 2Bs  2Yc 5Rc 3Rc 4Rc  2Rc 3Yc 4Yc 5Yc";
 
 /* "If nobody can follow the led card in any way, the person who played it
  * wins the trick." */
@@ -314,13 +336,15 @@ static void leader_wins_when_nobody_can_follow(void **state)
     assert_int_equal(tb_current(game(), st), 0);
     ts_play(game(), st, "1Bc");
     /* Seat 1 shares nothing with 1Bc: all eight cards may be tossed. */
-    assert_string_equal(legal_text(st), "2Ym 3Ym 4Ym 5Ym 2Rm 3Rm 4Rm 5Rm");
-    play(st, "5Ym 5Ys 5Ya");
+    assert_string_equal(legal_text(st), "2Ym 3Ym 4Ym 5Ym 2Ys 3Ys 4Ys 5Ys");
+    play(st, "5Ym 5Ya 5Rs");
     char followed[64];
     assert_int_equal(last_winner(st, followed, sizeof followed), 0);
     assert_string_equal(followed, "");
     json_t *v = ts_view(game(), st, 0);
-    assert_int_equal(seat_int(v, 0, "round_tricks"), 7);
+    /* Seat 0 won the three tricks it followed in, and this one. */
+    assert_int_equal(seat_int(v, 0, "round_tricks"), 4);
+    assert_int_equal(seat_int(v, 1, "round_tricks"), 3);
     json_decref(v);
     free(st);
 }
@@ -335,12 +359,15 @@ static void balance_categories_count_followed_attributes(void **state)
     const char *opts[] = {"scoring=balance", NULL};
     void *st = deal(4, no_follow_hands, opts);
     play(st, no_follow_tricks);
-    play(st, "1Bc 5Ym 5Ys 5Ya");
+    play(st, "1Bc 5Ym 5Ya 5Rs");
     json_t *v = ts_view(game(), st, 0);
-    /* Three suit tricks, three suit-and-colour tricks, one of nothing. */
-    assert_int_equal(round_cat(v, 0, "suit"), 6);
-    assert_int_equal(round_cat(v, 0, "colour"), 3);
+    /* Seat 0: two colour tricks, a suit trick and one of nothing; seat 1:
+     * two colour tricks and a suit trick. */
+    assert_int_equal(round_cat(v, 0, "suit"), 1);
+    assert_int_equal(round_cat(v, 0, "colour"), 2);
     assert_int_equal(round_cat(v, 0, "number"), 0);
+    assert_int_equal(round_cat(v, 1, "suit"), 1);
+    assert_int_equal(round_cat(v, 1, "colour"), 2);
     json_decref(v);
     free(st);
 }
@@ -539,6 +566,84 @@ static void typed_moves(void **state)
     free(st);
 }
 
+/* The table shows who is winning the trick as it stands, and each play is
+ * said as the table saw it: the lead, a toss, the card that establishes
+ * what is followed, and the trick's winner (issue 10). */
+static void the_table_says_who_is_winning(void **state)
+{
+    (void)state;
+    const char *hands[4] = {
+        "5Ys",
+        "1Rm 2Rm 3Rm 4Rm 1Bm 2Bm 3Bm 4Bm 1Ra 2Ra 3Ra 4Ra 1Rc 2Rc",
+        "5Rm 2Bs 4Yc 3Bc",
+        "5Ya",
+    };
+    void *st = deal(4, hands, NULL);
+    assert_string_equal(ts_describe(game(), st, "5Ys", 2), "seat 0 leads 5Ys\n");
+    ts_play(game(), st, "5Ys");
+    char buf[4096];
+    tb_text t;
+    tb_text_init(&t, buf, sizeof buf);
+    tb_render(game(), st, 1, TB_STYLE_PLAIN, &t);
+    assert_non_null(strstr(buf, "winning now: nobody has followed; seat 0, "
+                           "the leader, wins if nobody does"));
+    assert_string_equal(ts_describe(game(), st, "2Rc", TB_SPECTATOR),
+                        "seat 1 tosses 2Rc: it cannot follow the led card\n");
+    ts_play(game(), st, "2Rc");
+    assert_string_equal(ts_describe(game(), st, "5Rm", 0), "seat 2 plays 5Rm, following the "
+                        "led 5Ys's number (5)\n");
+    ts_play(game(), st, "5Rm");
+    tb_text_init(&t, buf, sizeof buf);
+    tb_render(game(), st, 3, TB_STYLE_PLAIN, &t);
+    assert_non_null(strstr(buf, "winning now: seat 2 with 5Rm"));
+    json_t *v = ts_view(game(), st, TB_SPECTATOR);
+    assert_int_equal(json_integer_value(json_object_get(
+                         json_object_get(v, "trick"), "winning")), 2);
+    json_decref(v);
+    assert_string_equal(ts_describe(game(), st, "5Ya", 1), "seat 3 plays 5Ya, following\n"
+                        "seat 3 wins the trick, which followed number (5)\n");
+    free(st);
+}
+
+/* The doc's "Typing in a real deal", followed to the letter: one deal
+ * entry per round, the shuffled deck first card first; its first four
+ * cards are set aside, then each seat in turn takes the next block of
+ * 56 / N cards, and any extras are set aside too.  The record is built by
+ * hand from that description alone. */
+static void a_real_deal_typed_in_from_the_doc(void **state)
+{
+    (void)state;
+    /* A 5-player table: 11 cards each, 4 + 1 set aside.  The deck in id
+     * order, turned around, is as good a shuffle as any. */
+    char json[2048];
+    tb_text t;
+    tb_text_init(&t, json, sizeof json);
+    tb_text_puts(&t, "{\"format\":\"tabula-record/1\",\"game\":"
+                 "\"mystical-eddies\",\"players\":5,\"deal\":[[");
+    for (int i = 0; i < 60; i++)
+        tb_text_printf(&t, "%s%d", i ? "," : "", 59 - i);
+    /* Seat 0 leads the first trick with a card of its block. */
+    tb_text_puts(&t, "]],\"actions\":[{\"seat\":0,\"move\":\"#56\"}]}");
+    void *st = ts_replay_json(json);
+    /* Entries 0-3 (ids 59-56) are set aside; seat p holds entries 4 + 11p
+     * to 14 + 11p; entry 59 (id 0) is the extra, set aside too. */
+    for (int p = 0; p < 5; p++) {
+        json_t *v = ts_view(game(), st, p);
+        json_t *hand = json_object_get(v, "hand");
+        int want = 11 - (p == 0); /* seat 0 has played one card */
+        assert_int_equal((int)json_array_size(hand), want);
+        for (size_t i = 0; i < json_array_size(hand); i++) {
+            int id = ts_mq_card(json_string_value(json_array_get(hand, i)));
+            int entry = 59 - id;
+            assert_true(entry >= 4 + 11 * p && entry < 15 + 11 * p);
+        }
+        assert_int_equal(json_integer_value(json_object_get(v, "set_aside")),
+                         5);
+        json_decref(v);
+    }
+    free(st);
+}
+
 /* The two ways to end are exclusive: a target with end=rounds (or rounds
  * with end=target) is refused with a message. */
 static void end_options_are_checked(void **state)
@@ -574,6 +679,8 @@ int main(void)
         cmocka_unit_test(hands_and_set_aside_cards_are_hidden),
         cmocka_unit_test(typed_moves),
         cmocka_unit_test(end_options_are_checked),
+        cmocka_unit_test(the_table_says_who_is_winning),
+        cmocka_unit_test(a_real_deal_typed_in_from_the_doc),
     };
     return cmocka_run_group_tests_name("mystical-eddies", tests, NULL, NULL);
 }

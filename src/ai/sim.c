@@ -2,7 +2,9 @@
  * sim.c - many games between bots on worker threads.  Work is handed out in
  * blocks of BLOCK consecutive games; each block's sums are kept apart and
  * merged in block order at the end, so floating-point totals are identical
- * whatever the thread count.
+ * whatever the thread count.  The MPI build spreads the blocks over
+ * processes the same way (tbi_sim_distribute): each plays every ranks-th
+ * block, and all blocks are shared before the merge.
  */
 #include "sim.h"
 #include "internal.h"
@@ -15,6 +17,19 @@
 #include <sys/stat.h>
 
 #define BLOCK 64
+
+/* The distribution over processes, or NULL for a local simulation. */
+static const tbi_sim_dist *dist;
+
+void tbi_sim_distribute(const tbi_sim_dist *d)
+{
+    dist = d;
+}
+
+int tbi_sim_is_main_rank(void)
+{
+    return !dist || dist->rank == 0;
+}
 
 typedef struct block_sum {
     double wins[TB_MAX_PLAYERS];
@@ -209,7 +224,11 @@ static void *worker(void *arg)
     }
     for (;;) {
         pthread_mutex_lock(&sh->lock);
-        long blk = sh->failed ? sh->n_blocks : sh->next_block++;
+        long blk = sh->n_blocks;
+        if (!sh->failed) {
+            blk = sh->next_block;
+            sh->next_block += dist ? dist->ranks : 1;
+        }
         pthread_mutex_unlock(&sh->lock);
         if (blk >= sh->n_blocks)
             break;
@@ -271,7 +290,8 @@ static int ensure_dir(const char *dir, char *err, size_t cap)
         tbi_errf(err, cap, "%s exists and is not a directory", dir);
         return TB_EIO;
     }
-    if (mkdir(dir, 0777) != 0) {
+    /* EEXIST: another process (tabula-mpi) made it meanwhile. */
+    if (mkdir(dir, 0777) != 0 && errno != EEXIST) {
         tbi_errf(err, cap, "cannot create directory %s: %s", dir,
                  strerror(errno));
         return TB_EIO;
@@ -279,27 +299,46 @@ static int ensure_dir(const char *dir, char *err, size_t cap)
     return TB_OK;
 }
 
-int tbi_sim_run(const tbi_sim_spec *spec, tbi_sim_out *out, char *err,
-                size_t errcap)
+/* The checks made before any game is played: the config, the record
+ * directory and every seat spec. */
+static int check_spec(const tbi_sim_spec *spec, char *err, size_t errcap)
 {
-    memset(out, 0, sizeof *out);
     int rc = tb_config_check(spec->game, &spec->cfg, err, errcap);
     if (rc != TB_OK)
         return rc;
     if (spec->record_dir &&
         (rc = ensure_dir(spec->record_dir, err, errcap)) != TB_OK)
         return rc;
-    /* Check every seat spec once before starting threads. */
     for (int j = 0; j < spec->cfg.players; j++) {
         tbi_bot *b = tbi_bot_new(spec->game, spec->seats[j], err, errcap);
         if (!b)
             return TB_EINVAL;
         tbi_bot_free(b);
     }
+    return TB_OK;
+}
+
+int tbi_sim_run(const tbi_sim_spec *given, tbi_sim_out *out, char *err,
+                size_t errcap)
+{
+    memset(out, 0, sizeof *out);
+    /* Every process of a distributed run plays with rank 0's seed. */
+    tbi_sim_spec local = *given;
+    const tbi_sim_spec *spec = &local;
+    if (dist)
+        local.seed = dist->agree_seed(given->seed);
+    int rc = check_spec(spec, err, errcap);
+    if (rc != TB_OK) {
+        /* The other processes must hear of it, or they would wait. */
+        if (dist)
+            dist->share(NULL, 0, 0, NULL, 0, 0, BLOCK, 1, err, errcap);
+        return rc;
+    }
     shared sh;
     memset(&sh, 0, sizeof sh);
     sh.spec = spec;
     sh.n_blocks = (spec->games + BLOCK - 1) / BLOCK;
+    sh.next_block = dist ? dist->rank : 0;
     sh.blocks = calloc((size_t)(sh.n_blocks ? sh.n_blocks : 1), sizeof *sh.blocks);
     if (spec->keep_games)
         sh.per_game = calloc((size_t)(spec->games ? spec->games : 1),
@@ -308,6 +347,8 @@ int tbi_sim_run(const tbi_sim_spec *spec, tbi_sim_out *out, char *err,
         free(sh.blocks);
         free(sh.per_game);
         tbi_errf(err, errcap, "out of memory for %ld games", spec->games);
+        if (dist)
+            dist->share(NULL, 0, 0, NULL, 0, 0, BLOCK, 1, err, errcap);
         return TB_ENOMEM;
     }
     pthread_mutex_init(&sh.lock, NULL);
@@ -323,8 +364,14 @@ int tbi_sim_run(const tbi_sim_spec *spec, tbi_sim_out *out, char *err,
     for (int t = 0; t < started; t++)
         pthread_join(tids[t], NULL);
     pthread_mutex_destroy(&sh.lock);
-    if (sh.failed) {
+    if (sh.failed)
         tbi_errf(err, errcap, "%s", sh.err);
+    if (dist &&
+        dist->share(sh.blocks, sizeof *sh.blocks, sh.n_blocks, sh.per_game,
+                    sh.per_game ? sizeof *sh.per_game : 0, spec->games,
+                    BLOCK, sh.failed, err, errcap) != 0)
+        sh.failed = 1;
+    if (sh.failed) {
         free(sh.blocks);
         free(sh.per_game);
         return TB_EINVAL;

@@ -54,6 +54,36 @@ typedef struct tbi_sim_out {
     tbi_game_summary *per_game;      /* games entries when keep_games */
 } tbi_sim_out;
 
+/*
+ * Spreading one simulation over several processes (the MPI build,
+ * src/mpi/tabula_mpi.c).  Process `rank` of `ranks` plays only the blocks
+ * of BLOCK consecutive games whose index modulo ranks is rank; then
+ * share() gives every process every block's sums and per-game summaries,
+ * so that each merges all blocks in block order and gets, byte for byte,
+ * the result of a single process.  Without a call to tbi_sim_distribute
+ * the simulation is local (rank 0 of 1).
+ */
+typedef struct tbi_sim_dist {
+    int rank, ranks;
+    /* Returns the seed of rank 0, so that a seed taken from each process's
+     * clock is the same everywhere. */
+    uint64_t (*agree_seed)(uint64_t seed);
+    /* Called by every process after playing its blocks: n_blocks blocks of
+     * block_bytes bytes each (block k owned by rank k % ranks) and games
+     * per-game summaries of game_bytes each (block k holds games
+     * k*per_block.., or none when game_bytes is 0).  Fills in the blocks of
+     * the other ranks.  `failed` says this process failed (err holds why);
+     * returns non-zero with a message when any process failed. */
+    int (*share)(void *blocks, size_t block_bytes, long n_blocks,
+                 void *games, size_t game_bytes, long n_games, long per_block,
+                 int failed, char *err, size_t errcap);
+} tbi_sim_dist;
+
+/* Installs a distribution for every later simulation (NULL: local). */
+void tbi_sim_distribute(const tbi_sim_dist *d);
+/* Whether this process is the one that reports (rank 0, or local). */
+int tbi_sim_is_main_rank(void);
+
 /* Runs the simulation; on error returns non-zero with a message. */
 int tbi_sim_run(const tbi_sim_spec *spec, tbi_sim_out *out, char *err,
                 size_t errcap);

@@ -1063,7 +1063,9 @@ int cmd_analyze(int argc, char **argv)
             fprintf(stderr, "widest interval ±%.4f; extending to %ld games\n",
                     ctx.widest, ctx.n);
     }
-    if (status == 0) {
+    /* Under MPI (tabula-mpi) every process has the whole result; one
+     * writes it. */
+    if (status == 0 && tbi_sim_is_main_rank()) {
         char path[4200];
         snprintf(path, sizeof path, "%s/report.json", dir);
         status |= write_json(&ctx, path);

@@ -291,11 +291,12 @@ int cli_prepare_dir(const char *what, const char *dir, int *created)
             cli_error("%s %s exists and is not a directory", what, dir);
             return -1;
         }
-    } else if (mkdir(dir, 0777) != 0) {
+    } else if (mkdir(dir, 0777) == 0) {
+        *created = 1;
+    } else if (errno != EEXIST) { /* EEXIST: another tabula-mpi process
+                                     made it meanwhile */
         cli_error("cannot create %s %s: %s", what, dir, strerror(errno));
         return -1;
-    } else {
-        *created = 1;
     }
     /* Being able to make a directory (or its existing) does not mean files
      * can be written into it: try, before any work is done. */

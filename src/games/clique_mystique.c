@@ -60,7 +60,18 @@ typedef struct clique {
     uint8_t new_cell[MAX_NEW];
     uint8_t deck_n;           /* draw pile; its top is deck[deck_n - 1] */
     uint8_t deck[TBI_MQ_CARDS];
+    /* What the table remembers of the last turns, all public: the last
+     * turn's kind (LAST_*), seat and card count (put down or replaced), and
+     * the last Group placed (by either seat): its cells and the stacks it
+     * turned, marked on the board until the next Group. */
+    uint8_t last_kind, last_seat, last_count;
+    uint8_t group_seat, group_n;  /* group_n 0: no Group placed yet */
+    uint8_t group_cell[MAX_NEW];
+    uint64_t group_flip;          /* bit cell: a stack the Group turned */
 } clique;
+
+/* Kinds of the last turn taken. */
+enum { LAST_NONE, LAST_GROUP, LAST_REPLACE, LAST_PASS };
 
 static void init(void *vs, const tb_config *cfg)
 {
@@ -478,6 +489,11 @@ static void resolve(clique *s)
     for (int c = 0; c < CELLS; c++)
         if (flip >> c & 1)
             s->owner[c] = s->seat;
+    s->last_kind = LAST_GROUP;
+    s->last_seat = s->group_seat = s->seat;
+    s->last_count = s->group_n = s->new_n;
+    memcpy(s->group_cell, s->new_cell, sizeof s->group_cell);
+    s->group_flip = flip;
     while (s->hand_n[s->seat] < HAND && s->deck_n > 0)
         draw(s, s->seat);
     s->new_n = 0;
@@ -507,6 +523,9 @@ static void finish_replace(clique *s)
         s->deck[s->deck_n++] = aside[i];
     s->aside = 0;
     s->passes = 0;
+    s->last_kind = LAST_REPLACE;
+    s->last_seat = (uint8_t)p;
+    s->last_count = (uint8_t)k;
     if (++s->idle >= STALL_TURNS)
         s->phase = PH_OVER;
     else if (s->deck_n > 1)
@@ -548,6 +567,9 @@ static void apply(void *vs, tb_action a)
     clique *s = vs;
     int p = s->seat;
     if (a == A_PASS) {
+        s->last_kind = LAST_PASS;
+        s->last_seat = (uint8_t)p;
+        s->last_count = 0;
         s->idle++;
         if (++s->passes >= 2 || s->idle >= STALL_TURNS)
             s->phase = PH_OVER;
@@ -639,16 +661,98 @@ static int standing(const void *vs, double *scores)
     return s->turn;
 }
 
-/* Deals the unseen cards again: the other seat's hand (with any cards it
+/* Whether the seat placing a Group can go on: the cards put down are a
+ * Group already, or some card of its hand can be put down next. */
+static int can_go_on(const clique *s)
+{
+    steps st;
+    find_steps(s, &st);
+    if (st.done)
+        return 1;
+    for (int c = 0; c < TBI_MQ_CARDS; c++)
+        if (st.put[c])
+            return 1;
+    return 0;
+}
+
+/* Deals that determinize draws, at most, before it builds one. */
+#define REDEAL_TRIES 64
+
+/* The i-th place holding a card `seat` has not seen: the placing seat's
+ * hand, then the other hand unless it is seat's own, then the pile. */
+static uint8_t *unseen_at(clique *s, int seat, int i)
+{
+    int p = s->seat, q = 1 - p;
+    if (i < s->hand_n[p])
+        return &s->hand[p][i];
+    i -= s->hand_n[p];
+    if (q != seat) {
+        if (i < s->hand_n[q])
+            return &s->hand[q][i];
+        i -= s->hand_n[q];
+    }
+    return &s->deck[i];
+}
+
+static void swap_u8(uint8_t *a, uint8_t *b)
+{
+    uint8_t c = *a;
+    *a = *b;
+    *b = c;
+}
+
+/*
+ * The last resort of determinize: brings one unseen card, then two, into
+ * the placing seat's hand (the first two places of it), trying them in the
+ * order the last deal left them, which depends on nothing seat has not
+ * seen, until the Group can go on.  The true hand proves that one or two
+ * such cards exist among them.
+ */
+static void give_a_way_on(clique *s, int seat)
+{
+    int p = s->seat, q = 1 - p, h = s->hand_n[p];
+    int n = h + (q != seat ? s->hand_n[q] : 0) + s->deck_n;
+    for (int two = 0; two < 2 && two < h; two++) {
+        for (int x = 0; x < n; x++) {
+            for (int y = two ? 0 : n - 1; y < n; y++) {
+                if (two && y == x)
+                    continue;
+                clique t = *s;
+                swap_u8(&t.hand[p][0], unseen_at(&t, seat, x));
+                if (two) /* where the card first at y is now */
+                    swap_u8(&t.hand[p][1], unseen_at(&t, seat, y ? y : x));
+                tbi_sort_u8(t.hand[p], h);
+                tbi_sort_u8(t.hand[q], t.hand_n[q]);
+                if (can_go_on(&t)) {
+                    *s = t;
+                    return;
+                }
+            }
+        }
+    }
+}
+
+/*
+ * Deals the unseen cards again: the other seat's hand (with any cards it
  * has set aside) and the draw pile are pooled, shuffled and handed back in
- * the same numbers. */
+ * the same numbers.  A Group being placed is a begun choice everybody saw:
+ * the placing seat is known to hold cards that finish it, so a deal that
+ * leaves it no way on is drawn again (which samples exactly the hands
+ * consistent with that), and in the unlikely case that many deals all fail
+ * the cards are moved into its hand by give_a_way_on.
+ */
 static void determinize(void *vs, int seat, tb_rng *rng)
 {
     clique *s = vs;
     if (s->phase == PH_DEAL)
         return;
-    tbi_redeal_hands_and_pile(s->hand[0], sizeof s->hand[0], s->hand_n, 2,
-                              seat, s->deck, s->deck_n, rng);
+    for (int tries = 0; tries < REDEAL_TRIES; tries++) {
+        tbi_redeal_hands_and_pile(s->hand[0], sizeof s->hand[0], s->hand_n, 2,
+                                  seat, s->deck, s->deck_n, rng);
+        if (s->phase != PH_PLACE || seat == s->seat || can_go_on(s))
+            return;
+    }
+    give_a_way_on(s, seat);
 }
 
 /* ---------------------------------------------------------------- text */
@@ -736,6 +840,56 @@ static int read_keyword(const char *text, tb_action *out)
     return 0;
 }
 
+/* Whether `done` is legal now: the cards put down so far are a Group
+ * (public: it does not depend on the hand), or cards are set aside. */
+static int done_is_legal(const clique *s)
+{
+    if (s->phase == PH_REPLACE)
+        return s->aside != 0;
+    if (s->phase != PH_PLACE)
+        return 0;
+    steps st;
+    find_steps(s, &st);
+    return st.done;
+}
+
+/* Says what the seat to move may do now, naming only moves that are legal:
+ * a real card and cell of its own as the example, `done` only when a
+ * Group or a replacement can end, `replace` only with cards in hand. */
+static void hint_moves(const clique *s, tb_text *t)
+{
+    tb_action acts[HAND * CELLS + 2]; /* every put, replace and pass */
+    int n = legal(s, acts), done = done_is_legal(s);
+    char ex[TB_ACTION_TEXT] = "";
+    if (n > 0 && (acts[0] < A_DONE || acts[0] >= A_ASIDE))
+        action_text(s, acts[0], ex, sizeof ex);
+    if (s->phase == PH_REPLACE) {
+        tb_text_printf(t, "set aside a card of your hand (e.g. %s)%s", ex,
+                       done ? ", or type done to draw" : "");
+        return;
+    }
+    if (ex[0])
+        tb_text_printf(t, "put down a card on a cell (e.g. %s)", ex);
+    else if (s->phase == PH_TURN)
+        tb_text_puts(t, "no Group can be placed from your hand");
+    if (s->phase == PH_PLACE) {
+        if (done)
+            tb_text_puts(t, ", or type done to end the Group");
+        return;
+    }
+    tb_text_printf(t, "%s%s pass", s->hand_n[s->seat] ? ", replace" : "",
+                   ex[0] || s->hand_n[s->seat] ? " or" : ":");
+}
+
+/* Writes an error message: what is wrong, then what may be done now. */
+static void refuse(const clique *s, char *err, size_t cap, const char *what)
+{
+    tb_text t;
+    tb_text_init(&t, err, cap);
+    tb_text_printf(&t, "%s: ", what);
+    hint_moves(s, &t);
+}
+
 static int parse_action(const void *vs, const char *text, tb_action *out,
                         char *err, size_t cap)
 {
@@ -744,35 +898,33 @@ static int parse_action(const void *vs, const char *text, tb_action *out,
         /* Explains a keyword that does not fit the moment (the engine
          * refuses it as illegal and shows this). */
         if (s->phase == PH_PLACE && *out != A_DONE)
-            tbi_errf(err, cap, "finish the Group you are placing: put down "
-                     "another card, or type done if it is complete");
-        else if (s->phase == PH_PLACE)
-            tbi_errf(err, cap, "the cards put down are not a Group yet: put "
-                     "down another card");
-        else if (s->phase == PH_REPLACE)
-            tbi_errf(err, cap, "you are replacing cards: set aside a card, "
-                     "or type done");
-        else if (*out == A_DONE)
-            tbi_errf(err, cap, "nothing to finish: put down a card (e.g. 3Rc "
-                     "b4), replace or pass");
-        else if (*out == A_REPLACE)
-            tbi_errf(err, cap, "you have no cards to replace");
+            refuse(s, err, cap, "finish the Group you are placing");
+        else if (s->phase == PH_PLACE && !done_is_legal(s))
+            refuse(s, err, cap, "the cards put down are not a Group yet");
+        else if (s->phase == PH_REPLACE && *out != A_DONE)
+            refuse(s, err, cap, "you are replacing cards");
+        else if (s->phase == PH_REPLACE && !s->aside)
+            refuse(s, err, cap, "set aside at least one card first");
+        else if (s->phase == PH_TURN && *out == A_DONE)
+            refuse(s, err, cap, "nothing to finish");
+        else if (s->phase == PH_TURN && *out == A_REPLACE && !s->hand_n[s->seat])
+            refuse(s, err, cap, "you have no cards to replace");
         return TB_OK;
     }
     int card, cell;
     const char *end = tbi_mq_parse(text, 0, &card);
     if (!end) {
-        tbi_errf(err, cap, s->phase == PH_REPLACE
-                 ? "type a card of your hand to set aside (e.g. 3Rc), or done"
-                 : "type a card and a cell (e.g. 3Rc d5), done, replace or "
-                   "pass");
+        refuse(s, err, cap, s->phase == PH_REPLACE
+               ? "type a card as number, colour and suit (3Rc is the 3 of "
+                 "red crowns)"
+               : "type a card as number, colour and suit (3Rc is the 3 of "
+                 "red crowns) and a cell (a1 to g7)");
         return TB_EPARSE;
     }
     end = tbi_skip_space(end);
     if (s->phase == PH_REPLACE) {
         if (*end) {
-            tbi_errf(err, cap, "while replacing, type just the card to set "
-                     "aside, or done");
+            refuse(s, err, cap, "while replacing, type just the card");
             return TB_EPARSE;
         }
         *out = A_ASIDE + (tb_action)card;
@@ -784,8 +936,7 @@ static int parse_action(const void *vs, const char *text, tb_action *out,
         end = tbi_skip_space(end + 1);
     const char *after = read_cell(end, &cell);
     if (!after || *tbi_skip_space(after)) {
-        tbi_errf(err, cap, "after the card, type the cell (a1 to g7), e.g. "
-                 "3Rc d5");
+        refuse(s, err, cap, "after the card, type the cell (a1 to g7)");
         return TB_EPARSE;
     }
     if (cell < 0) {
@@ -805,9 +956,19 @@ static int sees_hand(int seat, int p)
     return seat == p;
 }
 
+/* Whether cell holds a card of the last Group placed. */
+static int in_last_group(const clique *s, int cell)
+{
+    for (int i = 0; i < s->group_n; i++)
+        if (s->group_cell[i] == cell)
+            return 1;
+    return 0;
+}
+
 /* Writes one board cell, 8 characters wide: |card| for the first player's
  * upright cards, =card= for the second player's sideways ones, then the
- * stack's height when above one and * for a card put down this turn. */
+ * stack's height when above one, * for a card put down this turn, + for a
+ * card of the last Group placed and ! for a stack that Group turned. */
 static void render_cell(const clique *s, tb_text *t, int c, unsigned style)
 {
     if (!s->top[c]) {
@@ -824,13 +985,16 @@ static void render_cell(const clique *s, tb_text *t, int c, unsigned style)
     int used = 5 + ((style & TB_STYLE_UNICODE) != 0);
     if (s->height[c] > 1) {
         tb_text_printf(t, "%d", s->height[c]);
+        used += s->height[c] >= 10 ? 2 : 1;
+    }
+    const char *flag = is_new(s, c) ? "*"
+                       : in_last_group(s, c) ? "+"
+                       : s->group_flip >> c & 1 ? "!" : NULL;
+    if (flag) {
+        tb_text_printf(t, "%s%s%s", tbi_color(style, TBI_BOLD), flag, reset);
         used++;
     }
-    if (is_new(s, c)) {
-        tb_text_puts(t, "*");
-        used++;
-    }
-    tb_text_printf(t, "%*s", 8 - used, "");
+    tb_text_printf(t, "%*s", used < 8 ? 8 - used : 1, "");
 }
 
 /* The column letters, each over the middle of its cells. */
@@ -852,6 +1016,84 @@ static void render_hand(const clique *s, tb_text *t, int p, unsigned style)
     }
 }
 
+/* The cards in the stacks on the cells of mask. */
+static int mask_cards(const clique *s, uint64_t mask)
+{
+    int n = 0;
+    for (int c = 0; c < CELLS; c++)
+        if (mask >> c & 1)
+            n += s->height[c];
+    return n;
+}
+
+/* Appends the cells of mask, as "d4, e5". */
+static void cells_text(tb_text *t, uint64_t mask)
+{
+    const char *sep = "";
+    for (int c = 0; c < CELLS; c++) {
+        if (!(mask >> c & 1))
+            continue;
+        char name[8];
+        cell_name(c, name, sizeof name);
+        tb_text_printf(t, "%s%s", sep, name);
+        sep = ", ";
+    }
+}
+
+/* Lists every stack of two or more cards, top card first, a few to a
+ * line: the cards below were face up when put down, so both players know
+ * them. */
+static void render_stacks(const clique *s, tb_text *t, unsigned style)
+{
+    int width = 0; /* printed width of the current line, 0: none begun */
+    int card_w = 4 + ((style & TB_STYLE_UNICODE) != 0);
+    for (int c = 0; c < CELLS; c++) {
+        if (s->height[c] < 2)
+            continue;
+        int w = 2 + card_w * s->height[c];
+        if (!width) {
+            tb_text_puts(t, "  stacks, top card first:\n   ");
+            width = 3;
+        } else if (width + 3 + w > 76) {
+            tb_text_puts(t, "\n   ");
+            width = 3;
+        } else {
+            tb_text_puts(t, "  ");
+            width += 2;
+        }
+        char name[8];
+        cell_name(c, name, sizeof name);
+        tb_text_printf(t, " %s", name);
+        for (int k = s->top[c]; k; k = s->below[k - 1]) {
+            tb_text_puts(t, " ");
+            tbi_mq_render(t, k - 1, 0, style);
+        }
+        width += 1 + w;
+    }
+    if (width)
+        tb_text_puts(t, "\n");
+}
+
+/* Says what the last Group did (its marks on the board) and the last turn
+ * when it was a replacement or a pass. */
+static void render_last(const clique *s, tb_text *t)
+{
+    if (s->group_n) {
+        int n = mask_cards(s, s->group_flip);
+        tb_text_printf(t, "  last Group: seat %d put down %d card%s (+) and "
+                       "turned %d card%s (!: ", s->group_seat, s->group_n,
+                       s->group_n == 1 ? "" : "s", n, n == 1 ? "" : "s");
+        cells_text(t, s->group_flip);
+        tb_text_puts(t, ")\n");
+    }
+    if (s->last_kind == LAST_REPLACE)
+        tb_text_printf(t, "  last turn: seat %d replaced %d card%s\n",
+                       s->last_seat, s->last_count,
+                       s->last_count == 1 ? "" : "s");
+    else if (s->last_kind == LAST_PASS)
+        tb_text_printf(t, "  last turn: seat %d passed\n", s->last_seat);
+}
+
 static void render(const void *vs, int seat, unsigned style, tb_text *t)
 {
     const clique *s = vs;
@@ -869,8 +1111,10 @@ static void render(const void *vs, int seat, unsigned style, tb_text *t)
     }
     render_columns(t);
     tb_text_puts(t, "  |card| upright: seat 0's   =card= sideways: seat 1's   "
-                 "digit: cards in the stack\n  * put down this turn   the "
-                 "centre is d4; type a card and a cell, e.g. 3Rc b4\n");
+                 "digit: cards in the stack\n  * put down this turn   + the "
+                 "last Group placed   ! a stack it turned   centre: d4\n");
+    render_stacks(s, t, style);
+    render_last(s, t);
     for (int p = 0; p < 2; p++) {
         tb_text_printf(t, "  seat %d%s: %d cards on the board, %d in hand, "
                        "score %d", p, p == seat ? " (you)" : "",
@@ -885,19 +1129,22 @@ static void render(const void *vs, int seat, unsigned style, tb_text *t)
         tb_text_puts(t, "\n");
     }
     if (s->phase == PH_PLACE)
-        tb_text_printf(t, "  seat %d is placing a Group: %d card%s down; add "
-                       "another or type done\n", s->seat, s->new_n,
-                       s->new_n == 1 ? "" : "s");
+        tb_text_printf(t, "  seat %d is placing a Group: %d card%s down\n",
+                       s->seat, s->new_n, s->new_n == 1 ? "" : "s");
     else if (s->phase == PH_REPLACE)
-        tb_text_printf(t, "  seat %d is replacing cards: %d set aside; set "
-                       "aside another or type done\n", s->seat,
-                       __builtin_popcount(s->aside));
+        tb_text_printf(t, "  seat %d is replacing cards: %d set aside\n",
+                       s->seat, __builtin_popcount(s->aside));
     else if (s->phase == PH_TURN && s->passes)
         tb_text_printf(t, "  seat %d passed; another pass ends the game\n",
                        s->seat ^ 1);
     else if (s->phase == PH_OVER)
         tb_text_printf(t, "  game over; tiebreaker (cards in intact Groups): "
                        "%d - %d\n", tiebreak_of(s, 0), tiebreak_of(s, 1));
+    if (seat == s->seat && current(s) == seat) {
+        tb_text_puts(t, "  you may: ");
+        hint_moves(s, t);
+        tb_text_puts(t, "\n");
+    }
 }
 
 /* The cards of the stack on cell, bottom first, as a JSON array. */
@@ -961,6 +1208,32 @@ static json_t *view_json(const void *vs, int seat)
             json_object_set_new(v, "aside_cards", tbi_json_int_array(aside, k));
         }
     }
+    if (s->group_n) {
+        json_t *o = json_object(), *cells = json_array(), *turned = json_array();
+        char name[8];
+        for (int i = 0; i < s->group_n; i++) {
+            cell_name(s->group_cell[i], name, sizeof name);
+            json_array_append_new(cells, json_string(name));
+        }
+        for (int c = 0; c < CELLS; c++) {
+            if (!(s->group_flip >> c & 1))
+                continue;
+            cell_name(c, name, sizeof name);
+            json_array_append_new(turned, json_string(name));
+        }
+        json_object_set_new(o, "seat", json_integer(s->group_seat));
+        json_object_set_new(o, "cells", cells);
+        json_object_set_new(o, "turned", turned);
+        json_object_set_new(v, "last_group", o);
+    }
+    if (s->last_kind != LAST_NONE) {
+        static const char *kinds[] = {"none", "group", "replace", "pass"};
+        json_t *o = json_object();
+        json_object_set_new(o, "seat", json_integer(s->last_seat));
+        json_object_set_new(o, "kind", json_string(kinds[s->last_kind]));
+        json_object_set_new(o, "cards", json_integer(s->last_count));
+        json_object_set_new(v, "last_turn", o);
+    }
     if (s->phase == PH_OVER) {
         json_t *tb = json_array();
         for (int p = 0; p < 2; p++)
@@ -968,6 +1241,176 @@ static json_t *view_json(const void *vs, int seat)
         json_object_set_new(v, "tiebreak", tb);
     }
     return v;
+}
+
+/* ---------------------------------------------------------------- log */
+
+/* Appends the cards of hand `after` that hand `before` did not hold (the
+ * cards just drawn), each after a space; returns how many there are. */
+static int new_cards(const uint8_t *before, int nb, const uint8_t *after,
+                     int na, tb_text *t)
+{
+    int n = 0;
+    for (int i = 0; i < na; i++) {
+        if (tbi_hand_has(before, nb, after[i]))
+            continue;
+        if (t) {
+            char name[16];
+            tbi_mq_short_name(after[i], 0, name, sizeof name);
+            tb_text_printf(t, " %s", name);
+        }
+        n++;
+    }
+    return n;
+}
+
+/* Says how many cards seat p drew after its turn (which ones, to p). */
+static void describe_draw(const clique *b, const clique *s, int p, int seat,
+                          tb_text *t)
+{
+    int n = new_cards(b->hand[p], b->hand_n[p], s->hand[p], s->hand_n[p],
+                      NULL);
+    if (n == 0) {
+        tb_text_printf(t, "seat %d draws no card: the pile is empty\n", p);
+        return;
+    }
+    tb_text_printf(t, "seat %d draws %d card%s", p, n, n == 1 ? "" : "s");
+    if (seat == p) {
+        tb_text_puts(t, ":");
+        new_cards(b->hand[p], b->hand_n[p], s->hand[p], s->hand_n[p], t);
+    }
+    tb_text_puts(t, "\n");
+}
+
+/* The end of the game: both scores, and who wins (by the tiebreaker when
+ * the scores are level). */
+static void describe_end(const clique *s, tb_text *t)
+{
+    tb_text_puts(t, "the game ends:");
+    for (int p = 0; p < 2; p++)
+        tb_text_printf(t, "%s seat %d scores %d (%d cards in its stacks, %d "
+                       "in hand)", p ? ";" : "", p, score_of(s, p),
+                       board_cards(s, p), s->hand_n[p]);
+    tb_text_puts(t, "\n");
+    int d = score_of(s, 0) - score_of(s, 1);
+    int t0 = tiebreak_of(s, 0), t1 = tiebreak_of(s, 1);
+    if (d)
+        tb_text_printf(t, "seat %d wins\n", d > 0 ? 0 : 1);
+    else if (t0 != t1)
+        tb_text_printf(t, "level on score; the tiebreaker (cards in intact "
+                       "Groups) is %d - %d: seat %d wins\n", t0, t1,
+                       t0 > t1 ? 0 : 1);
+    else
+        tb_text_printf(t, "level on score and tiebreaker (%d each): a "
+                       "draw\n", t0);
+}
+
+/* Says why the game ended after a pass or a replacement, then how. */
+static void describe_over(const clique *s, tb_text *t)
+{
+    if (s->phase != PH_OVER)
+        return;
+    if (s->last_kind == LAST_PASS && s->passes >= 2)
+        tb_text_puts(t, "both players passed in a row\n");
+    else
+        tb_text_printf(t, "%d turns in a row without a Group placed\n",
+                       STALL_TURNS);
+    describe_end(s, t);
+}
+
+/* A Group just finished: what it turned, the draw and the scores. */
+static void describe_group(const clique *b, const clique *s, int seat,
+                           tb_text *t)
+{
+    int p = b->seat, n = mask_cards(s, s->group_flip);
+    tb_text_printf(t, " and captures %d card%s (", n, n == 1 ? "" : "s");
+    cells_text(t, s->group_flip);
+    tb_text_puts(t, ")\n");
+    describe_draw(b, s, p, seat, t);
+    tb_text_printf(t, "scores: seat 0 %d, seat 1 %d\n", score_of(s, 0),
+                   score_of(s, 1));
+}
+
+/* Appends the cards put down so far in this turn's Group: " 5Bc at b4". */
+static void placed_text(const clique *b, tb_text *t)
+{
+    for (int i = 0; i < b->new_n; i++) {
+        char name[16], where[8];
+        tbi_mq_short_name(b->top[b->new_cell[i]] - 1, 0, name, sizeof name);
+        cell_name(b->new_cell[i], where, sizeof where);
+        tb_text_printf(t, "%s%s at %s", i ? ", " : "", name, where);
+    }
+}
+
+/*
+ * How a move looks to seat.  A card put down is public ("seat 1 plays 2Rs
+ * at f5"), and so is what a finished Group turns ("and captures 3 cards");
+ * the cards drawn after it are told to the drawer only.  A replacement is
+ * face down: the others hear "seat 1 sets a card aside" and "seat 1
+ * replaces 2 cards", the replacer which cards left and came.
+ */
+static void describe(const void *vb, tb_action a, const void *va, int seat,
+                     tb_text *t)
+{
+    const clique *b = vb, *s = va;
+    int p = b->seat;
+    char name[16], where[8];
+    if (a == A_PASS) {
+        tb_text_printf(t, "seat %d passes\n", p);
+        describe_over(s, t);
+    } else if (a == A_REPLACE) {
+        tb_text_printf(t, "seat %d starts replacing cards (face down)\n", p);
+    } else if (b->phase == PH_REPLACE) {
+        if (a >= A_ASIDE && seat == p) {
+            tbi_mq_short_name((int)(a - A_ASIDE), 0, name, sizeof name);
+            tb_text_printf(t, "seat %d sets %s aside\n", p, name);
+        } else if (a >= A_ASIDE) {
+            tb_text_printf(t, "seat %d sets a card aside\n", p);
+        }
+        if (s->phase == PH_REPLACE)
+            return;
+        int k = s->last_count;
+        tb_text_printf(t, "seat %d replaces %d card%s", p, k,
+                       k == 1 ? "" : "s");
+        if (seat == p) {
+            tb_text_puts(t, ":");
+            for (int i = 0; i < b->hand_n[p]; i++) {
+                if (!(b->aside >> i & 1) && a != A_ASIDE + b->hand[p][i])
+                    continue;
+                tbi_mq_short_name(b->hand[p][i], 0, name, sizeof name);
+                tb_text_printf(t, " %s", name);
+            }
+        }
+        tb_text_puts(t, "\n");
+        describe_draw(b, s, p, seat, t);
+        tb_text_printf(t, "the card%s set aside %s shuffled into the pile\n",
+                       k == 1 ? "" : "s", k == 1 ? "is" : "are");
+        describe_over(s, t);
+    } else if (a == A_DONE) {
+        tb_text_printf(t, "seat %d ends its Group (", p);
+        placed_text(b, t);
+        tb_text_puts(t, ")");
+        describe_group(b, s, seat, t);
+    } else {
+        int card = (int)((a - A_PUT) / CELLS), cell = (int)((a - A_PUT) % CELLS);
+        tbi_mq_short_name(card, 0, name, sizeof name);
+        cell_name(cell, where, sizeof where);
+        tb_text_printf(t, "seat %d plays %s at %s", p, name, where);
+        if (b->top[cell]) {
+            tbi_mq_short_name(b->top[cell] - 1, 0, name, sizeof name);
+            tb_text_printf(t, " (on its %s)", name);
+        }
+        if (s->phase == PH_PLACE) {
+            tb_text_puts(t, "; the Group goes on\n");
+            return;
+        }
+        if (b->new_n) {
+            tb_text_puts(t, ", completing a Group with ");
+            placed_text(b, t);
+            tb_text_puts(t, ",");
+        }
+        describe_group(b, s, seat, t);
+    }
 }
 
 /* ---------------------------------------------------------------- bot */
@@ -1077,4 +1520,5 @@ const tb_game tbg_clique_mystique = {
     .view_json = view_json,
     .standing = standing,
     .heuristic = heuristic,
+    .describe = describe,
 };

@@ -5,8 +5,9 @@
  * player decides what the trick is about by following the led card in suit,
  * colour or number (every attribute her card shares with it counts), and
  * the others must follow all of that if they can, else toss any card.  The
- * winner is ranked by the attributes not followed; when nobody follows the
- * led card at all, the leader wins.  Scores are tricks won, or with the
+ * winner is the best of the cards that followed, ranked by the attributes
+ * not followed; the led card competes only with the leader-competes option,
+ * and when nobody follows it at all, the leader wins.  Scores are tricks won, or with the
  * Balance variant the lowest of three per-attribute counts.  The game lasts
  * a fixed number of rounds or until someone reaches a target.
  *
@@ -34,7 +35,7 @@
 /* Tags of cards in a trick. */
 enum { TAG_LED, TAG_FOLLOWED, TAG_TOSSED };
 
-enum { OPT_SCORING, OPT_END, OPT_ROUNDS, OPT_TARGET };
+enum { OPT_SCORING, OPT_END, OPT_ROUNDS, OPT_TARGET, OPT_LEADER };
 enum { SCORING_BASIC, SCORING_BALANCE };
 enum { END_ROUNDS, END_TARGET };
 enum phase { PH_DEAL, PH_PLAY, PH_OVER };
@@ -54,10 +55,15 @@ static const tb_option_def options[] = {
     [OPT_TARGET] = {"target", "score that ends the game with end=target; 0: "
                     "the hand size (basic) or a fifth of it (balance)",
                     TB_OPT_INT, 0, 0, 500, NULL},
+    [OPT_LEADER] = {"leader-competes", "off: only cards that follow compete "
+                    "and the leader wins only when nobody follows (the "
+                    "booklet); on: the led card competes with them",
+                    TB_OPT_BOOL, 0, 0, 1, NULL},
 };
 
 typedef struct eddies {
     uint8_t players, scoring, end_by_target, phase;
+    uint8_t leader_competes; /* option: the led card competes too */
     uint8_t rounds;      /* rounds to play when the end is by rounds */
     uint8_t hand_size;   /* cards each seat is dealt */
     uint16_t target;     /* score that ends the game, by target */
@@ -117,17 +123,38 @@ static int trick_key(int card, unsigned mask)
     }
 }
 
-/* tbi_trick_key hook: ctx is the followed mask. */
+/* How a trick is judged: what it follows, and whether the led card
+ * competes (the leader-competes option); the ctx of the trick hooks. */
+typedef struct judge {
+    unsigned mask;
+    int leader_competes;
+} judge;
+
+/* tbi_trick_key hook. */
 static int key_hook(int card, const void *ctx)
 {
-    return trick_key(card, *(const unsigned *)ctx);
+    return trick_key(card, ((const judge *)ctx)->mask);
 }
 
-/* tbi_trick_eligible hook: a tossed card cannot win. */
-static int not_tossed(const tbi_trick *t, int i, const void *ctx)
+/* tbi_trick_eligible hook: a tossed card never wins, and the led card
+ * competes only with the leader-competes option. */
+static int may_win(const tbi_trick *t, int i, const void *ctx)
 {
-    (void)ctx;
-    return t->tag[i] != TAG_TOSSED;
+    if (t->tag[i] == TAG_TOSSED)
+        return 0;
+    return t->tag[i] != TAG_LED || ((const judge *)ctx)->leader_competes;
+}
+
+/* The index in trick t (following mask) of the card that wins it as it
+ * stands, or -1 while nobody has followed (then the leader wins if nobody
+ * does).  By the booklet only cards that follow compete; with the
+ * leader-competes option the led card does too. */
+static int best_so_far(const tbi_trick *t, unsigned mask, int leader_competes)
+{
+    if (!mask)
+        return -1;
+    judge j = {mask, leader_competes};
+    return tbi_trick_best(t, may_win, key_hook, &j);
 }
 
 /* What the card to play must follow: the led card and the established
@@ -184,6 +211,7 @@ static void init(void *vs, const tb_config *cfg)
     s->players = (uint8_t)cfg->players;
     s->scoring = (uint8_t)cfg->opt[OPT_SCORING];
     s->end_by_target = (uint8_t)(cfg->opt[OPT_END] == END_TARGET);
+    s->leader_competes = (uint8_t)cfg->opt[OPT_LEADER];
     s->hand_size = (uint8_t)((TBI_MQ_CARDS - SET_ASIDE) / cfg->players);
     s->rounds = (uint8_t)(cfg->opt[OPT_ROUNDS] ? cfg->opt[OPT_ROUNDS]
                                                : cfg->players);
@@ -295,15 +323,13 @@ static void end_round(eddies *s)
     s->phase = over ? PH_OVER : PH_DEAL;
 }
 
-/* The seat that wins the completed trick: the best card among those that
- * followed, or the leader when nobody followed the led card. */
+/* The seat that wins the trick (when complete; as it stands, before): the
+ * best card among those that followed (and the led card, with
+ * leader-competes), or the leader when nobody followed the led card. */
 static int trick_winner(const eddies *s)
 {
-    if (!s->established)
-        return s->trick.leader;
-    unsigned mask = s->established;
-    int i = tbi_trick_best(&s->trick, not_tossed, key_hook, &mask);
-    return tbi_trick_seat_of(&s->trick, i);
+    int i = best_so_far(&s->trick, s->established, s->leader_competes);
+    return i < 0 ? s->trick.leader : tbi_trick_seat_of(&s->trick, i);
 }
 
 /* Scores a completed trick and starts the next, or ends the round when the
@@ -516,6 +542,8 @@ static void render(const void *vs, int seat, unsigned style, tb_text *t)
     else
         tb_text_printf(t, " of %d", s->rounds);
     tb_text_printf(t, ", %s scoring", scoring_choices[s->scoring]);
+    if (s->leader_competes)
+        tb_text_puts(t, ", the led card competes");
     if (s->phase == PH_PLAY)
         tb_text_printf(t, ", trick %d of %d", s->tricks_done + 1, s->hand_size);
     tb_text_puts(t, "\n");
@@ -543,6 +571,17 @@ static void render(const void *vs, int seat, unsigned style, tb_text *t)
         tb_text_printf(t, "    %s %s\n", s->established ? "to follow:"
                                                           : "not yet followed:",
                        s->established ? what : "suit, colour or number");
+        int i = best_so_far(&s->trick, s->established, s->leader_competes);
+        char card[8];
+        if (i >= 0) {
+            tbi_mq_short_name(s->trick.card[i], 0, card, sizeof card);
+            tb_text_printf(t, "    winning now: seat %d with %s\n",
+                           tbi_trick_seat_of(&s->trick, i), card);
+        } else {
+            tb_text_printf(t, "    winning now: nobody has followed; seat %d, "
+                           "the leader, wins if nobody does\n",
+                           s->trick.leader);
+        }
     }
     if (seat >= 0 && seat < s->players) {
         tb_text_puts(t, "  your hand:");
@@ -625,6 +664,8 @@ static json_t *view_json(const void *vs, int seat)
     json_object_set_new(v, "phase", json_string(phase_names[s->phase]));
     json_object_set_new(v, "round", json_integer(s->round));
     json_object_set_new(v, "scoring", json_string(scoring_choices[s->scoring]));
+    json_object_set_new(v, "leader_competes",
+                        json_boolean(s->leader_competes));
     if (s->end_by_target)
         json_object_set_new(v, "target", json_integer(s->target));
     else
@@ -648,11 +689,100 @@ static json_t *view_json(const void *vs, int seat)
         if (s->played >> c & 1u)
             played[n++] = (uint8_t)c;
     json_object_set_new(v, "played", json_cards(played, n));
-    json_object_set_new(v, "trick", json_trick(&s->trick, s->established));
+    json_t *trick = json_trick(&s->trick, s->established);
+    if (s->trick.n > 0) {
+        /* Who wins the trick as it stands (the leader while nobody has
+         * followed: she wins if nobody does). */
+        json_object_set_new(trick, "winning", json_integer(trick_winner(s)));
+    }
+    json_object_set_new(v, "trick", trick);
     if (seat >= 0 && seat < s->players)
         json_object_set_new(v, "hand", json_cards(s->hand[seat],
                                                   s->hand_n[seat]));
     return v;
+}
+
+/* ------------------------------------------------------------ the log */
+
+/* Each seat's score, as "seat 0 12, seat 1 9" (with Balance, each
+ * category too). */
+static void scores_text(const eddies *s, tb_text *t)
+{
+    for (int p = 0; p < s->players; p++) {
+        tb_text_printf(t, "%sseat %d %d", p ? ", " : "", p, score_of(s, p, 0));
+        if (s->scoring == SCORING_BALANCE)
+            tb_text_printf(t, " (suit %d, colour %d, number %d)",
+                           s->cat[p][TBI_MQ_SUIT], s->cat[p][TBI_MQ_COLOUR],
+                           s->cat[p][TBI_MQ_NUMBER]);
+    }
+}
+
+/* The end of a round (and of the game): the round's tricks, the scores,
+ * and the winners when it is the last. */
+static void describe_round_end(const eddies *s, tb_text *t)
+{
+    tb_text_printf(t, "round %d ends; tricks this round:", s->round);
+    for (int p = 0; p < s->players; p++)
+        tb_text_printf(t, "%s seat %d %d", p ? "," : "", p,
+                       s->round_tricks[p]);
+    tb_text_puts(t, "\nscores: ");
+    scores_text(s, t);
+    tb_text_puts(t, "\n");
+    if (s->phase != PH_OVER)
+        return;
+    int best = 0, n = 0;
+    for (int p = 0; p < s->players; p++)
+        best = score_of(s, p, 0) > best ? score_of(s, p, 0) : best;
+    tb_text_puts(t, "the game ends: ");
+    for (int p = 0; p < s->players; p++)
+        if (score_of(s, p, 0) == best)
+            tb_text_printf(t, "%sseat %d", n++ ? " and " : "", p);
+    tb_text_printf(t, " %s with %d\n", n > 1 ? "share the win" : "wins",
+                   best);
+}
+
+/*
+ * How a card played looks to every seat (all play is face up): the lead,
+ * the card that establishes what the trick follows, a follow or a toss;
+ * then who won a completed trick and why, and the end of a round or of the
+ * game with the scores.
+ */
+static void describe(const void *vb, tb_action a, const void *va, int seat,
+                     tb_text *t)
+{
+    (void)seat;
+    const eddies *b = vb, *s = va;
+    int p = tbi_trick_to_play(&b->trick), i = b->trick.n;
+    int done = s->trick.n == 0; /* a new trick has begun */
+    const tbi_trick *tr = done ? &s->last : &s->trick;
+    unsigned mask = done ? s->last_mask : s->established;
+    char card[8], led[8], what[64];
+    tbi_mq_short_name((int)a, 0, card, sizeof card);
+    tbi_mq_short_name(tr->card[0], 0, led, sizeof led);
+    if (i == 0) {
+        tb_text_printf(t, "seat %d leads %s\n", p, card);
+    } else if (tr->tag[i] == TAG_TOSSED) {
+        tb_text_printf(t, "seat %d tosses %s: it cannot follow %s\n", p, card,
+                       b->established ? "what is established" : "the led card");
+    } else if (!b->established) {
+        describe_mask(what, sizeof what, mask, tr->card[0]);
+        tb_text_printf(t, "seat %d plays %s, following the led %s's %s\n", p,
+                       card, led, what);
+    } else {
+        tb_text_printf(t, "seat %d plays %s, following\n", p, card);
+    }
+    if (!done)
+        return;
+    if (mask) {
+        describe_mask(what, sizeof what, mask, tr->card[0]);
+        tb_text_printf(t, "seat %d wins the trick, which followed %s\n",
+                       s->last_winner, what);
+    } else {
+        tb_text_printf(t, "nobody followed the led %s: seat %d, who led it, "
+                       "wins the trick\n", led, s->last_winner);
+    }
+    if (s->phase != PH_PLAY)
+        describe_round_end(s, t);
 }
 
 /* ------------------------------------------------------------ the bot */
@@ -713,16 +843,20 @@ static double trick_value(const eddies *s, int p, unsigned mask, int leading)
     return leading ? w / 3.0 : w;
 }
 
-/* The chance that the leader's card wins: no unseen card that shares an
- * attribute with it and outranks it in that context is held by another
- * seat (the second player would pick such a context). */
+/* The chance that the leader's card wins.  By the booklet the leader
+ * "has to assume she won't win the trick": she wins only when nobody
+ * follows, that is when no unseen card sharing an attribute with hers is
+ * held by another seat.  With leader-competes her card also wins when no
+ * unseen card that shares an attribute and outranks it in that context is
+ * held (the second player would pick such a context). */
 static double lead_chance(const eddies *s, int card, const uint8_t *unseen,
                           int u)
 {
     int threats = 0;
     for (int i = 0; i < u; i++) {
         unsigned m = shared(unseen[i], card);
-        if (m && trick_key(unseen[i], m) > trick_key(card, m))
+        if (m && (!s->leader_competes ||
+                  trick_key(unseen[i], m) > trick_key(card, m)))
             threats++;
     }
     return none_held(threats, u, u - s->aside_n);
@@ -741,8 +875,9 @@ static double follow_chance(const eddies *s, int card, const uint8_t *unseen,
     if (!m || (m & mask) != mask)
         return 0.0; /* a tossed card */
     int key = trick_key(card, mask);
+    judge j = {mask, s->leader_competes};
     for (int i = 0; i < s->trick.n; i++)
-        if (s->trick.tag[i] != TAG_TOSSED && trick_key(s->trick.card[i], mask) > key)
+        if (may_win(&s->trick, i, &j) && trick_key(s->trick.card[i], mask) > key)
             return 0.0;
     int threats = 0;
     for (int i = 0; i < u; i++)
@@ -815,5 +950,6 @@ const tb_game tbg_mystical_eddies = {
     .view_json = view_json,
     .standing = standing,
     .heuristic = heuristic,
+    .describe = describe,
     .search_defaults = "widen=0,horizon=round", /* docs/bots.md, Strength */
 };
