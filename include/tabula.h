@@ -170,6 +170,17 @@ typedef struct tb_result {
 #define TB_GAME_HIDDEN 4u       /* some information is hidden from some seats */
 #define TB_GAME_REALTIME 8u     /* played on a clock of ticks: realtime_key */
 
+/* A simple named policy a game offers beside its heuristic, so that bots
+ * are measured against a field of different players, not only against
+ * their own model (an "opponent pool": docs/bots.md).  A seat spec names
+ * it like a bot ("threshold").  Same contract as tb_game.heuristic: it is
+ * only given a state determinized for seat, the seat to move. */
+typedef struct tb_policy {
+    const char *name; /* one word, lowercase; not a bot kind's name */
+    const char *help; /* one line: how it plays */
+    tb_action (*choose)(const void *st, int seat, tb_rng *rng);
+} tb_policy;
+
 /*
  * A game, as one const descriptor.  Each function receives a state block of
  * state_size bytes.  The engine's tb_* wrappers below check arguments; the
@@ -280,6 +291,10 @@ typedef struct tb_game {
      * own secret ("seat 0 chooses 58").  Not a hot path. */
     void (*describe)(const void *before, tb_action a, const void *after,
                      int seat, tb_text *out);
+    /* Optional: further simple policies for opponent pools (tb_policy),
+     * n_policies of them. */
+    const tb_policy *policies;
+    int n_policies;
 } tb_game;
 
 /* ---------------------------------------------------------------- registry */
