@@ -18,6 +18,8 @@ extern const tb_game tbg_mystique;
 extern const tb_game tbg_mystique_energy;
 extern const tb_game tbg_clique_mystique;
 extern const tb_game tbg_mystical_eddies;
+extern const tb_game tbg_mystique_circle;
+extern const tb_game tbg_battle_for_the_suns;
 
 static const tb_game *const registry[] = {
     &tbg_six_nimmt,
@@ -31,6 +33,8 @@ static const tb_game *const registry[] = {
     &tbg_mystique_energy,
     &tbg_clique_mystique,
     &tbg_mystical_eddies,
+    &tbg_mystique_circle,
+    &tbg_battle_for_the_suns,
 };
 
 int tb_game_count(void)
