@@ -252,3 +252,14 @@ const char *tbi_mq_parse_trait(const char *s, int *trait)
     }
     return NULL;
 }
+
+struct json_t *tbi_mq_json_cards(const uint8_t *ids, int n)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++) {
+        char name[8];
+        tbi_mq_short_name(ids[i], 0, name, sizeof name);
+        json_array_append_new(a, json_string(name));
+    }
+    return a;
+}

@@ -46,6 +46,8 @@ extern const char *const tbi_mq_attr_names[3];   /* "number", ... */
 void tbi_mq_long_name(int id, int two_decks, char *buf, size_t cap);
 /* "3Rc", or "3Rc+" for the silver copy when two decks are in play. */
 void tbi_mq_short_name(int id, int two_decks, char *buf, size_t cap);
+/* A JSON array of the short names of n cards (one deck), for views. */
+struct json_t *tbi_mq_json_cards(const uint8_t *ids, int n);
 /* Reads a short form or "#n" at s; returns the position after it, or NULL.
  * Without two decks a "+" is refused. */
 const char *tbi_mq_parse(const char *s, int two_decks, int *id);

@@ -733,18 +733,6 @@ static void render(const void *vs, int seat, unsigned style, tb_text *t)
                    s->round == 1 ? "bid a card" : "add a card or stop");
 }
 
-/* A JSON array of card short forms. */
-static json_t *json_cards(const uint8_t *cards, int n)
-{
-    json_t *a = json_array();
-    for (int i = 0; i < n; i++) {
-        char name[8];
-        tbi_mq_short_name(cards[i], 0, name, sizeof name);
-        json_array_append_new(a, json_string(name));
-    }
-    return a;
-}
-
 /* The cards of a bit set of ids, ascending. */
 static json_t *json_card_set(uint64_t set)
 {
@@ -753,18 +741,18 @@ static json_t *json_card_set(uint64_t set)
     for (int id = 0; id < TBI_MQ_CARDS; id++)
         if (set >> id & 1u)
             cards[n++] = (uint8_t)id;
-    return json_cards(cards, n);
+    return tbi_mq_json_cards(cards, n);
 }
 
 static json_t *json_seat(const suns *s, int p, int seat)
 {
     json_t *o = json_object();
     json_object_set_new(o, "score", json_integer(s->score[p]));
-    json_object_set_new(o, "won", json_cards(s->won[p], s->won_n[p]));
+    json_object_set_new(o, "won", tbi_mq_json_cards(s->won[p], s->won_n[p]));
     json_object_set_new(o, "cards", json_integer(cards_held(s, p)));
     json_object_set_new(o, "from_deck", json_integer(fresh_held(s, p)));
     if (s->phase == PH_BID) {
-        json_object_set_new(o, "bids", json_cards(s->bid[p], s->bid_n[p]));
+        json_object_set_new(o, "bids", tbi_mq_json_cards(s->bid[p], s->bid_n[p]));
         json_object_set_new(o, "total", json_integer(s->total[p]));
         json_object_set_new(o, "bidding", json_boolean(s->active[p]));
         if (choice_hidden(s, p, seat))
@@ -772,7 +760,7 @@ static json_t *json_seat(const suns *s, int p, int seat)
         else if (s->choice[p] == CH_STOP)
             json_object_set_new(o, "chosen", json_string("stop"));
         else if (s->choice[p] != CH_NONE)
-            json_object_set_new(o, "chosen", json_cards(&s->choice[p], 1));
+            json_object_set_new(o, "chosen", tbi_mq_json_cards(&s->choice[p], 1));
     }
     return o;
 }
@@ -794,12 +782,12 @@ static json_t *view_json(const void *vs, int seat)
         json_object_set_new(v, "to_move", json_integer(s->to_move));
     }
     json_object_set_new(v, "deck", json_integer(s->deck_n - s->deck_top));
-    json_object_set_new(v, "discards", json_cards(s->discard, s->discard_n));
+    json_object_set_new(v, "discards", tbi_mq_json_cards(s->discard, s->discard_n));
     /* The cards the deck was last made of, once the discards have been
      * reshuffled: everyone saw them face up. */
     if (s->reshuffles)
         json_object_set_new(v, "reshuffled", json_card_set(s->gen));
-    json_object_set_new(v, "removed", json_cards(s->removed, s->removed_n));
+    json_object_set_new(v, "removed", tbi_mq_json_cards(s->removed, s->removed_n));
     json_t *seats = json_array();
     for (int p = 0; p < s->players; p++)
         json_array_append_new(seats, json_seat(s, p, seat));
@@ -814,14 +802,14 @@ static json_t *view_json(const void *vs, int seat)
                                              : json_integer(s->last_winner));
         json_t *bids = json_array();
         for (int p = 0; p < s->players; p++)
-            json_array_append_new(bids, json_cards(s->last_bid[p],
+            json_array_append_new(bids, tbi_mq_json_cards(s->last_bid[p],
                                                    s->last_bid_n[p]));
         json_object_set_new(o, "bids", bids);
         json_object_set_new(v, "last", o);
     }
     if (seat >= 0 && seat < s->players && s->phase != PH_HORIZON &&
         s->phase != PH_DECK)
-        json_object_set_new(v, "hand", json_cards(s->hand[seat],
+        json_object_set_new(v, "hand", tbi_mq_json_cards(s->hand[seat],
                                                   s->hand_n[seat]));
     return v;
 }
