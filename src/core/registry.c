@@ -18,6 +18,7 @@ extern const tb_game tbg_mystique;
 extern const tb_game tbg_mystique_energy;
 extern const tb_game tbg_clique_mystique;
 extern const tb_game tbg_mystical_eddies;
+extern const tb_game tbg_mystique_domination;
 
 static const tb_game *const registry[] = {
     &tbg_six_nimmt,
@@ -31,6 +32,7 @@ static const tb_game *const registry[] = {
     &tbg_mystique_energy,
     &tbg_clique_mystique,
     &tbg_mystical_eddies,
+    &tbg_mystique_domination,
 };
 
 int tb_game_count(void)
