@@ -247,8 +247,9 @@ static void test_going_out_and_scoring(void **state)
             /* p went out with action a. */
             json_t *sizes = json_object_get(b, "hand_sizes");
             int pile = (int)json_array_size(json_object_get(b, "pile"));
+            size_t mate = (size_t)((p + 2) % 4);
             int opp = 0, partner =
-                (int)json_integer_value(json_array_get(sizes, (size_t)((p + 2) % 4)));
+                (int)json_integer_value(json_array_get(sizes, mate));
             for (int q = 1; q < 4; q += 2)
                 opp += (int)json_integer_value(
                     json_array_get(sizes, (size_t)((p + q) % 4)));

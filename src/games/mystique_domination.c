@@ -342,7 +342,7 @@ static void apply_give(dom *s, int p, const uint8_t *ids)
     s->known_give |= (uint8_t)(1u << p);
     if (s->given != (1u << SEATS) - 1) {
         int q = 0;
-        while (s->given >> q & 1u)
+        while ((unsigned)s->given >> q & 1u)
             q++; /* the lowest seat yet to choose */
         s->to_move = (uint8_t)q;
         return;
@@ -414,7 +414,8 @@ static int standing(const void *vs, double *scores)
 /* Whether seat p's chosen pass is still secret from `seat`. */
 static int give_hidden(const dom *s, int p, int seat)
 {
-    return s->phase == PH_GIVE && (s->given >> p & 1u) && p != seat;
+    return s->phase == PH_GIVE && ((unsigned)s->given >> p & 1u) &&
+           p != seat;
 }
 
 /* Whether `seat` knows that card lies in seat q's hand: the cards seat
@@ -426,7 +427,8 @@ static int known_in_hand(const dom *s, int seat, int q, int card)
         return 0;
     if (card == 0 && q == s->first_leader)
         return 1;
-    if (seat < 0 || q != partner_of(seat) || !(s->known_give >> seat & 1u))
+    if (seat < 0 || q != partner_of(seat) ||
+        !((unsigned)s->known_give >> seat & 1u))
         return 0;
     for (int i = 0; i < GIVE; i++)
         if (s->give[seat][i] == card)
@@ -726,8 +728,9 @@ static void render(const void *vs, int seat, unsigned style, tb_text *t)
                            team_names[team_of(p)], partner_of(p), s->hand_n[p],
                            s->hand_n[p] == 1 ? "" : "s");
             if (s->phase == PH_GIVE)
-                tb_text_puts(t, s->given >> p & 1u ? ", has chosen its pass"
-                                                   : ", choosing its pass");
+                tb_text_puts(t, (unsigned)s->given >> p & 1u
+                                    ? ", has chosen its pass"
+                                    : ", choosing its pass");
             if (s->phase == PH_PLAY && p == s->to_move)
                 tb_text_puts(t, "  <- to move");
             tb_text_puts(t, "\n");
@@ -768,7 +771,7 @@ static void render(const void *vs, int seat, unsigned style, tb_text *t)
         tb_text_puts(t, "  your hand:");
         render_cards(t, s->hand[seat], s->hand_n[seat], style);
         tb_text_puts(t, "\n");
-        if (s->given >> seat & 1u) {
+        if ((unsigned)s->given >> seat & 1u) {
             tb_text_printf(t, "  you passed to seat %d:", partner_of(seat));
             render_cards(t, s->give[seat], GIVE, style);
             tb_text_puts(t, "\n");
@@ -825,7 +828,8 @@ static json_t *view_json(const void *vs, int seat)
         json_t *sizes = json_array(), *chose = json_array();
         for (int p = 0; p < SEATS; p++) {
             json_array_append_new(sizes, json_integer(s->hand_n[p]));
-            json_array_append_new(chose, json_boolean(s->given >> p & 1u));
+            json_array_append_new(chose,
+                                  json_boolean((unsigned)s->given >> p & 1u));
         }
         json_object_set_new(v, "hand_sizes", sizes);
         json_object_set_new(v, "passed", chose);
@@ -849,7 +853,7 @@ static json_t *view_json(const void *vs, int seat)
     if (seat >= 0 && (s->phase == PH_GIVE || s->phase == PH_PLAY)) {
         json_object_set_new(v, "hand", cards_json(s->hand[seat],
                                                   s->hand_n[seat]));
-        if (s->given >> seat & 1u)
+        if ((unsigned)s->given >> seat & 1u)
             json_object_set_new(v, "gave", cards_json(s->give[seat], GIVE));
         if (s->phase == PH_PLAY)
             json_object_set_new(v, "received",
