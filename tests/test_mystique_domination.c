@@ -98,6 +98,7 @@ static void test_pass_is_secret_until_it_arrives(void **state)
     }
     assert_int_equal((int)json_array_size(hand), 15);
     json_decref(v);
+    free(st);
 }
 
 /* "The player with the 1 card begins by leading (but need not lead that
