@@ -6,6 +6,7 @@
 #   make mpi        build/tabula-mpi: sim and analyze over MPI (needs mpicc)
 #   make test-mpi   check that an MPI run's report equals a local one
 #   make asan       the same tests under AddressSanitizer and UBSan
+#   make fuzz       libFuzzer harnesses (clang, ASan, UBSan), FUZZ_SECONDS each
 #   make bench      random-playout speed of every game
 #   make deps       install the Debian packages the build needs (as root)
 #   make clean
@@ -32,11 +33,21 @@ CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 TESTS    := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 TEST_SUPPORT := $(BUILD)/tests/support.o
 
+# The fuzz harnesses (tests/fuzz/HARNESS.c).  Each is built with the plain
+# driver by $(CC) for `make test`, which runs the inputs kept in
+# tests/fuzz/regressions/HARNESS/, and with libFuzzer by clang for `make fuzz`.
+FUZZ_HARNESSES := record play
+FUZZ_DRIVERS := $(FUZZ_HARNESSES:%=$(BUILD)/tests/fuzz-%)
+FUZZ_DEPS := tests/fuzz/fuzz.c tests/fuzz/fuzz.h tests/fuzz/play.h
+FUZZ_CC ?= clang
+FUZZ_SECONDS ?= 60
+
+# clang and libclang-rt-14-dev (libFuzzer's runtime) are for `make fuzz`.
 DEBIAN_PKGS := build-essential pkg-config libcmocka-dev libjansson-dev libedit-dev \
                python3 python3-pytest libopenmpi-dev openmpi-bin groff-base man-db \
-               bsdextrautils
+               bsdextrautils clang libclang-rt-14-dev
 
-.PHONY: all test asan bench bench-baseline clean deps
+.PHONY: all test asan fuzz fuzzers bench bench-baseline clean deps
 all: $(BUILD)/tabula $(BUILD)/libtabula.so
 
 $(BUILD)/%.o: %.c $(wildcard include/*.h src/*/*.h src/games/*/*.h)
@@ -69,11 +80,28 @@ $(BUILD)/tests/%: tests/%.c $(TEST_SUPPORT) $(BUILD)/libtabula.a tests/support.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Itests $< $(TEST_SUPPORT) $(BUILD)/libtabula.a $(TEST_LDLIBS) -o $@
 
+$(BUILD)/tests/fuzz-%: tests/fuzz/%.c tests/fuzz/driver.c $(FUZZ_DEPS) $(BUILD)/libtabula.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Itests/fuzz $< tests/fuzz/fuzz.c tests/fuzz/driver.c \
+	  $(BUILD)/libtabula.a $(LDLIBS) -o $@
+
+$(BUILD)/tests/fuzz-seeds: tests/fuzz/seeds.c tests/fuzz/play.h $(BUILD)/libtabula.a
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Itests/fuzz $< $(BUILD)/libtabula.a $(LDLIBS) -o $@
+
 # Each test binary runs from the project root so that it finds tests/golden.
-test: $(TESTS) $(BUILD)/tabula
+# Each fuzz harness runs every input kept in its regressions folder, and
+# some ordinary inputs: the record harness every golden record, the play
+# harness tests/fuzz/smoke/play (a stretch of a real game of each game).
+test: $(TESTS) $(FUZZ_DRIVERS) $(BUILD)/tabula
 	@fail=0; pass=0; \
 	for t in $(TESTS); do \
 	  if $$t; then pass=$$((pass+1)); else fail=$$((fail+1)); echo "FAILED: $$t"; fi; \
+	done; \
+	for h in $(FUZZ_HARNESSES); do \
+	  extra=tests/fuzz/smoke/$$h; if [ $$h = record ]; then extra="$$(ls tests/golden/*.json)"; fi; \
+	  if $(BUILD)/tests/fuzz-$$h tests/fuzz/regressions/$$h $$extra; then pass=$$((pass+1)); \
+	  else fail=$$((fail+1)); echo "FAILED: $(BUILD)/tests/fuzz-$$h"; fi; \
 	done; \
 	TABULA=$(BUILD)/tabula sh tests/cli.sh || fail=$$((fail+1)); \
 	for x in $(LIB_TESTS); do \
@@ -87,6 +115,23 @@ asan:
 	$(MAKE) --no-print-directory BUILD=build-asan LIB_TESTS= OPT="-O1 -g -fno-omit-frame-pointer" \
 	  CFLAGS_EXTRA="-fsanitize=address,undefined -fno-sanitize-recover=all" \
 	  LDFLAGS="-fsanitize=address,undefined" test
+
+# libFuzzer: the library and the harnesses built by clang with coverage,
+# ASan and UBSan into build-fuzz/, then each harness run for FUZZ_SECONDS
+# from seeds made by `tabula sim --record-dir` (tests/fuzz/run.sh).
+fuzz: $(BUILD)/tabula $(BUILD)/tests/fuzz-seeds
+	$(MAKE) --no-print-directory BUILD=build-fuzz CC=$(FUZZ_CC) \
+	  OPT="-O1 -g -fno-omit-frame-pointer" \
+	  CFLAGS_EXTRA="-fsanitize=fuzzer-no-link,address,undefined -fno-sanitize-recover=all" \
+	  fuzzers
+	TABULA=$(BUILD)/tabula SEEDS=$(BUILD)/tests/fuzz-seeds FUZZ_DIR=build-fuzz \
+	  FUZZ_SECONDS=$(FUZZ_SECONDS) sh tests/fuzz/run.sh $(FUZZ_HARNESSES)
+
+fuzzers: $(FUZZ_HARNESSES:%=$(BUILD)/fuzz-%)
+
+$(BUILD)/fuzz-%: tests/fuzz/%.c $(FUZZ_DEPS) $(BUILD)/libtabula.a
+	$(CC) $(CFLAGS) -fsanitize=fuzzer -Itests/fuzz $< tests/fuzz/fuzz.c \
+	  $(BUILD)/libtabula.a $(LDLIBS) -o $@
 
 bench: $(BUILD)/tabula
 	$(BUILD)/tabula bench
@@ -103,7 +148,7 @@ deps:
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(DEBIAN_PKGS)
 
 clean:
-	rm -rf build build-asan
+	rm -rf build build-asan build-fuzz
 
 include mk/install.mk
 include mk/mpi.mk

@@ -170,6 +170,17 @@ typedef struct tb_result {
 #define TB_GAME_HIDDEN 4u       /* some information is hidden from some seats */
 #define TB_GAME_REALTIME 8u     /* played on a clock of ticks: realtime_key */
 
+/* A simple named policy a game offers beside its heuristic, so that bots
+ * are measured against a field of different players, not only against
+ * their own model (an "opponent pool": docs/bots.md).  A seat spec names
+ * it like a bot ("threshold").  Same contract as tb_game.heuristic: it is
+ * only given a state determinized for seat, the seat to move. */
+typedef struct tb_policy {
+    const char *name; /* one word, lowercase; not a bot kind's name */
+    const char *help; /* one line: how it plays */
+    tb_action (*choose)(const void *st, int seat, tb_rng *rng);
+} tb_policy;
+
 /*
  * A game, as one const descriptor.  Each function receives a state block of
  * state_size bytes.  The engine's tb_* wrappers below check arguments; the
@@ -267,8 +278,8 @@ typedef struct tb_game {
      * its model of the players, rather than keeping the uniformly resampled
      * ones (which a real player would rarely have made).  No allocation. */
     void (*retract)(void *st, int seat);
-    /* What `seat` (or TB_SPECTATOR) sees happen when the seat to move in
-     * `before` takes the legal action a, `after` being the state right after
+    /* Required: what `seat` (or TB_SPECTATOR) sees happen when the seat to
+     * move in `before` takes the legal action a, `after` being the state right after
      * it (before any chance node that follows is resolved).  Written as
      * lines a person at the table would say, each ending in a newline:
      * first the action as the table sees it ("seat 1 takes 27 with 4
@@ -280,6 +291,10 @@ typedef struct tb_game {
      * own secret ("seat 0 chooses 58").  Not a hot path. */
     void (*describe)(const void *before, tb_action a, const void *after,
                      int seat, tb_text *out);
+    /* Optional: further simple policies for opponent pools (tb_policy),
+     * n_policies of them. */
+    const tb_policy *policies;
+    int n_policies;
 } tb_game;
 
 /* ---------------------------------------------------------------- registry */

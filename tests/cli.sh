@@ -37,7 +37,7 @@ expect_error() {
 }
 
 # --- help on every command
-for c in list rules play sim replay bench analyze; do
+for c in list rules play sim replay bench analyze arena; do
     if "$T" $c --help >"$TMP/out" 2>&1 && grep -q usage "$TMP/out"; then ok; else bad "$c --help"; fi
 done
 "$T" --help >/dev/null && ok || bad "tabula --help"
@@ -113,6 +113,24 @@ rc=$?
 if [ "$rc" -eq 1 ] && grep -q 'move 1:' "$TMP/err" && grep -q 'not in your hand' "$TMP/err"; then ok; else
     bad "illegal record: exit $rc, $(cat "$TMP/err")"; fi
 "$T" replay --verbose "$TMP/n.json" | grep -q 'seat 1' && ok || bad "replay --verbose shows no moves"
+
+# --- arena: every seating of each deal, ratings, JSON and Markdown, threads
+"$T" arena no-thanks -p 3 --agents heuristic,threshold,random,greedy -n 24 --seed 4 --json >"$TMP/arena.json" 2>"$TMP/err" &&
+    grep -q '"seatings": 24' "$TMP/arena.json" && grep -q '"win_share_ci95"' "$TMP/arena.json" &&
+    grep -q '"elo_ci95"' "$TMP/arena.json" && grep -q '"ms_per_move"' "$TMP/arena.json" &&
+    ok || bad "arena no-thanks: $(cat "$TMP/err")"
+"$T" arena no-thanks -p 3 --agents heuristic,threshold,random,greedy -n 24 --seed 4 --threads 2 --json >"$TMP/arena2.json" 2>&1
+grep -v ms_per_move "$TMP/arena.json" >"$TMP/a1"; grep -v ms_per_move "$TMP/arena2.json" >"$TMP/a2"
+cmp -s "$TMP/a1" "$TMP/a2" && ok || bad "arena differs on 2 threads"
+"$T" arena the-mind -p 2 --agents heuristic,random -n 4 --seed 1 --out "$TMP/arena" >"$TMP/out" 2>"$TMP/err" &&
+    grep -q 'Cooperative' "$TMP/arena/arena.md" && grep -q '"cooperative": true' "$TMP/arena/arena.json" &&
+    ok || bad "arena the-mind: $(cat "$TMP/err")"
+"$T" arena no-thanks -p 3 --agents "ext:python3 agents/rules_agent.py",threshold,heuristic -n 6 --seed 2 --json >"$TMP/arena.json" 2>"$TMP/err" &&
+    grep -q '"fallback_moves": 0' "$TMP/arena.json" && ! grep -q '"fallback_moves": [1-9]' "$TMP/arena.json" &&
+    ok || bad "arena with an outside agent: $(cat "$TMP/err")"
+expect_error "arena with fewer agents than seats" "$T" arena no-thanks -p 3 --agents heuristic,random
+expect_error "arena with a bad agent" "$T" arena no-thanks -p 3 --agents heuristic,random,wizard
+expect_error "ext without a command" "$T" sim no-thanks -n 1 --seats ext:
 
 # --- errors: one clear line, non-zero exit, never a crash
 expect_error "unknown game" "$T" sim no-such-game -n 1
@@ -286,6 +304,14 @@ wait $pid 2>/dev/null
 # --- item 13: an interval holds its estimate exactly, 0 and 1 included.
 "$T" sim 6-nimmt -p 2 -n 30 --seats heuristic,random --seed 1 --json >"$TMP/i13.json"
 ! grep -q 'e-[0-9]' "$TMP/i13.json" && ok || bad "sim --json prints a tiny number where an interval should end at 0"
+
+# --- issue 19: The Game's table talk: a person makes a signal, sees it
+# beside its pile, and the record with it replays; talk=off refuses it.
+printf 'hold u1\nquit\n' | "$T" play the-game -p 2 --seats human,heuristic --seed 3 --record "$TMP/talk.json" >"$TMP/out" 2>&1
+grep -q "seat 0 says: please don't play on u1" "$TMP/out" && grep -q "u1 up .*seat 0: don't play here" "$TMP/out" && ok || bad "the-game: a signal is said and shown: $(cat "$TMP/out")"
+"$T" replay "$TMP/talk.json" --verbose --seat 1 >"$TMP/out" 2>&1 && grep -q "seat 0 says: please don't play on u1" "$TMP/out" && ok || bad "the-game: a record with a signal replays: $(cat "$TMP/out")"
+printf 'hold u1\nquit\n' | "$T" play the-game -p 2 --seats human,heuristic --seed 3 --opt talk=off >"$TMP/out" 2>&1
+grep -q "talk=off" "$TMP/out" && ok || bad "the-game talk=off refuses a signal: $(cat "$TMP/out")"
 
 echo "cli: $pass passed, $fail failed, $skip skipped (waiting on a game's describe)"
 [ "$fail" -eq 0 ]

@@ -17,7 +17,7 @@
 #include <string.h>
 
 #define MAX_CONFIGS 64
-#define N_SPECS 7
+#define N_SPECS 9
 
 /* The bot specs every game is checked with.  A few ISMCTS iterations are
  * enough: every one of them samples a world, and any dependence of that
@@ -30,6 +30,8 @@ static const char *const specs[N_SPECS] = {
     "ismcts:iters=12,pdet=on,hmoves=4",
     "ismcts:iters=12,obs=on,hmoves=4",
     "ismcts:iters=12,horizon=round,hmoves=4",
+    "greedy:samples=2",
+    "ismcts:iters=12,keep=on,hmoves=4",
 };
 
 static tbi_bot *new_bot(const tb_game *g, const char *spec)

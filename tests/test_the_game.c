@@ -261,13 +261,17 @@ static void state_is_small(void **state)
     assert_true(game()->state_size <= 1024);
 }
 
-/* How many of the legal actions play a card (all but `end`). */
+/* How many of the legal actions play a card (not `end`, not talk): those
+ * whose text starts with the card's number. */
 static int playable_cards(const tb_game *g, const void *st)
 {
     tb_action a[TB_MAX_ACTIONS];
     int n = tb_legal(g, st, a), k = 0;
-    for (int i = 0; i < n; i++)
-        k += a[i] != 0;
+    for (int i = 0; i < n; i++) {
+        char text[TB_ACTION_TEXT];
+        tb_action_text(g, st, a[i], text, sizeof text);
+        k += text[0] >= '0' && text[0] <= '9';
+    }
     return k;
 }
 
@@ -410,6 +414,140 @@ static void a_deal_typed_in_from_the_doc(void **state)
     free(st);
 }
 
+/* The rules' words on talk, which every talk test below checks a part of:
+ * "Communication is allowed, but no numeric information can be said. You
+ * can say things like 'Don't play here' or 'I've got a big jump there'." */
+static const int talk_hands[14] = {10, 11, 15, 50, 51, 52, 53,  /* seat 0 */
+                                   14, 97, 99, 60, 61, 62, 63}; /* seat 1 */
+
+/* Talk is an action of the seat to move, public, shown beside its pile and
+ * told to everyone alike, with no number in it but the pile's name. */
+static void talk_is_public_and_shown(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    void *st = deal(2, talk_hands, 14);
+    assert_true(ts_is_legal_text(g, st, "hold u1"));
+    assert_true(ts_is_legal_text(g, st, "jump d2"));
+    assert_true(ts_is_legal_text(g, st, "free u2"));
+    assert_false(ts_is_legal_text(g, st, "withdraw u1")); /* nothing said */
+    for (int seat = TB_SPECTATOR; seat < 2; seat++)
+        assert_string_equal(told(st, "hold u1", seat),
+                            "seat 0 says: please don't play on u1\n");
+    assert_string_equal(told(st, "jump d1", 1),
+                        "seat 0 says: I can make a big jump on d1\n");
+    assert_string_equal(told(st, "free u2", 1),
+                        "seat 0 says: play on u2 as you like, I need "
+                        "nothing there\n");
+    ts_play(g, st, "hold u1");
+    ts_play(g, st, "jump d1");
+    assert_true(ts_view_has(g, st, 1, "\"signals\":[{\"says\":\"hold\","
+                                      "\"seat\":0}]"));
+    assert_true(ts_view_has(g, st, TB_SPECTATOR,
+                            "\"signals\":[{\"says\":\"jump\",\"seat\":0}]"));
+    char buf[4096];
+    tb_text t;
+    tb_text_init(&t, buf, sizeof buf);
+    tb_render(g, st, 1, TB_STYLE_PLAIN, &t);
+    assert_non_null(strstr(buf, "u1 up     1  (0 played)  seat 0: don't "
+                                "play here\n"));
+    assert_non_null(strstr(buf, "d1 down 100  (0 played)  seat 0: big jump "
+                                "here\n"));
+    assert_non_null(strstr(buf, "may say 0 more"));
+    assert_string_equal(told(st, "10u1", 1),
+                        "seat 0 plays 10 on u1 (up from 1)\n"
+                        "seat 0 no longer says \"don't play here\" on u1\n");
+    free(st);
+}
+
+/* Talk costs nothing but the words, and the words are few: two a turn,
+ * each changing what the seat says (withdrawing needs something said). */
+static void talk_is_limited(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    void *st = deal(2, talk_hands, 14);
+    ts_refused(g, st, "withdraw u1", "you have said nothing about u1");
+    ts_play(g, st, "hold u1");
+    ts_refused(g, st, "hold u1", "you already say that about u1");
+    ts_refused(g, st, "hold", "say which pile, like hold u1");
+    ts_play(g, st, "withdraw u1");
+    ts_refused(g, st, "free u2", "you have said 2 things this turn");
+    assert_true(ts_view_has(g, st, 0, "\"may_say\":0"));
+    ts_play(g, st, "10u1");
+    ts_play(g, st, "11u1");
+    ts_play(g, st, "end");
+    /* A new turn, new words; seat 0's words stand until it changes them. */
+    ts_play(g, st, "free d2");
+    assert_true(ts_view_has(g, st, 0, "\"may_say\":1"));
+    free(st);
+}
+
+/* The silent game (talk=off), and solo, where nobody listens: no talk is
+ * offered or accepted. */
+static void the_silent_game(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    const char *off[] = {"talk=off", NULL};
+    tb_config cfg = ts_config(g, 2, off);
+    void *st = ts_deal_first(g, &cfg, 2, 99, talk_hands, 14);
+    assert_false(ts_is_legal_text(g, st, "hold u1"));
+    ts_refused(g, st, "hold u1", "without talk (talk=off)");
+    assert_true(ts_view_has(g, st, 0, "\"talk\":false"));
+    free(st);
+    st = deal(1, NULL, 0);
+    ts_refused(g, st, "jump u1", "nobody to talk to");
+    free(st);
+}
+
+/* A record with talk in it replays, words and all. */
+static void talk_is_recorded(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    void *st = ts_replay_json(
+        "{\"game\":\"the-game\",\"players\":2,\"options\":{\"talk\":true},"
+        "\"deal\":[[10,11,15,50,51,52,53,14,97,99,60,61,62,63,2,3,4,5,6,7,"
+        "8,9,12,13,16,17,18,19,20,21,22,23,24,25,26,27,28,29,30,31,32,33,"
+        "34,35,36,37,38,39,40,41,42,43,44,45,46,47,48,49,54,55,56,57,58,"
+        "59,64,65,66,67,68,69,70,71,72,73,74,75,76,77,78,79,80,81,82,83,"
+        "84,85,86,87,88,89,90,91,92,93,94,95,96,98]],"
+        "\"actions\":[{\"seat\":0,\"move\":\"10u1\"},"
+        "{\"seat\":0,\"move\":\"11u1\"},{\"seat\":0,\"move\":\"hold u1\"},"
+        "{\"seat\":0,\"move\":\"end\"},{\"seat\":1,\"move\":\"jump d1\"}]}");
+    assert_true(ts_view_has(g, st, TB_SPECTATOR,
+                            "\"signals\":[{\"says\":\"hold\",\"seat\":0}]"));
+    assert_true(ts_view_has(g, st, TB_SPECTATOR,
+                            "\"signals\":[{\"says\":\"jump\",\"seat\":1}]"));
+    free(st);
+}
+
+/* The heuristic asks the others to keep off a pile when it keeps a card
+ * close to the top, and the next seat weighs that: silent, seat 1 would
+ * play its 14 on u1 (cheap enough, passing the 12 and 13) besides its 99
+ * and 97 on d1; asked to keep off u1, it plays on d1 alone. */
+static void heuristic_talks_and_listens(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    tb_rng rng;
+    tb_rng_seed(&rng, 1);
+    for (int asked = 0; asked < 2; asked++) {
+        void *st = deal(2, talk_hands, 14);
+        ts_play(g, st, "10u1");
+        ts_play(g, st, "11u1");
+        /* Seat 0 keeps the 15, three cards out above u1's 11. */
+        assert_string_equal(ts_heuristic_text(g, st, 0, &rng), "hold u1");
+        if (asked)
+            ts_play(g, st, "hold u1");
+        ts_play(g, st, "end");
+        assert_string_equal(ts_heuristic_text(g, st, 1, &rng),
+                            asked ? "99d1" : "14u1");
+        free(st);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -428,6 +566,11 @@ int main(void)
         cmocka_unit_test(moves_are_described),
         cmocka_unit_test(the_end_shows_the_cards_left),
         cmocka_unit_test(a_deal_typed_in_from_the_doc),
+        cmocka_unit_test(talk_is_public_and_shown),
+        cmocka_unit_test(talk_is_limited),
+        cmocka_unit_test(the_silent_game),
+        cmocka_unit_test(talk_is_recorded),
+        cmocka_unit_test(heuristic_talks_and_listens),
     };
     return cmocka_run_group_tests_name("the-game", tests, NULL, NULL);
 }

@@ -89,7 +89,7 @@ class tb_game(Structure):
             "legal", "apply", "result", "determinize", "action_text",
             "parse_action", "render", "view_json", "standing", "heuristic",
             "quick", "search_defaults", "realtime_key", "reward", "retract",
-            "describe")]
+            "describe", "policies")] + [("n_policies", c_int)]
 
 
 class tb_record_step(Structure):

@@ -6,18 +6,63 @@
 #include "internal.h"
 
 #include <assert.h>
+#include <stdint.h>
 #include <stdlib.h>
 #include <string.h>
+#include <time.h>
 
 extern const tbi_bot_kind tbi_bot_random;
 extern const tbi_bot_kind tbi_bot_heuristic;
+extern const tbi_bot_kind tbi_bot_greedy;
 extern const tbi_bot_kind tbi_bot_ismcts;
+extern const tbi_bot_kind tbi_bot_ext;
 
 static const tbi_bot_kind *const kinds[] = {
     &tbi_bot_random,
     &tbi_bot_heuristic,
+    &tbi_bot_greedy,
     &tbi_bot_ismcts,
+    &tbi_bot_ext,
 };
+
+/* ------------------------------------------------------------ policies */
+
+/* A game's own simple policy (tb_game.policies) as a bot: data points at
+ * the tb_policy, set by tbi_bot_new before create. */
+static int policy_create(tbi_bot *b, const char *params, char *err,
+                         size_t cap)
+{
+    if (params[0]) {
+        tbi_errf(err, cap, "the %s policy takes no parameters",
+                 ((const tb_policy *)b->data)->name);
+        return TB_EINVAL;
+    }
+    return TB_OK;
+}
+
+static tb_action policy_choose(tbi_bot *b, void *st, int seat)
+{
+    const tb_policy *p = b->data;
+    return p->choose(st, seat, &b->rng);
+}
+
+static const tbi_bot_kind policy_kind = {
+    .name = "policy",
+    .help = "a game's own simple policy, by its name (see 'tabula rules')",
+    .legal_only = 0,
+    .create = policy_create,
+    .choose = policy_choose,
+    .destroy = NULL,
+};
+
+/* The policy of g called name, or NULL. */
+static const tb_policy *find_policy(const tb_game *g, const char *name)
+{
+    for (int i = 0; i < g->n_policies; i++)
+        if (tbi_word_eq(g->policies[i].name, name))
+            return &g->policies[i];
+    return NULL;
+}
 
 int tbi_bot_kind_count(void)
 {
@@ -45,12 +90,17 @@ tbi_bot *tbi_bot_new(const tb_game *g, const char *spec, char *err,
     for (int i = 0; i < tbi_bot_kind_count(); i++)
         if (tbi_word_eq(kinds[i]->name, name))
             kind = kinds[i];
+    const tb_policy *policy = kind ? NULL : find_policy(g, name);
+    if (policy)
+        kind = &policy_kind;
     if (!kind) {
         tb_text t;
-        char names[200];
+        char names[300];
         tb_text_init(&t, names, sizeof names);
         for (int i = 0; i < tbi_bot_kind_count(); i++)
             tb_text_printf(&t, "%s%s", i ? ", " : "", kinds[i]->name);
+        for (int i = 0; i < g->n_policies; i++)
+            tb_text_printf(&t, ", %s", g->policies[i].name);
         tbi_errf(err, cap, "unknown player '%s'; choose human or a bot: %s",
                  name, names);
         return NULL;
@@ -63,6 +113,7 @@ tbi_bot *tbi_bot_new(const tb_game *g, const char *spec, char *err,
     b->kind = kind;
     b->game = g;
     snprintf(b->spec, sizeof b->spec, "%s", spec);
+    b->data = (void *)(uintptr_t)policy; /* the policy kind's; else NULL */
     b->scratch = tb_state_new(g);
     if (!b->scratch ||
         (kind->create && kind->create(b, colon ? colon + 1 : "", err, cap))) {
@@ -79,6 +130,8 @@ void tbi_bot_free(tbi_bot *b)
         return;
     if (b->kind->destroy)
         b->kind->destroy(b);
+    free(b->seen[0]);
+    free(b->seen[1]);
     free(b->scratch);
     free(b);
 }
@@ -86,6 +139,93 @@ void tbi_bot_free(tbi_bot *b)
 void tbi_bot_seed(tbi_bot *b, uint64_t seed)
 {
     tb_rng_seed(&b->rng, seed);
+}
+
+void tbi_bot_start(tbi_bot *b, const tb_config *cfg, int seat, uint64_t seed)
+{
+    tbi_bot_seed(b, seed);
+    b->seat = seat;
+    if (b->kind->start)
+        b->kind->start(b, cfg, seat);
+}
+
+void tbi_bot_observe(tbi_bot *b, const void *before, tb_action a)
+{
+    if (!b->kind->observe || !b->observes)
+        return; /* the check below costs an apply per legal action */
+    const tb_game *g = b->game;
+    int actor = g->current(before);
+    if (!b->seen[0])
+        b->seen[0] = tb_state_new(g);
+    if (!b->seen[1])
+        b->seen[1] = tb_state_new(g);
+    if (!b->seen[0] || !b->seen[1]) {
+        b->kind->observe(b, actor, 0, 0);
+        return;
+    }
+    /* The view after a, against the view after each other legal action;
+     * scratch is free here (choose is not running). */
+    memcpy(b->seen[0], before, g->state_size);
+    g->apply(b->seen[0], a);
+    uint64_t key = tb_infoset_key(g, b->seen[0], b->seat, b->scratch);
+    tb_action acts[TB_MAX_ACTIONS];
+    int n = g->legal(before, acts);
+    for (int i = 0; i < n; i++) {
+        if (acts[i] == a)
+            continue;
+        memcpy(b->seen[1], before, g->state_size);
+        g->apply(b->seen[1], acts[i]);
+        if (tb_infoset_key(g, b->seen[1], b->seat, b->scratch) == key) {
+            b->kind->observe(b, actor, 0, 0);
+            return;
+        }
+    }
+    b->kind->observe(b, actor, a, 1);
+}
+
+int tbi_standings_direction(const tb_game *g, const void *st, int seat,
+                            void *world, int *players)
+{
+    tb_result r;
+    memset(&r, 0, sizeof r);
+    if (g->flags & TB_GAME_COOPERATIVE) {
+        /* Every seat stands alike; which way is better is the reward's. */
+        double sc[TB_MAX_PLAYERS];
+        *players = 1;
+        if (g->standing)
+            g->standing(st, sc);
+        r.cooperative = 1;
+        r.players = 1;
+        double lo = g->reward ? g->reward(&r, 0) : 0;
+        r.team_score = 1;
+        double hi = g->reward ? g->reward(&r, 0) : 0;
+        return hi < lo ? -1 : 1;
+    }
+    /* A generator of its own, so that a bot's choices do not depend on
+     * whether it has learnt this already. */
+    tb_rng rng;
+    tb_rng_seed(&rng, 0x5ca1ab1eull);
+    double standing[TB_MAX_PLAYERS];
+    *players = 0;
+    for (int tries = 0; tries < 16; tries++) {
+        memcpy(world, st, g->state_size);
+        g->determinize(world, seat, &rng);
+        tb_random_playout(g, world, &rng);
+        tb_result_of(g, world, &r);
+        g->standing(world, standing);
+        *players = r.players;
+        int winner = 0, top = 1, bottom = 1;
+        for (int j = 0; j < r.players; j++)
+            if (r.rank[j] == 1)
+                winner = j;
+        for (int j = 0; j < r.players; j++) {
+            top &= standing[j] <= standing[winner];
+            bottom &= standing[j] >= standing[winner];
+        }
+        if (top != bottom)
+            return top ? 1 : -1;
+    }
+    return 1; /* every game tied: either way will do */
 }
 
 tb_action tbi_random_action(const tb_game *g, const void *st, tb_rng *rng)
@@ -99,8 +239,18 @@ tb_action tbi_random_action(const tb_game *g, const void *st, tb_rng *rng)
 tb_action tbi_bot_choose(tbi_bot *b, const void *st, int seat)
 {
     const tb_game *g = b->game;
+    struct timespec t0, t1;
+    if (b->timed)
+        clock_gettime(CLOCK_MONOTONIC, &t0);
     memcpy(b->scratch, st, g->state_size);
     if (!b->kind->legal_only)
         g->determinize(b->scratch, seat, &b->rng);
-    return b->kind->choose(b, b->scratch, seat);
+    tb_action a = b->kind->choose(b, b->scratch, seat);
+    if (b->timed) {
+        clock_gettime(CLOCK_MONOTONIC, &t1);
+        b->moves++;
+        b->seconds += (double)(t1.tv_sec - t0.tv_sec) +
+                      1e-9 * (double)(t1.tv_nsec - t0.tv_nsec);
+    }
+    return a;
 }

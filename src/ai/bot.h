@@ -1,7 +1,9 @@
 /*
- * bot.h - computer players.  A bot kind (random, heuristic, ismcts) is a
- * const descriptor listed in one table in bot.c; a bot is an instance made
- * from a seat spec such as "ismcts:iters=2000" (see docs/bots.md).
+ * bot.h - computer players.  A bot kind (random, heuristic, greedy, ismcts,
+ * ext) is a const descriptor listed in one table in bot.c; a bot is an
+ * instance made from a seat spec such as "ismcts:iters=2000" (see
+ * docs/bots.md).  A game's own simple policies (tb_game.policies, such as
+ * No Thanks!'s "threshold") are bots too, through one further kind.
  *
  * A bot never sees the true state.  tbi_bot_choose() hands it a copy that
  * has been determinized for its seat: everything the seat has not seen is
@@ -28,6 +30,16 @@ typedef struct tbi_bot_kind {
      * bot may modify). */
     tb_action (*choose)(tbi_bot *b, void *st, int seat);
     void (*destroy)(tbi_bot *b);
+    /* Optional: told that a new game begins, with its settings and the
+     * bot's seat (an outside agent is sent them; see docs/protocol.md). */
+    void (*start)(tbi_bot *b, const tb_config *cfg, int seat);
+    /* Optional: told of each action taken at the table, the bot's own
+     * included, as its seat saw it: the acting seat and the action when
+     * the seat could tell it from every other legal action by what it
+     * sees afterwards, else seen = 0 (and a = 0).  ISMCTS uses it to keep
+     * its tree between decisions (keep=on); only bots that set
+     * tbi_bot.observes are told. */
+    void (*observe)(tbi_bot *b, int seat, tb_action a, int seen);
 } tbi_bot_kind;
 
 struct tbi_bot {
@@ -37,6 +49,14 @@ struct tbi_bot {
     char spec[TB_SEAT_SPEC]; /* as given, for records and reports */
     void *scratch;  /* a state-sized block for the determinized copy */
     void *data;     /* the kind's own */
+    int seat;       /* the seat of the current game (tbi_bot_start) */
+    int observes;   /* set by a kind that wants tbi_bot_observe's news */
+    void *seen[2];  /* state blocks for tbi_bot_observe, made on first use */
+    /* Thinking time, summed by tbi_bot_choose when `timed` is set (the
+     * arena reports time per move; sims skip the clock). */
+    int timed;
+    long moves;
+    double seconds;
 };
 
 /* Creates a bot from a spec "kind[:key=value,...]" for game g. */
@@ -45,6 +65,22 @@ tbi_bot *tbi_bot_new(const tb_game *g, const char *spec, char *err,
 void tbi_bot_free(tbi_bot *b);
 /* Reseeds the bot's generator (one stream per game and seat). */
 void tbi_bot_seed(tbi_bot *b, uint64_t seed);
+/* Starts a game for the bot: reseeds it and tells its kind the settings
+ * and its seat.  Every match calls it for each bot before the first move. */
+void tbi_bot_start(tbi_bot *b, const tb_config *cfg, int seat, uint64_t seed);
+/* Tells the bot, if its kind listens, that the seat to move in `before`
+ * (the true state) takes action a: the action itself only when the bot's
+ * seat can tell it apart from every other legal action by its view after
+ * it (tb_infoset_key), so nothing hidden is passed on.  Matches call it
+ * for every bot after each choice, before the action is applied. */
+void tbi_bot_observe(tbi_bot *b, const void *before, tb_action a);
+/* Which way g's standings point: 1 when the winner of a finished game
+ * tends to have the highest standing, -1 the lowest.  Learnt from up to 16
+ * random games played out from st determinized for seat, with a generator
+ * of its own; world is a state-sized scratch block.  Cooperative games:
+ * read off the game's reward of team_score.  *players gets the count. */
+int tbi_standings_direction(const tb_game *g, const void *st, int seat,
+                            void *world, int *players);
 /* A uniformly random legal action of the seat to move in st. */
 tb_action tbi_random_action(const tb_game *g, const void *st, tb_rng *rng);
 /* Chooses an action for seat, which must be the seat to move in st. */

@@ -52,8 +52,15 @@
 #define CLOCK_EVERY 16         /* iterations between looks at the clock */
 #define CHANCE_TAG 0xffffu     /* key tag of a dice-roll node */
 #define OBS_BIT (1ull << 63)   /* key bit of an observation node */
+#define SEEN_MAX 256           /* actions between two kept searches */
 
-enum { PLAYOUT_DEFAULT, PLAYOUT_RANDOM, PLAYOUT_HEURISTIC, PLAYOUT_QUICK };
+enum {
+    PLAYOUT_DEFAULT,
+    PLAYOUT_RANDOM,
+    PLAYOUT_HEURISTIC,
+    PLAYOUT_QUICK,
+    PLAYOUT_POLICY /* one of the game's tb_game.policies */
+};
 
 extern const tbi_bot_kind tbi_bot_ismcts;
 
@@ -83,6 +90,9 @@ typedef struct params {
     double rwiden;   /* progressive widening at the root (<0: off) */
     int obs;         /* split the tree by what the root seat observes */
     int horizon;     /* playouts end with the round (games with standing) */
+    int raw;         /* reward=score: the seat's own score, unscaled */
+    int keep;        /* keep the tree between decisions */
+    const tb_policy *policy; /* with PLAYOUT_POLICY */
 } params;
 
 typedef struct search {
@@ -100,6 +110,11 @@ typedef struct search {
     int root_round;   /* the round of the decision (horizon) */
     int higher;       /* 1: higher standings are better, -1: lower, 0: ? */
     int players;      /* learnt with higher */
+    int score_dir;    /* reward=score: 1 when higher scores win, -1 lower */
+    uint32_t root;    /* the root node: 0, or a kept subtree's (keep=on) */
+    int n_seen;       /* actions observed since the last search (keep) */
+    int seen_ok;      /* every one of them was seen and recorded */
+    uint64_t seen[SEEN_MAX]; /* their node keys */
     double standing[TB_MAX_PLAYERS];
     int has_hint;     /* root_hint holds the heuristic's choice */
     tb_action root_hint;
@@ -172,8 +187,8 @@ static int read_number(const char *text, double min, double max, double *out)
 }
 
 /* Applies one key=value parameter. */
-static int set_param(params *p, const char *key, const char *val, char *err,
-                     size_t cap)
+static int set_param(params *p, const tb_game *g, const char *key,
+                     const char *val, char *err, size_t cap)
 {
     double v;
     if (tbi_word_eq(key, "iters")) {
@@ -217,8 +232,24 @@ static int set_param(params *p, const char *key, const char *val, char *err,
         else if (tbi_word_eq(val, "quick"))
             p->playout = PLAYOUT_QUICK;
         else {
-            tbi_errf(err, cap, "ismcts: playout takes random, heuristic or "
-                     "quick, not '%s'", val);
+            for (int i = 0; i < g->n_policies; i++)
+                if (tbi_word_eq(val, g->policies[i].name)) {
+                    p->playout = PLAYOUT_POLICY;
+                    p->policy = &g->policies[i];
+                    return TB_OK;
+                }
+            tbi_errf(err, cap, "ismcts: playout takes random, heuristic, "
+                     "quick or one of %s's policies, not '%s'", g->id, val);
+            return TB_EINVAL;
+        }
+    } else if (tbi_word_eq(key, "reward")) {
+        if (tbi_word_eq(val, "score"))
+            p->raw = 1;
+        else if (tbi_word_eq(val, "win"))
+            p->raw = 0;
+        else {
+            tbi_errf(err, cap, "ismcts: reward takes win or score, not "
+                     "'%s'", val);
             return TB_EINVAL;
         }
     } else if (tbi_word_eq(key, "horizon")) {
@@ -231,7 +262,8 @@ static int set_param(params *p, const char *key, const char *val, char *err,
                      "'%s'", val);
             return TB_EINVAL;
         }
-    } else if (tbi_word_eq(key, "pdet") || tbi_word_eq(key, "obs")) {
+    } else if (tbi_word_eq(key, "pdet") || tbi_word_eq(key, "obs") ||
+               tbi_word_eq(key, "keep")) {
         int on;
         if (tbi_word_eq(val, "on") || tbi_word_eq(val, "1"))
             on = 1;
@@ -242,11 +274,13 @@ static int set_param(params *p, const char *key, const char *val, char *err,
                      val);
             return TB_EINVAL;
         }
-        *(tbi_word_eq(key, "pdet") ? &p->pdet : &p->obs) = on;
+        *(tbi_word_eq(key, "pdet")  ? &p->pdet
+          : tbi_word_eq(key, "obs") ? &p->obs
+                                    : &p->keep) = on;
     } else {
         tbi_errf(err, cap, "ismcts has no parameter '%s'; its parameters: "
                  "iters, time, c, playout, hmoves, fine, widen, rwiden, nodes, "
-                 "pdet, obs, horizon", key);
+                 "pdet, obs, horizon, reward, keep", key);
         return TB_EINVAL;
     }
     return TB_OK;
@@ -257,7 +291,8 @@ bad_number:
 }
 
 /* Applies "key=value,key=value" text to p. */
-static int apply_params(params *p, const char *text, char *err, size_t cap)
+static int apply_params(params *p, const tb_game *g, const char *text,
+                        char *err, size_t cap)
 {
     char buf[256];
     if (strlen(text) >= sizeof buf) {
@@ -276,7 +311,7 @@ static int apply_params(params *p, const char *text, char *err, size_t cap)
             return TB_EINVAL;
         }
         *eq = '\0';
-        int rc = set_param(p, tok, eq + 1, err, cap);
+        int rc = set_param(p, g, tok, eq + 1, err, cap);
         if (rc != TB_OK)
             return rc;
         if (!comma)
@@ -300,13 +335,14 @@ static int parse_params(params *p, const tb_game *g, const char *text,
     p->obs = 0;
     if (g->search_defaults) {
         char why[200];
-        if (apply_params(p, g->search_defaults, why, sizeof why) != TB_OK) {
+        if (apply_params(p, g, g->search_defaults, why, sizeof why) !=
+            TB_OK) {
             tbi_errf(err, cap, "%s's search defaults are broken: %s", g->id,
                      why);
             return TB_EINVAL;
         }
     }
-    int rc = apply_params(p, text, err, cap);
+    int rc = apply_params(p, g, text, err, cap);
     if (rc != TB_OK)
         return rc;
     if (!p->iters && p->time <= 0)
@@ -354,6 +390,7 @@ static void pool_reset(search *s)
     memset(&s->pool[0], 0, sizeof s->pool[0]);
     s->used = 1;
     s->full = 0;
+    s->root = 0;
 }
 
 /* The hash-index slot where (parent, key) is or would go. */
@@ -490,7 +527,9 @@ static tb_action model_action(search *s, const tb_game *g, tb_rng *rng,
                               int seat, int root_seat)
 {
     tb_action (*policy)(const void *, int, tb_rng *) =
-        s->p.playout == PLAYOUT_QUICK ? g->quick : g->heuristic;
+        s->p.playout == PLAYOUT_QUICK    ? g->quick
+        : s->p.playout == PLAYOUT_POLICY ? s->p.policy->choose
+                                         : g->heuristic;
     if (!policy)
         return random_action(s, g, rng);
     if (!s->p.pdet || seat == root_seat)
@@ -518,9 +557,9 @@ static int pick_expansion(search *s, const tb_game *g, tb_rng *rng,
 {
     if (!untried)
         return -1;
-    double w = at == 0 ? s->p.rwiden : s->p.widen;
+    double w = at == s->root ? s->p.rwiden : s->p.widen;
     if (g->heuristic && w >= 0) {
-        if (at == 0 && s->has_hint)
+        if (at == s->root && s->has_hint)
             for (int i = 0; i < n; i++)
                 if (s->legal[i] == s->root_hint && !s->child[i])
                     return i;
@@ -566,7 +605,7 @@ static uint32_t tree_decision(search *s, const tb_game *g, tb_rng *rng,
         s->child[pick] = id;
         *expanded = 1;
     } else {
-        double best = -1;
+        double best = -INFINITY; /* raw score rewards may be negative */
         for (int i = 0; i < n; i++) {
             if (!s->child[i])
                 continue;
@@ -590,35 +629,11 @@ static int round_over(search *s, const tb_game *g)
 
 /* Learns, once per bot, the number of players and which way standings
  * point (whether the winner of a finished game has the highest or the
- * lowest), from random games played out from the decision's state: the
- * round horizon ranks unfinished worlds by their standings. */
+ * lowest): the round horizon ranks unfinished worlds by their standings. */
 static void learn_standings(search *s, const tb_game *g, const void *root,
                             int seat)
 {
-    /* A generator of its own, so the bot's choices do not depend on
-     * whether it has learnt this already. */
-    tb_rng rng;
-    tb_rng_seed(&rng, 0x5ca1ab1eull);
-    for (int tries = 0; tries < 16 && !s->higher; tries++) {
-        memcpy(s->world, root, g->state_size);
-        g->determinize(s->world, seat, &rng);
-        tb_random_playout(g, s->world, &rng);
-        tb_result r;
-        tb_result_of(g, s->world, &r);
-        g->standing(s->world, s->standing);
-        s->players = r.players;
-        int winner = 0, top = 1, bottom = 1;
-        for (int j = 0; j < r.players; j++)
-            if (r.rank[j] == 1)
-                winner = j;
-        for (int j = 0; j < r.players; j++) {
-            top &= s->standing[j] <= s->standing[winner];
-            bottom &= s->standing[j] >= s->standing[winner];
-        }
-        s->higher = top && !bottom ? 1 : bottom && !top ? -1 : 0;
-    }
-    if (!s->higher)
-        s->higher = 1; /* every game tied: either way will do */
+    s->higher = tbi_standings_direction(g, root, seat, s->world, &s->players);
 }
 
 /* Plays the world to the end, chance included: with heuristic playouts
@@ -655,6 +670,21 @@ static void score_world(search *s, const tb_game *g)
         g->standing(s->world, r.score);
         tbi_rank_by_score(&r, s->higher > 0);
     }
+    if (s->p.raw && !r.cooperative) {
+        /* reward=score: each seat's own score, turned so that higher is
+         * better (the way the ranks of the first decided game show), and
+         * not scaled: c must then be on the scale of the scores. */
+        int best = 0, worst = 0;
+        for (int j = 0; j < r.players; j++) {
+            best = r.rank[j] < r.rank[best] ? j : best;
+            worst = r.rank[j] > r.rank[worst] ? j : worst;
+        }
+        if (!s->score_dir && r.score[best] != r.score[worst])
+            s->score_dir = r.score[best] > r.score[worst] ? 1 : -1;
+        for (int j = 0; j < r.players && j < TB_MAX_PLAYERS; j++)
+            s->reward[j] = (s->score_dir ? s->score_dir : 1) * r.score[j];
+        return;
+    }
     for (int j = 0; j < r.players && j < TB_MAX_PLAYERS; j++)
         s->reward[j] = tbi_ismcts_reward(g, &r, j, s->p.fine);
 }
@@ -685,13 +715,13 @@ static void iterate(search *s, const tb_game *g, tb_rng *rng,
     memcpy(s->world, root, g->state_size);
     g->determinize(s->world, root_seat, rng);
     replay_hidden_choices(s, g, rng, root_seat);
-    uint32_t at = 0;
+    uint32_t at = s->root;
     int depth = 0, expanded = 0;
     while (!expanded) {
         int cur = g->current(s->world);
         if (cur == TB_TERMINAL)
             break;
-        if (cur != TB_CHANCE && at != 0 && s->p.obs &&
+        if (cur != TB_CHANCE && at != s->root && s->p.obs &&
             !(at = tree_observation(s, g, at, root_seat, &depth)))
             break;
         uint32_t next = cur == TB_CHANCE
@@ -706,7 +736,7 @@ static void iterate(search *s, const tb_game *g, tb_rng *rng,
     }
     playout(s, g, rng, root_seat);
     score_world(s, g);
-    s->pool[0].visits++;
+    s->pool[s->root].visits++;
     for (int i = 0; i < depth; i++) {
         node *n = &s->pool[s->path[i]];
         int seat = node_seat(n);
@@ -721,11 +751,12 @@ static tb_action best_root_action(search *s, int seat, const tb_action *acts,
                                   int n)
 {
     int best = 0;
-    double best_visits = -1, best_mean = -1;
+    double best_visits = -1, best_mean = -INFINITY;
     for (int i = 0; i < n; i++) {
-        uint32_t id = find_child(s, 0, decision_key(seat, acts[i]));
+        uint32_t id = find_child(s, s->root, decision_key(seat, acts[i]));
         double visits = id ? s->pool[id].visits : 0;
-        double mean = id && visits > 0 ? s->pool[id].reward / visits : 0;
+        double mean =
+            id && visits > 0 ? s->pool[id].reward / visits : -INFINITY;
         if (visits > best_visits ||
             (visits == best_visits && mean > best_mean)) {
             best = i;
@@ -763,6 +794,8 @@ static uint32_t initial_nodes(const params *p)
     if (p->time > 0)
         return TIME_NODES;
     long want = 3 * p->iters + 64; /* decision and observation nodes */
+    if (p->keep)
+        want *= 16; /* room for the trees of several decisions */
     return want > (long)MAX_NODES ? MAX_NODES : (uint32_t)want;
 }
 
@@ -797,6 +830,11 @@ static int ismcts_create(tbi_bot *b, const char *text, char *err, size_t cap)
                               : "playout=random");
         return TB_EINVAL;
     }
+    /* A kept tree would mix observation nodes or round-end scores made
+     * from an older root's point of view; such searches start afresh. */
+    if (s->p.obs || s->p.horizon)
+        s->p.keep = 0;
+    b->observes = s->p.keep;
     if (s->p.horizon && (!g->standing || (g->flags & TB_GAME_COOPERATIVE))) {
         tbi_errf(err, cap, "ismcts: horizon=round needs a competitive game "
                  "that reports its rounds; %s does not", g->id);
@@ -813,6 +851,8 @@ static int ismcts_create(tbi_bot *b, const char *text, char *err, size_t cap)
     return TB_OK;
 }
 
+static int keep_subtree(search *s);
+
 static tb_action ismcts_choose(tbi_bot *b, void *st, int seat)
 {
     const tb_game *g = b->game;
@@ -826,7 +866,8 @@ static tb_action ismcts_choose(tbi_bot *b, void *st, int seat)
      * bigger one (an iteration budget was given room enough at the start). */
     if (s->full && !s->p.nodes && s->cap < MAX_NODES)
         pool_alloc(s, s->cap * 2);
-    pool_reset(s);
+    if (!keep_subtree(s))
+        pool_reset(s);
     /* With quick playouts the model of the players is the quick policy;
      * the root still starts from the heuristic's choice, asked once. */
     s->has_hint = s->p.playout == PLAYOUT_QUICK && g->heuristic;
@@ -849,7 +890,47 @@ static tb_action ismcts_choose(tbi_bot *b, void *st, int seat)
             break;
     }
     s->last_iters = it;
+    s->n_seen = 0;
+    s->seen_ok = 1; /* observations from here on lead on from this root */
     return best_root_action(s, seat, acts, n);
+}
+
+/* keep=on: the search of the last decision stays when every action since
+ * was seen (tbi_bot_observe), the pool has room for this decision's
+ * nodes, and the path of those actions is in the tree (a dice roll on the
+ * way breaks it, as its node's outcome was not observed); its end becomes
+ * the root.  Returns whether it did. */
+static int keep_subtree(search *s)
+{
+    if (!s->p.keep || !s->seen_ok || s->n_seen == 0 || s->p.time > 0 ||
+        (long)s->used + 3 * s->p.iters + 64 > (long)s->cap)
+        return 0;
+    uint32_t at = s->root; /* node 0 is a root too, so 0 is no "none" here */
+    for (int i = 0; i < s->n_seen; i++)
+        if (!(at = find_child(s, at, s->seen[i])))
+            return 0;
+    s->root = at;
+    return 1;
+}
+
+static void ismcts_start(tbi_bot *b, const tb_config *cfg, int seat)
+{
+    search *s = b->data;
+    (void)cfg;
+    (void)seat;
+    s->n_seen = 0;
+    s->seen_ok = 0; /* a new game: no tree to keep */
+}
+
+static void ismcts_observe(tbi_bot *b, int seat, tb_action a, int seen)
+{
+    search *s = b->data;
+    if (!s->p.keep)
+        return;
+    if (!seen || s->n_seen == SEEN_MAX)
+        s->seen_ok = 0;
+    else
+        s->seen[s->n_seen++] = decision_key(seat, a);
 }
 
 long tbi_ismcts_iterations(const tbi_bot *b)
@@ -863,10 +944,12 @@ const tbi_bot_kind tbi_bot_ismcts = {
     .name = "ismcts",
     .help = "ismcts[:iters=N,time=S,c=X,playout=random|heuristic|quick,hmoves=N|all,"
             "fine=W,widen=W|off,rwiden=W|off,nodes=N,pdet=on|off,obs=on|off,"
-            "horizon=game|round]: "
+            "horizon=game|round,reward=win|score,keep=on|off]: "
             "information-set Monte Carlo tree search",
     .legal_only = 0,
     .create = ismcts_create,
     .choose = ismcts_choose,
     .destroy = ismcts_destroy,
+    .start = ismcts_start,
+    .observe = ismcts_observe,
 };

@@ -35,7 +35,7 @@ int tbi_play_match_observed(const tb_game *g, const tb_config *cfg,
     tb_rng deal;
     tb_rng_seed(&deal, seed);
     for (int j = 0; j < cfg->players; j++)
-        tbi_bot_seed(bots[j], tbi_seat_seed(seed, j));
+        tbi_bot_start(bots[j], cfg, j, tbi_seat_seed(seed, j));
     long actions = 0;
     uint16_t outcome[TB_MAX_CHANCE];
     for (;;) {
@@ -50,6 +50,8 @@ int tbi_play_match_observed(const tb_game *g, const tb_config *cfg,
             continue;
         }
         tb_action a = tbi_bot_choose(bots[cur], st, cur);
+        for (int j = 0; j < cfg->players; j++)
+            tbi_bot_observe(bots[j], st, a);
         if (rec) {
             char text[TB_ACTION_TEXT];
             g->action_text(st, a, text, sizeof text);

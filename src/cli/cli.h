@@ -74,5 +74,6 @@ int cmd_sim(int argc, char **argv);
 int cmd_replay(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
+int cmd_arena(int argc, char **argv);
 
 #endif

@@ -736,7 +736,7 @@ int cmd_play(int argc, char **argv)
                 tbi_bot_free(bots[k]);
             return cli_error("%s", err);
         }
-        tbi_bot_seed(bots[j], tbi_seat_seed(ga.seed, j));
+        tbi_bot_start(bots[j], &ga.cfg, j, tbi_seat_seed(ga.seed, j));
     }
     unsigned style = (!plain && isatty(1)) ? TB_STYLE_COLOR | TB_STYLE_UNICODE
                                            : TB_STYLE_PLAIN;

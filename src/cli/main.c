@@ -29,6 +29,7 @@ static const struct {
     {"replay", cmd_replay, "check a game record, or show it move by move"},
     {"bench", cmd_bench, "measure random-playout speed"},
     {"analyze", cmd_analyze, "write a balance report: seats, scores, length, drama, variants"},
+    {"arena", cmd_arena, "measure bots against a field: every seating of each deal"},
 };
 
 static void usage(FILE *f)

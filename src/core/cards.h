@@ -133,4 +133,19 @@ static inline int tbi_set_count_range(const tbi_set128 *s, unsigned lo,
     return n;
 }
 
+/* The chance that none of t particular cards lies among r cards dealt at
+ * random from u unseen ones (the hypergeometric "none drawn"): how likely
+ * it is that the seats still to play hold no card that beats yours, when
+ * together they hold r of the u cards you have not seen. */
+static inline double tbi_chance_none_among(int t, int u, int r)
+{
+    double p = 1.0;
+    for (int i = 0; i < t; i++) {
+        if (u - r - i <= 0)
+            return 0.0;
+        p *= (double)(u - r - i) / (double)(u - i);
+    }
+    return p;
+}
+
 #endif

@@ -18,6 +18,8 @@ extern const tb_game tbg_mystique;
 extern const tb_game tbg_mystique_energy;
 extern const tb_game tbg_clique_mystique;
 extern const tb_game tbg_mystical_eddies;
+extern const tb_game tbg_mystique_circle;
+extern const tb_game tbg_battle_for_the_suns;
 extern const tb_game tbg_mystique_domination;
 
 static const tb_game *const registry[] = {
@@ -32,6 +34,8 @@ static const tb_game *const registry[] = {
     &tbg_mystique_energy,
     &tbg_clique_mystique,
     &tbg_mystical_eddies,
+    &tbg_mystique_circle,
+    &tbg_battle_for_the_suns,
     &tbg_mystique_domination,
 };
 

@@ -379,6 +379,25 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
     return ACT_TAKE;
 }
 
+/* The `threshold` policy of the opponent pool (docs/bots.md): take the
+ * card when its net cost (the points it adds to the seat's cards, less the
+ * tokens on it) is at most 0, else pass; take when out of tokens.  A plain
+ * rule some players follow, with no read of the other seats, and the
+ * playout policy of the outside ISMCTS of issue 20. */
+static tb_action threshold(const void *vs, int seat, tb_rng *rng)
+{
+    const nothanks *s = vs;
+    (void)rng;
+    if (s->tokens[seat] == 0 ||
+        card_cost(s->taken[seat], face_up(s)) - s->pot <= 0)
+        return ACT_TAKE;
+    return ACT_PASS;
+}
+
+static const tb_policy policies[] = {
+    {"threshold", "take a card when its net cost is at most 0", threshold},
+};
+
 const tb_game tbg_no_thanks = {
     .id = "no-thanks",
     .title = "No Thanks!",
@@ -403,6 +422,10 @@ const tb_game tbg_no_thanks = {
     .view_json = view_json,
     .standing = standing,
     .heuristic = heuristic,
-    .search_defaults = "widen=0", /* docs/bots.md, Strength */
+    /* A full tree over a threshold model of the players: docs/bots.md,
+     * "No Thanks! against a stranger". */
+    .search_defaults = "playout=threshold,widen=off,rwiden=off",
     .describe = describe,
+    .policies = policies,
+    .n_policies = 1,
 };

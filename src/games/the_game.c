@@ -9,8 +9,12 @@
  *
  * A turn is a series of decisions: play one card to one pile (action
  * card * 4 + pile), then, once enough cards are down, ACT_END ends the
- * turn.  The one chance node is the shuffle of cards 2-99 at the start:
- * hands are dealt from it in seat order and the rest is the draw pile.
+ * turn.  With the `talk` option the seat to move may also, before or
+ * between its plays, say something about a pile from a small vocabulary
+ * with no numbers in it ("please don't play on u1"): table talk, which the
+ * rules allow, made an action so that it is public, recorded and replayed.
+ * The one chance node is the shuffle of cards 2-99 at the start: hands are
+ * dealt from it in seat order and the rest is the draw pile.
  */
 #include "cards.h"
 #include "deck100.h"
@@ -27,6 +31,38 @@
 #define N_CARDS (HIGH_CARD - LOW_CARD + 1) /* 98 */
 #define TRICK 10
 #define ACT_END 0u
+/* Talk: action ACT_SAY + kind * PILES + pile says `kind` about the pile
+ * (SAY_NOTHING withdraws what the seat said there).  Plays are at most
+ * 99 * 4 + 3, so the two ranges never meet. */
+#define ACT_SAY 1024u
+/* Things a seat may say in one turn, so that talk cannot go on forever. */
+#define SAYS_PER_TURN 2
+
+enum { OPT_TALK };
+
+/* What a seat says about a pile.  Each seat has at most one standing
+ * signal per pile; it stands until the seat withdraws or replaces it, plays
+ * on that pile itself, or runs out of cards. */
+enum say { SAY_NOTHING, SAY_HOLD, SAY_JUMP, SAY_FREE, N_SAY };
+
+/* The notation of each kind (SAY_NOTHING is "withdraw"), and how the table
+ * hears it; "%s" is the pile's name. */
+static const char *const say_words[N_SAY] = {"withdraw", "hold", "jump",
+                                             "free"};
+static const char *const say_heard[N_SAY] = {
+    "", "please don't play on %s", "I can make a big jump on %s",
+    "play on %s as you like, I need nothing there"};
+/* How the table shows a standing signal beside its pile. */
+static const char *const say_shown[N_SAY] = {"", "don't play here",
+                                             "big jump here", "play here"};
+
+static const tb_option_def options[] = {
+    {"talk", "table talk without numbers: the seat to move may say hold "
+             "(don't play here), jump (I can make a big jump here), free "
+             "(play here) or withdraw about a pile, twice a turn; off is "
+             "the silent game",
+     TB_OPT_BOOL, 1, 0, 1, NULL},
+};
 
 enum phase { PH_DEAL, PH_PLAY, PH_OVER };
 
@@ -43,6 +79,9 @@ typedef struct thegame {
     uint8_t pile_n[PILES]; /* cards played onto each pile */
     uint8_t hand[MAX_P][MAX_HAND], hand_n[MAX_P];
     uint8_t draw[N_CARDS]; /* the shuffled cards; draw[drawn..] is unseen */
+    uint8_t talk; /* table talk is allowed (the option, with 2+ players) */
+    uint8_t said; /* things the seat to move has said this turn */
+    uint8_t signal[MAX_P][PILES]; /* enum say: each seat's word per pile */
 } thegame;
 
 /* Cards each player holds: 8 alone, 7 with two players, 6 with three to
@@ -105,6 +144,8 @@ static void init(void *vs, const tb_config *cfg)
     s->phase = PH_DEAL;
     s->top[0] = s->top[1] = 1;
     s->top[2] = s->top[3] = 100;
+    /* A lone player has nobody to talk to. */
+    s->talk = (uint8_t)(cfg->opt[OPT_TALK] && cfg->players > 1);
 }
 
 static int current(const void *vs)
@@ -142,6 +183,7 @@ static void begin_turn(thegame *s, int seat)
             continue;
         s->turn = (uint8_t)p;
         s->played = 0;
+        s->said = 0;
         s->turns++;
         if (!can_play(s, p))
             s->phase = PH_OVER; /* owes plays it cannot make: a loss */
@@ -167,6 +209,20 @@ static tb_action play_action(int card, int pile)
     return (tb_action)(card * PILES + pile);
 }
 
+static tb_action say_action(int kind, int pile)
+{
+    return ACT_SAY + (tb_action)(kind * PILES + pile);
+}
+
+/* Whether the seat to move may say `kind` about pile k now: talk is on, it
+ * has not used up this turn's words, and the words change what it says
+ * there (withdrawing needs something said). */
+static int may_say(const thegame *s, int kind, int k)
+{
+    return s->talk && s->said < SAYS_PER_TURN &&
+           s->signal[s->turn][k] != kind;
+}
+
 static int legal(const void *vs, tb_action *out)
 {
     const thegame *s = vs;
@@ -177,6 +233,10 @@ static int legal(const void *vs, tb_action *out)
                 out[n++] = play_action(s->hand[p][i], k);
     if (s->played >= plays_required(s))
         out[n++] = ACT_END;
+    for (int kind = 0; kind < N_SAY; kind++)
+        for (int k = 0; k < PILES; k++)
+            if (may_say(s, kind, k))
+                out[n++] = say_action(kind, k);
     return n;
 }
 
@@ -195,12 +255,21 @@ static void apply(void *vs, tb_action a)
         end_turn(s);
         return;
     }
+    if (a >= ACT_SAY) {
+        s->signal[p][(a - ACT_SAY) % PILES] = (uint8_t)((a - ACT_SAY) / PILES);
+        s->said++;
+        return;
+    }
     int card = (int)(a / PILES), pile = (int)(a % PILES);
     tbi_hand_remove(s->hand[p], &s->hand_n[p], (uint8_t)card);
     s->top[pile] = (uint8_t)card;
     s->pile_n[pile]++;
     s->played++;
+    /* What the seat said about this pile is done with once it plays there
+     * itself, and everything it said once it has no cards left. */
+    s->signal[p][pile] = SAY_NOTHING;
     if (s->hand_n[p] == 0) {
+        memset(s->signal[p], SAY_NOTHING, PILES);
         end_turn(s); /* nothing left to play: the turn is over */
     } else if (s->played < plays_required(s) && !can_play(s, p)) {
         s->phase = PH_OVER; /* owes a play it cannot make: a loss */
@@ -261,6 +330,9 @@ static void action_text(const void *vs, tb_action a, char *buf, size_t cap)
     (void)vs;
     if (a == ACT_END)
         snprintf(buf, cap, "end");
+    else if (a >= ACT_SAY)
+        snprintf(buf, cap, "%s %s", say_words[(a - ACT_SAY) / PILES],
+                 pile_names[(a - ACT_SAY) % PILES]);
     else
         snprintf(buf, cap, "%u%s", a / PILES, pile_names[a % PILES]);
 }
@@ -284,7 +356,11 @@ static int parse_play(const thegame *s, const char *w, tb_action *out,
     const char *rest = tbi_read_uint(w, &card);
     if (!rest) {
         tbi_errf(err, cap, "type a card and a pile, like 37u1 (piles u1 u2 "
-                 "go up, d1 d2 go down), or 'end' to end your turn");
+                 "go up, d1 d2 go down), or 'end' to end your turn%s",
+                 s->talk ? ", or say something about a pile: hold u1 "
+                           "(don't play here), jump u1 (I can make a big "
+                           "jump here), free u1 (play here), withdraw u1"
+                         : "");
         return TB_EPARSE;
     }
     if (!strncmp(rest, "on", 2) || !strncmp(rest, "to", 2))
@@ -327,12 +403,59 @@ static int parse_play(const thegame *s, const char *w, tb_action *out,
     return TB_OK;
 }
 
+/* Reads a signal, "hold u1" (squeezed to "holdu1"), when w starts with
+ * one of the words of talk: returns TB_OK or TB_EPARSE with a reason, or 1
+ * when w is not talk at all. */
+static int parse_say(const thegame *s, const char *w, tb_action *out,
+                     char *err, size_t cap)
+{
+    int kind = -1;
+    size_t len = 0;
+    for (int i = 0; i < N_SAY; i++) {
+        size_t n = strlen(say_words[i]);
+        if (!strncmp(w, say_words[i], n)) {
+            kind = i;
+            len = n;
+        }
+    }
+    if (kind < 0)
+        return 1;
+    int k = read_pile(w + len);
+    if (k < 0) {
+        tbi_errf(err, cap, "say which pile, like %s u1 (piles u1 u2 go up, "
+                 "d1 d2 go down)", say_words[kind]);
+        return TB_EPARSE;
+    }
+    if (!s->talk) {
+        tbi_errf(err, cap, s->players > 1 ? "this game is played without "
+                 "talk (talk=off)" : "a lone player has nobody to talk to");
+        return TB_EPARSE;
+    }
+    if (s->said >= SAYS_PER_TURN) {
+        tbi_errf(err, cap, "you have said %d things this turn, which is "
+                 "all a turn allows: play a card or end your turn",
+                 SAYS_PER_TURN);
+        return TB_EPARSE;
+    }
+    if (s->signal[s->turn][k] == kind) {
+        tbi_errf(err, cap, kind == SAY_NOTHING ? "you have said nothing "
+                 "about %s" : "you already say that about %s",
+                 pile_names[k]);
+        return TB_EPARSE;
+    }
+    *out = say_action(kind, k);
+    return TB_OK;
+}
+
 static int parse_action(const void *vs, const char *text, tb_action *out,
                         char *err, size_t cap)
 {
     const thegame *s = vs;
     char w[32];
     tbi_squeeze(text, w, sizeof w);
+    int rc = parse_say(s, w, out, err, cap);
+    if (rc != 1)
+        return rc;
     if (!strcmp(w, "end") || !strcmp(w, "done") || !strcmp(w, "e")) {
         int owed = plays_required(s) - s->played;
         if (owed > 0) {
@@ -385,10 +508,22 @@ static void render(const void *vs, int seat, unsigned style, tb_text *t)
                    cards_left(s));
     const char *up = style & TB_STYLE_UNICODE ? "\xe2\x86\x91" : "up";
     const char *down = style & TB_STYLE_UNICODE ? "\xe2\x86\x93" : "down";
-    for (int k = 0; k < PILES; k++)
-        tb_text_printf(t, "  %s %-4s %s%3d%s  (%d played)\n", pile_names[k],
+    for (int k = 0; k < PILES; k++) {
+        tb_text_printf(t, "  %s %-4s %s%3d%s  (%d played)", pile_names[k],
                        ascending(k) ? up : down, tbi_color(style, TBI_CYAN),
                        s->top[k], tbi_color(style, TBI_RESET), s->pile_n[k]);
+        /* What the seats say about this pile, beside it. */
+        const char *sep = "  ";
+        for (int p = 0; p < s->players; p++)
+            if (s->signal[p][k]) {
+                tb_text_printf(t, "%s%sseat %d: %s%s", sep,
+                               tbi_color(style, TBI_YELLOW), p,
+                               say_shown[s->signal[p][k]],
+                               tbi_color(style, TBI_RESET));
+                sep = "; ";
+            }
+        tb_text_puts(t, "\n");
+    }
     for (int p = 0; p < s->players; p++) {
         int to_move = s->phase == PH_PLAY && p == s->turn;
         tb_text_printf(t, "  %s seat %d%s: %d cards", to_move ? ">" : " ", p,
@@ -396,6 +531,8 @@ static void render(const void *vs, int seat, unsigned style, tb_text *t)
         if (to_move)
             tb_text_printf(t, ", played %d of %d required", s->played,
                            plays_required(s));
+        if (to_move && s->talk)
+            tb_text_printf(t, ", may say %d more", SAYS_PER_TURN - s->said);
         tb_text_puts(t, "\n");
     }
     if (seat >= 0 && seat < s->players) {
@@ -426,6 +563,19 @@ static json_t *view_json(const void *vs, int seat)
                             json_string(ascending(k) ? "up" : "down"));
         json_object_set_new(o, "top", json_integer(s->top[k]));
         json_object_set_new(o, "played", json_integer(s->pile_n[k]));
+        if (s->talk) {
+            /* The standing signals about this pile, by seat. */
+            json_t *said = json_array();
+            for (int p = 0; p < s->players; p++)
+                if (s->signal[p][k]) {
+                    json_t *w = json_object();
+                    json_object_set_new(w, "seat", json_integer(p));
+                    json_object_set_new(
+                        w, "says", json_string(say_words[s->signal[p][k]]));
+                    json_array_append_new(said, w);
+                }
+            json_object_set_new(o, "signals", said);
+        }
         json_array_append_new(piles, o);
     }
     json_object_set_new(v, "piles", piles);
@@ -437,7 +587,11 @@ static json_t *view_json(const void *vs, int seat)
         json_object_set_new(v, "to_move", json_integer(s->turn));
         json_object_set_new(v, "played_this_turn", json_integer(s->played));
         json_object_set_new(v, "required", json_integer(plays_required(s)));
+        if (s->talk)
+            json_object_set_new(v, "may_say",
+                                json_integer(SAYS_PER_TURN - s->said));
     }
+    json_object_set_new(v, "talk", json_boolean(s->talk));
     json_t *seats = json_array();
     for (int p = 0; p < s->players; p++) {
         json_t *o = json_object();
@@ -473,6 +627,18 @@ static void describe(const void *vb, tb_action a, const void *va, int seat,
 {
     const thegame *b = vb, *s = va;
     int p = b->turn;
+    if (a >= ACT_SAY) {
+        int kind = (int)((a - ACT_SAY) / PILES), k = (int)((a - ACT_SAY) % PILES);
+        if (kind == SAY_NOTHING) {
+            tb_text_printf(t, "seat %d takes back what it said about %s\n", p,
+                           pile_names[k]);
+        } else {
+            tb_text_printf(t, "seat %d says: ", p);
+            tb_text_printf(t, say_heard[kind], pile_names[k]);
+            tb_text_puts(t, "\n");
+        }
+        return;
+    }
     int turn_over = a == ACT_END;
     if (a != ACT_END) {
         int card = (int)(a / PILES), k = (int)(a % PILES);
@@ -486,6 +652,10 @@ static void describe(const void *vb, tb_action a, const void *va, int seat,
                            pile_names[k], ascending(k) ? "up" : "down",
                            b->top[k]);
         turn_over = b->hand_n[p] == 1; /* the last card ends the turn */
+        for (int q = 0; q < PILES; q++)
+            if (b->signal[p][q] && !s->signal[p][q])
+                tb_text_printf(t, "seat %d no longer says \"%s\" on %s\n", p,
+                               say_shown[b->signal[p][q]], pile_names[q]);
     }
     int drawn = s->drawn - b->drawn;
     if (turn_over && cards_left(s) > 0) {
@@ -557,6 +727,15 @@ static const double home_loss[PILES] = {0.4, 1.0, 2.0, 5.0};
 #define STUCK_COST 1000.0
 /* Optional plays a plan looks ahead, after the required ones. */
 #define LOOK_AHEAD 4
+/* Talk.  The extra cost of moving a pile forward that another seat asked
+ * the table to keep off ("don't play here": it holds a card close to the
+ * top), and of one where another seat can make a big jump (the backwards
+ * trick, which any forward play would spoil). */
+#define HOLD_COST 1.5
+#define JUMP_COST 3.0
+/* A seat asks the others to keep off a pile when the best card it keeps
+ * for it has at most this many cards still out between it and the top. */
+#define HOLD_GAP 3
 
 typedef struct planner {
     uint8_t top[PILES];
@@ -564,6 +743,9 @@ typedef struct planner {
     uint8_t used;   /* bit i: hand[i] is already played in this plan */
     tbi_set128 out; /* cards not on any pile (hands and draw pile) */
     tbi_set128 mine; /* the hand's cards not yet played in the plan */
+    uint8_t top0[PILES];     /* the tops when the plan starts */
+    double keep_off[PILES];  /* the cost of moving a pile other seats
+                                asked to keep off (0: nobody asked) */
 } planner;
 
 /* Whether pile k is closed to card u (u is on its far side). */
@@ -622,6 +804,35 @@ static double play_damage(const planner *pl, int k, int c)
     return d;
 }
 
+/* How many cards out, not in the planner's hand, lie strictly between a
+ * and b (in either order). */
+static int others_between(const planner *pl, int a, int b)
+{
+    unsigned lo = (unsigned)(a < b ? a : b) + 1, hi = (unsigned)(a < b ? b : a);
+    if (lo >= hi)
+        return 0;
+    return tbi_set_count_range(&pl->out, lo, hi) -
+           tbi_set_count_range(&pl->mine, lo, hi);
+}
+
+/* The cost of moving pile k forward to card c when other seats asked to
+ * keep off it ("don't play here").  Their close card is taken to be any
+ * of the first HOLD_GAP + 1 cards out past the top the plan started from
+ * (cards not in the planner's hand), so the cost grows with how many of
+ * those c passes; earlier plays on k in this plan paid for the ones they
+ * passed. */
+static double keep_off_cost(const planner *pl, int k, int c)
+{
+    int from = pl->top0[k], now = pl->top[k], window = HOLD_GAP + 1;
+    int passed = others_between(pl, from, c);
+    int paid = closed_to(k, from, now) ? 0 : others_between(pl, from, now);
+    if (passed > window)
+        passed = window;
+    if (paid > window)
+        paid = window;
+    return passed > paid ? pl->keep_off[k] * (passed - paid) / window : 0.0;
+}
+
 /* The least total damage of finishing the turn from the planner's state
  * with `owed` plays still required and `extra` optional plays allowed;
  * optional plays are credited EXTRA_PLAY_LIMIT each, so they are made only
@@ -647,6 +858,10 @@ static double plan(planner *pl, int owed, int extra, int min_pile,
             if (((pl->used >> i) & 1) || !fits(k, pl->top[k], c))
                 continue;
             double d = play_damage(pl, k, c);
+            /* The first forward play on a pile another seat asked to keep
+             * off also costs what it asked for. */
+            if (pl->keep_off[k] > 0 && !closed_to(k, pl->top0[k], c))
+                d += keep_off_cost(pl, k, c);
             if (owed == 0) {
                 d -= EXTRA_PLAY_LIMIT;
                 /* Prune costly optional plays unless they set up a trick
@@ -678,9 +893,47 @@ static double plan(planner *pl, int owed, int extra, int min_pile,
     return best;
 }
 
+/* What seat, about to end its turn with the planner's hand, wants to say
+ * about pile k, from its own hand alone: a big jump when it holds the card
+ * that sends the pile back; "don't play here" when its best card for the
+ * pile has at most HOLD_GAP cards still out between it and the top (a
+ * play by anyone else would most likely pass it); else nothing. */
+static int wanted_signal(const planner *pl, int k)
+{
+    int top = pl->top[k], best = -1;
+    for (int i = 0; i < pl->hand_n; i++) {
+        int c = pl->hand[i];
+        if (c == (ascending(k) ? top - TRICK : top + TRICK))
+            return SAY_JUMP;
+        if (!fits(k, top, c))
+            continue;
+        int gap = others_between(pl, top, c);
+        if (best < 0 || gap < best)
+            best = gap;
+    }
+    return best >= 0 && best <= HOLD_GAP ? SAY_HOLD : SAY_NOTHING;
+}
+
+/* Before ending its turn, the first change seat wants in what it says
+ * about the piles (words it may still say this turn), or ACT_END when it
+ * has nothing to change.  Bots never say "play here" (a word for people),
+ * so they leave such a word alone. */
+static tb_action talk_before_ending(const thegame *s, const planner *pl,
+                                    int seat)
+{
+    for (int k = 0; k < PILES && s->said < SAYS_PER_TURN; k++) {
+        int want = wanted_signal(pl, k), now = s->signal[seat][k];
+        if (want != now && now != SAY_FREE)
+            return say_action(want, k);
+    }
+    return ACT_END;
+}
+
 /* The Game heuristic: plan the rest of the turn (the plays still owed and
  * a few optional ones) to do the least damage, and make the first play of
- * the best plan, or end the turn when stopping is best. */
+ * the best plan, or end the turn when stopping is best.  With talk, it
+ * weighs what the other seats asked (a pile to keep off costs more to
+ * move), and before ending its turn says what it wants kept. */
 static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
 {
     const thegame *s = vs;
@@ -688,6 +941,16 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
     planner pl;
     memset(&pl, 0, sizeof pl);
     memcpy(pl.top, s->top, sizeof pl.top);
+    memcpy(pl.top0, s->top, sizeof pl.top0);
+    if (s->talk)
+        for (int p = 0; p < s->players; p++)
+            for (int k = 0; k < PILES && p != seat; k++) {
+                double cost = s->signal[p][k] == SAY_HOLD   ? HOLD_COST
+                              : s->signal[p][k] == SAY_JUMP ? JUMP_COST
+                                                            : 0.0;
+                if (cost > pl.keep_off[k])
+                    pl.keep_off[k] = cost;
+            }
     memcpy(pl.hand, s->hand[seat], MAX_HAND);
     pl.hand_n = s->hand_n[seat];
     for (int i = 0; i < pl.hand_n; i++)
@@ -702,6 +965,8 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
         owed = 0;
     tb_action a;
     plan(&pl, owed, LOOK_AHEAD, 0, &a);
+    if (a == ACT_END && owed == 0 && s->talk)
+        return talk_before_ending(s, &pl, seat);
     if (a == ACT_END && owed > 0) {
         /* Every plan is stuck; any legal play will do. */
         tb_action buf[MAX_HAND * PILES + 1];
@@ -727,8 +992,8 @@ const tb_game tbg_the_game = {
     .min_players = 1,
     .max_players = MAX_P,
     .flags = TB_GAME_COOPERATIVE | TB_GAME_HIDDEN,
-    .options = NULL,
-    .n_options = 0,
+    .options = options,
+    .n_options = (int)(sizeof options / sizeof options[0]),
     .state_size = sizeof(thegame),
     .init = init,
     .current = current,
