@@ -278,8 +278,8 @@ typedef struct tb_game {
      * its model of the players, rather than keeping the uniformly resampled
      * ones (which a real player would rarely have made).  No allocation. */
     void (*retract)(void *st, int seat);
-    /* What `seat` (or TB_SPECTATOR) sees happen when the seat to move in
-     * `before` takes the legal action a, `after` being the state right after
+    /* Required: what `seat` (or TB_SPECTATOR) sees happen when the seat to
+     * move in `before` takes the legal action a, `after` being the state right after
      * it (before any chance node that follows is resolved).  Written as
      * lines a person at the table would say, each ending in a newline:
      * first the action as the table sees it ("seat 1 takes 27 with 4

@@ -282,7 +282,8 @@ expect_error "play --record into an impossible place" "$T" play 6-nimmt -p 2 --s
 for sig in TERM HUP INT; do
     rm -f "$TMP/fifo" "$TMP/sig.json"
     mkfifo "$TMP/fifo"
-    "$T" play 6-nimmt -p 2 --seats human,random --seed 1 --record "$TMP/sig.json" <"$TMP/fifo" >/dev/null 2>&1 &
+    # timeout forwards the signal to play and bounds a hang to 2 minutes.
+    timeout 120 "$T" play 6-nimmt -p 2 --seats human,random --seed 1 --record "$TMP/sig.json" <"$TMP/fifo" >/dev/null 2>&1 &
     pid=$!
     exec 3>"$TMP/fifo"
     printf '12\n' >&3
@@ -293,7 +294,7 @@ for sig in TERM HUP INT; do
     "$T" replay "$TMP/sig.json" >"$TMP/out" 2>&1 && grep -q '2 moves, legal so far; the game is unfinished' "$TMP/out" && ok || bad "play stopped by SIG$sig: $(cat "$TMP/out")"
 done
 rm -f "$TMP/sig.json"
-"$T" play 6-nimmt -p 2 --seats ismcts:iters=20000 --seed 1 --record "$TMP/sig.json" >/dev/null 2>&1 &
+timeout 120 "$T" play 6-nimmt -p 2 --seats ismcts:iters=20000 --seed 1 --record "$TMP/sig.json" >/dev/null 2>&1 &
 pid=$!
 sleep 1
 kill -TERM $pid

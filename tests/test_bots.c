@@ -141,6 +141,10 @@ static void bots_cannot_peek(void **state)
         void *st = ts_new_game(g, &cfgs[c]);
         tb_rng rng;
         tb_rng_seed(&rng, 4242u + (uint64_t)c);
+        /* A new game, perhaps with another player count, for every bot. */
+        for (int k = 0; k < N_SPECS; k++)
+            if (bots[k])
+                tbi_bot_start(bots[k], &cfgs[c], 0, 1);
         static tb_action buf[TB_MAX_ACTIONS];
         for (long i = 0;; i++) {
             tb_settle(g, st, &rng);

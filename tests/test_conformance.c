@@ -214,8 +214,6 @@ static void check_descriptions(const tb_game *g, const tb_config *cfg,
                                void *det, tb_rng *rng)
 {
     enum { K = 12 };
-    if (!g->describe)
-        return; /* TRANSITIONAL: until every game has one (issue 10) */
     int cur = tb_current(g, st);
     size_t size = g->state_size;
     char *after = malloc(K * size), *det_after = malloc(size);
@@ -527,6 +525,9 @@ static void registry_is_sound(void **state)
         assert_non_null(g->init);
         assert_non_null(g->determinize);
         assert_non_null(g->view_json);
+        if (!g->describe)
+            fail_msg("%s has no describe: moves could not be shown to "
+                     "people without their secrets", g->id);
     }
     assert_null(tb_find_game("no-such-game"));
 }

@@ -28,9 +28,8 @@ static void on_step(const tb_game *g, const void *before, tb_action a,
     transcript *tr = user;
     tb_text_printf(&tr->t, "%d. seat %d: %s\n", move_no, step->seat,
                    step->text);
-    /* What an onlooker was told of the move (games with describe). */
-    if (g->describe)
-        tb_describe(g, before, a, st, TB_SPECTATOR, &tr->t);
+    /* What an onlooker was told of the move. */
+    tb_describe(g, before, a, st, TB_SPECTATOR, &tr->t);
     int cur = tb_current(g, st);
     if (cur == TB_CHANCE || cur == TB_TERMINAL)
         tb_render(g, st, TB_SPECTATOR, TB_STYLE_PLAIN, &tr->t);

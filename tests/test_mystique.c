@@ -621,6 +621,285 @@ static void partnerships_add_up_burns(void **state)
     }
 }
 
+/* ------------------------------------------------------------ hidden */
+
+/* Issue 10's reproducer: seat 2 opens "four yellows" and seat 3 begins
+ * answering with 2Ym.  A seat may only begin an answer holding as many
+ * cards of the trait as the spell ("an answer is only begun by a player
+ * holding enough cards of the trait", docs/games/mystique.md), and its
+ * picks are face up, so every seat knows seat 3 holds three more yellows:
+ * a determinization for seat 0, seat 1 or the spectator must deal it
+ * them, or seat 3 would be left with no legal move. */
+static const char reproducer[] =
+    "{\"format\":\"tabula-record/1\",\"game\":\"mystique\",\"players\":4,"
+    "\"options\":{\"skirmishes\":\"1\",\"aces\":false,\"deflection\":true,"
+    "\"partnership\":true},"
+    "\"seats\":[\"random\",\"random\",\"random\",\"random\"],"
+    "\"seed\":896179571,"
+    "\"deal\":[[58,59,13,15,11,8,35,55,23,27,51,18,1,48,42,30,6,53,24,54,46,"
+    "21,45,36,39,19,44,17,40,34,38,2,4,50,43,57,49,22,32,16,9,0,26,7,25,20,"
+    "12,5,29,47,28,37,56,31,3,10,52,41,14,33],"
+    "[21,49,53,46,26,55,13,48,37,16,32,56,5,38,57,28,52,35,59,14,17,0,11,42,"
+    "2,12,24,10,44,25,54,51,19,3,58,31,9,41,29,50,40,20,4,47,33,45,1,15,36,"
+    "34,23,8,6,43,18,39,30,7,22,27]],"
+    "\"actions\":[{\"seat\":2,\"move\":\"5Ys\"},{\"seat\":2,\"move\":\"5Ym\"},"
+    "{\"seat\":2,\"move\":\"4Ya\"},{\"seat\":2,\"move\":\"2Ya\"},"
+    "{\"seat\":2,\"move\":\"cast yellows\"},{\"seat\":3,\"move\":\"2Ym\"}]}";
+
+/* How many yellow cards seat p holds, as its own view shows them. */
+static int yellows_in_hand(const void *st, int p)
+{
+    json_t *v = ts_view(game(), st, p), *c;
+    size_t i;
+    int n = 0;
+    json_array_foreach(json_object_get(v, "hand"), i, c)
+        n += json_string_value(c)[1] == 'Y';
+    json_decref(v);
+    return n;
+}
+
+static void determinize_keeps_a_begun_answer_possible(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    void *st = ts_replay_json(reproducer), *det = tb_state_new(g);
+    assert_int_equal(tb_current(g, st), 3);
+    tb_action acts[TB_MAX_ACTIONS];
+    tb_rng rng;
+    tb_rng_seed(&rng, 10);
+    for (int seat = TB_SPECTATOR; seat < 4; seat++) {
+        for (int i = 0; i < 200; i++) {
+            memcpy(det, st, g->state_size);
+            tb_determinize(g, det, seat, &rng);
+            assert_int_equal(tb_current(g, det), 3);
+            int n = tb_legal(g, det, acts);
+            assert_true(n >= 1);
+            /* Not just a move: seat 3 can still finish the answer. */
+            assert_true(yellows_in_hand(det, 3) >= 3);
+            /* And the determinized game plays to its end. */
+            assert_true(tb_random_playout(g, det, &rng) >= 0);
+            assert_int_equal(tb_current(g, det), TB_TERMINAL);
+        }
+    }
+    /* Taking the card back keeps the knowledge: seat 3 still holds four. */
+    ts_play(g, st, "back");
+    assert_true(ts_view_has(g, st, 0, "\"answer_begun\":true"));
+    for (int seat = TB_SPECTATOR; seat < 3; seat++) {
+        memcpy(det, st, g->state_size);
+        tb_determinize(g, det, seat, &rng);
+        assert_true(yellows_in_hand(det, 3) >= 4);
+    }
+    free(st);
+    free(det);
+}
+
+/* ------------------------------------------------------------ describe */
+
+/* What seat is told of the move typed as text in st. */
+static const char *told(const void *st, const char *text, int seat)
+{
+    return ts_describe(game(), st, text, seat);
+}
+
+/* Whether seat's render of st contains text. */
+static int renders(const void *st, int seat, const char *text)
+{
+    static char buf[8192];
+    tb_text t;
+    tb_text_init(&t, buf, sizeof buf);
+    tb_render(game(), st, seat, TB_STYLE_PLAIN, &t);
+    return strstr(buf, text) != NULL;
+}
+
+/* Every move is public in Mystique, so every seat is told the same; the
+ * spell is said in words ("a single red", "five reds"), and the end of a
+ * skirmish is announced with the hands that burn, the burns, the winner
+ * and what follows. */
+static void moves_are_described_in_words(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    void *st = setup(2, (const char *const[]){"skirmishes=1", NULL}, 1,
+                     (const char *const[]){
+                         "1Rm 2Rm 3Rm 4Rm 5Rm 1Rs 2Rs 3Rs 4Rs 5Rs "
+                         "1Ra 2Ra 3Ra 4Ra 5Ra 1Rc 2Rc 3Rc 4Rc 5Rc",
+                         NULL});
+    assert_string_equal(told(st, "1Rm", TB_SPECTATOR),
+                        "seat 0 picks 1Rm to open the round (picked so far: "
+                        "1Rm)\n");
+    play_all(st, "1Rm, 2Rm");
+    assert_string_equal(told(st, "back", 1),
+                        "seat 0 takes 2Rm back into hand (picked so far: "
+                        "1Rm)\n");
+    assert_string_equal(told(st, "cast reds", 0),
+                        "seat 0 opens with two reds: 1Rm 2Rm\n"
+                        "seat 1 is to beat it or take the 2 cards on the "
+                        "table\n");
+    play_all(st, "unpick 2Rm, cast moons");
+    assert_true(renders(st, 1, "spell to beat: a single moon, cast by seat 0"));
+    assert_string_equal(told(st, "take", 0),
+                        "seat 1 takes the card of the round as burns (1 burn "
+                        "this skirmish)\nseat 1 is the spellcaster and opens "
+                        "round 2\n");
+    free(st);
+
+    /* The end of the skirmish, told alike to every seat. */
+    st = reds_skirmish((const char *const[]){"skirmishes=1", NULL});
+    const char *end =
+        "seat 0 takes the card of the round as burns (4 burns this "
+        "skirmish)\n"
+        "seat 0 has no cards to open with: skirmish 1 ends\n"
+        "the cards left in hand burn: 16 cards of seat 1\n"
+        "burns this skirmish: 4 for seat 0, 36 for seat 1\n"
+        "seat 0 won skirmish 1 with the fewest burns, 4\n"
+        "the game is over: seat 0 wins the game with 1 skirmish won\n";
+    for (int seat = TB_SPECTATOR; seat < 2; seat++)
+        assert_string_equal(told(st, "take", seat), end);
+    ts_play(g, st, "take");
+    assert_true(renders(st, 1, "seat 0 won skirmish 1 with the fewest burns"));
+    assert_true(renders(st, 1, "game over: seat 0 wins the game"));
+    free(st);
+
+    /* In a best of three, the running count and what follows. */
+    st = reds_skirmish(NULL);
+    const char *told_end = told(st, "take", TB_SPECTATOR);
+    assert_non_null(strstr(told_end, "skirmishes won so far: 1 by seat 0, 0 "
+                                     "by seat 1; burns in all skirmishes: 4 "
+                                     "for seat 0, 36 for seat 1\n"));
+    assert_non_null(strstr(told_end, "skirmish 2 of best of 3 follows"));
+    free(st);
+}
+
+/* "Spell deflection ... instead of casting a spell or taking the cards"
+ * (an optional rule): the hint offers 'deflect' only where a palm may
+ * deflect now, and never when the rule is off. */
+static void hints_offer_only_moves_that_exist(void **state)
+{
+    (void)state;
+    const char *const hands[] = {
+        "1Ys 2Ys 3Ys",
+        "4Ys 1Rs 2Rs 3Rs",
+        "5Ys 4Rs",
+        "5Rs 1Bs 2Bs 3Bs 4Bs 5Bs",
+    };
+    const char *const moves = "1Ys, 2Ys, 3Ys, cast suns, 4Ys, 1Rs, 2Rs, 3Rs, "
+                              "cast";
+    void *st = setup(4, (const char *const[]){"deflection=on", NULL}, 3,
+                     hands);
+    play_all(st, moves);
+    assert_true(renders(st, 2, "your move: 'take' to take the round's cards "
+                               "as burns; 'deflect 5Ys' to deflect with a "
+                               "palm\n"));
+    assert_true(renders(st, 1, "spell to beat: four suns, cast by seat 1"));
+    assert_false(renders(st, 1, "your move"));
+    assert_string_equal(told(st, "deflect 5Ys", 3),
+                        "seat 2 deflects the spell with the palm 5Ys: seat 3 "
+                        "is to beat four suns\n");
+    free(st);
+    st = setup(4, NULL, 3, hands);
+    play_all(st, moves);
+    assert_true(renders(st, 2, "your move: 'take' to take the round's cards "
+                               "as burns\n"));
+    ts_refused(game(), st, "fly", "type 'take' to take the round's cards");
+    assert_false(renders(st, 2, "deflect"));
+    free(st);
+}
+
+/* Taking a picked card back (not in the booklet: a table lets a player
+ * change her mind before she announces the spell) is legal only while a
+ * spell is being built, returns the card to the hand for the rest of the
+ * turn, in view of all, and is kept in records as "unpick 2Ys". */
+static void unpick_takes_a_picked_card_back(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    const char *const hands[] = {"1Ys 2Ys 3Ys", "4Ys 1Rs 2Rs 3Rs 4Rs",
+                                 "5Ys", "1Bs"};
+    void *st = setup(4, NULL, 3, hands);
+    ts_refused(g, st, "back", "no card is picked");
+    ts_refused(g, st, "unpick 1Ys", "no card is picked");
+    play_all(st, "1Ys, 2Ys, 3Ys");
+    ts_refused(g, st, "unpick 4Ys", "not among your picked cards");
+    play_all(st, "unpick 2Ys, back");
+    char *js = tb_view_json(g, st, TB_SPECTATOR);
+    assert_non_null(strstr(js, "\"casting\":[\"1Ys\"]"));
+    free(js);
+    assert_int_equal(seat_field(st, 0, "hand_size"), 14);
+    /* Everyone saw 2Ys and 3Ys go back into seat 0's hand: they stay
+     * there this turn, and determinize leaves them there. */
+    ts_refused(g, st, "2Ys", "you took 2Ys back this turn");
+    assert_true(ts_view_has(g, st, 1, "\"taken_back\":[\"2Ys\",\"3Ys\"]"));
+    tb_rng rng;
+    tb_rng_seed(&rng, 3);
+    void *det = tb_state_new(g);
+    for (int i = 0; i < 20; i++) {
+        memcpy(det, st, g->state_size);
+        tb_determinize(g, det, 1, &rng);
+        assert_true(ts_view_has(g, det, 0, "\"2Ys\",\"3Ys\""));
+    }
+    free(det);
+    play_all(st, "cast suns");
+    /* An answer begun may be taken back in full, and then taken. */
+    play_all(st, "4Ys, 1Rs, 2Rs");
+    assert_false(ts_is_legal_text(g, st, "take"));
+    play_all(st, "back, back, back, take");
+    assert_int_equal(seat_field(st, 1, "burns"), 1);
+    /* The record keeps the take-backs and replays them. */
+    tb_action a;
+    assert_int_equal(tb_parse_action(g, st, "1Rs", &a, NULL, 0), TB_OK);
+    tb_apply(g, st, a);
+    char text[TB_ACTION_TEXT];
+    assert_int_equal(tb_parse_action(g, st, "back", &a, NULL, 0), TB_OK);
+    tb_action_text(g, st, a, text, sizeof text);
+    assert_string_equal(text, "unpick 1Rs");
+    free(st);
+}
+
+/* ------------------------------------------------------------ records */
+
+/* docs/games/mystique.md, "Typing in a real deal": a record typed by hand
+ * from the doc's description gives the table it describes.  Four players:
+ * seat 1 draws the 5 of blue crowns (id 59, card 60) and deals; then seat 0
+ * is dealt the fifteen moons (ids 0-14), seat 1 the suns, seat 2 the arms
+ * and seat 3 the crowns, and seat 2, after the dealer, opens. */
+static void a_real_deal_typed_in_from_the_doc(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    char json[4096];
+    tb_text t;
+    tb_text_init(&t, json, sizeof json);
+    tb_text_puts(&t, "{\"format\":\"tabula-record/1\",\"game\":\"mystique\","
+                     "\"players\":4,\"deal\":[[7,59,3,20");
+    for (int id = 0; id < 60; id++)
+        if (id != 7 && id != 59 && id != 3 && id != 20)
+            tb_text_printf(&t, ",%d", id);
+    tb_text_puts(&t, "],[");
+    for (int id = 0; id < 60; id++)
+        tb_text_printf(&t, "%s%d", id ? "," : "", id);
+    tb_text_puts(&t, "]],\"actions\":[{\"seat\":2,\"move\":\"1Ya\"},"
+                     "{\"seat\":2,\"move\":\"cast arms\"}]}");
+    assert_false(t.truncated);
+    void *st = ts_replay_json(json);
+    assert_int_equal(ts_view_int(g, st, "dealer"), 1);
+    assert_int_equal(tb_current(g, st), 3);
+    const char *suits[4] = {"m", "s", "a", "c"};
+    for (int p = 0; p < 4; p++) {
+        json_t *v = ts_view(g, st, p), *c;
+        size_t i;
+        int n = 0;
+        json_array_foreach(json_object_get(v, "hand"), i, c) {
+            assert_int_equal(json_string_value(c)[2], suits[p][0]);
+            n++;
+        }
+        /* Seat 2 has cast one of its fifteen arms. */
+        assert_int_equal(n, p == 2 ? 14 : 15);
+        json_decref(v);
+    }
+    assert_true(ts_view_has(g, st, TB_SPECTATOR, "\"spell\":[\"1Ya\"]"));
+    free(st);
+}
+
 /* ------------------------------------------------------------ notation */
 
 static void notation_and_views(void **state)
@@ -689,6 +968,11 @@ int main(void)
         cmocka_unit_test(deflection_with_palms),
         cmocka_unit_test(palms_do_not_deflect_numbers),
         cmocka_unit_test(partnerships_add_up_burns),
+        cmocka_unit_test(determinize_keeps_a_begun_answer_possible),
+        cmocka_unit_test(moves_are_described_in_words),
+        cmocka_unit_test(hints_offer_only_moves_that_exist),
+        cmocka_unit_test(unpick_takes_a_picked_card_back),
+        cmocka_unit_test(a_real_deal_typed_in_from_the_doc),
         cmocka_unit_test(notation_and_views),
         cmocka_unit_test(heuristic_plays_legally),
     };

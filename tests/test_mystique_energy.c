@@ -43,16 +43,27 @@ static void *deal(int players, const char *const *first, int n)
 /* Places the k-th card (1-based) of a two-row strip running west from the
  * first card: 0,0 then -1,1 -1,0 -2,1 -2,0 ...  Each card touches the two
  * before it (and only those of the cards so far). */
-static void place_strip(void *st, int k)
+static const char *strip_move(int k)
 {
-    char move[32];
+    static char move[32];
     if (k == 1)
         snprintf(move, sizeof move, "0,0");
     else if (k % 2 == 0)
         snprintf(move, sizeof move, "%d,1", -k / 2);
     else
         snprintf(move, sizeof move, "%d,0", -(k - 1) / 2);
-    ts_play(game(), st, move);
+    return move;
+}
+
+static void place_strip(void *st, int k)
+{
+    ts_play(game(), st, strip_move(k));
+}
+
+/* What seat is told of the move typed as text in st. */
+static const char *told(const void *st, const char *text, int seat)
+{
+    return ts_describe(game(), st, text, seat);
 }
 
 /* The scores standing() gives now: minus each seat's product. */
@@ -215,6 +226,68 @@ static void the_longest_strip_fits_the_fixed_grid(void **state)
     free(st);
 }
 
+/* Placing a card shows it to everyone ("place it face-up on the table");
+ * the card drawn after it is seen by the player who drew it alone. */
+static void placements_are_told_and_draws_kept_secret(void **state)
+{
+    (void)state;
+    const char *first[] = {"5Bs", "1Ym", "3Rc", "2Ba"};
+    void *st = deal(2, first, 4);
+    /* The deck goes on with the lowest unnamed card, 2Ym. */
+    assert_string_equal(told(st, "0,0", 0),
+                        "seat 0 places 3Rc at 0,0\nseat 0 draws 2Ym\n");
+    const char *others = "seat 0 places 3Rc at 0,0\n"
+                         "seat 0 draws a card (55 left in the deck)\n";
+    assert_string_equal(told(st, "0,0", 1), others);
+    assert_string_equal(told(st, "0,0", TB_SPECTATOR), others);
+    ts_play(game(), st, "0,0");
+    char buf[8192];
+    tb_text t;
+    tb_text_init(&t, buf, sizeof buf);
+    tb_render(game(), st, 1, TB_STYLE_PLAIN, &t);
+    assert_non_null(strstr(buf, "last card: seat 0 placed 3Rc at 0,0\n"));
+    free(st);
+}
+
+/* docs/games/mystique-energy.md, "Typing in a real deal": a record typed
+ * by hand from the doc gives the table it describes.  Two players: the
+ * deal's entries 0 and 1 are the energy cards of seats 0 and 1, entries 2
+ * and 3 their playing cards, and the draw pile is taken from entry 4 on. */
+static void a_real_deal_typed_in_from_the_doc(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    char json[2048];
+    tb_text t;
+    tb_text_init(&t, json, sizeof json);
+    tb_text_puts(&t, "{\"format\":\"tabula-record/1\",\"game\":"
+                     "\"mystique-energy\",\"players\":2,\"deal\":[[");
+    for (int i = 0; i < TBI_MQ_CARDS; i++)
+        tb_text_printf(&t, "%s%d", i ? "," : "", TBI_MQ_CARDS - 1 - i);
+    tb_text_puts(&t, "]],\"actions\":[{\"seat\":0,\"move\":\"0,0\"},"
+                     "{\"seat\":1,\"move\":\"1,0\"}]}");
+    void *st = ts_replay_json(json);
+    /* Energies 59 and 58; the cards placed, 57 and 56; then each seat drew
+     * from the top of the pile in turn: 55 for seat 0, 54 for seat 1. */
+    json_t *v = ts_view(g, st, TB_SPECTATOR);
+    json_t *table = json_object_get(v, "table");
+    assert_int_equal(json_integer_value(json_object_get(
+                         json_array_get(table, 0), "card")), 57);
+    assert_int_equal(json_integer_value(json_object_get(
+                         json_array_get(table, 1), "card")), 56);
+    json_decref(v);
+    for (int p = 0; p < 2; p++) {
+        v = ts_view(g, st, p);
+        json_t *me = json_array_get(json_object_get(v, "seats"), (size_t)p);
+        assert_int_equal(json_integer_value(json_object_get(me, "energy")),
+                         59 - p);
+        assert_int_equal(json_integer_value(json_object_get(me, "card")),
+                         55 - p);
+        json_decref(v);
+    }
+    free(st);
+}
+
 /* At the end every energy card is turned up for the tally. */
 static void energy_cards_are_revealed_at_the_end(void **state)
 {
@@ -222,8 +295,24 @@ static void energy_cards_are_revealed_at_the_end(void **state)
     uint16_t deck[TBI_MQ_CARDS];
     deck_of_strangers(deck);
     void *st = deal_ids(3, deck);
-    for (int k = 1; k <= TBI_MQ_CARDS - 3; k++)
+    for (int k = 1; k < TBI_MQ_CARDS - 3; k++)
         place_strip(st, k);
+    /* The last placement is told to everyone with the energy cards, every
+     * seat's groups and the winner. */
+    char want[96], name[16];
+    const char *last = told(st, strip_move(TBI_MQ_CARDS - 3), 0);
+    assert_string_equal(last, told(st, strip_move(TBI_MQ_CARDS - 3),
+                                   TB_SPECTATOR));
+    assert_non_null(strstr(last, "the last card is placed: the game ends and "
+                                 "the energy cards are shown\n"));
+    for (int p = 0; p < 3; p++) {
+        tbi_mq_short_name(deck[p], 0, name, sizeof name);
+        snprintf(want, sizeof want, "seat %d's energy card is %s: largest "
+                 "groups ", p, name);
+        assert_non_null(strstr(last, want));
+    }
+    assert_non_null(strstr(last, "wins with the lowest product"));
+    place_strip(st, TBI_MQ_CARDS - 3);
     char *v = tb_view_json(game(), st, TB_SPECTATOR);
     json_t *root = json_loads(v, 0, NULL);
     assert_non_null(root);
@@ -357,6 +446,8 @@ int main(void)
         cmocka_unit_test(score_multiplies_largest_connected_groups),
         cmocka_unit_test(tie_goes_to_whoever_played_the_final_card_first),
         cmocka_unit_test(the_longest_strip_fits_the_fixed_grid),
+        cmocka_unit_test(placements_are_told_and_draws_kept_secret),
+        cmocka_unit_test(a_real_deal_typed_in_from_the_doc),
         cmocka_unit_test(energy_cards_are_revealed_at_the_end),
         cmocka_unit_test(determinize_keeps_what_the_seat_knows),
         cmocka_unit_test(legal_cells_match_a_search_in_axial_coordinates),

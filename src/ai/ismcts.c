@@ -916,10 +916,14 @@ static int keep_subtree(search *s)
 static void ismcts_start(tbi_bot *b, const tb_config *cfg, int seat)
 {
     search *s = b->data;
-    (void)cfg;
     (void)seat;
     s->n_seen = 0;
     s->seen_ok = 0; /* a new game: no tree to keep */
+    /* The standings learnt for the round horizon hold the player count:
+     * a game with another count learns them afresh (else score_world
+     * would rank too few seats and leave stale rewards for the rest). */
+    if (cfg && cfg->players != s->players)
+        s->higher = 0;
 }
 
 static void ismcts_observe(tbi_bot *b, int seat, tb_action a, int seen)

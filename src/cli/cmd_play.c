@@ -358,6 +358,20 @@ static void on_signal(int sig)
     got_signal = sig;
 }
 
+/* Starts a wait for a person.  Returns 1 (not waiting) when a signal came
+ * since the game loop last looked: set after that look but before the
+ * flag, it would otherwise leave the program blocked on input it will
+ * never get. */
+static int begin_wait(void)
+{
+    waiting = 1;
+    if (got_signal) {
+        waiting = 0;
+        return 1;
+    }
+    return 0;
+}
+
 static const int end_signals[] = {SIGINT, SIGTERM, SIGHUP, SIGQUIT};
 
 /* Catches the signals that end or stop the game.  A hangup or quit that
@@ -643,7 +657,8 @@ static int hand_over(int seat, int screen, int interactive, move_log *since)
         char prompt[80];
         snprintf(prompt, sizeof prompt,
                  "seat %d, press Enter when you are ready ", seat);
-        waiting = 1;
+        if (begin_wait())
+            return -1;
         char *line = read_line(prompt, interactive);
         waiting = 0;
         if (!line)
@@ -807,7 +822,10 @@ int cmd_play(int argc, char **argv)
                 last_human = cur;
             }
             snapshot(&rec);
-            waiting = 1;
+            if (begin_wait()) {
+                quit = 1;
+                break;
+            }
             int rc = ask_human(g, st, cur, style, interactive, &a);
             waiting = 0;
             if (rc != 0) {

@@ -441,15 +441,7 @@ int tb_describe(const tb_game *g, const void *before, tb_action a,
         g->apply(made, a);
         after = made;
     }
-    if (g->describe) {
-        g->describe(before, a, after, seat, out);
-    } else {
-        /* Transitional, for games not yet given a describe: the action's
-         * own text, which may show a secret choice. */
-        char text[TB_ACTION_TEXT];
-        g->action_text(before, a, text, sizeof text);
-        tb_text_printf(out, "seat %d plays %s\n", g->current(before), text);
-    }
+    g->describe(before, a, after, seat, out);
     free(made);
     return TB_OK;
 }

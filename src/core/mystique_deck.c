@@ -181,9 +181,40 @@ int tbi_mq_trait_total(int trait, int decks)
     return per_deck[tbi_mq_trait_attr(trait)] * decks;
 }
 
+static const char *const trait_singular[TBI_MQ_TRAITS] = {
+    "one", "two", "three", "four", "five", "moon", "sun",
+    "arm", "crown", "yellow", "red", "blue"};
+
 const char *tbi_mq_trait_word(int trait)
 {
     return trait_words[trait];
+}
+
+const char *tbi_mq_trait_singular(int trait)
+{
+    return trait_singular[trait];
+}
+
+void tbi_mq_spell_words(tb_text *t, int n, int trait)
+{
+    static const char *const small[20] = {
+        "zero", "one", "two", "three", "four", "five", "six", "seven",
+        "eight", "nine", "ten", "eleven", "twelve", "thirteen", "fourteen",
+        "fifteen", "sixteen", "seventeen", "eighteen", "nineteen"};
+    static const char *const tens[5] = {"", "", "twenty", "thirty", "forty"};
+    const char *word = tbi_mq_trait_word(trait);
+    /* "a single one" rather than "one one": a number trait beside a count
+     * of one reads as a stutter. */
+    if (n == 1)
+        tb_text_printf(t, "a single %s", tbi_mq_trait_singular(trait));
+    else if (n >= 0 && n < 20)
+        tb_text_printf(t, "%s %s", small[n], word);
+    else if (n <= 40 && n % 10 == 0)
+        tb_text_printf(t, "%s %s", tens[n / 10], word);
+    else if (n < 40)
+        tb_text_printf(t, "%s-%s %s", tens[n / 10], small[n % 10], word);
+    else
+        tb_text_printf(t, "%d %s", n, word);
 }
 
 /* Whether s starts with word (any case) and the word ends there. */
@@ -197,9 +228,6 @@ static const char *match_word(const char *s, const char *word, size_t len)
 
 const char *tbi_mq_parse_trait(const char *s, int *trait)
 {
-    static const char *const singular[TBI_MQ_TRAITS] = {
-        "one", "two", "three", "four", "five", "moon", "sun",
-        "arm", "crown", "yellow", "red", "blue"};
     if (s[0] >= '1' && s[0] <= '5' && !isalnum((unsigned char)s[1])) {
         *trait = s[0] - '1';
         return s + 1;
@@ -207,7 +235,7 @@ const char *tbi_mq_parse_trait(const char *s, int *trait)
     for (int t = 0; t < TBI_MQ_TRAITS; t++) {
         const char *end = match_word(s, trait_words[t], strlen(trait_words[t]));
         if (!end)
-            end = match_word(s, singular[t], strlen(singular[t]));
+            end = match_word(s, trait_singular[t], strlen(trait_singular[t]));
         if (end) {
             *trait = t;
             return end;
@@ -223,4 +251,15 @@ const char *tbi_mq_parse_trait(const char *s, int *trait)
         return end;
     }
     return NULL;
+}
+
+struct json_t *tbi_mq_json_cards(const uint8_t *ids, int n)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < n; i++) {
+        char name[8];
+        tbi_mq_short_name(ids[i], 0, name, sizeof name);
+        json_array_append_new(a, json_string(name));
+    }
+    return a;
 }

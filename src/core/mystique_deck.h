@@ -46,6 +46,8 @@ extern const char *const tbi_mq_attr_names[3];   /* "number", ... */
 void tbi_mq_long_name(int id, int two_decks, char *buf, size_t cap);
 /* "3Rc", or "3Rc+" for the silver copy when two decks are in play. */
 void tbi_mq_short_name(int id, int two_decks, char *buf, size_t cap);
+/* A JSON array of the short names of n cards (one deck), for views. */
+struct json_t *tbi_mq_json_cards(const uint8_t *ids, int n);
 /* Reads a short form or "#n" at s; returns the position after it, or NULL.
  * Without two decks a "+" is refused. */
 const char *tbi_mq_parse(const char *s, int two_decks, int *id);
@@ -88,6 +90,12 @@ int tbi_mq_count_trait(const uint8_t *ids, int n, int trait);
 int tbi_mq_trait_total(int trait, int decks);
 /* The plural a player announces: "threes", "suns", "reds". */
 const char *tbi_mq_trait_word(int trait);
+/* The singular: "three", "sun", "red". */
+const char *tbi_mq_trait_singular(int trait);
+/* A spell of n cards of a trait, as a player says it, in words whatever
+ * n is: "a single red", "four yellows", "six crowns", "twenty suns"
+ * (n from 1 to 40; larger n is written in digits). */
+void tbi_mq_spell_words(tb_text *t, int n, int trait);
 /* Reads a trait at s: the plural or singular word in any case ("Suns",
  * "sun", "threes", "three", "red"), "aces"/"palms" for ones/fives, or a
  * digit 1-5.  Returns the position after it, or NULL. */

@@ -19,6 +19,8 @@ extern const tb_game tbg_mystique_energy;
 extern const tb_game tbg_clique_mystique;
 extern const tb_game tbg_mystical_eddies;
 extern const tb_game tbg_mystique_circle;
+extern const tb_game tbg_battle_for_the_suns;
+extern const tb_game tbg_mystique_domination;
 
 static const tb_game *const registry[] = {
     &tbg_six_nimmt,
@@ -33,6 +35,8 @@ static const tb_game *const registry[] = {
     &tbg_clique_mystique,
     &tbg_mystical_eddies,
     &tbg_mystique_circle,
+    &tbg_battle_for_the_suns,
+    &tbg_mystique_domination,
 };
 
 int tb_game_count(void)

@@ -594,18 +594,6 @@ static void render(const void *vs, int seat, unsigned style, tb_text *t)
     tb_text_printf(t, "  seat %d to play\n", tbi_trick_to_play(&s->trick));
 }
 
-/* A JSON array of card short forms. */
-static json_t *json_cards(const uint8_t *cards, int n)
-{
-    json_t *a = json_array();
-    for (int i = 0; i < n; i++) {
-        char name[8];
-        tbi_mq_short_name(cards[i], 0, name, sizeof name);
-        json_array_append_new(a, json_string(name));
-    }
-    return a;
-}
-
 /* A JSON list of the followed attributes. */
 static json_t *json_mask(unsigned mask)
 {
@@ -688,7 +676,7 @@ static json_t *view_json(const void *vs, int seat)
     for (int c = 0; c < TBI_MQ_CARDS; c++)
         if (s->played >> c & 1u)
             played[n++] = (uint8_t)c;
-    json_object_set_new(v, "played", json_cards(played, n));
+    json_object_set_new(v, "played", tbi_mq_json_cards(played, n));
     json_t *trick = json_trick(&s->trick, s->established);
     if (s->trick.n > 0) {
         /* Who wins the trick as it stands (the leader while nobody has
@@ -697,7 +685,7 @@ static json_t *view_json(const void *vs, int seat)
     }
     json_object_set_new(v, "trick", trick);
     if (seat >= 0 && seat < s->players)
-        json_object_set_new(v, "hand", json_cards(s->hand[seat],
+        json_object_set_new(v, "hand", tbi_mq_json_cards(s->hand[seat],
                                                   s->hand_n[seat]));
     return v;
 }

@@ -21,6 +21,9 @@
  *                          answering, as the trait is already announced)
  *   TAKE                   take the round's cards as burns ("take")
  *   DEFLECT + card id      deflect with a solitary palm ("deflect 5Ys")
+ *   UNPICK + card id       take a picked card back into the hand before
+ *                          casting ("unpick 5Ys"; "back" takes back the
+ *                          card picked last)
  */
 #include "cards.h"
 #include "internal.h"
@@ -40,6 +43,10 @@
 #define CAST 200u
 #define TAKE 300u
 #define DEFLECT 400u
+#define UNPICK 600u
+/* Redeals a determinization may try before it hands the seat to act the
+ * cards of the trait its begun answer shows it holds (see determinize). */
+#define REDEAL_TRIES 8
 
 enum { OPT_SKIRMISHES, OPT_ACES, OPT_DEFLECTION, OPT_PARTNERSHIP };
 enum phase { PH_DRAW, PH_DEAL, PH_PLAY, PH_OVER };
@@ -75,6 +82,7 @@ typedef struct mystique {
     uint8_t deflector;       /* who deflected last since that spell, or NONE */
     uint8_t trait;           /* the announced trait, NONE before the opening */
     uint8_t need;            /* cards an answer needs: the last spell's size */
+    uint8_t begun;           /* the seat to act has picked a card to answer */
     uint8_t hand[MAX_P][MAX_HAND], hand_n[MAX_P];
     uint8_t sel[MAX_HAND], sel_n;  /* the spell being built, face up */
     uint8_t table[ALL_CARDS], table_n; /* this round's cards, in order */
@@ -86,7 +94,11 @@ typedef struct mystique {
     uint8_t won[MAX_P];      /* skirmishes won, by side (seat or couple) */
     uint16_t total[MAX_P];   /* burns of finished skirmishes, by side */
     uint8_t last_winners;    /* bit s: side s won the last skirmish */
+    uint16_t last_burns[MAX_P]; /* each side's burns in the last skirmish */
     tbi_set128 played;       /* cards played face up this skirmish */
+    tbi_set128 back;         /* cards the seat to act took back this turn */
+    tbi_set128 known;        /* cards seen going back into a hand, not
+                                played since: everyone knows who holds them */
 } mystique;
 
 /* ---------------------------------------------------------------- basics */
@@ -230,9 +242,12 @@ static void apply_deal(mystique *s, const uint16_t *deck)
     s->caster = s->turn = (uint8_t)next_seat(s, s->dealer);
     s->trait = NONE;
     s->need = 0;
+    s->begun = 0;
     s->table_n = s->sel_n = 0;
     s->deflector = NONE;
     memset(&s->played, 0, sizeof s->played);
+    memset(&s->back, 0, sizeof s->back);
+    memset(&s->known, 0, sizeof s->known);
     s->phase = PH_PLAY;
 }
 
@@ -261,22 +276,50 @@ static int deflectable(const mystique *s)
            tbi_mq_trait_attr(s->trait) != TBI_MQ_NUMBER;
 }
 
+/* How many cards of the announced trait the seat to act may still pick:
+ * those in its hand that it has not taken back this turn. */
+static int pickable_of_trait(const mystique *s)
+{
+    int p = s->turn, n = 0;
+    for (int i = 0; i < s->hand_n[p]; i++)
+        n += tbi_mq_has_trait(s->hand[p][i], s->trait) &&
+             !tbi_set_has(&s->back, s->hand[p][i]);
+    return n;
+}
+
+/* Whether the picked cards and card still form an opening. */
+static int opening_fits(const mystique *s, int card)
+{
+    uint8_t spell[MAX_HAND + 1];
+    memcpy(spell, s->sel, s->sel_n);
+    spell[s->sel_n] = (uint8_t)card;
+    return tbi_mq_is_spell(spell, s->sel_n + 1, OPEN_MAX);
+}
+
 /* Whether card may be added to the spell being built. */
 static int can_pick(const mystique *s, int card)
 {
-    if (opening(s)) {
-        /* The picked cards and this one must still form an opening. */
-        uint8_t spell[MAX_HAND + 1];
-        memcpy(spell, s->sel, s->sel_n);
-        spell[s->sel_n] = (uint8_t)card;
-        return tbi_mq_is_spell(spell, s->sel_n + 1, OPEN_MAX);
+    /* A card taken back stays in hand until the turn ends: taking back is
+     * for mending a spell, and without this a spell could be picked and
+     * taken back for ever (random play and search would go round it).
+     * Only a spellcaster left with nothing else to open with may pick it
+     * again, as she must open. */
+    if (tbi_set_has(&s->back, (unsigned)card)) {
+        if (!opening(s) || !opening_fits(s, card))
+            return 0;
+        int p = s->turn;
+        for (int i = 0; i < s->hand_n[p]; i++)
+            if (!tbi_set_has(&s->back, s->hand[p][i]) &&
+                opening_fits(s, s->hand[p][i]))
+                return 0;
+        return 1;
     }
+    if (opening(s))
+        return opening_fits(s, card);
     if (!tbi_mq_has_trait(card, s->trait))
         return 0;
     /* An answer is only begun when it can reach the spell's size. */
-    int p = s->turn;
-    return s->sel_n > 0 ||
-           tbi_mq_count_trait(s->hand[p], s->hand_n[p], s->trait) >= s->need;
+    return s->sel_n > 0 || pickable_of_trait(s) >= s->need;
 }
 
 /* Whether the seat to act may deflect with card (a palm of the trait). */
@@ -298,7 +341,8 @@ static unsigned castable(const mystique *s)
 }
 
 /* Legal actions in a fixed order: picks (by card id), casts (by trait),
- * take, deflections (by card id). */
+ * take, deflections (by card id), then taking back picked cards (in the
+ * order they were picked). */
 static int legal(const void *vs, tb_action *out)
 {
     const mystique *s = vs;
@@ -315,6 +359,8 @@ static int legal(const void *vs, tb_action *out)
     for (int i = 0; i < s->hand_n[p]; i++)
         if (can_deflect(s, s->hand[p][i]))
             out[n++] = DEFLECT + s->hand[p][i];
+    for (int i = 0; i < s->sel_n; i++)
+        out[n++] = UNPICK + s->sel[i];
     return n;
 }
 
@@ -325,6 +371,14 @@ static void to_table(mystique *s, uint8_t card)
 {
     s->table[s->table_n++] = card;
     tbi_set_add(&s->played, card);
+    tbi_set_del(&s->known, card);
+}
+
+/* The turn passes: what the seat began and took back is over. */
+static void end_turn(mystique *s)
+{
+    s->begun = 0;
+    memset(&s->back, 0, sizeof s->back);
 }
 
 /* Ends the skirmish: every hand goes to its burns pile, the side(s) with
@@ -346,6 +400,7 @@ static void end_skirmish(mystique *s)
     s->last_winners = 0;
     for (int d = 0; d < sides(s); d++) {
         int b = side_burns(s, d);
+        s->last_burns[d] = (uint16_t)b;
         s->total[d] = (uint16_t)(s->total[d] + b);
         if (b == fewest) {
             s->won[d]++;
@@ -376,6 +431,7 @@ static void take(mystique *s)
     s->trait = NONE;
     s->need = 0;
     s->deflector = NONE;
+    end_turn(s);
     s->caster = (uint8_t)p;
     s->round++;
     if (s->hand_n[p] == 0)
@@ -393,6 +449,7 @@ static void cast(mystique *s, int trait)
     s->sel_n = 0;
     s->last = s->turn;
     s->deflector = NONE;
+    end_turn(s);
     s->turn = (uint8_t)next_seat(s, s->turn);
 }
 
@@ -403,16 +460,31 @@ static void apply(void *vs, tb_action a)
     if (a < CAST) {
         tbi_hand_remove(s->hand[p], &s->hand_n[p], (uint8_t)a);
         s->sel[s->sel_n++] = (uint8_t)a;
+        /* Everyone saw the seat begin an answer, which it may only do
+         * holding enough cards of the trait: determinize keeps that true
+         * even if the seat takes its cards back. */
+        s->begun = (uint8_t)(s->begun || !opening(s));
     } else if (a < TAKE) {
         cast(s, (int)(a - CAST));
     } else if (a == TAKE) {
         take(s);
-    } else {
+    } else if (a < UNPICK) {
         uint8_t card = (uint8_t)(a - DEFLECT);
         tbi_hand_remove(s->hand[p], &s->hand_n[p], card);
         to_table(s, card);
         s->deflector = (uint8_t)p;
+        end_turn(s);
         s->turn = (uint8_t)next_seat(s, p);
+    } else {
+        /* Taking a card back keeps the other picks in their order; what is
+         * left of an opening still shares a trait, and what is left of an
+         * answer is still of the announced trait.  The card was seen: all
+         * know it is back in this hand. */
+        uint8_t card = (uint8_t)(a - UNPICK);
+        tbi_hand_remove(s->sel, &s->sel_n, card);
+        tbi_hand_insert_sorted(s->hand[p], &s->hand_n[p], card);
+        tbi_set_add(&s->back, card);
+        tbi_set_add(&s->known, card);
     }
 }
 
@@ -450,16 +522,97 @@ static int standing(const void *vs, double *scores)
 
 /* ---------------------------------------------------------------- hidden */
 
+/* How many cards of the announced trait the seat to act is known to hold
+ * in hand: an answer may only be begun by a seat holding as many cards of
+ * the trait as the spell to beat, and everyone saw it begin (its picks are
+ * laid face up).  0 when nothing is known. */
+static int known_trait_cards(const mystique *s)
+{
+    if (opening(s) || !s->begun)
+        return 0;
+    return s->need > s->sel_n ? s->need - s->sel_n : 0;
+}
+
+/* Deals the cards seat has not seen again: the other hands but for the
+ * cards known to be in them (taken back into the hand in view of all) and
+ * the cards set aside are pooled, shuffled and handed back in the same
+ * numbers, hands sorted. */
+static void redeal(mystique *s, int seat, tb_rng *rng)
+{
+    tbi_pool pool;
+    tbi_pool_init(&pool);
+    for (int q = 0; q < s->players; q++)
+        for (int i = 0; q != seat && i < s->hand_n[q]; i++)
+            if (!tbi_set_has(&s->known, s->hand[q][i]))
+                tbi_pool_add(&pool, s->hand[q][i]);
+    tbi_pool_add_run(&pool, s->aside, s->aside_n);
+    tbi_pool_shuffle(&pool, rng);
+    for (int q = 0; q < s->players; q++) {
+        if (q == seat)
+            continue;
+        for (int i = 0; i < s->hand_n[q]; i++)
+            if (!tbi_set_has(&s->known, s->hand[q][i]))
+                s->hand[q][i] = tbi_pool_take(&pool);
+        tbi_sort_u8(s->hand[q], s->hand_n[q]);
+    }
+    tbi_pool_take_run(&pool, s->aside, s->aside_n);
+}
+
+/* Swaps cards of the trait from the other unseen places (the hands of the
+ * seats other than `seat` and the mover, and the set-aside cards) into the
+ * mover's hand, for random cards of another trait, until it holds `want`
+ * cards of the trait.  The true deal had them, so enough are unseen. */
+static void hand_trait_cards(mystique *s, int seat, int want, tb_rng *rng)
+{
+    int m = s->turn, t = s->trait;
+    uint8_t *h = s->hand[m];
+    while (tbi_mq_count_trait(h, s->hand_n[m], t) < want) {
+        uint8_t *from[ALL_CARDS];
+        int n = 0, k = 0, give[MAX_HAND];
+        for (int q = 0; q < s->players; q++)
+            for (int i = 0; q != seat && q != m && i < s->hand_n[q]; i++)
+                if (tbi_mq_has_trait(s->hand[q][i], t) &&
+                    !tbi_set_has(&s->known, s->hand[q][i]))
+                    from[n++] = &s->hand[q][i];
+        for (int i = 0; i < s->aside_n; i++)
+            if (tbi_mq_has_trait(s->aside[i], t))
+                from[n++] = &s->aside[i];
+        for (int i = 0; i < s->hand_n[m]; i++)
+            if (!tbi_mq_has_trait(h[i], t) && !tbi_set_has(&s->known, h[i]))
+                give[k++] = i;
+        if (n == 0 || k == 0)
+            break; /* cannot happen in a state reached by legal play */
+        uint8_t *a = from[tb_rng_below(rng, (uint32_t)n)];
+        uint8_t *b = &h[give[tb_rng_below(rng, (uint32_t)k)]];
+        uint8_t c = *a;
+        *a = *b;
+        *b = c;
+    }
+    for (int q = 0; q < s->players; q++)
+        if (q != seat)
+            tbi_sort_u8(s->hand[q], s->hand_n[q]);
+}
+
 /* Deals the unseen cards again: every hand but seat's and the cards set
  * aside are pooled, shuffled and handed back in the same numbers.  Burns,
- * the table and the spell being built were all seen face up. */
+ * the table and the spell being built were all seen face up.  A seat that
+ * has begun an answer is known to hold enough cards of the trait to finish
+ * it: deals that break this are drawn again a few times (keeping the
+ * sample uniform among the deals that fit), and then mended by swapping
+ * cards of the trait into its hand, so that it always keeps a legal move. */
 static void determinize(void *vs, int seat, tb_rng *rng)
 {
     mystique *s = vs;
     if (s->phase != PH_PLAY)
         return;
-    tbi_redeal_hands_and_pile(s->hand[0], sizeof s->hand[0], s->hand_n,
-                              s->players, seat, s->aside, s->aside_n, rng);
+    int m = s->turn, want = m == seat ? 0 : known_trait_cards(s);
+    for (int i = 0; i < REDEAL_TRIES; i++) {
+        redeal(s, seat, rng);
+        if (want == 0 ||
+            tbi_mq_count_trait(s->hand[m], s->hand_n[m], s->trait) >= want)
+            return;
+    }
+    hand_trait_cards(s, seat, want, rng);
 }
 
 /* ---------------------------------------------------------------- text */
@@ -482,9 +635,61 @@ static void action_text(const void *vs, tb_action a, char *buf, size_t cap)
             snprintf(buf, cap, "cast");
     } else if (a == TAKE) {
         snprintf(buf, cap, "take");
-    } else {
+    } else if (a < UNPICK) {
         tbi_mq_short_name((int)(a - DEFLECT), two_decks(s), card, sizeof card);
         snprintf(buf, cap, "deflect %s", card);
+    } else {
+        tbi_mq_short_name((int)(a - UNPICK), two_decks(s), card, sizeof card);
+        snprintf(buf, cap, "unpick %s", card);
+    }
+}
+
+/* Appends what the seat to act may type now, with examples taken from
+ * its legal moves, so that a hint never offers a move this game and moment
+ * lack: "a card to pick (e.g. '2Ym'); 'take' to take the round's cards as
+ * burns; 'deflect 5Ys' to deflect with a palm". */
+static void moves_hint(const mystique *s, tb_text *t)
+{
+    tb_action acts[TB_MAX_ACTIONS];
+    int n = legal(s, acts), parts = 0;
+    char text[TB_ACTION_TEXT];
+    int pick = -1, casts = 0, take = 0, palm = -1;
+    for (int i = 0; i < n; i++) {
+        tb_action a = acts[i];
+        if (a < CAST && pick < 0)
+            pick = (int)a;
+        casts += a >= CAST && a < TAKE;
+        take |= a == TAKE;
+        if (a > TAKE && a < UNPICK && palm < 0)
+            palm = (int)a;
+    }
+    if (pick >= 0) {
+        action_text(s, (tb_action)pick, text, sizeof text);
+        tb_text_printf(t, "a card to pick (e.g. '%s')", text);
+        parts++;
+    }
+    for (int i = 0, k = 0; i < n; i++) {
+        if (acts[i] < CAST || acts[i] >= TAKE)
+            continue;
+        action_text(s, acts[i], text, sizeof text);
+        const char *sep = k == 0 && parts ? "; " : k ? " or " : "";
+        k++;
+        tb_text_printf(t, "%s'%s'%s", sep, text,
+                       k == casts ? " to cast the picked cards" : "");
+        parts += k == casts;
+    }
+    if (take)
+        tb_text_printf(t, "%s'take' to take the round's cards as burns",
+                       parts++ ? "; " : "");
+    if (palm >= 0) {
+        action_text(s, (tb_action)palm, text, sizeof text);
+        tb_text_printf(t, "%s'%s' to deflect with a palm", parts++ ? "; " : "",
+                       text);
+    }
+    if (s->sel_n) {
+        action_text(s, UNPICK + s->sel[s->sel_n - 1], text, sizeof text);
+        tb_text_printf(t, "%s'back' or '%s' to take a picked card back",
+                       parts ? "; " : "", text);
     }
 }
 
@@ -565,6 +770,9 @@ static void pick_error(const mystique *s, const char *name, int card,
     int p = s->turn;
     if (!holds(s, card))
         tbi_errf(err, cap, "%s is not in your hand", name);
+    else if (tbi_set_has(&s->back, (unsigned)card))
+        tbi_errf(err, cap, "you took %s back this turn: it stays in your hand "
+                 "until your turn ends", name);
     else if (opening(s) && s->sel_n >= OPEN_MAX)
         tbi_errf(err, cap, "a spell opens with at most 5 cards: 'cast' now");
     else if (opening(s))
@@ -599,17 +807,38 @@ static int parse_action(const void *vs, const char *text, tb_action *out,
     }
     if (tbi_word_eq(w, "cast"))
         return parse_cast(s, rest, out, err, cap);
+    int unpick = tbi_word_eq(w, "unpick") || tbi_word_eq(w, "back");
+    if (unpick && s->sel_n == 0) {
+        tbi_errf(err, cap, "no card is picked, so none can be taken back");
+        return TB_EPARSE;
+    }
+    if (unpick && !*tbi_skip_space(rest)) {
+        *out = UNPICK + s->sel[s->sel_n - 1];
+        return TB_OK;
+    }
     int deflect = tbi_word_eq(w, "deflect") || tbi_word_eq(w, "d");
-    const char *c = deflect ? tbi_skip_space(rest) : p;
+    const char *c = deflect || unpick ? tbi_skip_space(rest) : p;
     int card;
     const char *end = tbi_mq_parse(c, two_decks(s), &card);
     if (!end || *tbi_skip_space(end)) {
-        tbi_errf(err, cap, "type a card of your hand (e.g. '3Rc'%s), 'cast', "
-                 "'take' or 'deflect 5Ys'", two_decks(s) ? " or '3Rc+'" : "");
+        if (err && cap) {
+            tb_text t;
+            tb_text_init(&t, err, cap);
+            tb_text_puts(&t, "type ");
+            moves_hint(s, &t);
+        }
         return TB_EPARSE;
     }
     char name[16];
     tbi_mq_short_name(card, two_decks(s), name, sizeof name);
+    if (unpick) {
+        if (!tbi_hand_has(s->sel, s->sel_n, (uint8_t)card)) {
+            tbi_errf(err, cap, "%s is not among your picked cards", name);
+            return TB_EPARSE;
+        }
+        *out = UNPICK + (tb_action)card;
+        return TB_OK;
+    }
     if (deflect) {
         if (!holds(s, card) || !can_deflect(s, card)) {
             tbi_errf(err, cap, !holds(s, card) ? "%s is not in your hand"
@@ -630,18 +859,6 @@ static int parse_action(const void *vs, const char *text, tb_action *out,
 
 /* ---------------------------------------------------------------- views */
 
-static const char *const number_words[] = {"zero", "one", "two", "three",
-                                           "four", "five"};
-
-/* "three suns", "7 reds". */
-static void spell_words(tb_text *t, int n, int trait)
-{
-    if (n <= 5)
-        tb_text_printf(t, "%s %s", number_words[n], tbi_mq_trait_word(trait));
-    else
-        tb_text_printf(t, "%d %s", n, tbi_mq_trait_word(trait));
-}
-
 static void render_cards(tb_text *t, const mystique *s, const uint8_t *c,
                          int n, unsigned style)
 {
@@ -651,24 +868,95 @@ static void render_cards(tb_text *t, const mystique *s, const uint8_t *c,
     }
 }
 
-/* One line per seat: cards in hand, burns of this skirmish, skirmishes
- * won and burns of earlier skirmishes (a couple's, with partnerships). */
+/* "seat 2", or "couple 0 (seats 0 and 2)" with partnerships. */
+static void side_name(tb_text *t, const mystique *s, int d)
+{
+    if (s->partnership)
+        tb_text_printf(t, "couple %d (seats %d and %d)", d, d, d + sides(s));
+    else
+        tb_text_printf(t, "seat %d", d);
+}
+
+/* The sides in mask, as one list: "seat 2", "seats 0, 1 and 2", "couple
+ * 0 (seats 0 and 2) and couple 1 (seats 1 and 3)". */
+static void sides_list(tb_text *t, const mystique *s, unsigned mask)
+{
+    int n = __builtin_popcount(mask), k = 0;
+    if (!s->partnership)
+        tb_text_puts(t, n > 1 ? "seats " : "seat ");
+    for (int d = 0; d < sides(s); d++) {
+        if (!(mask >> d & 1u))
+            continue;
+        tb_text_puts(t, k == 0 ? "" : k == n - 1 ? " and " : ", ");
+        if (s->partnership)
+            side_name(t, s, d);
+        else
+            tb_text_printf(t, "%d", d);
+        k++;
+    }
+}
+
+/* "1 burn", "5 burns". */
+static void burns_words(tb_text *t, int n)
+{
+    tb_text_printf(t, "%d burn%s", n, n == 1 ? "" : "s");
+}
+
+/* A side's record over the game: "1 skirmish won, 25 burns in earlier
+ * skirmishes" during a skirmish; between skirmishes and at the end, when
+ * the last skirmish is already counted, "... 25 burns in all". */
+static void side_record(tb_text *t, const mystique *s, int d)
+{
+    tb_text_printf(t, "%d skirmish%s won, ", s->won[d],
+                   s->won[d] == 1 ? "" : "es");
+    burns_words(t, s->total[d]);
+    tb_text_puts(t, s->phase == PH_PLAY ? " in earlier skirmishes"
+                                        : " in all skirmishes");
+}
+
+/* The cards of seat p's hand that all have seen go back into it (taken
+ * back from a spell), in hand order; returns how many. */
+static int shown_in_hand(const mystique *s, int p, uint8_t *out)
+{
+    int n = 0;
+    for (int i = 0; i < s->hand_n[p]; i++)
+        if (tbi_set_has(&s->known, s->hand[p][i]))
+            out[n++] = s->hand[p][i];
+    return n;
+}
+
+/* One line per seat: cards in hand, burns of this skirmish, and (alone)
+ * the seat's skirmishes won and burns of finished skirmishes; with
+ * partnerships those are the couple's, on the couples' lines. */
 static void render_seat(const mystique *s, int p, int seat, unsigned style,
                         tb_text *t)
 {
     int d = side_of(s, p);
+    int dealt = s->phase == PH_DEAL || s->phase == PH_PLAY;
     tb_text_printf(t, "  seat %d%s%s: ", p, p == seat ? " (you)" : "",
-                   p == s->dealer && s->skirmish ? " (dealer)" : "");
-    if (s->phase == PH_PLAY)
-        tb_text_printf(t, "%2d cards, ", s->hand_n[p]);
-    tb_text_printf(t, "burns %d", pile_burns(s, p));
-    if (s->aces && s->burn_aces[p])
-        tb_text_printf(t, " (%d cards, %d ace%s)", s->burn_n[p],
-                       s->burn_aces[p], s->burn_aces[p] > 1 ? "s" : "");
+                   p == s->dealer && dealt ? " (dealer)" : "");
+    if (s->phase == PH_PLAY) {
+        tb_text_printf(t, "%d card%s in hand, ", s->hand_n[p],
+                       s->hand_n[p] == 1 ? "" : "s");
+        burns_words(t, pile_burns(s, p));
+        tb_text_puts(t, " this skirmish");
+        if (s->aces && s->burn_aces[p])
+            tb_text_printf(t, " (%d cards, %d ace%s)", s->burn_n[p],
+                           s->burn_aces[p], s->burn_aces[p] > 1 ? "s" : "");
+        tb_text_puts(t, s->skirmish > 1 && !s->partnership ? "; " : "");
+    }
+    /* A record of the game so far once there is one. */
+    int record = s->phase != PH_PLAY || s->skirmish > 1;
     if (s->partnership)
-        tb_text_printf(t, ", couple %d", d);
-    else
-        tb_text_printf(t, ", won %d, total %d", s->won[d], s->total[d]);
+        tb_text_printf(t, "%scouple %d", s->phase == PH_PLAY ? ", " : "", d);
+    else if (record)
+        side_record(t, s, d);
+    uint8_t shown[MAX_HAND];
+    int k = shown_in_hand(s, p, shown);
+    if (k && p != seat) {
+        tb_text_puts(t, "; holds, taken back:");
+        render_cards(t, s, shown, k, style);
+    }
     if (s->drew[p] != NONE) {
         tb_text_puts(t, ", drew");
         render_cards(t, s, &s->drew[p], 1, style);
@@ -689,9 +977,9 @@ static void render_round(const mystique *s, unsigned style, tb_text *t)
         tb_text_puts(t, "  no spell yet: the spellcaster opens with 1-5 "
                         "cards sharing a number, suit or colour\n");
     } else {
-        tb_text_printf(t, "  spell to beat: seat %d's ", s->last);
-        spell_words(t, s->need, s->trait);
-        tb_text_puts(t, ":");
+        tb_text_puts(t, "  spell to beat: ");
+        tbi_mq_spell_words(t, s->need, s->trait);
+        tb_text_printf(t, ", cast by seat %d:", s->last);
         render_cards(t, s, s->table + s->spell_at, s->need, style);
         if (s->deflector != NONE)
             tb_text_printf(t, " (deflected by seat %d)", s->deflector);
@@ -703,31 +991,90 @@ static void render_round(const mystique *s, unsigned style, tb_text *t)
         tb_text_printf(t, "  seat %d is casting:", s->turn);
         render_cards(t, s, s->sel, s->sel_n, style);
         tb_text_puts(t, "\n");
+    } else if (s->begun) {
+        /* Seen by all, and kept by determinize: say it. */
+        tb_text_printf(t, "  seat %d began an answer and took it back: it "
+                       "holds at least ", s->turn);
+        if (s->need == 1)
+            tb_text_printf(t, "one %s\n", tbi_mq_trait_singular(s->trait));
+        else {
+            tbi_mq_spell_words(t, s->need, s->trait);
+            tb_text_puts(t, "\n");
+        }
     }
 }
 
+/* The number of the last skirmish that has ended (0: none yet). */
+static int last_skirmish(const mystique *s)
+{
+    if (!s->last_winners)
+        return 0;
+    return s->phase == PH_PLAY ? s->skirmish - 1 : s->skirmish;
+}
+
+/* Who won the last skirmish and with how many burns: "seat 2 won skirmish
+ * 1 with 4 burns" or "seats 1 and 2 shared skirmish 1 with 4 burns each". */
+static void winners_words(tb_text *t, const mystique *s)
+{
+    int n = __builtin_popcount(s->last_winners);
+    int burns = s->last_burns[__builtin_ctz(s->last_winners)];
+    sides_list(t, s, s->last_winners);
+    tb_text_printf(t, " %s skirmish %d with the fewest burns, %d%s",
+                   n > 1 ? "shared" : "won", last_skirmish(s), burns,
+                   n > 1 ? " each" : "");
+}
+
+/* The couples' lines, the last skirmish's winners and the game's end. */
 static void render_score(const mystique *s, unsigned style, tb_text *t)
 {
-    for (int d = 0; s->partnership && d < sides(s); d++)
-        tb_text_printf(t, "  couple %d (seats %d and %d): burns %d, won %d, "
-                       "total %d\n", d, d, d + sides(s), side_burns(s, d),
-                       s->won[d], s->total[d]);
-    if (s->last_winners && s->phase != PH_PLAY) {
-        tb_text_printf(t, "  %slast skirmish won by", tbi_color(style, TBI_BOLD));
-        for (int d = 0; d < sides(s); d++)
-            if ((unsigned)s->last_winners >> d & 1u)
-                tb_text_printf(t, " %s %d", s->partnership ? "couple" : "seat",
-                               d);
+    for (int d = 0; s->partnership && d < sides(s); d++) {
+        tb_text_puts(t, "  ");
+        side_name(t, s, d);
+        tb_text_puts(t, ": ");
+        if (s->phase == PH_PLAY) {
+            burns_words(t, side_burns(s, d));
+            tb_text_puts(t, " this skirmish");
+            tb_text_puts(t, s->skirmish > 1 ? "; " : "");
+        }
+        if (s->phase != PH_PLAY || s->skirmish > 1)
+            side_record(t, s, d);
+        tb_text_puts(t, "\n");
+    }
+    if (last_skirmish(s)) {
+        tb_text_printf(t, "  %s", tbi_color(style, TBI_BOLD));
+        winners_words(t, s);
         tb_text_printf(t, "%s\n", tbi_color(style, TBI_RESET));
     }
+}
+
+/* The winners of a finished game: "seat 2 wins the game" or "couple 0
+ * (seats 0 and 2) and couple 1 (...) share the game". */
+static void game_winners(tb_text *t, const mystique *s)
+{
+    tb_result r;
+    result(s, &r);
+    /* Seat d (d < sides) is on side d, and partners share a rank. */
+    unsigned first = 0;
+    int won = 0;
+    for (int d = 0; d < sides(s); d++)
+        if (r.rank[d] == 1) {
+            first |= 1u << d;
+            won = s->won[d];
+        }
+    int n = __builtin_popcount(first);
+    sides_list(t, s, first);
+    tb_text_printf(t, " %s the game with %d skirmish%s won", n > 1 ? "share"
+                   : "wins", won, won == 1 ? "" : "es");
 }
 
 static void render(const void *vs, int seat, unsigned style, tb_text *t)
 {
     const mystique *s = vs;
+    /* Before a deal, the skirmish about to be dealt. */
+    int dealing = s->phase == PH_DRAW || s->phase == PH_DEAL;
     tb_text_printf(t, "%sMystique%s  skirmish %d of best of %d%s%s%s\n",
                    tbi_color(style, TBI_BOLD), tbi_color(style, TBI_RESET),
-                   s->skirmish, s->best_of, s->aces ? ", aces score 5" : "",
+                   s->skirmish + dealing, s->best_of, s->aces ? ", aces score 5" : "",
                    s->deflection ? ", deflection" : "",
                    s->partnership ? ", couples" : "");
     if (s->phase == PH_DRAW)
@@ -736,6 +1083,10 @@ static void render(const void *vs, int seat, unsigned style, tb_text *t)
                               "draw again\n"
                             : "  each player draws a card: the highest card "
                               "number deals\n");
+    if (s->phase == PH_PLAY)
+        tb_text_puts(t, "  (burns are the cards a player has taken, and at "
+                        "the skirmish's end those left in hand: the fewest "
+                        "win the skirmish)\n");
     for (int p = 0; p < s->players; p++)
         render_seat(s, p, seat, style, t);
     render_score(s, style, t);
@@ -746,9 +1097,150 @@ static void render(const void *vs, int seat, unsigned style, tb_text *t)
             render_cards(t, s, s->hand[seat], s->hand_n[seat], style);
             tb_text_puts(t, "\n");
         }
+        if (seat == s->turn) {
+            tb_text_puts(t, "  your move: ");
+            moves_hint(s, t);
+            tb_text_puts(t, "\n");
+        }
     }
-    if (s->phase == PH_OVER)
-        tb_text_puts(t, "  game over\n");
+    if (s->phase == PH_OVER) {
+        tb_text_printf(t, "  %sgame over: ", tbi_color(style, TBI_BOLD));
+        game_winners(t, s);
+        tb_text_printf(t, "%s\n", tbi_color(style, TBI_RESET));
+    }
+}
+
+/* ---------------------------------------------------------------- describe
+ *
+ * Everything a Mystique player does is seen by the whole table: picks are
+ * laid face up, spells, deflections and takes are public, and the hands
+ * that burn at a skirmish's end are counted (their aces with aces scoring)
+ * but not shown.  So every seat is told the same.
+ */
+
+/* "the card", "the 4 cards". */
+static void the_cards(tb_text *t, int n)
+{
+    if (n == 1)
+        tb_text_puts(t, "the card");
+    else
+        tb_text_printf(t, "the %d cards", n);
+}
+
+/* Appends " (picked so far: 5Ys 5Ym)" or " (nothing picked now)". */
+static void picked_words(tb_text *t, const mystique *s)
+{
+    if (!s->sel_n) {
+        tb_text_puts(t, " (nothing picked now)");
+        return;
+    }
+    tb_text_puts(t, " (picked so far:");
+    render_cards(t, s, s->sel, s->sel_n, TB_STYLE_PLAIN);
+    tb_text_puts(t, ")");
+}
+
+/* The end of a skirmish, from the state before the last take (b) and the
+ * state after it (s): the hands that burn, each side's burns, the winners,
+ * and what follows. */
+static void describe_skirmish_end(tb_text *t, const mystique *b,
+                                  const mystique *s)
+{
+    tb_text_printf(t, "seat %d has no cards to open with: skirmish %d ends\n",
+                   b->turn, s->skirmish);
+    tb_text_puts(t, "the cards left in hand burn:");
+    int k = 0;
+    for (int p = 0; p < s->players; p++) {
+        /* The taker's hand is empty: its new aces came off the table. */
+        int n = b->hand_n[p];
+        int aces = p == b->turn ? 0 : s->burn_aces[p] - b->burn_aces[p];
+        if (n == 0)
+            continue;
+        tb_text_printf(t, "%s %d card%s of seat %d", k++ ? "," : "", n,
+                       n == 1 ? "" : "s", p);
+        if (s->aces && aces > 0)
+            tb_text_printf(t, " (%d ace%s)", aces, aces > 1 ? "s" : "");
+    }
+    tb_text_puts(t, k ? "\n" : " none, every hand is empty\n");
+    const char *who = s->partnership ? "couple" : "seat";
+    tb_text_printf(t, "burns this skirmish%s:",
+                   s->aces ? " (an ace counts 5)" : "");
+    for (int d = 0; d < sides(s); d++)
+        tb_text_printf(t, "%s %d for %s %d", d ? "," : "", s->last_burns[d],
+                       who, d);
+    tb_text_puts(t, "\n");
+    winners_words(t, s);
+    tb_text_puts(t, "\n");
+    if (s->best_of > 1) {
+        tb_text_puts(t, "skirmishes won so far:");
+        for (int d = 0; d < sides(s); d++)
+            tb_text_printf(t, "%s %d by %s %d", d ? "," : "", s->won[d], who,
+                           d);
+        tb_text_puts(t, "; burns in all skirmishes:");
+        for (int d = 0; d < sides(s); d++)
+            tb_text_printf(t, "%s %d for %s %d", d ? "," : "", s->total[d],
+                           who, d);
+        tb_text_puts(t, "\n");
+    }
+    if (s->phase == PH_OVER) {
+        tb_text_puts(t, "the game is over: ");
+        game_winners(t, s);
+        tb_text_puts(t, "\n");
+    } else {
+        tb_text_printf(t, "skirmish %d of best of %d follows: a new draw for "
+                       "the deal\n", s->skirmish + 1, s->best_of);
+    }
+}
+
+static void describe(const void *vb, tb_action a, const void *va, int seat,
+                     tb_text *t)
+{
+    const mystique *b = vb, *s = va;
+    int p = b->turn;
+    char card[16];
+    (void)seat; /* every seat sees the same: see above */
+    if (a < CAST) {
+        tbi_mq_short_name((int)a, two_decks(b), card, sizeof card);
+        tb_text_printf(t, "seat %d picks %s to %s", p, card,
+                       opening(b) ? "open the round" : "answer");
+        picked_words(t, s);
+        tb_text_puts(t, "\n");
+    } else if (a < TAKE) {
+        tb_text_printf(t, "seat %d %s ", p, opening(b) ? "opens with"
+                                                       : "answers with");
+        tbi_mq_spell_words(t, s->need, s->trait);
+        tb_text_puts(t, ":");
+        render_cards(t, s, s->table + s->spell_at, s->need, TB_STYLE_PLAIN);
+        tb_text_puts(t, "\n");
+        if (s->hand_n[p] == 0)
+            tb_text_printf(t, "seat %d has no cards left in hand\n", p);
+        tb_text_printf(t, "seat %d is to beat it or take ", s->turn);
+        the_cards(t, s->table_n);
+        tb_text_puts(t, " on the table\n");
+    } else if (a == TAKE) {
+        /* A skirmish ends only when the taker's hand is empty, so its pile
+         * after the hands burn is its pile after the take. */
+        tb_text_printf(t, "seat %d takes ", p);
+        the_cards(t, b->table_n);
+        tb_text_puts(t, " of the round as burns (");
+        burns_words(t, pile_burns(s, p));
+        tb_text_puts(t, " this skirmish)\n");
+        if (s->phase == PH_PLAY)
+            tb_text_printf(t, "seat %d is the spellcaster and opens round "
+                           "%d\n", p, s->round);
+        else
+            describe_skirmish_end(t, b, s);
+    } else if (a < UNPICK) {
+        tbi_mq_short_name((int)(a - DEFLECT), two_decks(b), card, sizeof card);
+        tb_text_printf(t, "seat %d deflects the spell with the palm %s: seat "
+                       "%d is to beat ", p, card, s->turn);
+        tbi_mq_spell_words(t, s->need, s->trait);
+        tb_text_puts(t, "\n");
+    } else {
+        tbi_mq_short_name((int)(a - UNPICK), two_decks(b), card, sizeof card);
+        tb_text_printf(t, "seat %d takes %s back into hand", p, card);
+        picked_words(t, s);
+        tb_text_puts(t, "\n");
+    }
 }
 
 /* A JSON array of card short names. */
@@ -787,6 +1279,7 @@ static json_t *view_json(const void *vs, int seat)
         }
         json_object_set_new(v, "table", json_cards(s, s->table, s->table_n));
         json_object_set_new(v, "casting", json_cards(s, s->sel, s->sel_n));
+        json_object_set_new(v, "answer_begun", json_boolean(s->begun));
         uint8_t seen[ALL_CARDS];
         int n = 0;
         for (int c = 0; c < ALL_CARDS; c++)
@@ -798,6 +1291,10 @@ static json_t *view_json(const void *vs, int seat)
     for (int p = 0; p < s->players; p++) {
         json_t *o = json_object();
         json_object_set_new(o, "hand_size", json_integer(s->hand_n[p]));
+        uint8_t shown[MAX_HAND];
+        int k = shown_in_hand(s, p, shown);
+        if (k)
+            json_object_set_new(o, "taken_back", json_cards(s, shown, k));
         json_object_set_new(o, "burn_cards", json_integer(s->burn_n[p]));
         json_object_set_new(o, "burn_aces", json_integer(s->burn_aces[p]));
         json_object_set_new(o, "burns", json_integer(pile_burns(s, p)));
@@ -840,6 +1337,7 @@ typedef struct bot_info {
     uint8_t mine[MAX_HAND];
     int n, unseen;
     int count[TBI_MQ_TRAITS], unseen_of[TBI_MQ_TRAITS];
+    int usable[TBI_MQ_TRAITS]; /* picked, or in hand and not taken back */
 } bot_info;
 
 static void bot_info_fill(const mystique *s, int me, bot_info *b)
@@ -854,6 +1352,10 @@ static void bot_info_fill(const mystique *s, int me, bot_info *b)
     for (int t = 0; t < TBI_MQ_TRAITS; t++) {
         b->count[t] = tbi_mq_count_trait(b->mine, b->n, t);
         b->unseen_of[t] = tbi_mq_trait_total(t, s->decks) - b->count[t];
+        b->usable[t] = b->count[t];
+        for (int i = 0; i < s->hand_n[me]; i++)
+            b->usable[t] -= tbi_set_has(&s->back, s->hand[me][i]) &&
+                            tbi_mq_has_trait(s->hand[me][i], t);
     }
     for (int c = 0; c < ALL_CARDS; c++)
         if (tbi_set_has(&s->played, (unsigned)c))
@@ -925,7 +1427,8 @@ static void plan_cards(const mystique *s, const bot_info *b, int trait, int k,
         int best = -1, best_v = 0;
         for (int i = 0; i < s->hand_n[me]; i++) {
             int c = s->hand[me][i];
-            if (used[i] || !tbi_mq_has_trait(c, trait))
+            if (used[i] || !tbi_mq_has_trait(c, trait) ||
+                tbi_set_has(&s->back, (unsigned)c))
                 continue;
             int v = keep_value(s, b, c, trait);
             if (best < 0 || v < best_v) {
@@ -947,9 +1450,9 @@ static void choose_opening(const mystique *s, const bot_info *b, int *trait,
     unsigned shared = tbi_mq_shared_traits(s->sel, s->sel_n);
     double best = -1e9;
     for (int t = 0; t < TBI_MQ_TRAITS; t++) {
-        if (!(shared >> t & 1u) || b->count[t] == 0)
+        if (!(shared >> t & 1u) || b->usable[t] == 0)
             continue;
-        int n = b->count[t] < OPEN_MAX ? b->count[t] : OPEN_MAX;
+        int n = b->usable[t] < OPEN_MAX ? b->usable[t] : OPEN_MAX;
         double v = n;
         if (!partner_next(s))
             v += BLOCK_WORTH * (1.0 - p_answer(s, b, t, n));
@@ -969,7 +1472,7 @@ static int choose_answer(const mystique *s, const bot_info *b)
     int t = s->trait, k = s->need > s->sel_n ? s->need : s->sel_n;
     if (partner_next(s))
         return k;
-    for (int n = k; n <= b->count[t]; n++)
+    for (int n = k; n <= b->usable[t]; n++)
         if (p_answer(s, b, t, n) < BLOCK_CHANCE)
             return n;
     return k;
@@ -1001,9 +1504,19 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
     int trait = 0, k = 0;
     if (opening(s)) {
         choose_opening(s, &b, &trait, &k);
-    } else if (s->sel_n == 0 && b.count[s->trait] < s->need) {
+        if (k == 0) {
+            /* Only cards taken back are left to open with: the first. */
+            tb_action acts[TB_MAX_ACTIONS];
+            legal(s, acts);
+            return acts[0];
+        }
+    } else if (s->sel_n == 0 && b.usable[s->trait] < s->need) {
         int palm = choose_deflection(s, &b);
         return palm >= 0 ? DEFLECT + (tb_action)palm : TAKE;
+    } else if (b.usable[s->trait] < s->need) {
+        /* An answer that cannot be finished (cards were taken back): take
+         * the picks back, then take or deflect. */
+        return UNPICK + s->sel[s->sel_n - 1];
     } else {
         trait = s->trait;
         k = choose_answer(s, &b);
@@ -1041,4 +1554,5 @@ const tb_game tbg_mystique = {
     .view_json = view_json,
     .standing = standing,
     .heuristic = heuristic,
+    .describe = describe,
 };

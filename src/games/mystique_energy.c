@@ -421,6 +421,38 @@ static void render_card_or_hidden(tb_text *t, int card, int shown,
         tb_text_puts(t, "?");
 }
 
+/* "4 yellows x 3 arms x 2 twos = 24": a seat's three largest groups of its
+ * energy card's colour, suit and number, and their product. */
+static void groups_words(tb_text *t, const energy *s, int p,
+                         const int sizes[MAX_P][3], const long *product)
+{
+    for (int a = 0; a < 3; a++) {
+        int trait = tbi_mq_trait(score_attrs[a],
+                                 tbi_mq_attr(s->energy[p], score_attrs[a]));
+        tb_text_printf(t, "%s%d %s", a ? " x " : "", sizes[p][a],
+                       sizes[p][a] == 1 ? tbi_mq_trait_singular(trait)
+                                        : tbi_mq_trait_word(trait));
+    }
+    tb_text_printf(t, " = %ld", product[p]);
+}
+
+/* The seats in order of the result, best first: "seat 1 wins with the
+ * lowest product, 6". */
+static void winner_words(tb_text *t, const energy *s, const long *product)
+{
+    tb_result r;
+    result(s, &r);
+    for (int p = 0; p < s->players; p++)
+        if (r.rank[p] == 1) {
+            int tied = 0;
+            for (int q = 0; q < s->players; q++)
+                tied += q != p && product[q] == product[p];
+            tb_text_printf(t, "seat %d wins with the lowest product, %ld%s",
+                           p, product[p], tied ? " (a tie, won by placing "
+                           "the final card first)" : "");
+        }
+}
+
 static void render(const void *vs, int seat, unsigned style, tb_text *t)
 {
     const energy *s = vs;
@@ -454,8 +486,8 @@ static void render(const void *vs, int seat, unsigned style, tb_text *t)
         tb_text_printf(t, "  seat %d%s: energy ", p, p == seat ? " (you)" : "");
         render_card_or_hidden(t, s->energy[p], shown, style);
         if (s->phase == PH_OVER) {
-            tb_text_printf(t, "  groups %d x %d x %d = %ld", sizes[p][0],
-                           sizes[p][1], sizes[p][2], product[p]);
+            tb_text_puts(t, "  largest groups ");
+            groups_words(t, s, p, sizes, product);
         } else if (s->hand[p] != NO_CARD) {
             tb_text_puts(t, "  playing card ");
             render_card_or_hidden(t, s->hand[p], shown, style);
@@ -464,6 +496,58 @@ static void render(const void *vs, int seat, unsigned style, tb_text *t)
             tb_text_puts(t, "  <- to play");
         tb_text_puts(t, "\n");
     }
+    if (s->placed > 0) {
+        /* The latest card, so that the next player sees what was done. */
+        int cell = s->where[s->placed - 1];
+        int by = (s->placed - 1) % s->players;
+        tb_text_puts(t, "  last card: seat ");
+        tb_text_printf(t, "%d placed ", by);
+        tbi_mq_render(t, s->grid[cell] - 1, 0, style);
+        tb_text_printf(t, " at %d,%d\n", cell_x(cell), cell_y(cell));
+    }
+    if (s->phase == PH_OVER) {
+        tb_text_printf(t, "  %sgame over: ", tbi_color(style, TBI_BOLD));
+        winner_words(t, s, product);
+        tb_text_printf(t, "%s\n", tbi_color(style, TBI_RESET));
+    }
+}
+
+/* What each seat is told of a placement: the card and where it went (the
+ * card was secret until now), then the draw -- the card itself to the
+ * seat that drew it, "a card" to everyone else -- and, after the last
+ * card, the energy cards revealed, every seat's groups and the winner. */
+static void describe(const void *vb, tb_action a, const void *va, int seat,
+                     tb_text *t)
+{
+    const energy *b = vb, *s = va;
+    int p = current(b);
+    char card[16];
+    tbi_mq_short_name(b->hand[p], 0, card, sizeof card);
+    tb_text_printf(t, "seat %d places %s at %d,%d\n", p, card, cell_x((int)a),
+                   cell_y((int)a));
+    if (s->hand[p] != NO_CARD && p == seat) {
+        tbi_mq_short_name(s->hand[p], 0, card, sizeof card);
+        tb_text_printf(t, "seat %d draws %s\n", p, card);
+    } else if (s->hand[p] != NO_CARD) {
+        tb_text_printf(t, "seat %d draws a card (%d left in the deck)\n", p,
+                       TBI_MQ_CARDS - s->next_draw);
+    }
+    if (s->phase != PH_OVER)
+        return;
+    int sizes[MAX_P][3];
+    long product[MAX_P];
+    tally(s, sizes, product);
+    tb_text_puts(t, "the last card is placed: the game ends and the energy "
+                    "cards are shown\n");
+    for (int q = 0; q < s->players; q++) {
+        tbi_mq_short_name(s->energy[q], 0, card, sizeof card);
+        tb_text_printf(t, "seat %d's energy card is %s: largest groups ", q,
+                       card);
+        groups_words(t, s, q, sizes, product);
+        tb_text_puts(t, "\n");
+    }
+    winner_words(t, s, product);
+    tb_text_puts(t, "\n");
 }
 
 static json_t *view_json(const void *vs, int seat)
@@ -602,4 +686,5 @@ const tb_game tbg_mystique_energy = {
     .view_json = view_json,
     .standing = standing,
     .heuristic = heuristic,
+    .describe = describe,
 };
