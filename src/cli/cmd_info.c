@@ -50,6 +50,12 @@ int cmd_list(int argc, char **argv)
         json_decref(arr);
         return 0;
     }
+    /* The id column is as wide as the longest id, so the columns align. */
+    int width = 0;
+    for (int i = 0; i < tb_game_count(); i++) {
+        int len = (int)strlen(tb_game_at(i)->id);
+        width = len > width ? len : width;
+    }
     for (int i = 0; i < tb_game_count(); i++) {
         const tb_game *g = tb_game_at(i);
         char range[16];
@@ -58,7 +64,7 @@ int cmd_list(int argc, char **argv)
         else
             snprintf(range, sizeof range, "%d-%d", g->min_players,
                      g->max_players);
-        printf("%-18s %-6s players  %s%s\n", g->id, range, g->title,
+        printf("%-*s %-6s players  %s%s\n", width, g->id, range, g->title,
                g->flags & TB_GAME_COOPERATIVE ? " (cooperative)" : "");
     }
     return 0;
