@@ -799,19 +799,6 @@ static double strength(int card, const uint8_t *unseen, int u)
     return sum;
 }
 
-/* The chance that none of t given cards lies among the r cards held by the
- * seats still to play, out of u cards the bot has not seen. */
-static double none_held(int t, int u, int r)
-{
-    double p = 1.0;
-    for (int i = 0; i < t; i++) {
-        if (u - r - i <= 0)
-            return 0.0;
-        p *= (double)(u - r - i) / (double)(u - i);
-    }
-    return p;
-}
-
 /* What winning a trick that follows mask is worth to seat p: a point in
  * the basic game; with Balance, its points weighted toward the categories
  * that are lowest, since only the lowest one counts. */
@@ -847,7 +834,7 @@ static double lead_chance(const eddies *s, int card, const uint8_t *unseen,
                   trick_key(unseen[i], m) > trick_key(card, m)))
             threats++;
     }
-    return none_held(threats, u, u - s->aside_n);
+    return tbi_chance_none_among(threats, u, u - s->aside_n);
 }
 
 /* The chance that a card played now (not leading) wins: it must outrank
@@ -874,7 +861,7 @@ static double follow_chance(const eddies *s, int card, const uint8_t *unseen,
             threats++;
     int p = tbi_trick_to_play(&s->trick);
     int r = tbi_trick_after_current(&s->trick) * s->hand_n[p];
-    return none_held(threats, u, r);
+    return tbi_chance_none_among(threats, u, r);
 }
 
 /* The bot: for each playable card, the chance it wins the trick times what
