@@ -191,6 +191,22 @@ void ts_play_texts(const tb_game *g, void *st, tb_rng *rng,
     }
 }
 
+const char *ts_legal_text(const tb_game *g, const void *st)
+{
+    static char buf[1 << 14];
+    static tb_action a[TB_MAX_ACTIONS];
+    tb_text t;
+    tb_text_init(&t, buf, sizeof buf);
+    int n = tb_legal(g, st, a);
+    for (int i = 0; i < n; i++) {
+        char text[TB_ACTION_TEXT];
+        tb_action_text(g, st, a[i], text, sizeof text);
+        tb_text_printf(&t, "%s%s", i ? " " : "", text);
+    }
+    assert_false(t.truncated);
+    return buf;
+}
+
 int ts_is_legal_text(const tb_game *g, const void *st, const char *move)
 {
     tb_action buf[TB_MAX_ACTIONS];

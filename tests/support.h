@@ -60,6 +60,9 @@ void ts_play_texts(const tb_game *g, void *st, tb_rng *rng,
 /* Applies one action by its text, failing the test when it is refused. */
 void ts_play(const tb_game *g, void *st, const char *move);
 
+/* The texts of the current seat's legal actions, one string with a space
+ * between them ("1Ym 2Ym ..."), in a static buffer. */
+const char *ts_legal_text(const tb_game *g, const void *st);
 /* Whether the text of every legal action of the current seat includes move. */
 int ts_is_legal_text(const tb_game *g, const void *st, const char *move);
 /* Expects text to be refused with a message containing want; returns the

@@ -71,23 +71,6 @@ static void play(void *st, const char *moves)
     }
 }
 
-/* The legal moves as one string "1Ym 2Ym ...". */
-static const char *legal_text(const void *st)
-{
-    static char buf[512];
-    tb_action a[TB_MAX_ACTIONS];
-    int n = tb_legal(game(), st, a);
-    buf[0] = '\0';
-    for (int i = 0; i < n; i++) {
-        char t[TB_ACTION_TEXT];
-        tb_action_text(game(), st, a[i], t, sizeof t);
-        if (i)
-            strcat(buf, " ");
-        strcat(buf, t);
-    }
-    return buf;
-}
-
 /* An integer field of seat p in a view. */
 static int seat_int(json_t *v, int p, const char *field)
 {
@@ -188,11 +171,11 @@ static void second_player_establishes_every_shared_attribute(void **state)
     ts_play(game(), st, "3Rm");
     /* Only cards that share something with the led card may be played,
      * in the hand's order (moons, suns, arms, crowns; yellow, red, blue). */
-    assert_string_equal(legal_text(st), "3Ym 5Rm 1Bm 2Rs 3Bs 3Ra");
+    assert_string_equal(ts_legal_text(game(), st), "3Ym 5Rm 1Bm 2Rs 3Bs 3Ra");
     ts_play(game(), st, "3Ym"); /* suit and number match: both count */
     /* Seat 2 must play a 3 of moons: 5Bm (suit only) and 3Yc (number only)
      * do not follow both. */
-    assert_string_equal(legal_text(st), "3Bm");
+    assert_string_equal(ts_legal_text(game(), st), "3Bm");
     assert_int_equal(
         ts_refused(game(), st, "5Bm", "suit (moons) and number (3)"),
         TB_EILLEGAL);
@@ -228,7 +211,7 @@ static void after_a_toss_the_next_player_establishes(void **state)
     void *st = deal(4, hands, opts);
     ts_play(game(), st, "5Ys");
     /* Seat 1 can follow nothing: every card may be tossed. */
-    assert_string_equal(legal_text(st),
+    assert_string_equal(ts_legal_text(game(), st),
                         "1Rm 2Rm 3Rm 4Rm 1Bm 2Bm 3Bm 4Bm 1Ra 2Ra 3Ra 4Ra "
                         "1Rc 2Rc");
     ts_play(game(), st, "2Rc");
@@ -336,7 +319,7 @@ static void leader_wins_when_nobody_can_follow(void **state)
     assert_int_equal(tb_current(game(), st), 0);
     ts_play(game(), st, "1Bc");
     /* Seat 1 shares nothing with 1Bc: all eight cards may be tossed. */
-    assert_string_equal(legal_text(st), "2Ym 3Ym 4Ym 5Ym 2Ys 3Ys 4Ys 5Ys");
+    assert_string_equal(ts_legal_text(game(), st), "2Ym 3Ym 4Ym 5Ym 2Ys 3Ys 4Ys 5Ys");
     play(st, "5Ym 5Ya 5Rs");
     char followed[64];
     assert_int_equal(last_winner(st, followed, sizeof followed), 0);

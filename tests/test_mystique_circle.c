@@ -107,23 +107,6 @@ static int winning(const void *st)
     return w;
 }
 
-/* The legal moves as one string "1Ym 2Ym ...". */
-static const char *legal_text(const void *st)
-{
-    static char buf[2048];
-    tb_action a[TB_MAX_ACTIONS];
-    int n = tb_legal(game(), st, a);
-    buf[0] = '\0';
-    for (int i = 0; i < n; i++) {
-        char t[TB_ACTION_TEXT];
-        tb_action_text(game(), st, a[i], t, sizeof t);
-        if (i)
-            strcat(buf, " ");
-        strcat(buf, t);
-    }
-    return buf;
-}
-
 /* Sets every seat's hole, in the order asked, from these texts (seat
  * order). */
 static void set_holes(void *st, int players, const char *const *holes)
@@ -217,7 +200,7 @@ static void dealer_left_leads_and_colour_is_followed(void **state)
     play(st, "3Rs");
     /* "You must always follow colour: Whichever colour is led is the
      * colour of card you must play from your hand into the trick." */
-    assert_string_equal(legal_text(st), "3Rm 4Rm 5Rm 3Ra");
+    assert_string_equal(ts_legal_text(game(), st), "3Rm 4Rm 5Rm 3Ra");
     assert_int_equal(ts_refused(game(), st, "3Bs", "colour led"), TB_EILLEGAL);
     free(st);
 }
@@ -291,7 +274,7 @@ static void full_circle_and_tosses(void **state)
     st = deal(5, 4, hands2, NULL);
     holes_except(st, 5, "1Rs 1Ba");
     play(st, "1Rs");
-    assert_true(strstr(legal_text(st), "1Ba") != NULL); /* any card */
+    assert_true(strstr(ts_legal_text(game(), st), "1Ba") != NULL); /* any card */
     assert_string_equal(ts_describe(game(), st, "1Ba", 3),
                         "seat 1 has no red and tosses 1Ba\n");
     play(st, "1Ba");
