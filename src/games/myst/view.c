@@ -422,10 +422,11 @@ static void draw_teams(const myst *s, int seat, unsigned style, tb_text *t)
     int total[2], sw[2], lp[2][MYST_LANDMARKS];
     tbi_myst_score(s, total, sw, lp);
     for (int p = 0; p < 2; p++) {
-        tb_text_printf(t, "  %s%-6s%s%s %2d pieces, %d Marker Switch%s",
+        tb_text_printf(t, "  %s%-6s%s%s %2d piece%s, %d Marker Switch%s",
                        tbi_color(style, team_color(p)), tbi_myst_team(p),
                        tbi_color(style, TBI_RESET), p == seat ? " (you)" : "      ",
-                       s->placed[p], sw[p], sw[p] == 1 ? "" : "es");
+                       s->placed[p], s->placed[p] == 1 ? "" : "s", sw[p],
+                       sw[p] == 1 ? "" : "es");
         if (s->first_key[p] != MYST_NONE)
             tb_text_printf(t, ", first key %s",
                            landmark_name(s->first_key[p]));
@@ -762,8 +763,9 @@ static void describe_race(const myst *b, tb_action a, const myst *s, int p,
         tb_text_printf(t, "%d quiet ticks in a row: from now on a team that "
                        "can place a piece must\n", s->idle);
     if (s->phase == PH_TURNS)
-        tb_text_printf(t, "the board is covered: yellow placed %d pieces, "
-                       "blue %d\n", s->placed[0], s->placed[1]);
+        tb_text_printf(t, "the board is covered: yellow placed %d piece%s, "
+                       "blue %d\n", s->placed[0], s->placed[0] == 1 ? "" : "s",
+                       s->placed[1]);
 }
 
 /* The end of the game told as the text scores it: the team that went
