@@ -73,9 +73,7 @@ static void tick(myst *s, const char *yellow, const char *blue)
 static void cover(myst *s, int team, int sp)
 {
     assert_int_equal(s->owner[sp], 0);
-    s->owner[sp] = (uint8_t)(team + 1);
-    s->placed[team]++;
-    s->open_n--;
+    tbi_myst_place(s, team, sp);
 }
 
 /* Plays the rest of the race by the heuristic for both teams, coins from
@@ -155,6 +153,14 @@ static void the_box_holds_thirty_cards(void **state)
     }
     for (int l = 0; l < MYST_LANDMARKS; l++)
         assert_true(per[l] >= 3);
+    /* The sums the bots read agree with the cards. */
+    int values[MYST_LANDMARKS] = {0};
+    for (int c = 0; c < MYST_LM_CARDS; c++)
+        values[tbi_myst_card_landmark[c]] += tbi_myst_card_value[c];
+    for (int l = 0; l < MYST_LANDMARKS; l++) {
+        assert_int_equal(per[l], tbi_myst_landmark_cards[l]);
+        assert_int_equal(values[l], tbi_myst_landmark_values[l]);
+    }
     /* "one has a value of 4, one has a value of 5" (rocket ships). */
     tbi_myst_card_name(9, name, sizeof name);
     assert_string_equal(name, "Rocket Ship 4");
@@ -179,6 +185,15 @@ static void one_key_space_per_landmark(void **state)
         }
     }
     assert_int_equal(keys, MYST_LANDMARKS);
+    /* The letter table agrees with the landmarks' letters. */
+    for (int c = 0; c < 128; c++) {
+        int want = 0;
+        for (int l = 0; l < MYST_LANDMARKS; l++)
+            if (c == tbi_myst_landmarks[l].letter ||
+                c == tbi_myst_landmarks[l].letter - 'A' + 'a')
+                want = l + 1;
+        assert_int_equal(tbi_myst_letter_landmark[c], want);
+    }
     for (int y = 0; y < MYST_H; y++) {
         assert_int_equal((int)strlen(tbi_myst_picture[y]), MYST_W);
         assert_int_equal((int)strlen(tbi_myst_switches[y]), MYST_W);
@@ -197,8 +212,10 @@ static void marker_switches_in_and_out_of_images(void **state)
         if (tbi_myst_switch_scores(sp))
             assert_false(tbi_myst_is_sea(sp));
     }
-    assert_int_equal(scoring, 8);
+    assert_int_equal(scoring, MYST_SWITCHES);
     assert_int_equal(drawn, 10);
+    for (int k = 0; k < MYST_SWITCHES; k++)
+        assert_true(tbi_myst_switch_scores(tbi_myst_switch_spaces[k]));
     assert_true(tbi_myst_switch_drawn(at("g5")));
     assert_false(tbi_myst_switch_scores(at("g5")));
 }

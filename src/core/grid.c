@@ -172,10 +172,23 @@ int tbi_grid_distances(const tbi_grid *g, const uint8_t *pass,
         queue[tail++] = (uint16_t)sources[i];
     }
     while (head < tail) {
-        int c = queue[head++], nb[TBI_GRID_MAX_NEIGHBOURS];
+        int c = queue[head++], nb[TBI_GRID_MAX_NEIGHBOURS], k = 0;
         if (dist[c] >= max_dist)
             continue;
-        int k = tbi_grid_neighbours(g, c, nb);
+        if (g->kind == TBI_GRID_SQUARE4) {
+            /* The common case, without a call per cell. */
+            int x = c % g->w;
+            if (x > 0)
+                nb[k++] = c - 1;
+            if (x < g->w - 1)
+                nb[k++] = c + 1;
+            if (c >= g->w)
+                nb[k++] = c - g->w;
+            if (c < cells - g->w)
+                nb[k++] = c + g->w;
+        } else {
+            k = tbi_grid_neighbours(g, c, nb);
+        }
         for (int j = 0; j < k; j++) {
             int d = nb[j];
             if (dist[d] != TBI_GRID_FAR || (pass && !pass[d]))

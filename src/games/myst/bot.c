@@ -38,35 +38,33 @@ typedef struct outlook {
  * team has not seen is in the other team's hand with the same chance. */
 static void look_ahead(const myst *s, int me, outlook *o)
 {
-    memset(o, 0, sizeof *o);
-    uint8_t mine[MYST_LM_CARDS] = {0};
+    const uint8_t *box_cards = tbi_myst_landmark_cards;
+    const uint8_t *box_values = tbi_myst_landmark_values;
+    int mine = 0;
+    for (int l = 0; l < MYST_LANDMARKS; l++) {
+        o->mine[l] = 0.0;
+        o->my_cards[l] = 0;
+    }
     for (int i = 0; i < s->hand_n[me]; i++) {
         int c = s->hand[me][i];
         if (c >= MYST_LM_CARDS)
             continue;
-        mine[c] = 1;
         o->mine[tbi_myst_card_landmark[c]] += tbi_myst_card_value[c];
         o->my_cards[tbi_myst_card_landmark[c]]++;
+        mine++;
     }
     int other = tbi_myst_other(me), theirs = 0;
     for (int i = 0; i < s->hand_n[other]; i++)
         theirs += s->hand[other][i] < MYST_LM_CARDS;
-    int unseen = 0;
-    for (int c = 0; c < MYST_LM_CARDS; c++)
-        unseen += !mine[c];
+    int unseen = MYST_LM_CARDS - mine;
     double p = unseen ? (double)theirs / unseen : 0.0;
-    double none[MYST_LANDMARKS];
-    for (int l = 0; l < MYST_LANDMARKS; l++)
-        none[l] = 1.0;
-    for (int c = 0; c < MYST_LM_CARDS; c++) {
-        if (mine[c])
-            continue;
-        int l = tbi_myst_card_landmark[c];
-        o->theirs[l] += p * tbi_myst_card_value[c];
-        none[l] *= 1.0 - p;
+    for (int l = 0; l < MYST_LANDMARKS; l++) {
+        o->theirs[l] = p * (box_values[l] - o->mine[l]);
+        double none = 1.0;
+        for (int k = o->my_cards[l]; k < box_cards[l]; k++)
+            none *= 1.0 - p;
+        o->their_any[l] = 1.0 - none;
     }
-    for (int l = 0; l < MYST_LANDMARKS; l++)
-        o->their_any[l] = 1.0 - none[l];
 }
 
 /* What covering landmark l's key space in the race is worth to me: my
@@ -77,6 +75,13 @@ static double key_worth(const outlook *o, int l)
     double mine = o->my_cards[l] ? o->mine[l] + MYST_BONUS : 0.0;
     double theirs = o->theirs[l] + MYST_BONUS * o->their_any[l];
     return mine + DENY * theirs;
+}
+
+/* The steps between two spaces on the open board. */
+static int manhattan(int a, int b)
+{
+    int dx = a % MYST_W - b % MYST_W, dy = a / MYST_W - b / MYST_W;
+    return (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy);
 }
 
 /* ------------------------------------------------------------ race */
@@ -193,6 +198,52 @@ static tb_action race_choice(const myst *s, int me, tb_rng *rng)
     return best;
 }
 
+/* The quick race: the same targets and worths, but distances as the crow
+ * flies (Manhattan, ignoring covered spaces), so no search of the board:
+ * each open target pulls a candidate by its worth over one more than its
+ * distance.  Much cheaper than race_choice, a little weaker. */
+static tb_action quick_race_choice(const myst *s, int me, tb_rng *rng)
+{
+    tb_action acts[MYST_SPACES + 1];
+    int n = tbi_myst_race_actions(s, me, acts);
+    outlook o;
+    look_ahead(s, me, &o);
+    int target[MAX_TARGETS], n_t = 0;
+    double worth[MAX_TARGETS];
+    for (int l = 0; l < MYST_LANDMARKS; l++) {
+        int sp = tbi_myst_landmarks[l].key;
+        if (!s->owner[sp]) {
+            worth[n_t] = key_worth(&o, l);
+            target[n_t++] = sp;
+        }
+    }
+    for (int k = 0; k < MYST_SWITCHES; k++) {
+        int sp = tbi_myst_switch_spaces[k];
+        if (!s->owner[sp]) {
+            worth[n_t] = 1.0 + DENY;
+            target[n_t++] = sp;
+        }
+    }
+    tb_action best = acts[0];
+    double best_v = -1.0;
+    for (int i = 0; i < n; i++) {
+        if (MYST_KIND(acts[i]) == ACT_WAIT)
+            continue;
+        int sp = MYST_ARG(acts[i]);
+        double v = 1e-3 * tb_rng_unit(rng);
+        for (int k = 0; k < n_t; k++)
+            v += target[k] == sp ? 3.0 * worth[k] + 1.0
+                                 : worth[k] / (1.0 + manhattan(sp, target[k]));
+        if (tbi_myst_touches(s, tbi_myst_other(me), sp))
+            v += 0.3;
+        if (v > best_v) {
+            best_v = v;
+            best = acts[i];
+        }
+    }
+    return best;
+}
+
 /* ------------------------------------------------------------ exploration */
 
 /* What arriving on key space sp would gain me now: laying my piece on the
@@ -212,15 +263,18 @@ static double arrival_gain(const myst *s, int me, const outlook *o, int sp)
            0.1;
 }
 
-static int manhattan(int a, int b)
+/* What arriving on each landmark's key space would gain me now. */
+static void arrival_gains(const myst *s, int me, const outlook *o,
+                          double *gain)
 {
-    int dx = a % MYST_W - b % MYST_W, dy = a / MYST_W - b / MYST_W;
-    return (dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy);
+    for (int l = 0; l < MYST_LANDMARKS; l++)
+        gain[l] = arrival_gain(s, me, o, tbi_myst_landmarks[l].key);
 }
 
 /* The best key space to arrive on from anywhere (a jump's target), and
  * its gain; -1 when there is none. */
-static int best_target(const myst *s, int me, const outlook *o, double *gain)
+static int best_target(const myst *s, int me, const double *gains,
+                       double *gain)
 {
     int best = -1;
     *gain = 0.0;
@@ -228,47 +282,71 @@ static int best_target(const myst *s, int me, const outlook *o, double *gain)
         int sp = tbi_myst_landmarks[l].key;
         if (sp == s->pos[tbi_myst_other(me)] || sp == s->pos[me])
             continue;
-        double v = arrival_gain(s, me, o, sp);
-        if (v > *gain) {
-            *gain = v;
+        if (gains[l] > *gain) {
+            *gain = gains[l];
             best = sp;
         }
     }
     return best;
 }
 
-/* How good it is to end a move on sp with `turns` turns of mine left
- * after this one: what arriving gains now, and the best target still
- * ahead, discounted by the spins it needs. */
-static double destination_worth(const myst *s, int me, const outlook *o,
-                                int sp, int turns)
+/* The key spaces worth arriving on, for the walk: where they are and what
+ * each gains (those the other playing piece stands on left out). */
+typedef struct goals {
+    int n;
+    int x[MYST_LANDMARKS], y[MYST_LANDMARKS], l[MYST_LANDMARKS];
+    double gain[MYST_LANDMARKS];
+} goals;
+
+static void find_goals(const myst *s, int me, const double *gains, goals *g)
 {
-    double v = arrival_gain(s, me, o, sp), ahead = 0.0;
+    g->n = 0;
     for (int l = 0; l < MYST_LANDMARKS; l++) {
         int k = tbi_myst_landmarks[l].key;
-        if (k == sp || k == s->pos[tbi_myst_other(me)])
+        if (gains[l] <= 0.0 || k == s->pos[tbi_myst_other(me)])
             continue;
-        double need = manhattan(sp, k) / MEAN_SPIN;
+        g->x[g->n] = k % MYST_W;
+        g->y[g->n] = k / MYST_W;
+        g->l[g->n] = l;
+        g->gain[g->n++] = gains[l];
+    }
+}
+
+/* How good it is to end a move on (x, y), landmark `here`'s key space or
+ * not (-1), with `turns` turns of mine left after this one: what arriving
+ * gains now, and the best goal still ahead, discounted by the spins it
+ * needs. */
+static double destination_worth(const goals *g, const double *gains, int x,
+                                int y, int here, int turns)
+{
+    double v = here >= 0 ? gains[here] : 0.0, ahead = 0.0;
+    for (int i = 0; i < g->n; i++) {
+        if (g->l[i] == here)
+            continue;
+        int dx = x - g->x[i], dy = y - g->y[i];
+        double need = ((dx < 0 ? -dx : dx) + (dy < 0 ? -dy : dy)) / MEAN_SPIN;
         if (need > turns)
             continue;
-        double g = arrival_gain(s, me, o, k) / (1.0 + need);
-        if (g > ahead)
-            ahead = g;
+        double w = g->gain[i] / (1.0 + need);
+        if (w > ahead)
+            ahead = w;
     }
     return v + 0.8 * ahead;
 }
 
 static tb_action explore_choice(const myst *s, int me, tb_rng *rng)
 {
-    outlook o;
-    look_ahead(s, me, &o);
-    int left = s->turns - s->turn; /* my turns, this one included */
-    int book = tbi_myst_books_held(s, me) > 0 && !s->jumped;
-    double jump_gain;
-    int jump_to = book ? best_target(s, me, &o, &jump_gain) : -1;
-    int worth_a_jump = jump_to >= 0 && (jump_gain >= JUMP_GAIN || left == 1);
     if (s->phase == PH_KEY)
         return MYST_ACT(tbi_myst_key_option(s, me, s->pos[me]), 0);
+    outlook o;
+    look_ahead(s, me, &o);
+    double gains[MYST_LANDMARKS];
+    arrival_gains(s, me, &o, gains);
+    int left = s->turns - s->turn; /* my turns, this one included */
+    int book = tbi_myst_books_held(s, me) > 0 && !s->jumped;
+    double jump_gain = 0.0;
+    int jump_to = book ? best_target(s, me, gains, &jump_gain) : -1;
+    int worth_a_jump = jump_to >= 0 && (jump_gain >= JUMP_GAIN || left == 1);
     if (s->phase == PH_AFTER)
         return worth_a_jump ? MYST_ACT(ACT_JUMP, jump_to) : MYST_ACT(ACT_END, 0);
     /* PH_MOVE: the best destination in reach. */
@@ -277,19 +355,25 @@ static tb_action explore_choice(const myst *s, int me, tb_rng *rng)
     pass[s->pos[tbi_myst_other(me)]] = 0;
     int from = s->pos[me];
     tbi_grid_distances(&tbi_myst_grid, pass, &from, 1, s->spin, dist);
+    goals g;
+    find_goals(s, me, gains, &g);
     tb_action best = MYST_ACT(ACT_MOVE, from);
     double best_v = -1.0, best_now = 0.0;
+    int ties = 0;
     for (int sp = 0; sp < MYST_SPACES; sp++) {
         if (dist[sp] == TBI_GRID_FAR)
             continue;
-        double now = arrival_gain(s, me, &o, sp);
-        double v = destination_worth(s, me, &o, sp, left - 1) +
-                   1e-3 * tb_rng_unit(rng);
-        if (v > best_v) {
-            best_v = v;
-            best_now = now;
-            best = MYST_ACT(ACT_MOVE, sp);
-        }
+        int here = tbi_myst_is_key(sp) ? tbi_myst_landmark_at(sp) : -1;
+        double v = destination_worth(&g, gains, sp % MYST_W, sp / MYST_W,
+                                     here, left - 1);
+        /* Equal destinations are taken at random, each alike. */
+        if (v > best_v + 1e-9)
+            ties = 1;
+        else if (v < best_v - 1e-9 || tb_rng_below(rng, (uint32_t)++ties))
+            continue;
+        best_v = v;
+        best_now = here >= 0 ? gains[here] : 0.0;
+        best = MYST_ACT(ACT_MOVE, sp);
     }
     /* A jump first, when walking gains nothing now and the best target
      * is worth the book (or this is the last turn). */
@@ -329,6 +413,16 @@ tb_action tbi_myst_heuristic(const void *vs, int seat, tb_rng *rng)
     case PH_RACE: return race_choice(s, seat, rng);
     default: return explore_choice(s, seat, rng);
     }
+}
+
+/* The quick policy, for ISMCTS playouts: the heuristic but for the race,
+ * where it plays quick_race_choice. */
+tb_action tbi_myst_quick(const void *vs, int seat, tb_rng *rng)
+{
+    const myst *s = vs;
+    if (s->phase == PH_RACE)
+        return quick_race_choice(s, seat, rng);
+    return tbi_myst_heuristic(vs, seat, rng);
 }
 
 /* ------------------------------------------------------------ nearest */

@@ -58,6 +58,13 @@ const char tbi_myst_switches[MYST_H][MYST_W + 1] = {
     "            ", /* 8 */
 };
 
+/* The scoring Marker Switches' spaces, the same as the '*'s above outside
+ * the images (tests/test_myst.c checks it): a list for the bots' loops. */
+const uint8_t tbi_myst_switch_spaces[MYST_SWITCHES] = {
+    0 * MYST_W + 5, 1 * MYST_W + 4, 2 * MYST_W + 8, 3 * MYST_W + 4, /* f1 e2 i3 e4 */
+    4 * MYST_W + 8, 5 * MYST_W + 5, 6 * MYST_W + 3, 6 * MYST_W + 7, /* i5 f6 d7 h7 */
+};
+
 /* The 28 Landmark cards: three or four per landmark, Values 1-5. */
 const uint8_t tbi_myst_card_landmark[MYST_LM_CARDS] = {
     0, 0, 0, 0, /* Library 1 2 2 3 */
@@ -74,6 +81,11 @@ const uint8_t tbi_myst_card_value[MYST_LM_CARDS] = {
     3, 4, 4, 2, 3, 5, 1, 2, 3, 4, 2, 3, 4,
 };
 
+/* The cards summed by landmark (tests/test_myst.c checks the sums). */
+const uint8_t tbi_myst_landmark_cards[MYST_LANDMARKS] = {4, 4, 3, 4, 3, 3, 4, 3};
+const uint8_t tbi_myst_landmark_values[MYST_LANDMARKS] = {8, 10, 12, 12, 11,
+                                                          10, 10, 9};
+
 /* The spinner card: eight equal sectors; the inner ring gives the number
  * of turns (4-8), the outer ring the spaces to move (1-6). */
 const uint8_t tbi_myst_spin_turns[MYST_SECTORS] = {4, 6, 5, 7, 8, 5, 6, 7};
@@ -81,24 +93,11 @@ const uint8_t tbi_myst_spin_spaces[MYST_SECTORS] = {1, 2, 3, 4, 5, 6, 3, 4};
 
 const tbi_grid tbi_myst_grid = {MYST_W, MYST_H, TBI_GRID_SQUARE4};
 
-static char picture_at(int s)
-{
-    return tbi_myst_picture[s / MYST_W][s % MYST_W];
-}
-
-int tbi_myst_landmark_at(int s)
-{
-    char c = (char)toupper((unsigned char)picture_at(s));
-    for (int l = 0; l < MYST_LANDMARKS; l++)
-        if (tbi_myst_landmarks[l].letter == c)
-            return l;
-    return -1;
-}
-
-int tbi_myst_is_key(int s)
-{
-    return isupper((unsigned char)picture_at(s)) != 0;
-}
+const uint8_t tbi_myst_letter_landmark[128] = {
+    ['L'] = 1, ['l'] = 1, ['P'] = 2, ['p'] = 2, ['R'] = 3, ['r'] = 3,
+    ['T'] = 4, ['t'] = 4, ['C'] = 5, ['c'] = 5, ['S'] = 6, ['s'] = 6,
+    ['G'] = 7, ['g'] = 7, ['D'] = 8, ['d'] = 8,
+};
 
 int tbi_myst_switch_drawn(int s)
 {
@@ -112,7 +111,7 @@ int tbi_myst_switch_scores(int s)
 
 int tbi_myst_is_sea(int s)
 {
-    return picture_at(s) == '~';
+    return tbi_myst_picture[s / MYST_W][s % MYST_W] == '~';
 }
 
 void tbi_myst_space_name(int s, char *buf, size_t cap)

@@ -15,7 +15,6 @@
  */
 #include "myst.h"
 
-#include "cards.h"
 #include "deck100.h"
 #include "redeal.h"
 
@@ -76,13 +75,26 @@ static int may_hold_book(const myst *s, int team)
 
 int tbi_myst_touches(const myst *s, int team, int space)
 {
-    if (s->owner[space])
-        return 0;
-    int x = space % MYST_W, y = space / MYST_W, own = team + 1;
-    return (x > 0 && s->owner[space - 1] == own) ||
-           (x < MYST_W - 1 && s->owner[space + 1] == own) ||
-           (y > 0 && s->owner[space - MYST_W] == own) ||
-           (y < MYST_H - 1 && s->owner[space + MYST_W] == own);
+    return tbi_set_has(&s->front[team], (unsigned)space);
+}
+
+void tbi_myst_place(myst *s, int team, int space)
+{
+    s->owner[space] = (uint8_t)(team + 1);
+    s->placed[team]++;
+    s->open_n--;
+    tbi_set_del(&s->front[0], (unsigned)space);
+    tbi_set_del(&s->front[1], (unsigned)space);
+    tbi_set128 *f = &s->front[team];
+    int x = space % MYST_W, y = space / MYST_W;
+    if (x > 0 && !s->owner[space - 1])
+        tbi_set_add(f, (unsigned)(space - 1));
+    if (x < MYST_W - 1 && !s->owner[space + 1])
+        tbi_set_add(f, (unsigned)(space + 1));
+    if (y > 0 && !s->owner[space - MYST_W])
+        tbi_set_add(f, (unsigned)(space - MYST_W));
+    if (y < MYST_H - 1 && !s->owner[space + MYST_W])
+        tbi_set_add(f, (unsigned)(space + MYST_W));
 }
 
 int tbi_myst_current(const myst *s)
@@ -148,14 +160,6 @@ static void deal(myst *s, const uint16_t *deck)
     s->phase = PH_FIRST;
 }
 
-/* Covers a space with a piece of team's colour. */
-static void place(myst *s, int team, int space)
-{
-    s->owner[space] = (uint8_t)(team + 1);
-    s->placed[team]++;
-    s->open_n--;
-}
-
 /* Turns over one of team's Linking Books: it leaves the hand for good. */
 static void play_book(myst *s, int team)
 {
@@ -183,7 +187,7 @@ static void carry_out(myst *s, int team)
     int t = race_target(a);
     if (t < 0)
         return;
-    place(s, team, t);
+    tbi_myst_place(s, team, t);
     if (MYST_KIND(a) == ACT_LINK)
         play_book(s, team);
 }
@@ -257,15 +261,15 @@ static void apply_chance(void *vs, const uint16_t *out)
 
 int tbi_myst_race_actions(const myst *s, int team, tb_action *out)
 {
-    int n = 0, frontier = 0;
-    for (int sp = 0; sp < MYST_SPACES && !frontier; sp++)
-        frontier = tbi_myst_touches(s, team, sp);
+    const tbi_set128 *f = &s->front[team];
+    int frontier = (f->w[0] | f->w[1]) != 0, n = 0;
     if (!frontier || s->idle < s->stall)
         out[n++] = MYST_ACT(ACT_WAIT, 0);
     if (frontier) {
-        for (int sp = 0; sp < MYST_SPACES; sp++)
-            if (tbi_myst_touches(s, team, sp))
-                out[n++] = MYST_ACT(ACT_PLACE, sp);
+        uint8_t spaces[MYST_SPACES];
+        int k = tbi_set_to_sorted(f, spaces);
+        for (int i = 0; i < k; i++)
+            out[n++] = MYST_ACT(ACT_PLACE, spaces[i]);
     } else if (tbi_myst_books_held(s, team) > 0) {
         for (int sp = 0; sp < MYST_SPACES; sp++)
             if (!s->owner[sp])
@@ -349,7 +353,7 @@ static int legal(const void *vs, tb_action *out)
 static void place_first_key(myst *s, int team, int l)
 {
     s->first_key[team] = (uint8_t)l;
-    place(s, team, tbi_myst_landmarks[l].key);
+    tbi_myst_place(s, team, tbi_myst_landmarks[l].key);
 }
 
 static void start_race(myst *s)
@@ -600,6 +604,7 @@ static const tb_policy policies[] = {
      "the nearest open key space or Marker Switch whatever its cards, walks "
      "to the nearest Key Landmark Piece it may lay or remove; never jumps",
      tbi_myst_nearest},
+    {"tmpquick", "tmp", tbi_myst_quick},
 };
 
 const tb_game tbg_myst = {
@@ -627,6 +632,7 @@ const tb_game tbg_myst = {
     .view_json = tbi_myst_view_json,
     .standing = standing,
     .heuristic = tbi_myst_heuristic,
+    .quick = tbi_myst_quick,
     .realtime_key = tbi_myst_realtime_key,
     .retract = retract,
     .describe = tbi_myst_describe,

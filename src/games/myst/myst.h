@@ -12,6 +12,7 @@
 #ifndef TABULA_MYST_H
 #define TABULA_MYST_H
 
+#include "cards.h"
 #include "grid.h"
 #include "internal.h"
 
@@ -47,9 +48,16 @@ extern const char tbi_myst_picture[MYST_H][MYST_W + 1];
 /* Where the picture shows a Marker Switch ('*'): on plain spaces they
  * score, inside a landmark's image they do not. */
 extern const char tbi_myst_switches[MYST_H][MYST_W + 1];
+/* The spaces of the Marker Switches that score. */
+#define MYST_SWITCHES 8
+extern const uint8_t tbi_myst_switch_spaces[MYST_SWITCHES];
 /* Landmark and Value of each Landmark card (ids 0-27). */
 extern const uint8_t tbi_myst_card_landmark[MYST_LM_CARDS];
 extern const uint8_t tbi_myst_card_value[MYST_LM_CARDS];
+/* Each landmark's number of cards and the sum of their Values (the two
+ * tables above summed, for the bots' loops). */
+extern const uint8_t tbi_myst_landmark_cards[MYST_LANDMARKS];
+extern const uint8_t tbi_myst_landmark_values[MYST_LANDMARKS];
 /* The spinner: the inner ring (number of turns) and the outer ring
  * (spaces to move) of each sector. */
 extern const uint8_t tbi_myst_spin_turns[MYST_SECTORS];
@@ -58,10 +66,24 @@ extern const uint8_t tbi_myst_spin_spaces[MYST_SECTORS];
  * pieces touch on their four sides). */
 extern const tbi_grid tbi_myst_grid;
 
+/* 1 + the landmark of each letter of the picture (either case), 0 for
+ * other characters (tests/test_myst.c checks it against the landmarks'
+ * letters). */
+extern const uint8_t tbi_myst_letter_landmark[128];
+
 /* The landmark whose image covers space s, or -1. */
-int tbi_myst_landmark_at(int s);
-/* Whether s is a Key Landmark Piece space. */
-int tbi_myst_is_key(int s);
+static inline int tbi_myst_landmark_at(int s)
+{
+    unsigned char c = (unsigned char)tbi_myst_picture[s / MYST_W][s % MYST_W];
+    return tbi_myst_letter_landmark[c & 0x7f] - 1;
+}
+
+/* Whether s is a Key Landmark Piece space (upper case in the picture). */
+static inline int tbi_myst_is_key(int s)
+{
+    char c = tbi_myst_picture[s / MYST_W][s % MYST_W];
+    return c >= 'A' && c <= 'Z';
+}
 /* Whether s shows a Marker Switch that scores (one outside the images). */
 int tbi_myst_switch_scores(int s);
 /* Whether s shows a Marker Switch at all (one inside an image too). */
@@ -122,6 +144,9 @@ typedef struct myst {
     uint8_t books_played[2];                   /* Linking Books turned over */
     uint8_t owner[MYST_SPACES]; /* 0 open, else 1 + the team whose piece */
     uint8_t open_n;             /* spaces still open */
+    /* The open spaces touching each team's pieces, a bit per space: where
+     * it may place next (kept by tbi_myst_place). */
+    tbi_set128 front[2];
     uint8_t placed[2];          /* pieces each team placed */
     uint8_t first_key[2];       /* each team's first Key Landmark */
     uint8_t top[MYST_LANDMARKS]; /* 1 + the team whose piece lies on top */
@@ -160,6 +185,9 @@ static inline int tbi_myst_controller(const myst *s, int l)
     return s->top[l] ? s->top[l] - 1 : tbi_myst_key_owner(s, l);
 }
 
+/* Covers a space with a piece of team's colour (the one way a piece goes
+ * down: it keeps the counts and the teams' frontiers). */
+void tbi_myst_place(myst *s, int team, int space);
 /* How many Linking Books team holds. */
 int tbi_myst_books_held(const myst *s, int team);
 /* Whether space s is open and touches a piece of team's colour. */
@@ -199,6 +227,8 @@ void tbi_myst_describe(const void *before, tb_action a, const void *after,
 /* ------------------------------------------------------------ bots */
 
 tb_action tbi_myst_heuristic(const void *st, int seat, tb_rng *rng);
+/* The quick policy of ISMCTS playouts (bot.c). */
+tb_action tbi_myst_quick(const void *st, int seat, tb_rng *rng);
 /* The `nearest` policy (docs/games/myst.md, "Other policies"). */
 tb_action tbi_myst_nearest(const void *st, int seat, tb_rng *rng);
 
