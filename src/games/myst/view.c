@@ -507,8 +507,9 @@ static void draw_scores(const myst *s, tb_text *t)
     int total[2], sw[2], lp[2][MYST_LANDMARKS];
     tbi_myst_score(s, total, sw, lp);
     for (int p = 0; p < 2; p++) {
-        tb_text_printf(t, "  %s: %d points = %d Marker Switch%s", tbi_myst_team(p),
-                       total[p], sw[p], sw[p] == 1 ? "" : "es");
+        tb_text_printf(t, "  %s: %d point%s = %d Marker Switch%s",
+                       tbi_myst_team(p), total[p], total[p] == 1 ? "" : "s",
+                       sw[p], sw[p] == 1 ? "" : "es");
         for (int l = 0; l < MYST_LANDMARKS; l++)
             if (lp[p][l])
                 tb_text_printf(t, " + %s %d", landmark_name(l), lp[p][l]);
