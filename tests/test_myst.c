@@ -220,6 +220,28 @@ static void marker_switches_in_and_out_of_images(void **state)
     assert_false(tbi_myst_switch_scores(at("g5")));
 }
 
+/* The island drawn in the game's doc is the island of the code: each row
+ * of the doc's map is the picture with the scoring Marker Switches. */
+static void the_doc_draws_this_island(void **state)
+{
+    (void)state;
+    const char *doc = tb_game_doc(game());
+    assert_non_null(doc);
+    for (int y = 0; y < MYST_H; y++) {
+        char row[64];
+        int n = snprintf(row, sizeof row, "      %d ", y + 1);
+        for (int x = 0; x < MYST_W; x++) {
+            int sp = y * MYST_W + x;
+            n += snprintf(row + n, sizeof row - (size_t)n, " %c",
+                          tbi_myst_switch_scores(sp) ? '*'
+                                                     : tbi_myst_picture[y][x]);
+        }
+        if (!strstr(doc, row))
+            fail_msg("docs/games/myst.md does not draw row %d as:\n%s", y + 1,
+                     row);
+    }
+}
+
 /* "the inner ring of the spinner card; this number is the number of
  * turns"; "the outer ring": spaces to move. */
 static void the_spinner_has_two_rings(void **state)
@@ -905,6 +927,7 @@ int main(void)
         cmocka_unit_test(the_box_holds_thirty_cards),
         cmocka_unit_test(one_key_space_per_landmark),
         cmocka_unit_test(marker_switches_in_and_out_of_images),
+        cmocka_unit_test(the_doc_draws_this_island),
         cmocka_unit_test(the_spinner_has_two_rings),
         cmocka_unit_test(five_cards_and_a_book_each),
         cmocka_unit_test(dealt_books_may_both_go_to_one_team),

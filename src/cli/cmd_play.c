@@ -72,9 +72,10 @@ static int usage(void)
         "  --watch         with bots only: show every move (as a spectator\n"
         "                  sees it) and the table at each deal's end\n"
         "  --plain         no colours or symbols\n"
-        "  --tick MS       real-time games (the-mind) with one person at a\n"
-        "                  terminal: milliseconds per tick (default 1000; 0\n"
-        "                  plays them turn by turn with typed moves)\n");
+        "  --tick MS       real-time games (the-mind, myst's race) with one\n"
+        "                  person at a terminal: milliseconds per tick\n"
+        "                  (default 1000; 0 plays them turn by turn with\n"
+        "                  typed moves)\n");
     return 0;
 }
 
