@@ -604,7 +604,6 @@ static const tb_policy policies[] = {
      "the nearest open key space or Marker Switch whatever its cards, walks "
      "to the nearest Key Landmark Piece it may lay or remove; never jumps",
      tbi_myst_nearest},
-    {"tmpquick", "tmp", tbi_myst_quick},
 };
 
 const tb_game tbg_myst = {
@@ -633,6 +632,8 @@ const tb_game tbg_myst = {
     .standing = standing,
     .heuristic = tbi_myst_heuristic,
     .quick = tbi_myst_quick,
+    /* A narrow root: see docs/games/myst.md, "Search defaults". */
+    .search_defaults = "rwiden=0.1",
     .realtime_key = tbi_myst_realtime_key,
     .retract = retract,
     .describe = tbi_myst_describe,

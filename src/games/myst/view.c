@@ -137,21 +137,21 @@ static int parse_explore_space(const myst *s, int kind, int sp,
     return TB_OK;
 }
 
-/* The words of the notation without an argument. */
-static const struct {
+/* A word of the notation and the kind of action it names. */
+typedef struct word_kind {
     const char *word;
     int kind;
-} bare_words[] = {
+} word_kind;
+
+/* The words of the notation without an argument. */
+static const word_kind bare_words[] = {
     {"wait", ACT_WAIT},     {"w", ACT_WAIT},      {"lay", ACT_LAY},
     {"remove", ACT_REMOVE}, {"leave", ACT_LEAVE}, {"no", ACT_LEAVE},
     {"end", ACT_END},       {"done", ACT_END},
 };
 
 /* The words before a space or a landmark. */
-static const struct {
-    const char *word;
-    int kind;
-} lead_words[] = {
+static const word_kind lead_words[] = {
     {"place", ACT_PLACE}, {"link", ACT_LINK}, {"book", ACT_LINK},
     {"move", ACT_MOVE},   {"jump", ACT_JUMP}, {"key", ACT_KEY},
 };
