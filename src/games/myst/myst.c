@@ -465,7 +465,9 @@ static void apply(void *vs, tb_action a)
     }
 }
 
-int tbi_myst_card_points(const myst *s, int team, int l, int *cards)
+/* Value points of team's cards of landmark l; *cards receives how many
+ * it holds. */
+static int card_points(const myst *s, int team, int l, int *cards)
 {
     int pts = 0, n = 0;
     for (int i = 0; i < s->hand_n[team]; i++) {
@@ -495,7 +497,7 @@ void tbi_myst_score(const myst *s, int *total, int *switches,
         int c = tbi_myst_controller(s, l), cards;
         if (c < 0)
             continue;
-        int pts = tbi_myst_card_points(s, c, l, &cards);
+        int pts = card_points(s, c, l, &cards);
         /* One Bonus, on holding a card, for the piece laid in the puzzle. */
         if (cards > 0 && tbi_myst_key_owner(s, l) == c)
             pts += MYST_BONUS;

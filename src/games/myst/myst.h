@@ -203,15 +203,10 @@ int tbi_myst_key_option(const myst *s, int team, int space);
  * (landmark_points[t][l], 0 where t does not control l). */
 void tbi_myst_score(const myst *s, int *total, int *switches,
                     int landmark_points[2][MYST_LANDMARKS]);
-/* Value points of team t's cards of landmark l, and how many it holds. */
-int tbi_myst_card_points(const myst *s, int team, int l, int *cards);
 /* The seat to move, TB_CHANCE or TB_TERMINAL. */
 int tbi_myst_current(const myst *s);
 /* The team's name: "yellow" or "blue". */
 const char *tbi_myst_team(int team);
-/* The keys that pick the race placements at the terminal, in the order
- * the placements are listed (not q, kept by the terminal). */
-extern const char tbi_myst_keys[];
 
 /* ------------------------------------------------------------ views */
 

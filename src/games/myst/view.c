@@ -12,10 +12,12 @@
 #include <ctype.h>
 #include <string.h>
 
-/* The race's keys: a-z, A-Z and 0-9 but q (quit) and w (wait). */
-const char tbi_myst_keys[] =
+/* The keys that pick the race placements at the terminal, in the order
+ * the placements are listed: a-z, A-Z and 0-9 but q (kept by the terminal
+ * to quit) and w (wait). */
+static const char race_keys[] =
     "abcdefghijklmnoprstuvxyzABCDEFGHIJKLMNOPRSTUVXYZ0123456789";
-#define N_KEYS ((int)sizeof tbi_myst_keys - 1)
+#define N_KEYS ((int)sizeof race_keys - 1)
 
 static const char *landmark_name(int l)
 {
@@ -45,17 +47,11 @@ void tbi_myst_action_text(const void *vs, tb_action a, char *buf, size_t cap)
     }
 }
 
-/* Whether a is among the legal actions now. */
-static int is_legal(const myst *s, tb_action a)
+/* Whether a is among the race actions of the team to move. */
+static int race_legal(const myst *s, tb_action a)
 {
-    tb_action acts[2 * MYST_SPACES + 2];
-    int n;
-    switch (s->phase) {
-    case PH_RACE:
-        n = tbi_myst_race_actions(s, tbi_myst_current(s), acts);
-        break;
-    default: return 1; /* the engine checks; messages come from the caller */
-    }
+    tb_action acts[MYST_SPACES + 1];
+    int n = tbi_myst_race_actions(s, tbi_myst_current(s), acts);
     for (int i = 0; i < n; i++)
         if (acts[i] == a)
             return 1;
@@ -66,10 +62,10 @@ static int is_legal(const myst *s, tb_action a)
  * placements (or Linking Book placements) in the order they are listed. */
 static tb_action labelled(const myst *s, int key)
 {
-    const char *at = key ? strchr(tbi_myst_keys, key) : NULL;
+    const char *at = key ? strchr(race_keys, key) : NULL;
     if (!at)
         return 0;
-    int k = (int)(at - tbi_myst_keys);
+    int k = (int)(at - race_keys);
     tb_action acts[MYST_SPACES + 1];
     int n = tbi_myst_race_actions(s, tbi_myst_current(s), acts), j = 0;
     for (int i = 0; i < n; i++) {
@@ -94,11 +90,11 @@ static int parse_race_space(const myst *s, int kind, int sp, tb_action *out,
         return TB_EPARSE;
     }
     tb_action place = MYST_ACT(ACT_PLACE, sp), link = MYST_ACT(ACT_LINK, sp);
-    if (kind != ACT_LINK && is_legal(s, place)) {
+    if (kind != ACT_LINK && race_legal(s, place)) {
         *out = place;
         return TB_OK;
     }
-    if (kind != ACT_PLACE && is_legal(s, link)) {
+    if (kind != ACT_PLACE && race_legal(s, link)) {
         *out = link;
         return TB_OK;
     }
@@ -284,7 +280,7 @@ static char label_at(const myst *s, int seat, int sp)
         if (MYST_KIND(acts[i]) == ACT_WAIT)
             continue;
         if (MYST_ARG(acts[i]) == sp)
-            return tbi_myst_keys[j];
+            return race_keys[j];
         j++;
     }
     return 0;
@@ -341,9 +337,8 @@ static void draw_board(const myst *s, int seat, unsigned style, tb_text *t)
 }
 
 /* Who has the Key Landmark Piece of each landmark, and who controls it. */
-static void draw_landmarks(const myst *s, unsigned style, tb_text *t)
+static void draw_landmarks(const myst *s, tb_text *t)
 {
-    (void)style;
     tb_text_puts(t, "  landmarks:\n");
     for (int l = 0; l < MYST_LANDMARKS; l++) {
         char sp[8];
@@ -539,7 +534,7 @@ void tbi_myst_render(const void *vs, int seat, unsigned style, tb_text *t)
     }
     if (s->phase == PH_RACE && tbi_myst_current(s) == seat)
         tb_text_puts(t, "  your pieces may go on the lettered spaces\n");
-    draw_landmarks(s, style, t);
+    draw_landmarks(s, t);
     draw_teams(s, seat, style, t);
     if (s->phase == PH_OVER)
         draw_scores(s, t);
