@@ -257,7 +257,12 @@ typedef struct tb_game {
      * sits at a terminal.  This maps a key that person pressed during the
      * tick (a byte), or 0 when the tick ran out without one, to the action
      * of the seat to move: TB_OK and a legal action, or TB_EPARSE when the
-     * key means nothing now.  The key 'q' is kept by the terminal (quit). */
+     * key means nothing now.  The key 'q' is kept by the terminal (quit).
+     * A game whose real-time part is one phase among turn-based ones (MYST:
+     * the puzzle race, then the exploration) returns TB_EINVAL, for any
+     * key, while the seat to move does not decide on the clock; the
+     * terminal then asks for a typed move, and goes back to the clock when
+     * the game does. */
     int (*realtime_key)(const void *st, int key, tb_action *out);
     /* Optional: how good a finished game with result r was for seat, in
      * [0, 1] (higher is better), for search bots (ISMCTS) to maximize.

@@ -195,6 +195,16 @@ grep -o '{"seat":0,"move":"[^"]*"}' "$TMP/rm.json" | sed 's/.*"move":"\([^"]*\)"
 grep -q 'the team loses' "$TMP/mind" && ok || bad "the-mind turn by turn did not end as the bots' game"
 grep -q 'level 2 of 12 to be dealt' "$TMP/mind" && ok || bad "the-mind: the end of level 1 is not drawn"
 grep -qi 'out of order\|li[fv]e[s]* lost' "$TMP/mind" && ok || bad "the-mind: a mistake is not told"
+# A game with one phase on the clock (MYST's race) at a terminal (a pty
+# from script(1)): the first Key Landmark is typed, the race runs on the
+# clock (the person presses nothing, so the bot covers the board), and the
+# exploration is typed again.
+if command -v script >/dev/null 2>&1; then
+    (printf 'key library\n'; sleep 8; printf 'stay\n'; sleep 1; printf 'quit\n') |
+        script -qfc "$T play myst --seats human,heuristic --tick 1 --seed 5 --plain" /dev/null >"$TMP/myst-rt" 2>&1
+    grep -aq 'your move this tick' "$TMP/myst-rt" && ok || bad "myst: the race did not run on the clock"
+    grep -aq 'seat 0> stay' "$TMP/myst-rt" && ok || bad "myst: the exploration is not typed after the race"
+fi
 # Dicht Dran, two games, seat 0 typed: game 1's last trick, scores and
 # revealed hands are drawn before game 2 is dealt.
 "$T" play dicht-dran -p 3 --opt games=2 --seats random --seed 4 --record "$TMP/rd.json" >/dev/null

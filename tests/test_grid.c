@@ -130,6 +130,43 @@ static void groups_join_equal_neighbours(void **state)
     assert_int_equal(tbi_grid_largest(key, cells, n, group_of, size, 1), 4);
 }
 
+/* Distances go round what cannot be passed, stop at max_dist, and start
+ * from the nearest of several sources. */
+static void distances_go_round_walls(void **state)
+{
+    (void)state;
+    /* A 5x3 board whose column 2 is a wall but for its bottom cell:
+     *   S . # . T
+     *   . . # . .
+     *   . . . . .      from S (0) to T (4) the way round is 8 steps. */
+    tbi_grid g = {5, 3, TBI_GRID_SQUARE4};
+    uint8_t pass[15], dist[15];
+    memset(pass, 1, sizeof pass);
+    pass[2] = pass[7] = 0;
+    int src = 0;
+    int reached = tbi_grid_distances(&g, pass, &src, 1, 100, dist);
+    assert_int_equal(reached, 13);
+    assert_int_equal(dist[0], 0);
+    assert_int_equal(dist[4], 8);
+    assert_int_equal(dist[12], 4);
+    assert_int_equal(dist[2], TBI_GRID_FAR);
+    /* Without the wall it is 4 steps; no further than 2 leaves T out. */
+    tbi_grid_distances(&g, NULL, &src, 1, 100, dist);
+    assert_int_equal(dist[4], 4);
+    reached = tbi_grid_distances(&g, NULL, &src, 1, 2, dist);
+    assert_int_equal(reached, 6); /* 0; 1, 5; 2, 6, 10 */
+    assert_int_equal(dist[4], TBI_GRID_FAR);
+    /* Two sources: each cell counts from the nearer; an impassable source
+     * is still a start. */
+    int two[2] = {0, 4};
+    pass[4] = 0;
+    tbi_grid_distances(&g, pass, two, 2, 100, dist);
+    assert_int_equal(dist[3], 1);
+    assert_int_equal(dist[8], 2);
+    assert_int_equal(dist[9], 1);
+    assert_int_equal(dist[1], 1);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -138,6 +175,7 @@ int main(void)
         cmocka_unit_test(hex_neighbours_in_offset_rows),
         cmocka_unit_test(neighbours_stop_at_the_edge),
         cmocka_unit_test(groups_join_equal_neighbours),
+        cmocka_unit_test(distances_go_round_walls),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

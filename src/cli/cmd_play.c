@@ -21,7 +21,9 @@
  * passes every --tick milliseconds, a key press during a tick is that
  * person's choice (mapped by the game's realtime_key), no key is the
  * game's default, and the table is drawn again every tick.  Bots, records
- * and replays see the same plain decisions as ever.
+ * and replays see the same plain decisions as ever.  A game may run only
+ * one phase on the clock (MYST's race): at decisions its realtime_key
+ * refuses with TB_EINVAL the terminal asks for typed moves as usual.
  */
 #include "cli.h"
 #include "internal.h"
@@ -70,9 +72,10 @@ static int usage(void)
         "  --watch         with bots only: show every move (as a spectator\n"
         "                  sees it) and the table at each deal's end\n"
         "  --plain         no colours or symbols\n"
-        "  --tick MS       real-time games (the-mind) with one person at a\n"
-        "                  terminal: milliseconds per tick (default 1000; 0\n"
-        "                  plays them turn by turn with typed moves)\n");
+        "  --tick MS       real-time games (the-mind, myst's race) with one\n"
+        "                  person at a terminal: milliseconds per tick\n"
+        "                  (default 1000; 0 plays them turn by turn with\n"
+        "                  typed moves)\n");
     return 0;
 }
 
@@ -557,11 +560,21 @@ static void draw_clock(const tb_game *g, const void *st, int seat,
     fflush(stdout);
 }
 
+/* Whether the seat to move in st decides on the clock: always in a game
+ * that is real-time throughout, in one phase of a game that is not. */
+static int on_clock(const tb_game *g, const void *st)
+{
+    tb_action a;
+    return tb_current(g, st) >= 0 && g->realtime_key(st, 0, &a) != TB_EINVAL;
+}
+
 /* A game on the clock, one person at seat `human` and bots elsewhere.
  * Decisions within a tick come seat by seat in ascending order, so a seat
  * to move that is not above the previous one (or a deal) starts a new
  * tick.  Each tick lasts tick_ms unless the person presses a key first,
- * which ends it at once.  Returns 1 when the person quits, else 0. */
+ * which ends it at once.  When the game reaches a decision not taken on
+ * the clock the terminal leaves real time, showing the last moves.
+ * Returns 1 when the person quits, else 0. */
 static int play_on_clock(const tb_game *g, void *st, tbi_bot **bots,
                          int human, int tick_ms, unsigned style,
                          tb_record *rec, tb_rng *deal)
@@ -587,8 +600,11 @@ static int play_on_clock(const tb_game *g, void *st, tbi_bot **bots,
         if (cur == TB_TERMINAL)
             break;
         if (cur == TB_CHANCE) {
-            if (rec->n_actions > 0) {
-                /* Between deals (a level done): show it for two ticks. */
+            tb_chance spec;
+            tb_chance_spec(g, st, &spec);
+            if (rec->n_actions > 0 && spec.kind == TB_CHANCE_SHUFFLE) {
+                /* Between deals (a level done): show it for two ticks.  A
+                 * roll within a tick (MYST's coin) is no pause. */
                 if ((quit = watch_until(tick_end)) != 0)
                     break;
                 draw_clock(g, st, human, style, &log, "(next deal: q quits)");
@@ -600,6 +616,12 @@ static int play_on_clock(const tb_game *g, void *st, tbi_bot **bots,
             tb_record_add_deal(rec, outcome, n);
             last_seat = TB_MAX_PLAYERS;
             continue;
+        }
+        if (!on_clock(g, st)) {
+            /* The real-time phase is over: let its last tick be seen. */
+            if ((quit = watch_until(tick_end)) != 0)
+                break;
+            break;
         }
         if (cur <= last_seat) {
             /* A new tick: let the last one run its time, show its end.
@@ -639,8 +661,10 @@ static int play_on_clock(const tb_game *g, void *st, tbi_bot **bots,
     }
     free(before);
     tty_restore();
-    if (!quit)
+    if (!quit) {
         fputs("\033[H\033[J", stdout);
+        log_tail(&log, 6);
+    }
     return quit;
 }
 
@@ -784,10 +808,8 @@ int cmd_play(int argc, char **argv)
     int human_seat = 0;
     while (human_seat < players && bots[human_seat])
         human_seat++;
-    if ((g->flags & TB_GAME_REALTIME) && g->realtime_key && humans == 1 &&
-        tick_ms > 0 && interactive && isatty(1))
-        quit = play_on_clock(g, st, bots, human_seat, tick_ms, style, &rec,
-                             &deal);
+    int clock = (g->flags & TB_GAME_REALTIME) && g->realtime_key &&
+                humans == 1 && tick_ms > 0 && interactive && isatty(1);
     /* Who the moves are shown to: the one person, or anyone who may be
      * looking when several share the terminal (and when bots are watched). */
     int viewer = humans == 1 ? human_seat : TB_SPECTATOR;
@@ -809,6 +831,11 @@ int cmd_play(int argc, char **argv)
             int n;
             tb_sample_chance(g, st, &deal, outcome, &n);
             tb_record_add_deal(&rec, outcome, n);
+            continue;
+        }
+        if (clock && on_clock(g, st)) {
+            quit = play_on_clock(g, st, bots, human_seat, tick_ms, style,
+                                 &rec, &deal);
             continue;
         }
         tb_action a;

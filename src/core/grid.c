@@ -152,3 +152,50 @@ int tbi_grid_largest(const uint8_t *key, const uint16_t *cells, int n,
             best = size[group_of[cells[i]]];
     return best;
 }
+
+int tbi_grid_distances(const tbi_grid *g, const uint8_t *pass,
+                       const int *sources, int n, int max_dist,
+                       uint8_t *dist)
+{
+    int cells = g->w * g->h;
+    if (max_dist > TBI_GRID_FAR - 1)
+        max_dist = TBI_GRID_FAR - 1;
+    for (int c = 0; c < cells; c++)
+        dist[c] = TBI_GRID_FAR;
+    /* Every cell enters the queue at most once, so `cells` entries do. */
+    uint16_t queue[TBI_GRID_MAX_CELLS];
+    int head = 0, tail = 0;
+    for (int i = 0; i < n; i++) {
+        if (dist[sources[i]] == 0)
+            continue;
+        dist[sources[i]] = 0;
+        queue[tail++] = (uint16_t)sources[i];
+    }
+    while (head < tail) {
+        int c = queue[head++], nb[TBI_GRID_MAX_NEIGHBOURS], k = 0;
+        if (dist[c] >= max_dist)
+            continue;
+        if (g->kind == TBI_GRID_SQUARE4) {
+            /* The common case, without a call per cell. */
+            int x = c % g->w;
+            if (x > 0)
+                nb[k++] = c - 1;
+            if (x < g->w - 1)
+                nb[k++] = c + 1;
+            if (c >= g->w)
+                nb[k++] = c - g->w;
+            if (c < cells - g->w)
+                nb[k++] = c + g->w;
+        } else {
+            k = tbi_grid_neighbours(g, c, nb);
+        }
+        for (int j = 0; j < k; j++) {
+            int d = nb[j];
+            if (dist[d] != TBI_GRID_FAR || (pass && !pass[d]))
+                continue;
+            dist[d] = (uint8_t)(dist[c] + 1);
+            queue[tail++] = (uint16_t)d;
+        }
+    }
+    return tail;
+}

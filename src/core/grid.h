@@ -4,7 +4,8 @@
  * in offset coordinates (neighbours, distance), and connected groups of
  * cells on either.  Used by Mystique Energy (an unbounded hex grid held in a
  * fixed array), Clique Mystique (a 7x7 board) and any later game that lays
- * cards out in space (Mystique Maze, Chain of Restraints).
+ * cards out in space (Mystique Maze, Chain of Restraints), and by MYST's
+ * island of puzzle pieces (distances for movement and for its bots).
  *
  * A grid is a rectangle of w x h cells, numbered cell = y * w + x with x the
  * column (left to right) and y the row (top to bottom).  Everything here is
@@ -115,6 +116,23 @@ int tbi_grid_neighbours(const tbi_grid *g, int cell, int *out);
 int tbi_grid_groups(const tbi_grid *g, const uint8_t *key,
                     const uint16_t *cells, int n, int16_t *group_of,
                     uint16_t *size);
+
+/*
+ * Distances.  The number of steps from the nearest of n source cells to
+ * every cell, moving from neighbour to neighbour only through cells whose
+ * pass[cell] is not 0 (a source is reached whether passable or not, and
+ * is left only to passable cells), and no further than max_dist steps.
+ * dist[cell] (one entry per cell of the grid, at most TBI_GRID_MAX_CELLS)
+ * receives the distance of every cell reached and TBI_GRID_FAR for the
+ * others; pass may be NULL, letting every cell through.  Returns how many
+ * cells were reached, the sources included.  A breadth-first search,
+ * allocation-free: movement on a board ("up to 4 spaces, not through the
+ * other piece") and "how far is that landmark from my pieces".
+ */
+#define TBI_GRID_FAR 255
+int tbi_grid_distances(const tbi_grid *g, const uint8_t *pass,
+                       const int *sources, int n, int max_dist,
+                       uint8_t *dist);
 
 /* The size of the largest group whose key is v (0 when there is none),
  * from the output of tbi_grid_groups. */
