@@ -146,7 +146,7 @@ bench-baseline: $(BUILD)/libtabula.a
 
 # Mystique Chain under perfect play: the first player's share of deals
 # and the solver's speed (see bench/chain_solve.c, docs/games/mystique-chain.md).
-CHAIN_ARGS ?= -n 10000 --seed 1
+CHAIN_ARGS ?= -n 100 --seed 1
 bench-chain: $(BUILD)/libtabula.a
 	$(CC) $(CFLAGS) bench/chain_solve.c $(BUILD)/libtabula.a $(LDLIBS) -o $(BUILD)/chain_solve
 	$(BUILD)/chain_solve $(CHAIN_ARGS)

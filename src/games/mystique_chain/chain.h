@@ -63,31 +63,42 @@ uint64_t chain_to_follow(const chain_state *s);
 /* ---------------------------------------------------------------- solver */
 
 /*
- * The exact solver.  After the deal Mystique Chain is a game of perfect
- * information (the pool is face up, both drawn cards are shown, and the
- * 28 cards flipped out of play are known by elimination), with no chance
- * and no draws, so every position is won or lost for the seat to move.
- * The solver maps the pool onto bits 0..n-1 of a 32-bit word and runs a
- * boolean negamax with a transposition table (see solver.c).
+ * The solver (solver.c).  After the deal Mystique Chain is a game of
+ * perfect information (the pool is face up, both drawn cards are shown,
+ * and the 28 cards flipped out of play are known by elimination), with no
+ * chance and no draws, so every position is won or lost for the seat to
+ * move.  The solver searches for a proof either way, within a budget of
+ * positions: what it proves is exact, and when the budget runs out it
+ * says the outcome is unknown and names the move its search found most
+ * promising.
  *
- * A solver holds its table (a few megabytes) and can be reused for any
- * number of positions; it is not thread-safe, so each thread makes its own.
+ * A solver holds its table (2^log2 entries of 16 bytes) and can be reused
+ * for any number of positions; it is not thread-safe, so each thread
+ * makes its own.
  */
 typedef struct chain_solver chain_solver;
 
-/* A new solver with a table of 2^log2_entries entries (0: the default),
+/* What a search found for the seat to move. */
+enum { CHAIN_UNKNOWN, CHAIN_WON, CHAIN_LOST };
+
+/* The `solver` policy's table (4 MB) and budget per decision. */
+#define CHAIN_POLICY_LOG2 18
+#define CHAIN_POLICY_BUDGET 100000L
+
+/* A new solver with a table of 2^log2_entries entries (0: 2^20, 16 MB),
  * or NULL when memory runs out. */
 chain_solver *chain_solver_new(int log2_entries);
 void chain_solver_free(chain_solver *sv);
-/* Whether the seat to move in s (a decision of a game in play) wins with
- * perfect play by both sides. */
-int chain_solver_wins(chain_solver *sv, const chain_state *s);
-/* The solver's move for the seat to move: a winning move when there is
- * one (the one that leaves the opponent fewest replies); else the move
- * that leaves the opponent the fewest winning replies, so that a fallible
- * opponent has the most ways to go wrong.  *won (if not NULL) is set to
- * whether the position is won. */
-tb_action chain_solver_move(chain_solver *sv, const chain_state *s, int *won);
+/* The solver's move for the seat to move in s (a decision of a game in
+ * play), searching at most `budget` positions, and in *outcome (if not
+ * NULL) what it proved: CHAIN_WON (the move returned wins), CHAIN_LOST
+ * (every move loses against perfect play; the one returned leaves the
+ * opponent the most safe replies) or CHAIN_UNKNOWN (the move the search
+ * found most promising). */
+tb_action chain_solver_move(chain_solver *sv, const chain_state *s,
+                            long budget, int *outcome);
+/* What the seat to move in s can achieve, within the budget. */
+int chain_solver_outcome(chain_solver *sv, const chain_state *s, long budget);
 /* Positions searched since the solver was made (for measurements). */
 long chain_solver_nodes(const chain_solver *sv);
 
