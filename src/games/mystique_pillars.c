@@ -758,6 +758,9 @@ const tb_game tbg_mystique_pillars = {
     .view_json = view_json,
     .standing = standing,
     .heuristic = heuristic,
+    /* Playouts to the end of the round, scored by the cards each seat
+     * holds: measured in docs/bots.md ("Mystique Pillars"). */
+    .search_defaults = "horizon=round",
     .describe = describe,
     .policies = policies,
     .n_policies = 1,

@@ -294,10 +294,14 @@ static int expand(chain_solver *sv, uint32_t rem, int c, kid *kids,
             kids[k].c = sv->child[i][a];
             if (left & sv->follow[kids[k].c] & kill_left)
                 continue; /* never hand the opponent a kill */
-            kid_numbers(sv, &kids[k]);
+            __builtin_prefetch(bucket_of(sv, key_of(left, kids[k].c)));
             k++;
         }
     }
+    /* The table's buckets were asked for above; they have had time to
+     * arrive. */
+    for (int j = 0; j < k; j++)
+        kid_numbers(sv, &kids[j]);
     return k;
 }
 
@@ -318,12 +322,10 @@ static int search(chain_solver *sv, kid *kids, int k, uint32_t th_phi,
     for (;;) {
         uint32_t phi = INF, delta = 0, second = INF;
         int best = -1;
+        /* The kids' numbers as this loop last saw them: only the one just
+         * searched has changed, but for what other paths through the
+         * table proved meanwhile, which this loop would only see later. */
         for (int j = 0; j < k; j++) {
-            const entry *e = lookup(sv, key_of(kids[j].left, kids[j].c));
-            if (e) {
-                kids[j].phi = e->phi;
-                kids[j].delta = e->delta;
-            }
             if (kids[j].delta < phi) {
                 second = phi;
                 phi = kids[j].delta;
