@@ -29,13 +29,13 @@ static int usage(void)
 {
     fprintf(stderr, "usage: chain_solve [-n DEALS] [--first I] [--seed S] "
                     "[--match declared|exactly-one] [--budget POSITIONS] "
-                    "[--table LOG2]\n");
+                    "[--table LOG2] [--after MOVES]\n");
     return 2;
 }
 
 int main(int argc, char **argv)
 {
-    long deals = 100, first = 0, budget = 2000000;
+    long deals = 100, first = 0, budget = 2000000, after = 0;
     uint64_t seed = 1;
     int log2_entries = 0;
     const char *match = "declared";
@@ -46,6 +46,8 @@ int main(int argc, char **argv)
             seed = strtoull(argv[++i], NULL, 10);
         else if (i + 1 < argc && strcmp(argv[i], "--match") == 0)
             match = argv[++i];
+        else if (i + 1 < argc && strcmp(argv[i], "--after") == 0)
+            after = atol(argv[++i]);
         else if (i + 1 < argc && strcmp(argv[i], "--first") == 0)
             first = atol(argv[++i]);
         else if (i + 1 < argc && strcmp(argv[i], "--budget") == 0)
@@ -67,7 +69,7 @@ int main(int argc, char **argv)
     void *st = tb_state_new(g);
     if (!sv || !st || deals < 1)
         return usage();
-    long won = 0, lost = 0, unknown = 0, nodes = 0, most = 0;
+    long won = 0, lost = 0, unknown = 0, nodes = 0, most = 0, skipped = 0;
     double start = now(), slowest = 0;
     for (long i = first; i < first + deals; i++) {
         /* The deal of game i of `tabula sim` with this seed. */
@@ -75,6 +77,14 @@ int main(int argc, char **argv)
         tb_rng_seed(&rng, tb_seed_derive(seed, (uint64_t)i));
         tb_init(g, st, &cfg, err, sizeof err);
         tb_settle(g, st, &rng);
+        /* --after: the heuristic plays both seats first, to measure the
+         * solver on smaller pools (the deal is skipped if the game ends). */
+        for (long m = 0; m < after && tb_current(g, st) >= 0; m++)
+            tb_apply(g, st, g->heuristic(st, tb_current(g, st), &rng));
+        if (tb_current(g, st) < 0) {
+            skipped++;
+            continue;
+        }
         long before = chain_solver_nodes(sv);
         double t0 = now();
         int outcome = chain_solver_outcome(sv, st, budget);
@@ -92,9 +102,15 @@ int main(int argc, char **argv)
     double secs = now() - start;
     printf("match=%s, deals %ld..%ld of seed %llu, budget %ld positions a deal\n",
            match, first, first + deals - 1, (unsigned long long)seed, budget);
-    printf("first player (the higher card, declaring first): %ld won, %ld "
-           "lost, %ld unknown (budget spent)\n", won, lost, unknown);
-    if (won + lost > 0) {
+    if (after)
+        printf("after %ld moves of the heuristic (%ld deals ended before): "
+               "the seat to move ", after, skipped);
+    else
+        printf("first player (the higher card, declaring first): ");
+    printf("%ld won, %ld lost, %ld unknown (budget spent)\n", won, lost,
+           unknown);
+    deals -= skipped;
+    if (won + lost > 0 && deals > 0) {
         double lo, hi;
         tbi_wilson95((double)won, (double)(won + lost), &lo, &hi);
         printf("share won among proven deals: %.2f%% [%.2f, %.2f]; over all "
@@ -103,6 +119,8 @@ int main(int argc, char **argv)
                100.0 * (double)won / (double)deals,
                100.0 * (double)(won + unknown) / (double)deals);
     }
+    if (deals < 1)
+        deals = 1;
     printf("%.1f s: %.2f s a deal on average, slowest %.1f s; %.0f positions "
            "a deal on average, most %ld; %.0f positions/s\n",
            secs, secs / (double)deals, slowest, (double)nodes / (double)deals,

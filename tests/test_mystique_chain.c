@@ -129,7 +129,7 @@ static void follow_the_declared_attribute(void **state)
     tb_action a[TB_MAX_ACTIONS];
     assert_int_equal(tb_legal(g, st, a), 6 * 3);
     assert_int_equal(ts_refused(g, st, "3Ym yellows",
-                                "does not have the declared trait"),
+                                "3Ym is not one of the twos to follow"),
                      TB_EPARSE);
     assert_int_equal(ts_refused(g, st, "2Ym crowns", "2Ym has no crowns"),
                      TB_EPARSE);
@@ -154,8 +154,8 @@ static void follow_exactly_one_attribute(void **state)
                         "2Rm twos 2Rm moons 2Rm reds 2Bm twos 2Bm moons 2Bm "
                         "blues 2Rs twos 2Rs suns 2Rs reds 2Bs twos 2Bs suns "
                         "2Bs blues");
-    assert_int_equal(ts_refused(g, st, "2Ym twos", "shares more than the "
-                                "declared attribute"), TB_EPARSE);
+    assert_int_equal(ts_refused(g, st, "2Ym twos", "2Ym shares more than "
+                                "twos with 2Yc (match=exactly-one)"), TB_EPARSE);
     free(st);
 }
 

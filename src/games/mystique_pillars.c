@@ -479,8 +479,10 @@ static void render(const void *vs, int seat, unsigned style, tb_text *t)
     if (s->phase == PH_DRAFT)
         tb_text_printf(t, ", draw %d of %d", s->drafted + 1,
                        HAND_SIZE * s->players);
-    if (s->phase >= PH_BUILD)
-        tb_text_printf(t, ", turn %d (a draw after %d)", s->turns, s->cap);
+    if (s->phase == PH_BUILD)
+        tb_text_printf(t, ", turn %d (drawn after %d)", s->turns + 1, s->cap);
+    if (s->phase == PH_OVER)
+        tb_text_printf(t, " after %d building turns", s->turns);
     tb_text_puts(t, "\n");
     if (s->phase == PH_DEAL)
         return;
@@ -488,8 +490,12 @@ static void render(const void *vs, int seat, unsigned style, tb_text *t)
         render_pillar(t, s, p, style);
     tb_text_puts(t, "  hands (all public: the draft is open):\n");
     for (int q = 0; q < s->players; q++) {
-        tb_text_printf(t, "  seat %d%s (%d): ", q, q == seat ? " (you)" : "",
-                       __builtin_popcountll(s->hand[q]));
+        int held = __builtin_popcountll(s->hand[q]);
+        tb_text_printf(t, "  seat %d%s, ", q, q == seat ? " (you)" : "");
+        if (held == 0)
+            tb_text_puts(t, "no cards");
+        else
+            tb_text_printf(t, "%d card%s: ", held, held == 1 ? "" : "s");
         render_cards(t, s->hand[q], style);
         if (s->phase != PH_OVER && q == s->mover)
             tb_text_puts(t, "  <- to move");

@@ -304,15 +304,18 @@ static int parse_action(const void *vs, const char *text, tb_action *out,
         tbi_errf(err, cap, "%s is not in the pool", name);
     } else if (card >= 0 && s->links > 0 && !(chain_to_follow(s) >> card & 1u)) {
         int last = s->links - 1;
-        char before[8];
+        char before[8], why[96];
         tbi_mq_short_name(s->card[last], 0, before, sizeof before);
+        const char *want = declared_word(s->card[last], s->attr[last]);
         if (s->match == CHAIN_EXACTLY_ONE &&
             tbi_mq_attr(card, s->attr[last]) ==
                 tbi_mq_attr(s->card[last], s->attr[last]))
-            hint_legal(s, err, cap, "it shares more than the declared "
-                       "attribute with the card before (match=exactly-one)");
+            snprintf(why, sizeof why, "%s shares more than %s with %s "
+                     "(match=exactly-one)", name, want, before);
         else
-            hint_legal(s, err, cap, "it does not have the declared trait");
+            snprintf(why, sizeof why, "%s is not one of the %s to follow",
+                     name, want);
+        hint_legal(s, err, cap, why);
     } else if (s->links == 0) {
         hint_legal(s, err, cap, "the first declaration must be one that a "
                    "pool card follows");
@@ -345,7 +348,8 @@ static void render_pool(tb_text *t, const chain_state *s, unsigned style)
     for (int suit = 0; suit < 4; suit++) {
         tb_text_printf(t, "  %-8s", tbi_mq_suit_names[suit]);
         for (int col = 0; col < 3; col++) {
-            tb_text_printf(t, " %s", tbi_color(style, ansi[col]));
+            tb_text_printf(t, "%s%s", col ? "  " : " ",
+                           tbi_color(style, ansi[col]));
             for (int num = 1; num <= 5; num++) {
                 int id = tbi_mq_make(num, suit, col, 0);
                 if (s->pool >> id & 1u)
@@ -353,7 +357,7 @@ static void render_pool(tb_text *t, const chain_state *s, unsigned style)
                 else
                     tb_text_puts(t, " .");
             }
-            tb_text_printf(t, "%s ", tbi_color(style, TBI_RESET));
+            tb_text_puts(t, tbi_color(style, TBI_RESET));
         }
         tb_text_puts(t, "\n");
     }
