@@ -25,17 +25,38 @@ static double now(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* --selfplay: the solver plays both seats from the deal, each move within
+ * the budget, and the result is the first declarer's (CHAIN_WON or
+ * CHAIN_LOST).  *proven_at is the number of cards taken when a search
+ * first proved the outcome (the solver then plays exactly to the end). */
+static int play_out(chain_solver *sv, chain_state *s, long budget,
+                    long *proven_at)
+{
+    const tb_game *g = tb_find_game("mystique-chain");
+    int first = s->first;
+    *proven_at = -1;
+    while (s->phase == CHAIN_PLAY) {
+        int outcome;
+        tb_action a = chain_solver_move(sv, s, budget, &outcome);
+        if (outcome != CHAIN_UNKNOWN && *proven_at < 0)
+            *proven_at = s->links;
+        g->apply(s, a);
+    }
+    return s->winner == first ? CHAIN_WON : CHAIN_LOST;
+}
+
 static int usage(void)
 {
     fprintf(stderr, "usage: chain_solve [-n DEALS] [--first I] [--seed S] "
                     "[--match declared|exactly-one] [--budget POSITIONS] "
-                    "[--table LOG2] [--after MOVES]\n");
+                    "[--table LOG2] [--after MOVES] [--selfplay]\n");
     return 2;
 }
 
 int main(int argc, char **argv)
 {
-    long deals = 100, first = 0, budget = 2000000, after = 0;
+    long deals = 100, first = 0, budget = 2000000, after = 0, selfplay = 0;
+    long sp_proven_at = 0, sp_proven_sum = 0;
     uint64_t seed = 1;
     int log2_entries = 0;
     const char *match = "declared";
@@ -46,6 +67,8 @@ int main(int argc, char **argv)
             seed = strtoull(argv[++i], NULL, 10);
         else if (i + 1 < argc && strcmp(argv[i], "--match") == 0)
             match = argv[++i];
+        else if (strcmp(argv[i], "--selfplay") == 0)
+            selfplay = 1;
         else if (i + 1 < argc && strcmp(argv[i], "--after") == 0)
             after = atol(argv[++i]);
         else if (i + 1 < argc && strcmp(argv[i], "--first") == 0)
@@ -87,7 +110,9 @@ int main(int argc, char **argv)
         }
         long before = chain_solver_nodes(sv);
         double t0 = now();
-        int outcome = chain_solver_outcome(sv, st, budget);
+        int outcome = selfplay ? play_out(sv, st, budget, &sp_proven_at)
+                               : chain_solver_outcome(sv, st, budget);
+        sp_proven_sum += sp_proven_at;
         double took = now() - t0;
         long used = chain_solver_nodes(sv) - before;
         won += outcome == CHAIN_WON;
@@ -102,15 +127,27 @@ int main(int argc, char **argv)
     double secs = now() - start;
     printf("match=%s, deals %ld..%ld of seed %llu, budget %ld positions a deal\n",
            match, first, first + deals - 1, (unsigned long long)seed, budget);
+    if (selfplay)
+        printf("the solver playing both seats, %ld positions a move; cards "
+               "taken when the outcome was first proven: %.1f on average\n",
+               budget, (double)sp_proven_sum / (double)(deals - skipped));
     if (after)
         printf("after %ld moves of the heuristic (%ld deals ended before): "
                "the seat to move ", after, skipped);
     else
         printf("first player (the higher card, declaring first): ");
-    printf("%ld won, %ld lost, %ld unknown (budget spent)\n", won, lost,
-           unknown);
+    if (selfplay)
+        printf("%ld won, %ld lost\n", won, lost);
+    else
+        printf("%ld won, %ld lost, %ld unknown (budget spent)\n", won, lost,
+               unknown);
     deals -= skipped;
-    if (won + lost > 0 && deals > 0) {
+    if (selfplay && deals > 0) {
+        double lo, hi;
+        tbi_wilson95((double)won, (double)deals, &lo, &hi);
+        printf("the first declarer won %.2f%% [%.2f, %.2f] of the games\n",
+               100.0 * (double)won / (double)deals, 100 * lo, 100 * hi);
+    } else if (won + lost > 0 && deals > 0) {
         double lo, hi;
         tbi_wilson95((double)won, (double)(won + lost), &lo, &hi);
         printf("share won among proven deals: %.2f%% [%.2f, %.2f]; over all "

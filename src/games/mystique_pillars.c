@@ -524,7 +524,8 @@ static void render(const void *vs, int seat, unsigned style, tb_text *t)
             for (uint64_t m = fit; m; m &= m - 1) {
                 char name[8];
                 tbi_mq_short_name(__builtin_ctzll(m), 0, name, sizeof name);
-                tb_text_printf(t, " %s on %c", name, pillar_names[p]);
+                tb_text_printf(t, "%s %s on %c", any ? "," : "", name,
+                               pillar_names[p]);
                 any = 1;
             }
         }

@@ -261,6 +261,8 @@ static int parse_action(const void *vs, const char *text, tb_action *out,
         tbi_errf(err, cap, "type a card and what to follow, e.g. 3Rc reds");
         return TB_EPARSE;
     }
+    if (card < 0 && s->links == 0)
+        card = s->drawn[s->first]; /* the first declarer plays her own */
     if (card >= 0 && trait >= 0) {
         if (!tbi_mq_has_trait(card, trait)) {
             char name[8];
