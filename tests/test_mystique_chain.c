@@ -63,6 +63,15 @@ static int no_crowns(int id)
     return tbi_mq_suit(id) != TBI_MQ_CROWNS;
 }
 
+/* The deal of the booklet's example, 2Yc against 1Ba with no crowns in
+ * the pool, after seat 0 has declared twos. */
+static void *twos_declared(const char *match)
+{
+    void *st = deal(match, NULL, no_crowns, "2Yc", "1Ba");
+    ts_play(game(), st, "2Yc twos");
+    return st;
+}
+
 static int no_crowns_no_twos(int id)
 {
     return no_crowns(id) && tbi_mq_number(id) != 2;
@@ -118,9 +127,8 @@ static void the_friendly_first_declaration(void **state)
 static void follow_the_declared_attribute(void **state)
 {
     (void)state;
-    void *st = deal("declared", NULL, no_crowns, "2Yc", "1Ba");
+    void *st = twos_declared("declared");
     const tb_game *g = game();
-    ts_play(g, st, "2Yc twos");
     /* The pool holds the twos of moons and suns in each colour. */
     assert_true(ts_is_legal_text(g, st, "2Ym twos"));
     assert_true(ts_is_legal_text(g, st, "2Ym yellows"));
@@ -147,9 +155,8 @@ static void follow_the_declared_attribute(void **state)
 static void follow_exactly_one_attribute(void **state)
 {
     (void)state;
-    void *st = deal("exactly-one", NULL, no_crowns, "2Yc", "1Ba");
+    void *st = twos_declared("exactly-one");
     const tb_game *g = game();
-    ts_play(g, st, "2Yc twos");
     assert_string_equal(ts_legal_text(g, st),
                         "2Rm twos 2Rm moons 2Rm reds 2Bm twos 2Bm moons 2Bm "
                         "blues 2Rs twos 2Rs suns 2Rs reds 2Bs twos 2Bs suns "

@@ -64,6 +64,7 @@ typedef struct pillars {
     int8_t split_from, split_to;
 } pillars;
 
+/* The top card of pillar p, or -1 when it is empty. */
 static int top(const pillars *s, int p)
 {
     return s->n[p] ? s->pile[p][s->n[p] - 1] : -1;
@@ -156,6 +157,7 @@ static void draw_top(pillars *s, int seat, int p)
     }
 }
 
+/* Whether some pillar still holds a card. */
 static int any_pillar(const pillars *s)
 {
     for (int p = 0; p < PILLARS; p++)
@@ -439,6 +441,7 @@ static void move_words(tb_text *t, int seat, tb_action a, int card)
                        pillar_names[a % PILLARS]);
 }
 
+/* What the table is told when the last move emptied a pillar. */
 static void split_words(tb_text *t, const pillars *s)
 {
     if (s->split_to < 0)
@@ -456,6 +459,7 @@ static void split_words(tb_text *t, const pillars *s)
                    s->n[s->split_to], pillar_names[s->split_to], name);
 }
 
+/* How the game ended, as a line. */
 static void end_words(tb_text *t, const pillars *s)
 {
     if (s->end == END_WIN)
@@ -565,6 +569,7 @@ static void describe(const void *vb, tb_action a, const void *va, int seat,
     }
 }
 
+/* A JSON array of the short names of a set of cards, in id order. */
 static json_t *cards_json(uint64_t cards)
 {
     uint8_t ids[TBI_MQ_CARDS];
