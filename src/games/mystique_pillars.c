@@ -171,11 +171,13 @@ static int legal(const void *vs, tb_action *out)
     const pillars *s = vs;
     int k = 0;
     if (s->phase == PH_BUILD) {
-        uint64_t hand = s->hand[s->mover];
-        for (uint64_t m = hand; m; m &= m - 1) {
+        uint64_t fit[PILLARS], any = 0;
+        for (int p = 0; p < PILLARS; p++)
+            any |= fit[p] = playable_on(s, s->hand[s->mover], p);
+        for (uint64_t m = any; m; m &= m - 1) {
             int card = __builtin_ctzll(m);
             for (int p = 0; p < PILLARS; p++)
-                if (playable_on(s, 1ull << card, p))
+                if (fit[p] >> card & 1u)
                     out[k++] = (tb_action)(card * PILLARS + p);
         }
     }
