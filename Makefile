@@ -8,6 +8,7 @@
 #   make asan       the same tests under AddressSanitizer and UBSan
 #   make fuzz       libFuzzer harnesses (clang, ASan, UBSan), FUZZ_SECONDS each
 #   make bench      random-playout speed of every game
+#   make bench-chain  Mystique Chain solved over many deals (CHAIN_ARGS)
 #   make deps       install the Debian packages the build needs (as root)
 #   make clean
 # BUILD=dir chooses the output folder; CFLAGS_EXTRA adds flags.
@@ -47,7 +48,7 @@ DEBIAN_PKGS := build-essential pkg-config libcmocka-dev libjansson-dev libedit-d
                python3 python3-pytest libopenmpi-dev openmpi-bin groff-base man-db \
                bsdextrautils clang libclang-rt-14-dev
 
-.PHONY: all test asan fuzz fuzzers bench bench-baseline clean deps
+.PHONY: all test asan fuzz fuzzers bench bench-baseline bench-chain clean deps
 all: $(BUILD)/tabula $(BUILD)/libtabula.so
 
 $(BUILD)/%.o: %.c $(wildcard include/*.h src/*/*.h src/games/*/*.h)
@@ -142,6 +143,13 @@ bench-baseline: $(BUILD)/libtabula.a
 	$(CC) $(CFLAGS) bench/nimmt_baseline.c $(BUILD)/libtabula.a -o $(BUILD)/nimmt_baseline
 	$(BUILD)/nimmt_baseline
 	$(BUILD)/tabula bench 6-nimmt -p 4 --seconds 2
+
+# Mystique Chain under perfect play: the first player's share of deals
+# and the solver's speed (see bench/chain_solve.c, docs/games/mystique-chain.md).
+CHAIN_ARGS ?= -n 100 --seed 1
+bench-chain: $(BUILD)/libtabula.a
+	$(CC) $(CFLAGS) bench/chain_solve.c $(BUILD)/libtabula.a $(LDLIBS) -o $(BUILD)/chain_solve
+	$(BUILD)/chain_solve $(CHAIN_ARGS)
 
 deps:
 	apt-get update -qq

@@ -121,12 +121,46 @@ static void deck100_values(void **state)
     assert_int_equal(total, 171); /* the retail deck's well-known total */
 }
 
+/* Card sets: the masks agree with the traits card by card, and every card
+ * has 9 cards sharing two attributes (2 of its number and suit, 3 of its
+ * number and colour, 4 of its suit and colour), 26 sharing one and 24
+ * sharing none. */
+static void mystique_card_sets(void **state)
+{
+    (void)state;
+    for (int t = 0; t < TBI_MQ_TRAITS; t++) {
+        uint64_t set = tbi_mq_trait_set(t);
+        assert_int_equal(__builtin_popcountll(set), tbi_mq_trait_total(t, 1));
+        for (int id = 0; id < TBI_MQ_CARDS; id++)
+            assert_int_equal((int)(set >> id & 1u), tbi_mq_has_trait(id, t));
+    }
+    for (int id = 0; id < TBI_MQ_CARDS; id++) {
+        static const int want[4] = {24, 26, 9, 1};
+        uint64_t all = 0;
+        for (int k = 0; k <= 3; k++) {
+            uint64_t set = tbi_mq_sharing_set(id, k);
+            assert_int_equal(__builtin_popcountll(set), want[k]);
+            assert_int_equal(all & set, 0);
+            all |= set;
+            for (int other = 0; other < TBI_MQ_CARDS; other++)
+                if (set >> other & 1u)
+                    assert_int_equal(tbi_mq_shared_attrs(id, other), k);
+        }
+        assert_true(all == TBI_MQ_ALL_CARDS);
+    }
+    /* 3Rc and 3Rs share number and colour; the silver copy all three. */
+    assert_int_equal(tbi_mq_shared_attrs(52, 22), 2);
+    assert_int_equal(tbi_mq_shared_attrs(52, 112), 3);
+    assert_int_equal(tbi_mq_shared_attrs(52, 0), 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(mystique_numbering_matches_the_booklet),
         cmocka_unit_test(mystique_short_forms_round_trip),
         cmocka_unit_test(mystique_traits),
+        cmocka_unit_test(mystique_card_sets),
         cmocka_unit_test(deck100_values),
     };
     return cmocka_run_group_tests_name("decks", tests, NULL, NULL);

@@ -214,10 +214,14 @@ int tbi_standings_direction(const tb_game *g, const void *st, int seat,
         tb_result_of(g, world, &r);
         g->standing(world, standing);
         *players = r.players;
-        int winner = 0, top = 1, bottom = 1;
+        int winner = 0, top = 1, bottom = 1, firsts = 0;
         for (int j = 0; j < r.players; j++)
-            if (r.rank[j] == 1)
+            if (r.rank[j] == 1) {
                 winner = j;
+                firsts++;
+            }
+        if (firsts != 1)
+            continue; /* a shared first place (a draw) tells no direction */
         for (int j = 0; j < r.players; j++) {
             top &= standing[j] <= standing[winner];
             bottom &= standing[j] >= standing[winner];

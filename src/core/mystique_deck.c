@@ -128,6 +128,40 @@ void tbi_mq_chance_deck(tb_chance *c, int decks)
         c->items[i] = (uint16_t)i;
 }
 
+/* ---------------------------------------------------------------- card sets */
+
+int tbi_mq_shared_attrs(int a, int b)
+{
+    return __builtin_popcount(tbi_mq_traits_of(a) & tbi_mq_traits_of(b));
+}
+
+/* Card id is 15 x suit + 5 x colour + (number - 1): a number's cards are
+ * every fifth id, a suit's a run of 15, a colour's four runs of 5. */
+#define NUMBER_ONES 0x0084210842108421ull /* ids 0, 5, 10, ..., 55 */
+#define COLOUR_YELLOWS 0x0003e007c00f801full /* ids 0-4, 15-19, 30-34, 45-49 */
+
+uint64_t tbi_mq_trait_set(int trait)
+{
+    switch (tbi_mq_trait_attr(trait)) {
+    case TBI_MQ_NUMBER: return NUMBER_ONES << trait;
+    case TBI_MQ_SUIT: return 0x7fffull << (15 * (trait - 5));
+    default: return COLOUR_YELLOWS << (5 * (trait - 9));
+    }
+}
+
+uint64_t tbi_mq_sharing_set(int id, int k)
+{
+    uint64_t n = tbi_mq_trait_set(tbi_mq_trait(TBI_MQ_NUMBER, tbi_mq_number(id)));
+    uint64_t s = tbi_mq_trait_set(tbi_mq_trait(TBI_MQ_SUIT, tbi_mq_suit(id)));
+    uint64_t c = tbi_mq_trait_set(tbi_mq_trait(TBI_MQ_COLOUR, tbi_mq_colour(id)));
+    switch (k) {
+    case 3: return n & s & c;
+    case 2: return (n & s & ~c) | (n & c & ~s) | (s & c & ~n);
+    case 1: return (n & ~s & ~c) | (s & ~n & ~c) | (c & ~n & ~s);
+    default: return ~(n | s | c) & TBI_MQ_ALL_CARDS;
+    }
+}
+
 /* ---------------------------------------------------------------- traits */
 
 static const char *const trait_words[TBI_MQ_TRAITS] = {

@@ -101,4 +101,22 @@ void tbi_mq_spell_words(tb_text *t, int n, int trait);
  * digit 1-5.  Returns the position after it, or NULL. */
 const char *tbi_mq_parse_trait(const char *s, int *trait);
 
+/* ---------------------------------------------------------------- card sets
+ * A set of the cards of one deck as a 60-bit mask, bit id for card id
+ * 0-59: for games that ask "which cards match" many times a move (the
+ * plays of Mystique Pillars, the solver of Mystique Chain).  Two different
+ * cards of one deck share at most two attributes. */
+#define TBI_MQ_ALL_CARDS ((1ull << TBI_MQ_CARDS) - 1)
+
+/* How many attributes (number, suit, colour) two cards share, 0-3; the
+ * back is ignored, so a card and its silver copy share all three. */
+int tbi_mq_shared_attrs(int a, int b);
+/* The cards of one deck that have the trait (12 for a number, 15 for a
+ * suit, 20 for a colour). */
+uint64_t tbi_mq_trait_set(int trait);
+/* The cards of one deck that share exactly k of the three attributes with
+ * card id (k = 3: the card itself, on one deck).  For every card there are
+ * 9 cards sharing two attributes, 26 sharing one and 24 sharing none. */
+uint64_t tbi_mq_sharing_set(int id, int k);
+
 #endif

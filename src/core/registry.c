@@ -21,6 +21,8 @@ extern const tb_game tbg_mystical_eddies;
 extern const tb_game tbg_mystique_circle;
 extern const tb_game tbg_battle_for_the_suns;
 extern const tb_game tbg_mystique_domination;
+extern const tb_game tbg_mystique_pillars;
+extern const tb_game tbg_mystique_chain;
 extern const tb_game tbg_myst;
 
 static const tb_game *const registry[] = {
@@ -38,6 +40,8 @@ static const tb_game *const registry[] = {
     &tbg_mystique_circle,
     &tbg_battle_for_the_suns,
     &tbg_mystique_domination,
+    &tbg_mystique_pillars,
+    &tbg_mystique_chain,
     &tbg_myst,
 };
 

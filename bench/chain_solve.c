@@ -1,0 +1,168 @@
+/*
+ * chain_solve.c - the share of Mystique Chain deals won by the first
+ * player (the one who drew the higher card and declares first) under
+ * perfect play, and the solver's speed.  Deal i is drawn exactly as
+ * `tabula sim mystique-chain --seed S` draws game i's deal (so --first
+ * lets a long run be split into parts), each deal is searched from its
+ * first decision within a budget of positions, and the deals proven
+ * either way are counted: the share among them with its 95% Wilson
+ * interval, and the bounds that the deals left unknown allow.
+ *
+ * Build and run: make bench-chain [CHAIN_ARGS="-n 100 --budget 2000000"]
+ */
+#include "../src/games/mystique_chain/chain.h"
+#include "stats.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* --selfplay: the solver plays both seats from the deal, each move within
+ * the budget, and the result is the first declarer's (CHAIN_WON or
+ * CHAIN_LOST).  *proven_at is the number of cards taken when a search
+ * first proved the outcome (the solver then plays exactly to the end). */
+static int play_out(chain_solver *sv, chain_state *s, long budget,
+                    long *proven_at)
+{
+    const tb_game *g = tb_find_game("mystique-chain");
+    int first = s->first;
+    *proven_at = -1;
+    while (s->phase == CHAIN_PLAY) {
+        int outcome;
+        tb_action a = chain_solver_move(sv, s, budget, &outcome);
+        if (outcome != CHAIN_UNKNOWN && *proven_at < 0)
+            *proven_at = s->links;
+        g->apply(s, a);
+    }
+    return s->winner == first ? CHAIN_WON : CHAIN_LOST;
+}
+
+static int usage(void)
+{
+    fprintf(stderr, "usage: chain_solve [-n DEALS] [--first I] [--seed S] "
+                    "[--match declared|exactly-one] [--budget POSITIONS] "
+                    "[--table LOG2] [--after MOVES] [--selfplay]\n");
+    return 2;
+}
+
+int main(int argc, char **argv)
+{
+    long deals = 100, first = 0, budget = 2000000, after = 0, selfplay = 0;
+    long sp_proven_at = 0, sp_proven_sum = 0;
+    uint64_t seed = 1;
+    int log2_entries = 0;
+    const char *match = "declared";
+    for (int i = 1; i < argc; i++) {
+        if (i + 1 < argc && strcmp(argv[i], "-n") == 0)
+            deals = atol(argv[++i]);
+        else if (i + 1 < argc && strcmp(argv[i], "--seed") == 0)
+            seed = strtoull(argv[++i], NULL, 10);
+        else if (i + 1 < argc && strcmp(argv[i], "--match") == 0)
+            match = argv[++i];
+        else if (strcmp(argv[i], "--selfplay") == 0)
+            selfplay = 1;
+        else if (i + 1 < argc && strcmp(argv[i], "--after") == 0)
+            after = atol(argv[++i]);
+        else if (i + 1 < argc && strcmp(argv[i], "--first") == 0)
+            first = atol(argv[++i]);
+        else if (i + 1 < argc && strcmp(argv[i], "--budget") == 0)
+            budget = atol(argv[++i]);
+        else if (i + 1 < argc && strcmp(argv[i], "--table") == 0)
+            log2_entries = atoi(argv[++i]);
+        else
+            return usage();
+    }
+    const tb_game *g = tb_find_game("mystique-chain");
+    tb_config cfg;
+    char err[256];
+    tb_config_default(g, 2, &cfg);
+    if (tb_config_set(g, &cfg, "match", match, err, sizeof err) != TB_OK) {
+        fprintf(stderr, "chain_solve: %s\n", err);
+        return 2;
+    }
+    chain_solver *sv = chain_solver_new(log2_entries);
+    void *st = tb_state_new(g);
+    if (!sv || !st || deals < 1)
+        return usage();
+    long won = 0, lost = 0, unknown = 0, nodes = 0, most = 0, skipped = 0;
+    double start = now(), slowest = 0;
+    for (long i = first; i < first + deals; i++) {
+        /* The deal of game i of `tabula sim` with this seed. */
+        tb_rng rng;
+        tb_rng_seed(&rng, tb_seed_derive(seed, (uint64_t)i));
+        tb_init(g, st, &cfg, err, sizeof err);
+        tb_settle(g, st, &rng);
+        /* --after: the heuristic plays both seats first, to measure the
+         * solver on smaller pools (the deal is skipped if the game ends). */
+        for (long m = 0; m < after && tb_current(g, st) >= 0; m++)
+            tb_apply(g, st, g->heuristic(st, tb_current(g, st), &rng));
+        if (tb_current(g, st) < 0) {
+            skipped++;
+            continue;
+        }
+        long before = chain_solver_nodes(sv);
+        double t0 = now();
+        int outcome = selfplay ? play_out(sv, st, budget, &sp_proven_at)
+                               : chain_solver_outcome(sv, st, budget);
+        sp_proven_sum += sp_proven_at;
+        double took = now() - t0;
+        long used = chain_solver_nodes(sv) - before;
+        won += outcome == CHAIN_WON;
+        lost += outcome == CHAIN_LOST;
+        unknown += outcome == CHAIN_UNKNOWN;
+        nodes += used;
+        if (used > most)
+            most = used;
+        if (took > slowest)
+            slowest = took;
+    }
+    double secs = now() - start;
+    printf("match=%s, deals %ld..%ld of seed %llu, budget %ld positions a deal\n",
+           match, first, first + deals - 1, (unsigned long long)seed, budget);
+    if (selfplay)
+        printf("the solver playing both seats, %ld positions a move; cards "
+               "taken when the outcome was first proven: %.1f on average\n",
+               budget, (double)sp_proven_sum / (double)(deals - skipped));
+    if (after)
+        printf("after %ld moves of the heuristic (%ld deals ended before): "
+               "the seat to move ", after, skipped);
+    else
+        printf("first player (the higher card, declaring first): ");
+    if (selfplay)
+        printf("%ld won, %ld lost\n", won, lost);
+    else
+        printf("%ld won, %ld lost, %ld unknown (budget spent)\n", won, lost,
+               unknown);
+    deals -= skipped;
+    if (selfplay && deals > 0) {
+        double lo, hi;
+        tbi_wilson95((double)won, (double)deals, &lo, &hi);
+        printf("the first declarer won %.2f%% [%.2f, %.2f] of the games\n",
+               100.0 * (double)won / (double)deals, 100 * lo, 100 * hi);
+    } else if (won + lost > 0 && deals > 0) {
+        double lo, hi;
+        tbi_wilson95((double)won, (double)(won + lost), &lo, &hi);
+        printf("share won among proven deals: %.2f%% [%.2f, %.2f]; over all "
+               "deals between %.2f%% and %.2f%%\n",
+               100.0 * (double)won / (double)(won + lost), 100 * lo, 100 * hi,
+               100.0 * (double)won / (double)deals,
+               100.0 * (double)(won + unknown) / (double)deals);
+    }
+    if (deals < 1)
+        deals = 1;
+    printf("%.1f s: %.2f s a deal on average, slowest %.1f s; %.0f positions "
+           "a deal on average, most %ld; %.0f positions/s\n",
+           secs, secs / (double)deals, slowest, (double)nodes / (double)deals,
+           most, (double)nodes / secs);
+    chain_solver_free(sv);
+    free(st);
+    return 0;
+}
