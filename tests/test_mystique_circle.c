@@ -472,6 +472,58 @@ static void determinize_keeps_shown_voids(void **state)
     free(st);
 }
 
+/* Joins a JSON array of card short forms with spaces into out. */
+static void join_cards(json_t *a, char *out, size_t cap)
+{
+    out[0] = 0;
+    for (size_t i = 0; i < json_array_size(a); i++) {
+        if (i)
+            strncat(out, " ", cap - strlen(out) - 1);
+        strncat(out, json_string_value(json_array_get(a, i)),
+                cap - strlen(out) - 1);
+    }
+}
+
+static void determinize_gives_holes_the_bot_would_set(void **state)
+{
+    (void)state;
+    /* docs/games/mystique-circle.md, Search defaults: a determinization
+     * gives each other seat that has set its hole the hole the heuristic
+     * would set aside from its cards in that world, so its bid is one a
+     * player would make (not three random cards: 4.5 tricks on average).
+     * Seat 0 sets its hole first (dealer 2); seat 1 determinizes. */
+    void *st = deal(3, 2, NULL, NULL);
+    holes_except(st, 1, "");
+    void *det = malloc(game()->state_size);
+    tb_rng rng;
+    tb_rng_seed(&rng, 5);
+    for (int k = 0; k < 20; k++) {
+        memcpy(det, st, game()->state_size);
+        tb_determinize(game(), det, 1, &rng);
+        json_t *v = ts_view(game(), det, 0);
+        char cards[128], hole[64], want[64];
+        join_cards(json_object_get(v, "hand"), cards, sizeof cards);
+        join_cards(json_object_get(json_array_get(json_object_get(v, "seats"),
+                                                  0), "hole"),
+                   hole, sizeof hole);
+        strcat(cards, " ");
+        strcat(cards, hole);
+        json_decref(v);
+        /* The same twelve cards dealt to seat 0, who is to set its hole:
+         * what the heuristic sets aside (it reads only its own cards). */
+        const char *hands[] = {cards, "", ""};
+        void *fresh = deal(3, 2, hands, NULL);
+        snprintf(want, sizeof want, "%s",
+                 ts_heuristic_text(game(), fresh, 0, &rng));
+        free(fresh);
+        char got[72];
+        snprintf(got, sizeof got, "hole %s", hole);
+        assert_string_equal(got, want);
+    }
+    free(det);
+    free(st);
+}
+
 static void heuristic_plays_to_its_bid(void **state)
 {
     (void)state;
@@ -537,6 +589,7 @@ int main(void)
         cmocka_unit_test(describe_keeps_the_hole_secret),
         cmocka_unit_test(the_hand_end_reveals_every_hole),
         cmocka_unit_test(determinize_keeps_shown_voids),
+        cmocka_unit_test(determinize_gives_holes_the_bot_would_set),
         cmocka_unit_test(heuristic_plays_to_its_bid),
         cmocka_unit_test(typing_in_a_real_deal),
     };

@@ -430,10 +430,14 @@ static void deal_back_constrained(tbi_pool *pool, place *pl, int np,
     }
 }
 
+static void infer_holes(circle *s, int seat);
+
 /* Deals the cards `seat` has not seen again: the other hands and the holes
  * not yet revealed are pooled, shuffled and handed back in the same
  * numbers, keeping every colour a seat has shown it lacks out of its hand.
- * Played cards are public and stay where they are. */
+ * Played cards are public and stay where they are.  Then each other seat's
+ * hole is chosen from its cards as the bot would choose it (infer_holes),
+ * so that its bid is a plausible one. */
 static void determinize(void *vs, int seat, tb_rng *rng)
 {
     circle *s = vs;
@@ -465,6 +469,7 @@ static void determinize(void *vs, int seat, tb_rng *rng)
         tbi_sort_u8(s->hand[q], s->hand_n[q]);
         tbi_sort_u8(s->hole[q], s->hole_n[q]);
     }
+    infer_holes(s, seat);
 }
 
 /* ------------------------------------------------------------ text */
@@ -1042,70 +1047,103 @@ static void trick_dist(const double *p, int n, double *dist)
             dist[k] = dist[k] * (1.0 - p[i]) + (k ? dist[k - 1] * p[i] : 0.0);
 }
 
-/* What the rest of the hand is worth when the cards with chances p[] (all
- * but skip) must win exactly `need` more tricks: a point a trick expected,
- * and the bonus times the chance of exactly `need`. */
-static double future_value(const double *p, int n, int skip, int need)
-{
-    double q[DEALT], dist[DEALT + 1], mean = 0.0;
-    int m = 0;
-    for (int i = 0; i < n; i++)
-        if (i != skip) {
-            q[m++] = p[i];
-            mean += p[i];
-        }
-    trick_dist(q, m, dist);
-    return mean + (need >= 0 && need <= m ? BONUS * dist[need] : 0.0);
-}
-
-/* The hole: for every choice of three cards, the bid it makes and the
- * chance that the nine cards kept win exactly that many tricks (each card
- * taken as winning with the chance it holds a trick it leads); the choice
- * worth most (bonus times that chance plus the tricks expected) is set
- * aside. */
-static tb_action choose_hole(const circle *s, int seat)
+/* The hole `seat` would set aside from the n cards c[] (its hand and hole
+ * as they are now) when it has already won `won` tricks: for every choice
+ * of three cards that leaves in hand no colour of `lacks` (colour bits),
+ * the bid it makes and the chance that the cards kept win exactly the
+ * tricks still needed (each card taken as winning with the chance it
+ * holds a trick it leads); the choice worth most (bonus times that chance
+ * plus the tricks expected) is returned in out[].  Returns 0 when no
+ * choice fits. */
+static int best_hole(const circle *s, int seat, const uint8_t *c, int n,
+                     int won, unsigned lacks, uint8_t *out)
 {
     outlook o;
     look(s, seat, &o);
-    int n = s->hand_n[seat];
-    const uint8_t *h = s->hand[seat];
     double p[DEALT];
     for (int i = 0; i < n; i++)
-        p[i] = trick_share(s, h[i], &o,
-                           other_cards(s, seat, tbi_mq_colour(h[i])));
-    tb_action best = 0;
+        p[i] = trick_share(s, c[i], &o,
+                           other_cards(s, seat, tbi_mq_colour(c[i])));
     double best_v = -1.0;
     for (int i = 0; i < n; i++)
         for (int j = i + 1; j < n; j++)
             for (int l = j + 1; l < n; l++) {
                 double q[DEALT], dist[DEALT + 1], mean = 0.0;
-                int m = 0;
+                int m = 0, bad = 0;
                 for (int k = 0; k < n; k++)
                     if (k != i && k != j && k != l) {
+                        bad |= (int)(lacks >> tbi_mq_colour(c[k]) & 1u);
                         q[m++] = p[k];
                         mean += p[k];
                     }
+                if (bad)
+                    continue;
                 trick_dist(q, m, dist);
-                uint8_t hole[HOLE] = {h[i], h[j], h[l]};
-                int bid = bid_of(hole, HOLE);
-                double v = mean + (bid <= m ? BONUS * dist[bid] : 0.0);
+                uint8_t hole[HOLE] = {c[i], c[j], c[l]};
+                int need = bid_of(hole, HOLE) - won;
+                double v = mean + (need >= 0 && need <= m ? BONUS * dist[need]
+                                                          : 0.0);
                 if (v > best_v) {
                     best_v = v;
-                    best = hole_action(h[i], h[j], h[l]);
+                    memcpy(out, hole, HOLE);
                 }
             }
-    return best;
+    return best_v >= 0.0;
 }
 
-/* The bot.  It sets its hole as choose_hole says.  In play, for each card
- * it may play it takes the chance that the card wins this trick (none if it
- * does not take the lead now, since only a card played later can take the
- * lead from it; otherwise the chance it holds against the seats still to
- * play) and values the card by that chance of a trick, the point it
- * scores and the bonus if the cards kept then win exactly the tricks still
- * needed for its bid, against the value of the same without the trick.  It
- * reads only its own hand and hole, the cards played, the hand sizes and
- * the colours seats have shown they lack. */
+/* The hole the bot sets aside: best_hole of its twelve cards. */
+static tb_action choose_hole(const circle *s, int seat)
+{
+    uint8_t h[HOLE];
+    best_hole(s, seat, s->hand[seat], s->hand_n[seat], 0, 0, h);
+    return hole_action(h[0], h[1], h[2]);
+}
+
+/* After a determinization: each other seat that has set its hole is given
+ * the hole the bot would have set from its cards (its hand and hole as
+ * dealt in this world), keeping out of its hand the colours it has shown
+ * it lacks.  Without this the others' bids would be random (4.5 tricks on
+ * average where players bid about 9/N), and a search would model them as
+ * fighting for tricks they do not want.  (The cards a seat has played are
+ * not known by seat, so the choice is among the cards it holds now, with
+ * its tricks won counted towards the bid.) */
+static void infer_holes(circle *s, int seat)
+{
+    for (int q = 0; q < s->players; q++) {
+        if (q == seat || s->hole_n[q] != HOLE)
+            continue;
+        uint8_t c[DEALT], h[HOLE];
+        int n = s->hand_n[q];
+        memcpy(c, s->hand[q], (size_t)n);
+        memcpy(c + n, s->hole[q], HOLE);
+        n += HOLE;
+        tbi_sort_u8(c, n);
+        if (!best_hole(s, q, c, n, s->won[q], s->voids[q], h))
+            continue;
+        memcpy(s->hole[q], h, HOLE);
+        int k = 0;
+        for (int i = 0; i < n; i++)
+            if (!tbi_hand_has(h, HOLE, c[i]))
+                s->hand[q][k++] = c[i];
+    }
+}
+
+/* How much a card's worth in later tricks (its trick share) weighs against
+ * its chance to win the trick now when the bot picks the card to play. */
+#define KEEP_WEIGHT 0.5
+
+/* The bot.  It sets its hole as choose_hole says.  In play it steers for
+ * its bid: while it is short of the bid, or past it (a trick is then still
+ * a point), it wants the trick, and plays the card with the best chance to
+ * win it now less half the card's worth in later tricks (so it wins with
+ * the cheapest card that will do and throws its weakest when it cannot
+ * win); once the bid is met it wants no more tricks, and plays the card
+ * least likely to win now, shedding first the cards most likely to win
+ * later.  A card's chance to win now is none if it does not take the lead
+ * (only a card played later can take the lead from it), else its chance
+ * to hold against the seats still to play.  It reads only its own hand
+ * and hole, the cards played, the hand sizes and the colours seats have
+ * shown they lack. */
 static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
 {
     (void)rng;
@@ -1114,33 +1152,23 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
         return choose_hole(s, seat);
     outlook o;
     look(s, seat, &o);
-    const uint8_t *h = s->hand[seat];
-    int n = s->hand_n[seat];
-    int need = bid_of(s->hole[seat], HOLE) - s->won[seat];
-    double p[DEALT];
-    for (int i = 0; i < n; i++)
-        p[i] = trick_share(s, h[i], &o,
-                           other_cards(s, seat, tbi_mq_colour(h[i])));
+    int want = bid_of(s->hole[seat], HOLE) != s->won[seat];
     uint8_t cards[DEALT];
     int m = playable(s, cards);
     tb_action best = cards[0];
     double best_v = -1e9;
     for (int c = 0; c < m; c++) {
-        int x = cards[c], i = 0;
-        while (h[i] != x)
-            i++;
+        int x = cards[c], col = tbi_mq_colour(x);
         double w;
-        if (s->trick.n == 0) {
-            w = hold_chance(x, &o, later_cards(s, tbi_mq_colour(x)));
-        } else {
-            int col = led_colour(s);
-            int lead = s->trick.card[s->lead_idx];
-            w = tbi_mq_colour(x) == col && beats(x, lead)
+        if (s->trick.n == 0)
+            w = hold_chance(x, &o, later_cards(s, col));
+        else
+            w = col == led_colour(s) &&
+                        beats(x, s->trick.card[s->lead_idx])
                     ? hold_chance(x, &o, later_cards(s, col))
                     : 0.0;
-        }
-        double v = w * (1.0 + future_value(p, n, i, need - 1)) +
-                   (1.0 - w) * future_value(p, n, i, need);
+        double later = trick_share(s, x, &o, other_cards(s, seat, col));
+        double v = want ? w - KEEP_WEIGHT * later : KEEP_WEIGHT * later - w;
         if (v > best_v) {
             best_v = v;
             best = (tb_action)x;
