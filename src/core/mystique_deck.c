@@ -255,11 +255,41 @@ const char *tbi_mq_parse_trait(const char *s, int *trait)
 
 struct json_t *tbi_mq_json_cards(const uint8_t *ids, int n)
 {
+    return tbi_mq_json_cards_decks(ids, n, 0);
+}
+
+struct json_t *tbi_mq_json_cards_decks(const uint8_t *ids, int n,
+                                       int two_decks)
+{
     json_t *a = json_array();
     for (int i = 0; i < n; i++) {
         char name[8];
-        tbi_mq_short_name(ids[i], 0, name, sizeof name);
+        tbi_mq_short_name(ids[i], two_decks, name, sizeof name);
         json_array_append_new(a, json_string(name));
     }
     return a;
+}
+
+/* ---------------------------------------------------------------- steps */
+
+int tbi_mq_connected(int a, int b)
+{
+    int dn = tbi_mq_number(a) - tbi_mq_number(b);
+    int ds = tbi_mq_suit(a) - tbi_mq_suit(b);
+    int dc = tbi_mq_colour(a) - tbi_mq_colour(b);
+    /* One step along one edge of the box: the three differences sum to 1
+     * in absolute value. */
+    return (dn < 0 ? -dn : dn) + (ds < 0 ? -ds : ds) + (dc < 0 ? -dc : dc) == 1;
+}
+
+/* tbi_mq_connected as a relation for tbi_graph_build. */
+static int connected_rel(int a, int b, const void *ctx)
+{
+    (void)ctx;
+    return tbi_mq_connected(a, b);
+}
+
+void tbi_mq_connection_graph(tbi_graph *g)
+{
+    tbi_graph_build(g, TBI_MQ_CARDS, connected_rel, NULL);
 }
