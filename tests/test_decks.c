@@ -156,8 +156,7 @@ static void mystique_maze_connection(void **state)
      * in each of 15 number-colours, 2 colour steps in each of 20
      * number-suits: 133 links; a corner of the box has 3 neighbours, a
      * card inside it 6. */
-    tbi_graph g;
-    tbi_mq_connection_graph(&g);
+    const tbi_graph g = tbi_mq_connections;
     assert_int_equal(g.n, 60);
     int links = 0;
     for (int v = 0; v < 60; v++) {
@@ -168,6 +167,10 @@ static void mystique_maze_connection(void **state)
             assert_int_equal(tbi_node_in(g.adj[v], w), tbi_mq_connected(v, w));
     }
     assert_int_equal(links, 2 * 133);
+    /* The constant is the lattice of 5 numbers x 3 colours x 4 suits. */
+    tbi_graph built;
+    tbi_graph_lattice(&built, 3, (const int[]){5, 3, 4});
+    assert_memory_equal(&built, &g, sizeof g);
     assert_int_equal(__builtin_popcountll(g.adj[ts_mq_card("1Ym")]), 3);
     assert_int_equal(__builtin_popcountll(g.adj[ts_mq_card("3Rs")]), 6);
     /* Opposite corners of the box are 4 + 2 + 3 = 9 steps apart. */

@@ -262,6 +262,150 @@ static void random_graphs_agree_with_a_plain_search(void **state)
     }
 }
 
+/* A bound on the links: on a ring of 8 from 0 to 4 both ways take 4
+ * links; with a shortcut 0-6 the way through 6, 5 is 3 links.  Free nodes
+ * 1, 2, 3 (the long way) and paid 5, 6: unbounded the cheapest costs 0
+ * (4 links); within 3 links it must pay for 6 and 5. */
+static void cheapest_within_a_bound(void **state)
+{
+    (void)state;
+    tbi_graph g;
+    line_graph(&g, 8);
+    tbi_graph_link(&g, 7, 0);
+    tbi_graph_link(&g, 0, 6);
+    uint64_t free_ = set_of((int[]){1, 2, 3}, 3);
+    uint64_t paid = set_of((int[]){5, 6, 7}, 3), wanted;
+    assert_int_equal(tbi_graph_cheapest(&g, 0, 4, free_, paid, NULL), 0);
+    assert_int_equal(tbi_graph_cheapest_within(&g, 0, 4, free_, paid, 4,
+                                               &wanted), 0);
+    assert_int_equal(wanted, 0);
+    assert_int_equal(tbi_graph_cheapest_within(&g, 0, 4, free_, paid, 3,
+                                               &wanted), 2);
+    assert_int_equal(wanted, tbi_node_bit(5) | tbi_node_bit(6));
+    assert_int_equal(tbi_graph_cheapest_within(&g, 0, 4, free_, paid, 2,
+                                               &wanted), -1);
+    assert_int_equal(wanted, 0);
+}
+
+/* Reference for the bounded cost: Bellman-Ford over (node, links used). */
+static int slow_cheapest_within(const tbi_graph *g, int a, int b,
+                                uint64_t free_, uint64_t paid, int max)
+{
+    enum { INF = 1000 };
+    int cost[TBI_GRAPH_MAX_STEPS + 1][TBI_GRAPH_MAX];
+    for (int d = 0; d <= max; d++)
+        for (int v = 0; v < g->n; v++)
+            cost[d][v] = INF;
+    cost[0][a] = 0;
+    for (int d = 0; d < max; d++)
+        for (int u = 0; u < g->n; u++) {
+            if (cost[d][u] == INF)
+                continue;
+            for (int v = 0; v < g->n; v++) {
+                if (!tbi_node_in(g->adj[u], v))
+                    continue;
+                int step;
+                if (v == b || v == a || tbi_node_in(free_, v))
+                    step = 0;
+                else if (tbi_node_in(paid, v))
+                    step = 1;
+                else
+                    continue;
+                if (cost[d][u] + step < cost[d + 1][v])
+                    cost[d + 1][v] = cost[d][u] + step;
+            }
+        }
+    int best = INF;
+    for (int d = 0; d <= max; d++)
+        if (cost[d][b] < best)
+            best = cost[d][b];
+    return best == INF ? -1 : best;
+}
+
+/* Random graphs: the bounded cost agrees with the reference, falls to the
+ * unbounded one as the bound grows, and each wanted node lowers it by one
+ * (no other paid node does). */
+static void bounded_random_graphs_agree_with_a_plain_search(void **state)
+{
+    (void)state;
+    tb_rng rng;
+    tb_rng_seed(&rng, 21);
+    for (int trial = 0; trial < 300; trial++) {
+        tbi_graph g;
+        tbi_graph_init(&g, 30);
+        for (int k = 0; k < 45; k++)
+            tbi_graph_link(&g, (int)tb_rng_below(&rng, 30),
+                           (int)tb_rng_below(&rng, 30));
+        uint64_t free_ = 0, paid = 0;
+        for (int v = 0; v < 30; v++) {
+            uint32_t r = tb_rng_below(&rng, 3);
+            if (r == 0)
+                free_ |= tbi_node_bit(v);
+            else if (r == 1)
+                paid |= tbi_node_bit(v);
+        }
+        int a = (int)tb_rng_below(&rng, 30), b = (int)tb_rng_below(&rng, 30);
+        int max = 1 + (int)tb_rng_below(&rng, 10);
+        uint64_t wanted;
+        int c = tbi_graph_cheapest_within(&g, a, b, free_, paid, max, &wanted);
+        assert_int_equal(c, slow_cheapest_within(&g, a, b, free_, paid, max));
+        for (uint64_t w = paid & ~free_ & ~tbi_node_bit(a) & ~tbi_node_bit(b);
+             w; w &= w - 1) {
+            int v = __builtin_ctzll(w);
+            int lower = tbi_graph_cheapest_within(&g, a, b,
+                                                  free_ | tbi_node_bit(v),
+                                                  paid, max, NULL);
+            if (c > 0)
+                assert_int_equal(lower, tbi_node_in(wanted, v) ? c - 1 : c);
+        }
+        /* Never cheaper than without a bound; the same with room enough
+         * for the cheapest path found by the unbounded search when it is
+         * short. */
+        int u = tbi_graph_cheapest(&g, a, b, free_, paid, NULL);
+        if (c >= 0)
+            assert_true(c >= u);
+        int wide = tbi_graph_cheapest_within(&g, a, b, free_, paid,
+                                             TBI_GRAPH_MAX_STEPS, NULL);
+        assert_int_equal(wide, slow_cheapest_within(&g, a, b, free_, paid,
+                                                    TBI_GRAPH_MAX_STEPS));
+    }
+}
+
+/* A lattice expands sets by shifts exactly as by its links: a 4 x 3 x 2
+ * box against the same graph built from the grid relation. */
+static int box_rel(int a, int b, const void *ctx)
+{
+    (void)ctx;
+    int d = 0;
+    int size[3] = {4, 3, 2}, sa = a, sb = b;
+    for (int k = 0; k < 3; k++) {
+        int x = sa % size[k] - sb % size[k];
+        d += x < 0 ? -x : x;
+        sa /= size[k];
+        sb /= size[k];
+    }
+    return d == 1;
+}
+
+static void lattices_expand_by_shifts(void **state)
+{
+    (void)state;
+    tbi_graph lat, plain;
+    tbi_graph_lattice(&lat, 3, (const int[]){4, 3, 2});
+    tbi_graph_build(&plain, 24, box_rel, NULL);
+    assert_int_equal(lat.n, 24);
+    assert_memory_equal(lat.adj, plain.adj, sizeof lat.adj);
+    tb_rng rng;
+    tb_rng_seed(&rng, 5);
+    for (int i = 0; i < 1000; i++) {
+        uint64_t s = tb_rng_next(&rng) & tbi_graph_all(&lat);
+        assert_true(tbi_graph_expand(&lat, s) == tbi_graph_expand(&plain, s));
+    }
+    /* A corner (0) has one neighbour per axis. */
+    assert_int_equal(tbi_graph_neighbours(&lat, 0),
+                     tbi_node_bit(1) | tbi_node_bit(4) | tbi_node_bit(12));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -272,6 +416,9 @@ int main(void)
         cmocka_unit_test(cheapest_counts_the_paid_nodes),
         cmocka_unit_test(cheapest_picks_the_route_with_fewer_paid_nodes),
         cmocka_unit_test(random_graphs_agree_with_a_plain_search),
+        cmocka_unit_test(cheapest_within_a_bound),
+        cmocka_unit_test(lattices_expand_by_shifts),
+        cmocka_unit_test(bounded_random_graphs_agree_with_a_plain_search),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -214,10 +214,16 @@ int tbi_standings_direction(const tb_game *g, const void *st, int seat,
         tb_result_of(g, world, &r);
         g->standing(world, standing);
         *players = r.players;
-        int winner = 0, top = 1, bottom = 1;
+        int winner = 0, top = 1, bottom = 1, firsts = 0;
         for (int j = 0; j < r.players; j++)
-            if (r.rank[j] == 1)
+            if (r.rank[j] == 1) {
                 winner = j;
+                firsts++;
+            }
+        /* A game everyone drew (Mystique Maze's turn limit) has no winner
+         * whose standing could tell the way. */
+        if (firsts == r.players)
+            continue;
         for (int j = 0; j < r.players; j++) {
             top &= standing[j] <= standing[winner];
             bottom &= standing[j] >= standing[winner];

@@ -33,9 +33,36 @@ void tbi_graph_build(tbi_graph *g, int n,
                 tbi_graph_link(g, a, b);
 }
 
+void tbi_graph_lattice(tbi_graph *g, int axes, const int *size)
+{
+    int n = 1;
+    for (int k = 0; k < axes; k++)
+        n *= size[k];
+    tbi_graph_init(g, n);
+    g->axes = axes;
+    for (int k = 0, stride = 1; k < axes; stride *= size[k], k++) {
+        g->stride[k] = stride;
+        for (int v = 0; v < n; v++) {
+            int at = v / stride % size[k];
+            if (at + 1 < size[k]) {
+                g->up[k] |= tbi_node_bit(v);
+                tbi_graph_link(g, v, v + stride);
+            }
+            if (at > 0)
+                g->down[k] |= tbi_node_bit(v);
+        }
+    }
+}
+
 uint64_t tbi_graph_expand(const tbi_graph *g, uint64_t s)
 {
     uint64_t out = 0;
+    if (g->axes) {
+        for (int k = 0; k < g->axes; k++)
+            out |= (s & g->up[k]) << g->stride[k] |
+                   (s & g->down[k]) >> g->stride[k];
+        return out;
+    }
     for (; s; s &= s - 1)
         out |= g->adj[__builtin_ctzll(s)];
     return out;
@@ -162,5 +189,59 @@ int tbi_graph_cheapest(const tbi_graph *g, int a, int b, uint64_t free_,
         uint64_t first_b = from_b[j] & ~from_b[j - 1];
         *wanted |= first_a & first_b & paid;
     }
+    return best;
+}
+
+/* Walk sets from a for paths of at most max links: w[d][c] is every node
+ * some walk from a reaches in at most d links using at most c paid nodes
+ * (the node reached counted), inner nodes from free or paid, the end b as
+ * free.  Fills w[0..max][0..max] (a path of max links has at most max - 1
+ * paid inner nodes, and a walk no fewer than a path). */
+static void bounded_walks(const tbi_graph *g, int a, uint64_t free_,
+                          uint64_t paid, int max,
+                          uint64_t w[][TBI_GRAPH_MAX_STEPS + 1])
+{
+    for (int c = 0; c <= max; c++)
+        w[0][c] = tbi_node_bit(a);
+    for (int d = 0; d < max; d++) {
+        uint64_t below = 0; /* the expansion of w[d][c - 1] */
+        for (int c = 0; c <= max; c++) {
+            uint64_t e = tbi_graph_expand(g, w[d][c]);
+            w[d + 1][c] = w[d][c] | (e & free_) | (below & paid);
+            below = e;
+        }
+    }
+}
+
+int tbi_graph_cheapest_within(const tbi_graph *g, int a, int b,
+                              uint64_t free_, uint64_t paid, int max_steps,
+                              uint64_t *wanted)
+{
+    int max = max_steps < 1 ? 1
+              : max_steps > TBI_GRAPH_MAX_STEPS ? TBI_GRAPH_MAX_STEPS
+                                                : max_steps;
+    uint64_t ends = tbi_node_bit(a) | tbi_node_bit(b);
+    free_ |= ends;
+    paid &= ~free_;
+    uint64_t from_a[TBI_GRAPH_MAX_STEPS + 1][TBI_GRAPH_MAX_STEPS + 1];
+    if (wanted)
+        *wanted = 0;
+    bounded_walks(g, a, free_, paid, max, from_a);
+    int best = -1;
+    for (int c = 0; c <= max && best < 0; c++)
+        if (tbi_node_in(from_a[max][c], b))
+            best = c;
+    if (best <= 0 || !wanted)
+        return best;
+    /* A paid node v lies on a cheapest path within the bound when a walk
+     * from a reaches it in d links at cost c (v counted) and a walk from b
+     * in max - d links at cost best + 1 - c: together one walk of at most
+     * max links and cost best, which could only shed a loop through v by
+     * costing less than best, so v is on a path. */
+    uint64_t from_b[TBI_GRAPH_MAX_STEPS + 1][TBI_GRAPH_MAX_STEPS + 1];
+    bounded_walks(g, b, free_, paid, max, from_b);
+    for (int d = 0; d <= max; d++)
+        for (int c = 1; c <= best; c++)
+            *wanted |= from_a[d][c] & from_b[max - d][best + 1 - c] & paid;
     return best;
 }

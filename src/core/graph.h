@@ -12,8 +12,8 @@
  * neighbours per node.  A set of nodes is a uint64_t with bit v for node v,
  * so "which nodes may a walk use" (a hand, the cards still to be found) is
  * one word, and a breadth-first step over a whole frontier is a few ORs.
- * The struct is flat (520 bytes): a game may build it once, keep it in a
- * static, or hold it in its state.  Nothing here allocates; every walk is
+ * The struct is flat (about 600 bytes): a game may build it once, keep it
+ * in a static, or hold it in its state.  Nothing here allocates; every walk is
  * bounded by n steps of at most n nodes each.
  *
  * The walks:
@@ -29,7 +29,9 @@
  *                          must use when others are free (cards already in
  *                          hand cost nothing, cards still to be drawn cost
  *                          one each), and which paid nodes lie on such a
- *                          path (the cards worth drawing).
+ *                          path (the cards worth drawing); and
+ *     tbi_graph_cheapest_within  the same for paths of at most so many
+ *                          links (a chain that must fit in a hand).
  */
 #ifndef TABULA_GRAPH_H
 #define TABULA_GRAPH_H
@@ -37,10 +39,21 @@
 #include <stdint.h>
 
 #define TBI_GRAPH_MAX 64
+#define TBI_GRAPH_MAX_AXES 4
 
 typedef struct tbi_graph {
     int n;                        /* nodes 0..n-1 */
     uint64_t adj[TBI_GRAPH_MAX];  /* adj[v]: bit w set when v and w are linked */
+    /* Optional (axes > 0): the graph is a box lattice, a product of paths
+     * along `axes` axes, node v being the sum of its coordinates times
+     * each axis's stride (the Mystique cards under Maze's steps: number,
+     * colour, suit).  Then a whole set is expanded by shifts, a few word
+     * operations however many nodes it holds: along axis k the nodes of
+     * up[k] step to v + stride[k], those of down[k] to v - stride[k].
+     * Made by tbi_graph_lattice; 0 for any other graph. */
+    int axes;
+    int stride[TBI_GRAPH_MAX_AXES];
+    uint64_t up[TBI_GRAPH_MAX_AXES], down[TBI_GRAPH_MAX_AXES];
 } tbi_graph;
 
 /* The set holding node v alone. */
@@ -71,6 +84,13 @@ void tbi_graph_link(tbi_graph *g, int a, int b);
 void tbi_graph_build(tbi_graph *g, int n,
                      int (*linked)(int a, int b, const void *ctx),
                      const void *ctx);
+
+/* The box lattice of axes (1 to TBI_GRAPH_MAX_AXES) axes of size[k]
+ * positions each (their product at most TBI_GRAPH_MAX): node v has
+ * coordinate v / stride[k] % size[k] along axis k, the first axis
+ * varying fastest (stride 1), and is linked to the nodes one step away
+ * along one axis.  Its walks expand sets by shifts. */
+void tbi_graph_lattice(tbi_graph *g, int axes, const int *size);
 
 /* The neighbours of node v. */
 static inline uint64_t tbi_graph_neighbours(const tbi_graph *g, int v)
@@ -120,5 +140,21 @@ int tbi_graph_components(const tbi_graph *g, uint64_t within,
  */
 int tbi_graph_cheapest(const tbi_graph *g, int a, int b, uint64_t free_,
                        uint64_t paid, uint64_t *wanted);
+
+/* Most steps tbi_graph_cheapest_within takes a bound of. */
+#define TBI_GRAPH_MAX_STEPS 16
+
+/* The same, for paths of at most max_steps links (1 to
+ * TBI_GRAPH_MAX_STEPS; a larger bound is taken as TBI_GRAPH_MAX_STEPS):
+ * when what a path may hold is limited (a chain must fit in a hand of 8
+ * cards: at most 9 links between two corner cards outside the hand), the
+ * cheapest path may be longer than the shortest, and the cheapest
+ * unbounded path may be too long to hold.  wanted receives the paid nodes
+ * of the cheapest paths within the bound.  About max_steps^2 set
+ * expansions, where tbi_graph_cheapest takes about (cost + 1) x nodes
+ * reached. */
+int tbi_graph_cheapest_within(const tbi_graph *g, int a, int b,
+                              uint64_t free_, uint64_t paid, int max_steps,
+                              uint64_t *wanted);
 
 #endif

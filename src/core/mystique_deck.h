@@ -119,7 +119,9 @@ const char *tbi_mq_parse_trait(const char *s, int *trait);
  * crowns (two steps), nor to itself or its copy from the other deck. */
 int tbi_mq_connected(int a, int b);
 /* The graph of the 60 cards of one deck (node = card id 0-59) whose links
- * are tbi_mq_connected: each card has 3 to 6 neighbours. */
-void tbi_mq_connection_graph(tbi_graph *g);
+ * are tbi_mq_connected: each card has 3 to 6 neighbours.  A constant, so
+ * a game's hot path walks it with no set-up (tests/test_decks.c checks it
+ * against tbi_mq_connected). */
+extern const tbi_graph tbi_mq_connections;
 
 #endif
