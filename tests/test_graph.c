@@ -175,18 +175,20 @@ static void cheapest_picks_the_route_with_fewer_paid_nodes(void **state)
     assert_int_equal(wanted, 0);
 }
 
-/* Reference: the cheapest cost by a plain Bellman-Ford over node costs. */
-static int slow_cheapest(const tbi_graph *g, int a, int b, uint64_t free_,
-                         uint64_t paid)
+/* Reference: the cheapest cost by a plain Bellman-Ford over (node, links
+ * used), for paths of at most max links (a simple path has fewer than n). */
+static int slow_cheapest_within(const tbi_graph *g, int a, int b,
+                                uint64_t free_, uint64_t paid, int max)
 {
     enum { INF = 1000 };
-    int cost[TBI_GRAPH_MAX];
-    for (int v = 0; v < g->n; v++)
-        cost[v] = INF;
-    cost[a] = 0;
-    for (int round = 0; round < g->n; round++)
+    static int cost[TBI_GRAPH_MAX + 1][TBI_GRAPH_MAX];
+    for (int d = 0; d <= max; d++)
+        for (int v = 0; v < g->n; v++)
+            cost[d][v] = INF;
+    cost[0][a] = 0;
+    for (int d = 0; d < max; d++)
         for (int u = 0; u < g->n; u++) {
-            if (cost[u] == INF)
+            if (cost[d][u] == INF)
                 continue;
             for (int v = 0; v < g->n; v++) {
                 if (!tbi_node_in(g->adj[u], v))
@@ -198,11 +200,21 @@ static int slow_cheapest(const tbi_graph *g, int a, int b, uint64_t free_,
                     step = 1;
                 else
                     continue;
-                if (cost[u] + step < cost[v])
-                    cost[v] = cost[u] + step;
+                if (cost[d][u] + step < cost[d + 1][v])
+                    cost[d + 1][v] = cost[d][u] + step;
             }
         }
-    return cost[b] == INF ? -1 : cost[b];
+    int best = INF;
+    for (int d = 0; d <= max; d++)
+        if (cost[d][b] < best)
+            best = cost[d][b];
+    return best == INF ? -1 : best;
+}
+
+static int slow_cheapest(const tbi_graph *g, int a, int b, uint64_t free_,
+                         uint64_t paid)
+{
+    return slow_cheapest_within(g, a, b, free_, paid, g->n);
 }
 
 /* Random graphs of 40 nodes: distance agrees with the cheapest path when
@@ -285,41 +297,6 @@ static void cheapest_within_a_bound(void **state)
     assert_int_equal(tbi_graph_cheapest_within(&g, 0, 4, free_, paid, 2,
                                                &wanted), -1);
     assert_int_equal(wanted, 0);
-}
-
-/* Reference for the bounded cost: Bellman-Ford over (node, links used). */
-static int slow_cheapest_within(const tbi_graph *g, int a, int b,
-                                uint64_t free_, uint64_t paid, int max)
-{
-    enum { INF = 1000 };
-    int cost[TBI_GRAPH_MAX_STEPS + 1][TBI_GRAPH_MAX];
-    for (int d = 0; d <= max; d++)
-        for (int v = 0; v < g->n; v++)
-            cost[d][v] = INF;
-    cost[0][a] = 0;
-    for (int d = 0; d < max; d++)
-        for (int u = 0; u < g->n; u++) {
-            if (cost[d][u] == INF)
-                continue;
-            for (int v = 0; v < g->n; v++) {
-                if (!tbi_node_in(g->adj[u], v))
-                    continue;
-                int step;
-                if (v == b || v == a || tbi_node_in(free_, v))
-                    step = 0;
-                else if (tbi_node_in(paid, v))
-                    step = 1;
-                else
-                    continue;
-                if (cost[d][u] + step < cost[d + 1][v])
-                    cost[d + 1][v] = cost[d][u] + step;
-            }
-        }
-    int best = INF;
-    for (int d = 0; d <= max; d++)
-        if (cost[d][b] < best)
-            best = cost[d][b];
-    return best == INF ? -1 : best;
 }
 
 /* Random graphs: the bounded cost agrees with the reference, falls to the

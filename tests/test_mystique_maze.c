@@ -93,6 +93,25 @@ static int has(const void *st, int seat, const char *text)
     return ts_view_has(game(), st, seat, text);
 }
 
+/* Seat `seat`, to move, draws from the deck and discards the card it
+ * drew (a turn that changes nothing but the piles); the card's short form
+ * goes to card (8 bytes).  Before the discard, when describe is not NULL,
+ * it receives what the spectator is told of it (a static buffer). */
+static void draw_and_discard(void *st, int seat, char *card,
+                             const char **describe)
+{
+    const tb_game *g = game();
+    assert_int_equal(tb_current(g, st), seat);
+    ts_play(g, st, "draw");
+    json_t *v = ts_view(g, st, seat);
+    snprintf(card, 8, "%s", json_string_value(json_array_get(
+                                json_object_get(v, "drawn"), 0)));
+    json_decref(v);
+    if (describe)
+        *describe = ts_describe(g, st, card, TB_SPECTATOR);
+    ts_play(g, st, card);
+}
+
 /* Junk for hands that must not chain: moons and crowns of seat A's and
  * B's boxes. */
 #define JUNK0 "1Ym 2Ym 3Ym 4Ym 1Rm 2Rm 3Rm 4Rm"
@@ -194,22 +213,14 @@ static void the_reshuffle_keeps_the_last_discard(void **state)
     void *st = setup(2, hands, "", NULL);
     /* The 40 cards of the deck are drawn and discarded at once. */
     char last[8] = "";
-    for (int k = 0; k < 40; k++) {
-        assert_int_equal(tb_current(g, st), k % 2);
-        ts_play(g, st, "draw");
-        json_t *v = ts_view(g, st, k % 2);
-        snprintf(last, sizeof last, "%s", json_string_value(json_array_get(
-                                              json_object_get(v, "drawn"), 0)));
-        json_decref(v);
-        if (k == 39) {
-            char want[128];
-            snprintf(want, sizeof want,
-                     "seat 1 discards %s\nthe deck is empty: the 39 discards "
-                     "under %s are shuffled into a new deck\n", last, last);
-            assert_string_equal(ts_describe(g, st, last, TB_SPECTATOR), want);
-        }
-        ts_play(g, st, last);
-    }
+    const char *told = NULL;
+    for (int k = 0; k < 40; k++)
+        draw_and_discard(st, k % 2, last, &told);
+    char want[128];
+    snprintf(want, sizeof want,
+             "seat 1 discards %s\nthe deck is empty: the 39 discards under "
+             "%s are shuffled into a new deck\n", last, last);
+    assert_string_equal(told, want);
     assert_int_equal(tb_current(g, st), TB_CHANCE);
     tb_chance c;
     assert_int_equal(tb_chance_spec(g, st, &c), TB_OK);
@@ -222,9 +233,9 @@ static void the_reshuffle_keeps_the_last_discard(void **state)
     tb_settle(g, st, &rng);
     assert_int_equal(tb_current(g, st), 0);
     assert_int_equal(ts_view_int(g, st, "deck"), 39);
-    char want[32];
-    snprintf(want, sizeof want, "\"discards\":[\"%s\"]", last);
-    assert_true(has(st, TB_SPECTATOR, want));
+    char pile[32];
+    snprintf(pile, sizeof pile, "\"discards\":[\"%s\"]", last);
+    assert_true(has(st, TB_SPECTATOR, pile));
     assert_int_equal(ts_view_int(g, st, "reshuffles"), 1);
     /* And the seed of the new pile may be taken. */
     assert_true(ts_is_legal_text(g, st, "take"));
@@ -309,19 +320,12 @@ static void the_turn_limit_is_a_draw(void **state)
     const char *hands[] = {JUNK0, JUNK1};
     const char *opts[] = {"rounds=10", NULL};
     void *st = setup(2, hands, "", opts);
-    for (int k = 0; k < 20; k++) {
-        ts_play(g, st, "draw");
-        json_t *v = ts_view(g, st, k % 2);
-        char card[8];
-        snprintf(card, sizeof card, "%s", json_string_value(json_array_get(
-                                              json_object_get(v, "drawn"), 0)));
-        json_decref(v);
-        if (k == 19)
-            assert_non_null(strstr(ts_describe(g, st, card, 0),
-                                   "the turn limit (20 turns) is reached: "
-                                   "the game is a draw\n"));
-        ts_play(g, st, card);
-    }
+    char card[8];
+    const char *told = NULL;
+    for (int k = 0; k < 20; k++)
+        draw_and_discard(st, k % 2, card, &told);
+    assert_non_null(strstr(told, "the turn limit (20 turns) is reached: the "
+                                 "game is a draw\n"));
     assert_int_equal(tb_current(g, st), TB_TERMINAL);
     tb_result r;
     assert_int_equal(tb_result_of(g, st, &r), TB_OK);
@@ -347,15 +351,9 @@ static void determinize_keeps_known_and_old_cards(void **state)
     const tb_game *g = game();
     const char *hands[] = {JUNK0, JUNK1};
     void *st = setup(2, hands, "", NULL);
-    char last[8] = "";
-    for (int k = 0; k < 40; k++) {
-        ts_play(g, st, "draw");
-        json_t *v = ts_view(g, st, k % 2);
-        snprintf(last, sizeof last, "%s", json_string_value(json_array_get(
-                                              json_object_get(v, "drawn"), 0)));
-        json_decref(v);
-        ts_play(g, st, last);
-    }
+    char last[8];
+    for (int k = 0; k < 40; k++)
+        draw_and_discard(st, k % 2, last, NULL);
     tb_rng rng;
     tb_rng_seed(&rng, 4);
     tb_settle(g, st, &rng);
