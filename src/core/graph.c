@@ -204,12 +204,18 @@ static void bounded_walks(const tbi_graph *g, int a, uint64_t free_,
     for (int c = 0; c <= max; c++)
         w[0][c] = tbi_node_bit(a);
     for (int d = 0; d < max; d++) {
-        uint64_t below = 0; /* the expansion of w[d][c - 1] */
-        for (int c = 0; c <= max; c++) {
-            uint64_t e = tbi_graph_expand(g, w[d][c]);
+        /* A walk of d links pays for at most d nodes, so w[d][c] is
+         * w[d][d] for every c above d: only costs up to d + 1 are new. */
+        uint64_t below = 0, e = 0; /* the expansions of w[d][c - 1], w[d][c] */
+        int top = d + 1 < max ? d + 1 : max;
+        for (int c = 0; c <= top; c++) {
+            if (c <= d)
+                e = tbi_graph_expand(g, w[d][c]);
             w[d + 1][c] = w[d][c] | (e & free_) | (below & paid);
             below = e;
         }
+        for (int c = top + 1; c <= max; c++)
+            w[d + 1][c] = w[d + 1][top];
     }
 }
 
