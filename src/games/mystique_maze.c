@@ -500,10 +500,10 @@ static int best_discard(const maze *s, int seat)
 }
 
 /* A decent player.  It measures a hand by the cards it still misses for a
- * chain between its corners (the cheapest path through the connection
- * graph where its cards cost nothing and every card it could still get
- * costs one: tbi_graph_cheapest), then by how many obtainable cards would
- * bring it closer.  It takes the discard pile's top card when that card
+ * chain between its corners that fits in a hand (the cheapest path of at
+ * most 9 links through the connection graph where its cards cost nothing
+ * and every card it could still get costs one: chain_gap), then by how
+ * many obtainable cards would bring it closer.  It takes the discard pile's top card when that card
  * is one of those (so it shortens the chain), else draws from the deck;
  * it discards the card whose loss hurts least, keeping back, on equal
  * terms, suns and arms and cards next to those the next player is known
