@@ -1,6 +1,7 @@
 /*
  * test_decks.c - the shared card models: the 1-100 deck's values and the
- * Mystique Deck's numbering, names and parsing.
+ * Mystique Deck's numbering, names, parsing and Mystique Maze's
+ * "connected" cards.
  */
 #include "support.h"
 
@@ -154,6 +155,63 @@ static void mystique_card_sets(void **state)
     assert_int_equal(tbi_mq_shared_attrs(52, 0), 0);
 }
 
+/* Mystique Maze: "Two cards are said to be connected if they share 2
+ * common attributes and the third attribute is consecutive", along
+ * "Yellow <-> Red <-> Blue (It doesn't "wrap": Blue is not connected to
+ * Yellow)", the suits moons - suns - arms - crowns ("Moons are not
+ * connected to Crowns"; the order of the middle two is the README's) and
+ * "1<->2<->3<->4<->5 (It doesn't "wrap": 1 is not connected to 5)". */
+static void mystique_maze_connection(void **state)
+{
+    (void)state;
+    int c2Bs = ts_mq_card("2Bs");
+    /* "The 2 of Blue Suns is connected to the 2 of Blue Moons". */
+    assert_true(tbi_mq_connected(c2Bs, ts_mq_card("2Bm")));
+    assert_true(tbi_mq_connected(ts_mq_card("2Bm"), c2Bs));
+    /* Suns and arms are neighbours in the README's order (the booklet's
+     * example says otherwise: see docs/games/mystique-maze.md). */
+    assert_true(tbi_mq_connected(c2Bs, ts_mq_card("2Ba")));
+    assert_false(tbi_mq_connected(c2Bs, ts_mq_card("2Bc")));
+    assert_true(tbi_mq_connected(c2Bs, ts_mq_card("2Rs")));
+    assert_true(tbi_mq_connected(c2Bs, ts_mq_card("1Bs")));
+    assert_true(tbi_mq_connected(c2Bs, ts_mq_card("3Bs")));
+    /* Two attributes must be equal, and no wrapping. */
+    assert_false(tbi_mq_connected(c2Bs, ts_mq_card("3Rs")));
+    assert_false(tbi_mq_connected(c2Bs, ts_mq_card("2Ys")));
+    assert_false(tbi_mq_connected(ts_mq_card("1Yc"), ts_mq_card("1Ym")));
+    assert_false(tbi_mq_connected(ts_mq_card("5Ra"), ts_mq_card("1Ra")));
+    assert_false(tbi_mq_connected(c2Bs, c2Bs));
+    /* With two decks a card is not connected to its own copy, and the
+     * silver copies connect as the gold ones do. */
+    assert_false(tbi_mq_connected(c2Bs, c2Bs + 60));
+    assert_true(tbi_mq_connected(c2Bs + 60, ts_mq_card("2Bm")));
+    /* The graph: 4 number steps in each of 12 suit-colours, 3 suit steps
+     * in each of 15 number-colours, 2 colour steps in each of 20
+     * number-suits: 133 links; a corner of the box has 3 neighbours, a
+     * card inside it 6. */
+    const tbi_graph g = tbi_mq_connections;
+    assert_int_equal(g.n, 60);
+    int links = 0;
+    for (int v = 0; v < 60; v++) {
+        int deg = __builtin_popcountll(tbi_graph_neighbours(&g, v));
+        assert_true(deg >= 3 && deg <= 6);
+        links += deg;
+        for (int w = 0; w < 60; w++)
+            assert_int_equal(tbi_node_in(g.adj[v], w), tbi_mq_connected(v, w));
+    }
+    assert_int_equal(links, 2 * 133);
+    /* The constant is the lattice of 5 numbers x 3 colours x 4 suits. */
+    tbi_graph built;
+    tbi_graph_lattice(&built, 3, (const int[]){5, 3, 4});
+    assert_memory_equal(&built, &g, sizeof g);
+    assert_int_equal(__builtin_popcountll(g.adj[ts_mq_card("1Ym")]), 3);
+    assert_int_equal(__builtin_popcountll(g.adj[ts_mq_card("3Rs")]), 6);
+    /* Opposite corners of the box are 4 + 2 + 3 = 9 steps apart. */
+    assert_int_equal(tbi_graph_distance(&g, ts_mq_card("1Ym"),
+                                        ts_mq_card("5Bc"), tbi_graph_all(&g)),
+                     9);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -162,6 +220,7 @@ int main(void)
         cmocka_unit_test(mystique_traits),
         cmocka_unit_test(mystique_card_sets),
         cmocka_unit_test(deck100_values),
+        cmocka_unit_test(mystique_maze_connection),
     };
     return cmocka_run_group_tests_name("decks", tests, NULL, NULL);
 }

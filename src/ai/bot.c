@@ -220,8 +220,10 @@ int tbi_standings_direction(const tb_game *g, const void *st, int seat,
                 winner = j;
                 firsts++;
             }
+        /* A shared first place (a draw: Pillars' turn cap, the Maze's
+         * turn limit) tells no direction. */
         if (firsts != 1)
-            continue; /* a shared first place (a draw) tells no direction */
+            continue;
         for (int j = 0; j < r.players; j++) {
             top &= standing[j] <= standing[winner];
             bottom &= standing[j] >= standing[winner];

@@ -16,6 +16,7 @@
 #ifndef TABULA_MYSTIQUE_DECK_H
 #define TABULA_MYSTIQUE_DECK_H
 
+#include "graph.h"
 #include "tabula.h"
 
 #include <stdint.h>
@@ -48,6 +49,9 @@ void tbi_mq_long_name(int id, int two_decks, char *buf, size_t cap);
 void tbi_mq_short_name(int id, int two_decks, char *buf, size_t cap);
 /* A JSON array of the short names of n cards (one deck), for views. */
 struct json_t *tbi_mq_json_cards(const uint8_t *ids, int n);
+/* The same with two decks in play: the silver copies marked "+". */
+struct json_t *tbi_mq_json_cards_decks(const uint8_t *ids, int n,
+                                       int two_decks);
 /* Reads a short form or "#n" at s; returns the position after it, or NULL.
  * Without two decks a "+" is refused. */
 const char *tbi_mq_parse(const char *s, int two_decks, int *id);
@@ -118,5 +122,24 @@ uint64_t tbi_mq_trait_set(int trait);
  * card id (k = 3: the card itself, on one deck).  For every card there are
  * 9 cards sharing two attributes, 26 sharing one and 24 sharing none. */
 uint64_t tbi_mq_sharing_set(int id, int k);
+
+/* ---------------------------------------------------------------- steps
+ * Mystique Maze lays the three attributes out as the edges of a box: the
+ * numbers 1-2-3-4-5, the colours yellow-red-blue and the suits
+ * moons-suns-arms-crowns, each in that order and none wrapping round (blue
+ * is not next to yellow, crowns not next to moons, 5 not next to 1).  The
+ * deck's suit and colour indices are in that order already. */
+
+/* Whether two cards are "connected": they share two attributes and the
+ * third is one step apart.  So the 2 of blue suns is connected to the 2 of
+ * blue moons (and, suns being next to arms, to the 2 of blue arms), to the
+ * 2 of red suns and to the ace and 3 of blue suns; not to the 2 of blue
+ * crowns (two steps), nor to itself or its copy from the other deck. */
+int tbi_mq_connected(int a, int b);
+/* The graph of the 60 cards of one deck (node = card id 0-59) whose links
+ * are tbi_mq_connected: each card has 3 to 6 neighbours.  A constant, so
+ * a game's hot path walks it with no set-up (tests/test_decks.c checks it
+ * against tbi_mq_connected). */
+extern const tbi_graph tbi_mq_connections;
 
 #endif

@@ -23,6 +23,8 @@ extern const tb_game tbg_battle_for_the_suns;
 extern const tb_game tbg_mystique_domination;
 extern const tb_game tbg_mystique_pillars;
 extern const tb_game tbg_mystique_chain;
+extern const tb_game tbg_up_and_down;
+extern const tb_game tbg_mystique_maze;
 extern const tb_game tbg_myst;
 
 static const tb_game *const registry[] = {
@@ -42,6 +44,8 @@ static const tb_game *const registry[] = {
     &tbg_mystique_domination,
     &tbg_mystique_pillars,
     &tbg_mystique_chain,
+    &tbg_up_and_down,
+    &tbg_mystique_maze,
     &tbg_myst,
 };
 

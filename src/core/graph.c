@@ -1,0 +1,253 @@
+/*
+ * graph.c - breadth-first walks over small graphs held as 64-bit neighbour
+ * sets (see graph.h).  Every walk advances a whole frontier at a time, so
+ * its cost is a few word operations per node reached, with no queue and
+ * no allocation.
+ */
+#include "graph.h"
+
+#include <string.h>
+
+void tbi_graph_init(tbi_graph *g, int n)
+{
+    memset(g, 0, sizeof *g);
+    g->n = n;
+}
+
+void tbi_graph_link(tbi_graph *g, int a, int b)
+{
+    if (a == b)
+        return;
+    g->adj[a] |= tbi_node_bit(b);
+    g->adj[b] |= tbi_node_bit(a);
+}
+
+void tbi_graph_build(tbi_graph *g, int n,
+                     int (*linked)(int a, int b, const void *ctx),
+                     const void *ctx)
+{
+    tbi_graph_init(g, n);
+    for (int a = 0; a < n; a++)
+        for (int b = a + 1; b < n; b++)
+            if (linked(a, b, ctx))
+                tbi_graph_link(g, a, b);
+}
+
+void tbi_graph_lattice(tbi_graph *g, int axes, const int *size)
+{
+    int n = 1;
+    for (int k = 0; k < axes; k++)
+        n *= size[k];
+    tbi_graph_init(g, n);
+    g->axes = axes;
+    for (int k = 0, stride = 1; k < axes; stride *= size[k], k++) {
+        g->stride[k] = stride;
+        for (int v = 0; v < n; v++) {
+            int at = v / stride % size[k];
+            if (at + 1 < size[k]) {
+                g->up[k] |= tbi_node_bit(v);
+                tbi_graph_link(g, v, v + stride);
+            }
+            if (at > 0)
+                g->down[k] |= tbi_node_bit(v);
+        }
+    }
+}
+
+uint64_t tbi_graph_expand(const tbi_graph *g, uint64_t s)
+{
+    uint64_t out = 0;
+    if (g->axes) {
+        for (int k = 0; k < g->axes; k++)
+            out |= (s & g->up[k]) << g->stride[k] |
+                   (s & g->down[k]) >> g->stride[k];
+        return out;
+    }
+    for (; s; s &= s - 1)
+        out |= g->adj[__builtin_ctzll(s)];
+    return out;
+}
+
+uint64_t tbi_graph_reach(const tbi_graph *g, uint64_t from, uint64_t within)
+{
+    uint64_t seen = from, frontier = from;
+    while (frontier) {
+        frontier = tbi_graph_expand(g, frontier) & within & ~seen;
+        seen |= frontier;
+    }
+    return seen;
+}
+
+int tbi_graph_connected(const tbi_graph *g, int a, int b, uint64_t within)
+{
+    return tbi_node_in(tbi_graph_reach(g, tbi_node_bit(a),
+                                       within | tbi_node_bit(b)),
+                       b);
+}
+
+/* Breadth-first layers from a: layer[d] is the set of nodes first reached
+ * after d steps, inner nodes in within, b allowed as an end.  Stops at the
+ * layer that reaches b and returns its number, or -1 when b is never
+ * reached. */
+static int layers_to(const tbi_graph *g, int a, int b, uint64_t within,
+                     uint64_t *layer)
+{
+    uint64_t seen = tbi_node_bit(a), target = tbi_node_bit(b);
+    within |= target;
+    layer[0] = seen;
+    for (int d = 0; layer[d]; d++) {
+        if (layer[d] & target)
+            return d;
+        /* Only nodes of within go on: a walk may not pass a barred one. */
+        layer[d + 1] = tbi_graph_expand(g, layer[d]) & within & ~seen;
+        seen |= layer[d + 1];
+    }
+    return -1;
+}
+
+int tbi_graph_distance(const tbi_graph *g, int a, int b, uint64_t within)
+{
+    uint64_t layer[TBI_GRAPH_MAX + 1];
+    return layers_to(g, a, b, within, layer);
+}
+
+int tbi_graph_path(const tbi_graph *g, int a, int b, uint64_t within,
+                   int *path)
+{
+    uint64_t layer[TBI_GRAPH_MAX + 1];
+    int d = layers_to(g, a, b, within, layer);
+    if (d < 0)
+        return -1;
+    path[d] = b;
+    for (int k = d - 1; k >= 0; k--) {
+        /* Some node of layer k is linked to the node after it: take the
+         * lowest. */
+        uint64_t back = layer[k] & g->adj[path[k + 1]];
+        path[k] = __builtin_ctzll(back);
+    }
+    return d + 1;
+}
+
+int tbi_graph_components(const tbi_graph *g, uint64_t within,
+                         uint64_t *groups, int cap)
+{
+    int n = 0;
+    while (within) {
+        uint64_t group = tbi_graph_reach(g, within & -within, within);
+        if (n < cap)
+            groups[n] = group;
+        n++;
+        within &= ~group;
+    }
+    return n;
+}
+
+/* Cost layers from a: reach[k] is every node a path from a reaches using
+ * at most k paid nodes (inner nodes from free or paid, the end b too).
+ * Fills reach[0..] up to the layer holding `stop` (or every layer when
+ * stop is -1, up to `limit`) and returns the last layer's number, or -1
+ * when stop is never reached. */
+static int cost_layers(const tbi_graph *g, int a, int stop, uint64_t free_,
+                       uint64_t paid, int limit, uint64_t *reach)
+{
+    uint64_t target = stop >= 0 ? tbi_node_bit(stop) : 0;
+    reach[0] = tbi_graph_reach(g, tbi_node_bit(a), free_);
+    for (int k = 0;; k++) {
+        if (reach[k] & target)
+            return k;
+        if (k == limit)
+            return stop >= 0 ? -1 : k;
+        /* One more paid node, then anything free from there. */
+        uint64_t step = tbi_graph_expand(g, reach[k]) & paid & ~reach[k];
+        if (!step)
+            return stop >= 0 ? -1 : k;
+        reach[k + 1] = tbi_graph_reach(g, reach[k] | step, free_);
+    }
+}
+
+int tbi_graph_cheapest(const tbi_graph *g, int a, int b, uint64_t free_,
+                       uint64_t paid, uint64_t *wanted)
+{
+    uint64_t ends = tbi_node_bit(a) | tbi_node_bit(b);
+    free_ |= ends;
+    paid &= ~free_;
+    uint64_t from_a[TBI_GRAPH_MAX + 1], from_b[TBI_GRAPH_MAX + 1];
+    int best = cost_layers(g, a, b, free_, paid, TBI_GRAPH_MAX, from_a);
+    if (wanted)
+        *wanted = 0;
+    if (best <= 0 || !wanted)
+        return best;
+    /* A paid node v costs da from a (itself counted) and db to b (itself
+     * counted): it lies on a cheapest path when da + db - 1 == best.  The
+     * layers from b are needed up to best. */
+    int top = cost_layers(g, b, -1, free_, paid, best, from_b);
+    for (int k = 1; k <= best; k++) {
+        int j = best - k + 1;
+        if (j > top)
+            continue;
+        uint64_t first_a = from_a[k] & ~from_a[k - 1];
+        uint64_t first_b = from_b[j] & ~from_b[j - 1];
+        *wanted |= first_a & first_b & paid;
+    }
+    return best;
+}
+
+/* Walk sets from a for paths of at most max links: w[d][c] is every node
+ * some walk from a reaches in at most d links using at most c paid nodes
+ * (the node reached counted), inner nodes from free or paid, the end b as
+ * free.  Fills w[0..max][0..max] (a path of max links has at most max - 1
+ * paid inner nodes, and a walk no fewer than a path). */
+static void bounded_walks(const tbi_graph *g, int a, uint64_t free_,
+                          uint64_t paid, int max,
+                          uint64_t w[][TBI_GRAPH_MAX_STEPS + 1])
+{
+    for (int c = 0; c <= max; c++)
+        w[0][c] = tbi_node_bit(a);
+    for (int d = 0; d < max; d++) {
+        /* A walk of d links pays for at most d nodes, so w[d][c] is
+         * w[d][d] for every c above d: only costs up to d + 1 are new. */
+        uint64_t below = 0, e = 0; /* the expansions of w[d][c - 1], w[d][c] */
+        int top = d + 1 < max ? d + 1 : max;
+        for (int c = 0; c <= top; c++) {
+            if (c <= d)
+                e = tbi_graph_expand(g, w[d][c]);
+            w[d + 1][c] = w[d][c] | (e & free_) | (below & paid);
+            below = e;
+        }
+        for (int c = top + 1; c <= max; c++)
+            w[d + 1][c] = w[d + 1][top];
+    }
+}
+
+int tbi_graph_cheapest_within(const tbi_graph *g, int a, int b,
+                              uint64_t free_, uint64_t paid, int max_steps,
+                              uint64_t *wanted)
+{
+    int max = max_steps < 1 ? 1
+              : max_steps > TBI_GRAPH_MAX_STEPS ? TBI_GRAPH_MAX_STEPS
+                                                : max_steps;
+    uint64_t ends = tbi_node_bit(a) | tbi_node_bit(b);
+    free_ |= ends;
+    paid &= ~free_;
+    uint64_t from_a[TBI_GRAPH_MAX_STEPS + 1][TBI_GRAPH_MAX_STEPS + 1];
+    if (wanted)
+        *wanted = 0;
+    bounded_walks(g, a, free_, paid, max, from_a);
+    int best = -1;
+    for (int c = 0; c <= max && best < 0; c++)
+        if (tbi_node_in(from_a[max][c], b))
+            best = c;
+    if (best <= 0 || !wanted)
+        return best;
+    /* A paid node v lies on a cheapest path within the bound when a walk
+     * from a reaches it in d links at cost c (v counted) and a walk from b
+     * in max - d links at cost best + 1 - c: together one walk of at most
+     * max links and cost best, which could only shed a loop through v by
+     * costing less than best, so v is on a path. */
+    uint64_t from_b[TBI_GRAPH_MAX_STEPS + 1][TBI_GRAPH_MAX_STEPS + 1];
+    bounded_walks(g, b, free_, paid, max, from_b);
+    for (int d = 0; d <= max; d++)
+        for (int c = 1; c <= best; c++)
+            *wanted |= from_a[d][c] & from_b[max - d][best + 1 - c] & paid;
+    return best;
+}

@@ -1,0 +1,846 @@
+/*
+ * mystique_maze.c - Mystique Maze (Néstor Romeral Andrés, 2013), a
+ * draw-and-discard race for 2-4 players with the Mystique Deck.
+ *
+ * Each player has two "corner cards" face up, opposite corners of the box
+ * whose edges are the three attributes (numbers 1-5, colours yellow-red-
+ * blue, suits moons-suns-arms-crowns, none wrapping round): A the ace of
+ * yellow suns and the 5 of blue arms, B the ace of blue suns and the 5 of
+ * yellow arms, C the ace of blue arms and the 5 of yellow suns, D the ace
+ * of yellow arms and the 5 of blue suns.  The corners of absent players
+ * stay in the deck.  Everyone is dealt 8 cards; in turn, anticlockwise,
+ * a player draws the top card of the deck or of the discard pile, then
+ * discards a card.  When the deck runs out the discards but the last one
+ * are shuffled into a new deck.  A player wins when, at the end of her
+ * turn, her hand holds a chain of "connected" cards (two attributes equal,
+ * the third one step apart: tbi_mq_connected) from one of her corner cards
+ * to the other.  The deck can cycle for ever, so a game that reaches the
+ * turn limit (option `rounds`) ends in a draw.
+ *
+ * Seats are numbered in the order of play (anticlockwise: seat p + 1 sits
+ * on seat p's right); seat 0 is player A and plays first.
+ *
+ * Actions: DRAW ("draw", the top of the deck), TAKE ("take", the top of
+ * the discard pile), then a card id 0-59 discarded ("3Rc").
+ */
+#include "cards.h"
+#include "graph.h"
+#include "internal.h"
+#include "mystique_deck.h"
+#include "redeal.h"
+
+#include <string.h>
+
+#define MAX_P 4
+#define HAND 8
+#define DRAW 100u
+#define TAKE 101u
+#define NONE 0xffu
+#define MAX_SHOWN_WANTED 12 /* cards a terminal hint lists at most */
+
+enum { OPT_ROUNDS };
+enum phase { PH_DEAL, PH_DRAW, PH_DISCARD, PH_RESHUFFLE, PH_OVER };
+
+static const tb_option_def options[] = {
+    [OPT_ROUNDS] = {"rounds", "turn limit: the game ends in a draw after this "
+                    "many rounds (a turn of every player) without a winner, "
+                    "since the deck can cycle for ever",
+                    TB_OPT_INT, 100, 10, 1000, NULL},
+};
+
+/* The corner cards of players A-D: (number, suit, colour) of the ace and
+ * of the 5. */
+static const uint8_t corner_spec[MAX_P][2][3] = {
+    {{1, TBI_MQ_SUNS, TBI_MQ_YELLOW}, {5, TBI_MQ_ARMS, TBI_MQ_BLUE}},
+    {{1, TBI_MQ_SUNS, TBI_MQ_BLUE}, {5, TBI_MQ_ARMS, TBI_MQ_YELLOW}},
+    {{1, TBI_MQ_ARMS, TBI_MQ_BLUE}, {5, TBI_MQ_SUNS, TBI_MQ_YELLOW}},
+    {{1, TBI_MQ_ARMS, TBI_MQ_YELLOW}, {5, TBI_MQ_SUNS, TBI_MQ_BLUE}},
+};
+
+typedef struct maze {
+    uint8_t players, phase;
+    uint8_t turn;           /* the seat to act */
+    uint8_t winner;         /* NONE: nobody (yet, or a draw) */
+    uint8_t drawn;          /* the card the seat to act drew, or NONE */
+    uint8_t took;           /* ...and it came from the discard pile */
+    uint8_t reshuffles;
+    uint8_t hand[MAX_P][HAND + 1], hand_n[MAX_P];
+    uint8_t deck[TBI_MQ_CARDS], deck_top, deck_n; /* deck[deck_top..deck_n) */
+    uint8_t discard[TBI_MQ_CARDS], discard_n;     /* the top is the last */
+    uint16_t turns;         /* turns completed */
+    uint16_t max_turns;     /* the turn limit: rounds x players */
+    /* Cards in hands whose holder everyone knows: taken from the discard
+     * pile and not discarded since (bit = card id). */
+    uint64_t known;
+    /* The cards the deck in play was shuffled from: at first every card
+     * but the corners in front of the players, after a reshuffle the
+     * discards (public: they lay face up). */
+    uint64_t gen;
+    uint64_t corners;       /* the corner cards in front of the players */
+} maze;
+
+/* ---------------------------------------------------------------- basics */
+
+static int corner(int seat, int end)
+{
+    const uint8_t *c = corner_spec[seat][end];
+    return tbi_mq_make(c[0], c[1], c[2], 0);
+}
+
+static uint64_t set_of(const uint8_t *cards, int n)
+{
+    uint64_t s = 0;
+    for (int i = 0; i < n; i++)
+        s |= tbi_node_bit(cards[i]);
+    return s;
+}
+
+static uint64_t hand_set(const maze *s, int p)
+{
+    return set_of(s->hand[p], s->hand_n[p]);
+}
+
+/* "A player wins the game when, at the end of her turn, the cards in her
+ * hand form a chain of connected cards that links her two corner cards." */
+static int chains(const maze *s, int p)
+{
+    return tbi_graph_connected(&tbi_mq_connections, corner(p, 0), corner(p, 1),
+                               hand_set(s, p));
+}
+
+static int next_seat(const maze *s, int p)
+{
+    return (p + 1) % s->players;
+}
+
+/* ---------------------------------------------------------------- set-up */
+
+static void init(void *vs, const tb_config *cfg)
+{
+    maze *s = vs;
+    memset(s, 0, sizeof *s);
+    s->players = (uint8_t)cfg->players;
+    s->max_turns = (uint16_t)(cfg->opt[OPT_ROUNDS] * cfg->players);
+    s->winner = NONE;
+    s->drawn = NONE;
+    for (int p = 0; p < s->players; p++)
+        s->corners |= tbi_node_bit(corner(p, 0)) | tbi_node_bit(corner(p, 1));
+    s->phase = PH_DEAL;
+}
+
+static int current(const void *vs)
+{
+    const maze *s = vs;
+    switch (s->phase) {
+    case PH_DRAW:
+    case PH_DISCARD: return s->turn;
+    case PH_OVER: return TB_TERMINAL;
+    default: return TB_CHANCE;
+    }
+}
+
+/* The deal shuffles every card but the corners in front of the players;
+ * a reshuffle, the discards but the last (ascending, for the record). */
+static void chance(const void *vs, tb_chance *c)
+{
+    const maze *s = vs;
+    c->kind = TB_CHANCE_SHUFFLE;
+    c->lo = 0;
+    c->hi = TBI_MQ_CARDS - 1;
+    c->n = 0;
+    if (s->phase == PH_DEAL) {
+        c->what = "shuffled deck (without the corner cards in play)";
+        for (int id = 0; id < TBI_MQ_CARDS; id++)
+            if (!tbi_node_in(s->corners, id))
+                c->items[c->n++] = (uint16_t)id;
+        return;
+    }
+    c->what = "discards but the last, shuffled into a new deck";
+    uint8_t sorted[TBI_MQ_CARDS];
+    int n = s->discard_n - 1;
+    memcpy(sorted, s->discard, (size_t)n);
+    tbi_sort_u8(sorted, n);
+    for (int i = 0; i < n; i++)
+        c->items[c->n++] = sorted[i];
+}
+
+/* Takes a shuffled deck of n cards (top first) as the deck in play. */
+static void new_deck(maze *s, const uint16_t *cards, int n)
+{
+    s->gen = 0;
+    for (int i = 0; i < n; i++) {
+        s->deck[i] = (uint8_t)cards[i];
+        s->gen |= tbi_node_bit(cards[i]);
+    }
+    s->deck_n = (uint8_t)n;
+    s->deck_top = 0;
+}
+
+/* "Deal each player 8 cards face-down. Place the remaining cards
+ * face-down in the centre of the table as the deck": one card at a time
+ * round the table, seat 0 first.  "If the deck runs out, reshuffle the
+ * discard pile (except for the last discarded card) to make a new deck;
+ * the last discarded card remains to seed the discard pile." */
+static void apply_chance(void *vs, const uint16_t *cards)
+{
+    maze *s = vs;
+    if (s->phase == PH_DEAL) {
+        int n = TBI_MQ_CARDS - 2 * s->players;
+        new_deck(s, cards, n);
+        for (int k = 0; k < HAND * s->players; k++) {
+            int p = k % s->players;
+            s->hand[p][s->hand_n[p]++] = s->deck[s->deck_top++];
+        }
+        for (int p = 0; p < s->players; p++)
+            tbi_sort_u8(s->hand[p], s->hand_n[p]);
+        s->turn = 0;
+        s->phase = PH_DRAW;
+        return;
+    }
+    new_deck(s, cards, s->discard_n - 1);
+    s->discard[0] = s->discard[s->discard_n - 1];
+    s->discard_n = 1;
+    s->reshuffles++;
+    s->phase = PH_DRAW;
+}
+
+/* ---------------------------------------------------------------- play */
+
+/* "On your turn, draw the top card of either the deck or the discard pile
+ * (face-up pile next to the deck), then discard a card from your hand
+ * face-up on the discard pile." */
+static int legal(const void *vs, tb_action *out)
+{
+    const maze *s = vs;
+    int n = 0;
+    if (s->phase == PH_DRAW) {
+        if (s->deck_top < s->deck_n)
+            out[n++] = DRAW;
+        if (s->discard_n > 0)
+            out[n++] = TAKE;
+        return n;
+    }
+    int p = s->turn;
+    for (int i = 0; i < s->hand_n[p]; i++)
+        out[n++] = s->hand[p][i];
+    return n;
+}
+
+/* The end of a turn: the win is checked for the player whose turn it was,
+ * then the turn limit; an empty deck is reshuffled before the next turn. */
+static void end_turn(maze *s)
+{
+    int p = s->turn;
+    s->turns++;
+    s->drawn = NONE;
+    if (chains(s, p)) {
+        s->winner = (uint8_t)p;
+        s->phase = PH_OVER;
+        return;
+    }
+    if (s->turns >= s->max_turns) {
+        s->phase = PH_OVER;
+        return;
+    }
+    s->turn = (uint8_t)next_seat(s, p);
+    s->phase = s->deck_top == s->deck_n ? PH_RESHUFFLE : PH_DRAW;
+}
+
+static void apply(void *vs, tb_action a)
+{
+    maze *s = vs;
+    int p = s->turn;
+    if (a == DRAW || a == TAKE) {
+        uint8_t card;
+        if (a == DRAW) {
+            card = s->deck[s->deck_top++];
+        } else {
+            card = s->discard[--s->discard_n];
+            s->known |= tbi_node_bit(card);
+        }
+        tbi_hand_insert_sorted(s->hand[p], &s->hand_n[p], card);
+        s->drawn = card;
+        s->took = a == TAKE;
+        s->phase = PH_DISCARD;
+        return;
+    }
+    tbi_hand_remove(s->hand[p], &s->hand_n[p], (uint8_t)a);
+    s->known &= ~tbi_node_bit((int)a);
+    s->discard[s->discard_n++] = (uint8_t)a;
+    end_turn(s);
+}
+
+/* ---------------------------------------------------------------- end */
+
+/* How many cards seat's hand misses at the end for a chain that fits in a
+ * hand, counting every card not in front of a player as one it might have
+ * got (0 for a chain; HAND + 1 when none could be made). */
+static int final_gap(const maze *s, int p)
+{
+    uint64_t hand = hand_set(s, p);
+    int m = tbi_graph_cheapest_within(
+        &tbi_mq_connections, corner(p, 0), corner(p, 1), hand,
+        tbi_graph_all(&tbi_mq_connections) & ~s->corners & ~hand, HAND + 1,
+        NULL);
+    return m < 0 ? HAND + 1 : m;
+}
+
+/* The winner is first and everyone else second; a draw at the turn limit
+ * is a shared first place.  Each seat scores minus the cards its hand
+ * still missed (0 for the winner), which says how close a loser came. */
+static void result(const void *vs, tb_result *out)
+{
+    const maze *s = vs;
+    out->players = s->players;
+    for (int p = 0; p < s->players; p++) {
+        out->score[p] = -final_gap(s, p);
+        out->rank[p] = s->winner == NONE || p == s->winner ? 1 : 2;
+    }
+}
+
+/* The search reward: mostly the win (a share of a draw), and a fifth for
+ * how close the hand came, so that a search whose playouts rarely end in
+ * its win still tells a hand that is nearly there from one that is not. */
+static double reward(const tb_result *r, int seat)
+{
+    int firsts = 0;
+    for (int p = 0; p < r->players; p++)
+        firsts += r->rank[p] == 1;
+    double win = r->rank[seat] == 1 ? 1.0 / firsts : 0.0;
+    return 0.8 * win + 0.2 * (1.0 + r->score[seat] / (HAND + 1));
+}
+
+/* ---------------------------------------------------------------- chains */
+
+/* The cards `seat` could still get into its hand as far as it can tell:
+ * those of the deck in play (some of which the others have drawn since)
+ * and of the discard pile, but not its own, the corner cards in front of
+ * the players, nor those it knows the others hold.  Before the first
+ * reshuffle the deck in play is every other card; after one, a card that
+ * was in no one's sight when the discards were shuffled (in nobody's
+ * deck, nor in the discard pile now) is in another hand, and stays there
+ * unless it is discarded. */
+static uint64_t obtainable(const maze *s, int seat)
+{
+    uint64_t mine = hand_set(s, seat);
+    uint64_t others_known = s->known & ~mine;
+    uint64_t seen = s->gen | set_of(s->discard, s->discard_n);
+    return seen & ~s->corners & ~mine & ~others_known;
+}
+
+/* Everything seat might still get one day: any card but its own, the
+ * corner cards and those it knows the others hold, including the unseen
+ * cards of other hands (they may be discarded). */
+static uint64_t reachable(const maze *s, int seat)
+{
+    uint64_t mine = hand_set(s, seat);
+    return tbi_graph_all(&tbi_mq_connections) & ~s->corners & ~mine &
+           ~(s->known & ~mine);
+}
+
+/* The fewest cards seat's hand `hand` misses for a chain between its
+ * corners that fits in a hand (at most HAND cards, so HAND + 1 links): a
+ * plan made of obtainable cards when there is one, else (*loose set) of
+ * cards other hands may hold unseen, which must be given up first; -1
+ * when no chain can be made at all.  *wanted (when not NULL) receives the
+ * cards each of which would bring the plan one card closer. */
+static int chain_gap(const maze *s, int seat, uint64_t hand, uint64_t *wanted,
+                     int *loose)
+{
+    const tbi_graph *g = &tbi_mq_connections;
+    int a = corner(seat, 0), b = corner(seat, 1);
+    *loose = 0;
+    int m = tbi_graph_cheapest_within(g, a, b, hand,
+                                      obtainable(s, seat) & ~hand, HAND + 1,
+                                      wanted);
+    if (m >= 0)
+        return m;
+    *loose = 1;
+    return tbi_graph_cheapest_within(g, a, b, hand, reachable(s, seat) & ~hand,
+                                     HAND + 1, wanted);
+}
+
+/* How far a hand is from a chain, for the bots: chain_gap, a plan that
+ * needs cards from other hands counting as further than any plan that
+ * does not; and in *outs (when not NULL) how many cards would each bring
+ * the plan one closer. */
+static int missing(const maze *s, int seat, uint64_t hand, int *outs)
+{
+    uint64_t wanted;
+    int loose, m = chain_gap(s, seat, hand, outs ? &wanted : NULL, &loose);
+    if (outs)
+        *outs = __builtin_popcountll(wanted);
+    if (m < 0)
+        return TBI_MQ_CARDS;
+    return m + (loose ? HAND + 1 : 0);
+}
+
+/* Each seat's standing: minus the cards its hand misses for a chain, as
+ * far as that seat knows (0 for a chain), and a little more for each card
+ * that would bring it closer (the heuristic's measure of a hand).  Read
+ * from a determinized state, as search does, it is the sampled world's.
+ * The round is a turn of every player. */
+static int standing(const void *vs, double *scores)
+{
+    const maze *s = vs;
+    for (int p = 0; p < s->players; p++) {
+        int outs, m = missing(s, p, hand_set(s, p), &outs);
+        scores[p] = -m + (m ? outs / (double)TBI_MQ_CARDS : 0.0);
+    }
+    return s->turns / s->players;
+}
+
+/* ---------------------------------------------------------------- hidden */
+
+/* Resamples what `seat` has not seen: the other hands' cards that were
+ * not taken from the discard pile, and the order of the deck.  Unseen
+ * cards of the deck in play and older ones are pooled apart: each hand
+ * gets back as many of each as it held (a public count: the draws it made
+ * from this deck, less the discards of such cards), and the deck is what
+ * remains of the first pool, since a card of an older deck cannot be in
+ * the new one.  The card the seat to act drew from the deck, when that is
+ * not `seat`, is forgotten (its hand is resampled). */
+static void determinize(void *vs, int seat, tb_rng *rng)
+{
+    maze *s = vs;
+    if (s->phase == PH_DEAL || s->phase == PH_OVER)
+        return;
+    tbi_pool fresh, old;
+    tbi_pool_init(&fresh);
+    tbi_pool_init(&old);
+    int nfresh[MAX_P] = {0}, nold[MAX_P] = {0};
+    for (int p = 0; p < s->players; p++) {
+        if (p == seat)
+            continue;
+        for (int i = 0; i < s->hand_n[p]; i++) {
+            uint8_t c = s->hand[p][i];
+            if (tbi_node_in(s->known, c))
+                continue;
+            if (tbi_node_in(s->gen, c)) {
+                tbi_pool_add(&fresh, c);
+                nfresh[p]++;
+            } else {
+                tbi_pool_add(&old, c);
+                nold[p]++;
+            }
+        }
+    }
+    tbi_pool_add_run(&fresh, s->deck + s->deck_top, s->deck_n - s->deck_top);
+    tbi_pool_shuffle(&fresh, rng);
+    tbi_pool_shuffle(&old, rng);
+    for (int p = 0; p < s->players; p++) {
+        if (p == seat)
+            continue;
+        uint8_t cards[HAND + 1];
+        int n = 0;
+        for (int i = 0; i < s->hand_n[p]; i++)
+            if (tbi_node_in(s->known, s->hand[p][i]))
+                cards[n++] = s->hand[p][i];
+        tbi_pool_take_run(&fresh, cards + n, nfresh[p]);
+        n += nfresh[p];
+        tbi_pool_take_run(&old, cards + n, nold[p]);
+        n += nold[p];
+        /* Cleared first: the information-set key hashes the whole state. */
+        memset(s->hand[p], 0, sizeof s->hand[p]);
+        memcpy(s->hand[p], cards, (size_t)n);
+        tbi_sort_u8(s->hand[p], n);
+    }
+    tbi_pool_take_run(&fresh, s->deck + s->deck_top, s->deck_n - s->deck_top);
+    if (s->phase == PH_DISCARD && s->turn != seat && !s->took)
+        s->drawn = NONE;
+}
+
+/* ---------------------------------------------------------------- bots */
+
+/* Whether a card would serve the next player: a card of suns or arms lies
+ * on some shortest chain between any player's corners (they all span the
+ * numbers 1-5, the colours yellow to blue and the suits suns and arms),
+ * and more so when it is connected to a card that player is known to
+ * hold. */
+static int feeds_next(const maze *s, int seat, int card)
+{
+    int q = next_seat(s, seat);
+    int suit = tbi_mq_suit(card);
+    int box = suit == TBI_MQ_SUNS || suit == TBI_MQ_ARMS;
+    uint64_t theirs = hand_set(s, q) & s->known;
+    return box + 2 * ((tbi_graph_neighbours(&tbi_mq_connections, card) &
+                       theirs) != 0);
+}
+
+/* The discard that leaves seat's hand best: the fewest cards missing,
+ * then the most obtainable cards that would bring it closer, then the
+ * card least useful to the next player, then the first in hand order.
+ * (The counts of such cards are only worked out for the discards that
+ * leave the fewest missing: they cost a second walk.) */
+static int best_discard(const maze *s, int seat)
+{
+    uint64_t hand = hand_set(s, seat);
+    int gap[HAND + 1], least = -1;
+    for (int i = 0; i < s->hand_n[seat]; i++) {
+        gap[i] = missing(s, seat, hand & ~tbi_node_bit(s->hand[seat][i]),
+                         NULL);
+        if (least < 0 || gap[i] < least)
+            least = gap[i];
+    }
+    int best = -1, best_outs = 0, best_feed = 0;
+    for (int i = 0; i < s->hand_n[seat]; i++) {
+        if (gap[i] != least)
+            continue;
+        int c = s->hand[seat][i], outs = 0;
+        missing(s, seat, hand & ~tbi_node_bit(c), &outs);
+        int feed = feeds_next(s, seat, c);
+        if (best < 0 || outs > best_outs ||
+            (outs == best_outs && feed < best_feed)) {
+            best = c;
+            best_outs = outs;
+            best_feed = feed;
+        }
+    }
+    return best;
+}
+
+/* A decent player.  It measures a hand by the cards it still misses for a
+ * chain between its corners that fits in a hand (the cheapest path of at
+ * most 9 links through the connection graph where its cards cost nothing
+ * and every card it could still get costs one: chain_gap), then by how
+ * many obtainable cards would bring it closer.  It takes the discard pile's top card when that card
+ * is one of those (so it shortens the chain), else draws from the deck;
+ * it discards the card whose loss hurts least, keeping back, on equal
+ * terms, suns and arms and cards next to those the next player is known
+ * to hold, which would serve that player. */
+static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
+{
+    const maze *s = vs;
+    (void)rng;
+    if (s->phase == PH_DISCARD)
+        return (tb_action)best_discard(s, seat);
+    if (s->discard_n == 0)
+        return DRAW;
+    if (s->deck_top == s->deck_n)
+        return TAKE;
+    int top = s->discard[s->discard_n - 1];
+    uint64_t wanted;
+    int loose;
+    chain_gap(s, seat, hand_set(s, seat), &wanted, &loose);
+    return tbi_node_in(wanted, top) ? TAKE : DRAW;
+}
+
+/* The `deck` policy of the opponent pool: a player who never takes from
+ * the discard pile and discards as the heuristic does. */
+static tb_action deck_only(const void *vs, int seat, tb_rng *rng)
+{
+    const maze *s = vs;
+    (void)rng;
+    if (s->phase == PH_DISCARD)
+        return (tb_action)best_discard(s, seat);
+    return s->deck_top < s->deck_n ? DRAW : TAKE;
+}
+
+static const tb_policy policies[] = {
+    {"deck", "always draw from the deck; discard as the heuristic", deck_only},
+};
+
+/* ---------------------------------------------------------------- text */
+
+static void action_text(const void *vs, tb_action a, char *buf, size_t cap)
+{
+    (void)vs;
+    if (a == DRAW)
+        snprintf(buf, cap, "draw");
+    else if (a == TAKE)
+        snprintf(buf, cap, "take");
+    else
+        tbi_mq_short_name((int)a, 0, buf, cap);
+}
+
+static int parse_action(const void *vs, const char *text, tb_action *out,
+                        char *err, size_t cap)
+{
+    const maze *s = vs;
+    int p = s->turn;
+    char word[16];
+    tbi_squeeze(text, word, sizeof word);
+    if (s->phase == PH_DRAW) {
+        if (strcmp(word, "draw") == 0 || strcmp(word, "deck") == 0) {
+            *out = DRAW;
+            return TB_OK;
+        }
+        if (strcmp(word, "take") == 0 || strcmp(word, "pile") == 0) {
+            if (s->discard_n == 0) {
+                tbi_errf(err, cap, "the discard pile is empty: type draw");
+                return TB_EPARSE;
+            }
+            *out = TAKE;
+            return TB_OK;
+        }
+        tbi_errf(err, cap, "first draw a card: type draw (the top of the "
+                 "deck) or take (the top of the discard pile)");
+        return TB_EPARSE;
+    }
+    int id;
+    const char *end = tbi_mq_parse(tbi_skip_space(text), 0, &id);
+    if (!end || *tbi_skip_space(end)) {
+        tbi_errf(err, cap, "now discard a card: type it as number, colour "
+                 "and suit, e.g. 3Rc (3 of red crowns)");
+        return TB_EPARSE;
+    }
+    if (!tbi_hand_has(s->hand[p], s->hand_n[p], (uint8_t)id)) {
+        char name[8];
+        tbi_mq_short_name(id, 0, name, sizeof name);
+        tbi_errf(err, cap, "%s is not in your hand", name);
+        return TB_EPARSE;
+    }
+    *out = (tb_action)id;
+    return TB_OK;
+}
+
+static void say_card(tb_text *t, int card)
+{
+    char name[8];
+    tbi_mq_short_name(card, 0, name, sizeof name);
+    tb_text_puts(t, name);
+}
+
+/* Appends the chain of seat's hand between its corners: "1Ys 2Ys ... 5Ba". */
+static void say_chain(tb_text *t, const maze *s, int seat)
+{
+    int path[TBI_GRAPH_MAX];
+    int n = tbi_graph_path(&tbi_mq_connections, corner(seat, 0),
+                           corner(seat, 1), hand_set(s, seat), path);
+    for (int i = 0; i < n; i++) {
+        tb_text_puts(t, i ? " " : "");
+        say_card(t, path[i]);
+    }
+}
+
+/* ---------------------------------------------------------------- views */
+
+static void render_cards(tb_text *t, const uint8_t *cards, int n,
+                         unsigned style)
+{
+    for (int i = 0; i < n; i++) {
+        tb_text_puts(t, " ");
+        tbi_mq_render(t, cards[i], 0, style);
+    }
+}
+
+static void render(const void *vs, int seat, unsigned style, tb_text *t)
+{
+    const maze *s = vs;
+    tb_text_printf(t, "%sMystique Maze%s  turn %d of at most %d\n",
+                   tbi_color(style, TBI_BOLD), tbi_color(style, TBI_RESET),
+                   s->turns + (s->phase != PH_OVER), s->max_turns);
+    if (s->phase == PH_DEAL) {
+        tb_text_puts(t, "  to be dealt\n");
+        return;
+    }
+    tb_text_printf(t, "  deck: %d card%s; discard pile: %d", s->deck_n -
+                   s->deck_top, s->deck_n - s->deck_top == 1 ? "" : "s",
+                   s->discard_n);
+    if (s->discard_n) {
+        tb_text_puts(t, ", top");
+        render_cards(t, &s->discard[s->discard_n - 1], 1, style);
+    }
+    if (s->reshuffles)
+        tb_text_printf(t, "; reshuffled %d time%s", s->reshuffles,
+                       s->reshuffles == 1 ? "" : "s");
+    tb_text_puts(t, "\n");
+    for (int p = 0; p < s->players; p++) {
+        tb_text_printf(t, "  %s seat %d (%c)%s: corners", p == s->turn &&
+                       s->phase != PH_OVER ? ">" : " ", p, 'A' + p,
+                       p == seat ? " (you)" : "");
+        uint8_t ends[2] = {(uint8_t)corner(p, 0), (uint8_t)corner(p, 1)};
+        render_cards(t, ends, 2, style);
+        tb_text_printf(t, "; %d cards", s->hand_n[p]);
+        uint8_t shown[HAND + 1];
+        int k = 0;
+        for (int i = 0; i < s->hand_n[p]; i++)
+            if (tbi_node_in(s->known, s->hand[p][i]))
+                shown[k++] = s->hand[p][i];
+        if (k && p != seat) {
+            tb_text_puts(t, ", known:");
+            render_cards(t, shown, k, style);
+        }
+        tb_text_puts(t, "\n");
+    }
+    if (s->phase == PH_OVER) {
+        if (s->winner == NONE) {
+            tb_text_printf(t, "  game over: the turn limit (%d turns) is "
+                           "reached, a draw\n", s->max_turns);
+        } else {
+            tb_text_printf(t, "  game over: seat %d's chain: ", s->winner);
+            say_chain(t, s, s->winner);
+            tb_text_printf(t, "; seat %d wins\n", s->winner);
+        }
+        return;
+    }
+    if (seat >= 0 && seat < s->players) {
+        tb_text_puts(t, "  your hand:");
+        render_cards(t, s->hand[seat], s->hand_n[seat], style);
+        if (seat == s->turn && s->drawn != NONE) {
+            tb_text_printf(t, " (%s ", s->took ? "took" : "drew");
+            tbi_mq_render(t, s->drawn, 0, style);
+            tb_text_puts(t, ")");
+        }
+        tb_text_puts(t, "\n");
+        uint64_t wanted;
+        int loose, m = chain_gap(s, seat, hand_set(s, seat), &wanted, &loose);
+        if (m < 0)
+            tb_text_puts(t, "  no chain can be made from what you may still "
+                            "get\n");
+        else
+            tb_text_printf(t, "  your chain misses %d card%s%s", m,
+                           m == 1 ? "" : "s", loose ? " (some now in other "
+                           "hands)" : "");
+        if (m > 0) {
+            tb_text_puts(t, "; any of these would help:");
+            int k = 0;
+            for (; wanted && k < MAX_SHOWN_WANTED; wanted &= wanted - 1, k++) {
+                uint8_t c = (uint8_t)__builtin_ctzll(wanted);
+                render_cards(t, &c, 1, style);
+            }
+            if (wanted)
+                tb_text_puts(t, " ...");
+        }
+        if (m >= 0)
+            tb_text_puts(t, "\n");
+    }
+    tb_text_printf(t, "  seat %d to %s\n", s->turn, s->phase == PH_DRAW
+                   ? "draw (from the deck) or take (the discard pile's top)"
+                   : "discard a card");
+}
+
+static json_t *view_json(const void *vs, int seat)
+{
+    const maze *s = vs;
+    static const char *phase_names[] = {"deal", "draw", "discard",
+                                        "reshuffle", "over"};
+    json_t *v = json_object();
+    json_object_set_new(v, "phase", json_string(phase_names[s->phase]));
+    json_object_set_new(v, "turns", json_integer(s->turns));
+    json_object_set_new(v, "max_turns", json_integer(s->max_turns));
+    json_object_set_new(v, "turn", json_integer(s->turn));
+    json_object_set_new(v, "deck", json_integer(s->deck_n - s->deck_top));
+    json_object_set_new(v, "discards", tbi_mq_json_cards(s->discard,
+                                                         s->discard_n));
+    json_object_set_new(v, "reshuffles", json_integer(s->reshuffles));
+    if (s->reshuffles) {
+        /* The cards the deck was last made of: everyone saw them. */
+        uint8_t gen[TBI_MQ_CARDS];
+        int n = 0;
+        for (uint64_t g = s->gen; g; g &= g - 1)
+            gen[n++] = (uint8_t)__builtin_ctzll(g);
+        json_object_set_new(v, "reshuffled", tbi_mq_json_cards(gen, n));
+    }
+    if (s->phase == PH_DISCARD && s->took)
+        json_object_set_new(v, "taken", tbi_mq_json_cards(&s->drawn, 1));
+    json_t *seats = json_array();
+    for (int p = 0; p < s->players; p++) {
+        json_t *o = json_object();
+        uint8_t ends[2] = {(uint8_t)corner(p, 0), (uint8_t)corner(p, 1)};
+        json_object_set_new(o, "corners", tbi_mq_json_cards(ends, 2));
+        json_object_set_new(o, "cards", json_integer(s->hand_n[p]));
+        uint8_t shown[HAND + 1];
+        int k = 0, fresh = 0;
+        for (int i = 0; i < s->hand_n[p]; i++) {
+            uint8_t c = s->hand[p][i];
+            if (tbi_node_in(s->known, c))
+                shown[k++] = c;
+            else
+                fresh += tbi_node_in(s->gen, c);
+        }
+        json_object_set_new(o, "known", tbi_mq_json_cards(shown, k));
+        /* Unknown cards from the deck in play: a count anyone can keep. */
+        json_object_set_new(o, "from_deck", json_integer(fresh));
+        json_array_append_new(seats, o);
+    }
+    json_object_set_new(v, "seats", seats);
+    if (seat >= 0 && seat < s->players && s->phase != PH_DEAL) {
+        json_object_set_new(v, "hand", tbi_mq_json_cards(s->hand[seat],
+                                                         s->hand_n[seat]));
+        int loose, m = chain_gap(s, seat, hand_set(s, seat), NULL, &loose);
+        json_object_set_new(v, "missing", json_integer(m));
+        if (seat == s->turn && s->drawn != NONE)
+            json_object_set_new(v, "drawn", tbi_mq_json_cards(&s->drawn, 1));
+    }
+    if (s->phase == PH_OVER)
+        json_object_set_new(v, "winner", s->winner == NONE
+                                             ? json_null()
+                                             : json_integer(s->winner));
+    return v;
+}
+
+/* ---------------------------------------------------------------- describe */
+
+/* What seat sees: a draw from the deck is a secret of the drawer (the
+ * others hear "draws from the deck"), a card taken from the discard pile
+ * and a discard are seen by all; then a win with its chain, the turn
+ * limit, or a reshuffle. */
+static void describe(const void *vb, tb_action a, const void *va, int seat,
+                     tb_text *t)
+{
+    const maze *b = vb, *s = va;
+    int p = b->turn;
+    if (a == DRAW) {
+        tb_text_printf(t, "seat %d draws ", p);
+        if (seat == p) {
+            say_card(t, s->drawn);
+            tb_text_puts(t, " ");
+        }
+        tb_text_puts(t, "from the deck\n");
+        return;
+    }
+    if (a == TAKE) {
+        tb_text_printf(t, "seat %d takes ", p);
+        say_card(t, b->discard[b->discard_n - 1]);
+        tb_text_puts(t, " from the discard pile\n");
+        return;
+    }
+    tb_text_printf(t, "seat %d discards ", p);
+    say_card(t, (int)a);
+    tb_text_puts(t, "\n");
+    if (s->phase == PH_OVER && s->winner != NONE) {
+        tb_text_printf(t, "seat %d's hand chains its corners: ", p);
+        say_chain(t, s, p);
+        tb_text_printf(t, "\nseat %d wins\n", p);
+    } else if (s->phase == PH_OVER) {
+        tb_text_printf(t, "the turn limit (%d turns) is reached: the game is "
+                       "a draw\n", s->max_turns);
+    } else if (s->phase == PH_RESHUFFLE) {
+        tb_text_printf(t, "the deck is empty: the %d discards under ",
+                       s->discard_n - 1);
+        say_card(t, (int)a);
+        tb_text_puts(t, " are shuffled into a new deck\n");
+    }
+}
+
+const tb_game tbg_mystique_maze = {
+    .id = "mystique-maze",
+    .title = "Mystique Maze",
+    .blurb = "draw and discard until your hand chains your two corner cards "
+             "through connected cards",
+    .min_players = 2,
+    .max_players = MAX_P,
+    .flags = TB_GAME_HIDDEN,
+    .options = options,
+    .n_options = 1,
+    .state_size = sizeof(maze),
+    .init = init,
+    .current = current,
+    .chance = chance,
+    .apply_chance = apply_chance,
+    .legal = legal,
+    .apply = apply,
+    .result = result,
+    .determinize = determinize,
+    .action_text = action_text,
+    .parse_action = parse_action,
+    .render = render,
+    .view_json = view_json,
+    .standing = standing,
+    .heuristic = heuristic,
+    .reward = reward,
+    .describe = describe,
+    .policies = policies,
+    .n_policies = 1,
+};

@@ -1,0 +1,510 @@
+/*
+ * test_mystique_maze.c - the rules of Mystique Maze, each test quoting the
+ * rule it checks: the corner cards by player count, the deal, drawing from
+ * the deck or the discard pile, the reshuffle that keeps the last discard,
+ * the win at the end of a turn by a chain of connected cards, the turn
+ * limit, what a bot may resample, and the shortest chains the doc states.
+ * Positions are set up through the public API: the deal's chance node
+ * gets the hands (dealt one card at a time round the table, seat 0 first)
+ * and the top of the deck, the rest after them in ascending order.
+ */
+#include "support.h"
+
+#include "graph.h"
+#include "mystique_deck.h"
+
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+static const tb_game *game(void)
+{
+    return tb_find_game("mystique-maze");
+}
+
+/* The corner cards of players A-D, as the README of the rules gives
+ * them. */
+static const char *const corners[4][2] = {
+    {"1Ys", "5Ba"}, {"1Bs", "5Ya"}, {"1Ba", "5Ys"}, {"1Ya", "5Bs"}};
+
+static int is_corner(int id, int players)
+{
+    for (int p = 0; p < players; p++)
+        for (int e = 0; e < 2; e++)
+            if (id == ts_mq_card(corners[p][e]))
+                return 1;
+    return 0;
+}
+
+/* A new game of `players` seats (with options opts, or NULL) where seat p
+ * is dealt the cards named in hands[p] (filled up to 8 with the lowest
+ * cards nobody was given) and the deck starts with the cards named in
+ * top, the rest after them ascending. */
+static void *setup(int players, const char *const *hands, const char *top,
+                   const char *const *opts)
+{
+    const tb_game *g = game();
+    tb_config cfg = ts_config(g, players, opts);
+    void *st = ts_new_game(g, &cfg);
+    int used[60] = {0}, hand[4][8], deck[60], nd = 0;
+    int named_top[60], nt = ts_mq_cards(top, 0, named_top, 60);
+    for (int i = 0; i < nt; i++)
+        used[named_top[i]] = 1;
+    int named[4][8], nn[4];
+    for (int p = 0; p < players; p++) {
+        nn[p] = ts_mq_cards(hands[p], 0, named[p], 8);
+        for (int i = 0; i < nn[p]; i++) {
+            assert_false(used[named[p][i]]);
+            used[named[p][i]] = 1;
+        }
+    }
+    for (int p = 0; p < players; p++) {
+        int low = 0;
+        for (int i = 0; i < 8; i++) {
+            if (i < nn[p]) {
+                hand[p][i] = named[p][i];
+                continue;
+            }
+            while (used[low] || is_corner(low, players))
+                low++;
+            hand[p][i] = low;
+            used[low] = 1;
+        }
+    }
+    for (int i = 0; i < nt; i++)
+        deck[nd++] = named_top[i];
+    for (int id = 0; id < 60; id++)
+        if (!used[id] && !is_corner(id, players))
+            deck[nd++] = id;
+    uint16_t perm[60];
+    int n = 0;
+    for (int k = 0; k < 8; k++)
+        for (int p = 0; p < players; p++)
+            perm[n++] = (uint16_t)hand[p][k];
+    for (int i = 0; i < nd; i++)
+        perm[n++] = (uint16_t)deck[i];
+    assert_int_equal(n, 60 - 2 * players);
+    assert_int_equal(tb_apply_chance(g, st, perm, n), TB_OK);
+    return st;
+}
+
+static int has(const void *st, int seat, const char *text)
+{
+    return ts_view_has(game(), st, seat, text);
+}
+
+/* Seat `seat`, to move, draws from the deck and discards the card it
+ * drew (a turn that changes nothing but the piles); the card's short form
+ * goes to card (8 bytes).  Before the discard, when describe is not NULL,
+ * it receives what the spectator is told of it (a static buffer). */
+static void draw_and_discard(void *st, int seat, char *card,
+                             const char **describe)
+{
+    const tb_game *g = game();
+    assert_int_equal(tb_current(g, st), seat);
+    ts_play(g, st, "draw");
+    json_t *v = ts_view(g, st, seat);
+    snprintf(card, 8, "%s", json_string_value(json_array_get(
+                                json_object_get(v, "drawn"), 0)));
+    json_decref(v);
+    if (describe)
+        *describe = ts_describe(g, st, card, TB_SPECTATOR);
+    ts_play(g, st, card);
+}
+
+/* Junk for hands that must not chain: moons and crowns of seat A's and
+ * B's boxes. */
+#define JUNK0 "1Ym 2Ym 3Ym 4Ym 1Rm 2Rm 3Rm 4Rm"
+#define JUNK1 "1Yc 2Yc 3Yc 4Yc 1Rc 2Rc 3Rc 4Rc"
+
+/* "Player A gets the Ace of Yellow Suns and the 5 of Blue Arms", B "the
+ * Ace of Blue Suns and the 5 of Yellow Arms", C (if any) "the Ace of Blue
+ * Arms and the 5 of Yellow Suns", D (if any) "the Ace of Yellow Arms and
+ * the 5 of Blue Suns" (the icons lost from the text are in the rules'
+ * README).  The corners of absent players stay in the deck. */
+static void corner_cards_by_player_count(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    for (int players = 2; players <= 4; players++) {
+        tb_config cfg = ts_config(g, players, NULL);
+        void *st = ts_new_game(g, &cfg);
+        tb_chance c;
+        assert_int_equal(tb_chance_spec(g, st, &c), TB_OK);
+        assert_int_equal(c.n, 60 - 2 * players);
+        for (int p = 0; p < 4; p++)
+            for (int e = 0; e < 2; e++) {
+                int id = ts_mq_card(corners[p][e]), in_deck = 0;
+                for (int i = 0; i < c.n; i++)
+                    in_deck |= c.items[i] == id;
+                assert_int_equal(in_deck, p >= players);
+            }
+        tb_rng rng;
+        tb_rng_seed(&rng, 1);
+        tb_settle(g, st, &rng);
+        json_t *v = ts_view(g, st, TB_SPECTATOR);
+        json_t *seats = json_object_get(v, "seats");
+        for (int p = 0; p < players; p++) {
+            json_t *o = json_array_get(seats, (size_t)p);
+            json_t *cs = json_object_get(o, "corners");
+            assert_string_equal(json_string_value(json_array_get(cs, 0)),
+                                corners[p][0]);
+            assert_string_equal(json_string_value(json_array_get(cs, 1)),
+                                corners[p][1]);
+            /* "Deal each player 8 cards face-down." */
+            assert_int_equal(json_integer_value(json_object_get(o, "cards")),
+                             8);
+        }
+        /* "Place the remaining cards face-down in the centre of the table
+         * as the deck." */
+        assert_int_equal(json_integer_value(json_object_get(v, "deck")),
+                         60 - 10 * players);
+        json_decref(v);
+        free(st);
+    }
+}
+
+/* "On your turn, draw the top card of either the deck or the discard pile
+ * (face-up pile next to the deck), then discard a card from your hand
+ * face-up on the discard pile."  "Play goes anticlockwise": seat 0, then
+ * seat 1 (on its right).  A card drawn from the deck is the drawer's
+ * secret; a card taken from the discard pile is seen by all. */
+static void draw_or_take_then_discard(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    const char *hands[] = {JUNK0, JUNK1};
+    void *st = setup(2, hands, "5Rm 5Rc", NULL);
+    assert_int_equal(tb_current(g, st), 0);
+    /* Nothing has been discarded yet. */
+    assert_string_equal(ts_legal_text(g, st), "draw");
+    ts_refused(g, st, "take", "the discard pile is empty");
+    ts_refused(g, st, "4Ym", "first draw a card");
+    assert_string_equal(ts_describe(g, st, "draw", 1),
+                        "seat 0 draws from the deck\n");
+    assert_string_equal(ts_describe(g, st, "draw", 0),
+                        "seat 0 draws 5Rm from the deck\n");
+    ts_play(g, st, "draw");
+    assert_true(has(st, 0, "\"drawn\":[\"5Rm\"]"));
+    assert_false(has(st, 1, "5Rm"));
+    ts_refused(g, st, "1Yc", "1Yc is not in your hand");
+    ts_play(g, st, "4Ym");
+    assert_int_equal(tb_current(g, st), 1);
+    assert_string_equal(ts_legal_text(g, st), "draw take");
+    assert_string_equal(ts_describe(g, st, "take", 0),
+                        "seat 1 takes 4Ym from the discard pile\n");
+    ts_play(g, st, "take");
+    /* Everyone knows seat 1 holds it until it is discarded. */
+    assert_true(has(st, 0, "\"known\":[\"4Ym\"]"));
+    ts_play(g, st, "4Ym");
+    assert_false(has(st, 0, "\"known\":[\"4Ym\"]"));
+    assert_true(has(st, 0, "\"discards\":[\"4Ym\"]"));
+    free(st);
+}
+
+/* "If the deck runs out, reshuffle the discard pile (except for the last
+ * discarded card) to make a new deck; the last discarded card remains to
+ * seed the discard pile."  The shuffle is a chance node. */
+static void the_reshuffle_keeps_the_last_discard(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    const char *hands[] = {JUNK0, JUNK1};
+    void *st = setup(2, hands, "", NULL);
+    /* The 40 cards of the deck are drawn and discarded at once. */
+    char last[8] = "";
+    const char *told = NULL;
+    for (int k = 0; k < 40; k++)
+        draw_and_discard(st, k % 2, last, &told);
+    char want[128];
+    snprintf(want, sizeof want,
+             "seat 1 discards %s\nthe deck is empty: the 39 discards under "
+             "%s are shuffled into a new deck\n", last, last);
+    assert_string_equal(told, want);
+    assert_int_equal(tb_current(g, st), TB_CHANCE);
+    tb_chance c;
+    assert_int_equal(tb_chance_spec(g, st, &c), TB_OK);
+    assert_int_equal(c.n, 39);
+    int last_id = ts_mq_card(last);
+    for (int i = 0; i < c.n; i++)
+        assert_int_not_equal(c.items[i], last_id);
+    tb_rng rng;
+    tb_rng_seed(&rng, 2);
+    tb_settle(g, st, &rng);
+    assert_int_equal(tb_current(g, st), 0);
+    assert_int_equal(ts_view_int(g, st, "deck"), 39);
+    char pile[32];
+    snprintf(pile, sizeof pile, "\"discards\":[\"%s\"]", last);
+    assert_true(has(st, TB_SPECTATOR, pile));
+    assert_int_equal(ts_view_int(g, st, "reshuffles"), 1);
+    /* And the seed of the new pile may be taken. */
+    assert_true(ts_is_legal_text(g, st, "take"));
+    free(st);
+}
+
+/* "A player wins the game when, at the end of her turn, the cards in her
+ * hand form a chain of connected cards that links her two corner cards."
+ * A's corners are 1Ys and 5Ba: 2Ys 2Rs 2Bs 3Bs 4Bs 4Ba links them. */
+static void a_chain_between_the_corners_wins(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    const char *hands[] = {"2Ys 2Rs 2Bs 3Bs 4Bs 1Ym 1Rm 2Ym", JUNK1};
+    void *st = setup(2, hands, "4Ba", NULL);
+    assert_true(has(st, 0, "\"missing\":1"));
+    ts_play(g, st, "draw");
+    assert_true(has(st, 0, "\"missing\":0"));
+    /* Discarding a link of the chain breaks it: no win. */
+    void *copy = tb_state_new(g);
+    memcpy(copy, st, g->state_size);
+    ts_play(g, copy, "3Bs");
+    assert_int_equal(tb_current(g, copy), 1);
+    free(copy);
+    assert_string_equal(ts_describe(g, st, "1Ym", 1),
+                        "seat 0 discards 1Ym\n"
+                        "seat 0's hand chains its corners: 1Ys 2Ys 2Rs 2Bs "
+                        "3Bs 4Bs 4Ba 5Ba\n"
+                        "seat 0 wins\n");
+    ts_play(g, st, "1Ym");
+    assert_int_equal(tb_current(g, st), TB_TERMINAL);
+    tb_result r;
+    assert_int_equal(tb_result_of(g, st, &r), TB_OK);
+    assert_int_equal(r.rank[0], 1);
+    assert_int_equal(r.rank[1], 2);
+    assert_true(has(st, TB_SPECTATOR, "\"winner\":0"));
+    free(st);
+}
+
+/* The win is checked "at the end of her turn", and only hers: a chain
+ * dealt to seat 1 does not end seat 0's turn, and wins at the end of seat
+ * 1's own turn if seat 1 keeps it.  B's corners are 1Bs and 5Ya. */
+static void the_win_is_checked_at_the_end_of_ones_own_turn(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    const char *hands[] = {JUNK0, "2Bs 2Rs 2Ys 3Ys 4Ys 4Ya 1Yc 2Yc"};
+    void *st = setup(2, hands, "5Rm 5Rc", NULL);
+    ts_play(g, st, "draw");
+    ts_play(g, st, "5Rm");
+    assert_int_equal(tb_current(g, st), 1);
+    ts_play(g, st, "draw"); /* 5Rc */
+    assert_int_equal(tb_current(g, st), 1);
+    ts_play(g, st, "5Rc");
+    assert_int_equal(tb_current(g, st), TB_TERMINAL);
+    assert_true(has(st, TB_SPECTATOR, "\"winner\":1"));
+    free(st);
+}
+
+/* The suits run moons - suns - arms - crowns (the rules' README), so a
+ * step from suns to arms connects: the 2 of blue suns and the 2 of blue
+ * arms are neighbours in a chain, whatever the booklet's example says
+ * (see Interpretations in the doc).  A: 1Ys 2Ys 2Rs 2Bs 2Ba 3Ba 4Ba 5Ba. */
+static void suns_and_arms_are_connected(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    const char *hands[] = {"2Ys 2Rs 2Bs 3Ba 4Ba 1Ym 1Rm 2Ym", JUNK1};
+    void *st = setup(2, hands, "2Ba", NULL);
+    ts_play(g, st, "draw");
+    ts_play(g, st, "1Ym");
+    assert_true(has(st, TB_SPECTATOR, "\"winner\":0"));
+    free(st);
+}
+
+/* The deck can cycle for ever, so the game ends in a draw after `rounds`
+ * rounds (10 here: 20 turns of 2 players) without a winner. */
+static void the_turn_limit_is_a_draw(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    const char *hands[] = {JUNK0, JUNK1};
+    const char *opts[] = {"rounds=10", NULL};
+    void *st = setup(2, hands, "", opts);
+    char card[8];
+    const char *told = NULL;
+    for (int k = 0; k < 20; k++)
+        draw_and_discard(st, k % 2, card, &told);
+    assert_non_null(strstr(told, "the turn limit (20 turns) is reached: the "
+                                 "game is a draw\n"));
+    assert_int_equal(tb_current(g, st), TB_TERMINAL);
+    tb_result r;
+    assert_int_equal(tb_result_of(g, st, &r), TB_OK);
+    assert_int_equal(r.rank[0], 1);
+    assert_int_equal(r.rank[1], 1);
+    assert_true(has(st, TB_SPECTATOR, "\"winner\":null"));
+    free(st);
+    /* Refused out of range, with the range named. */
+    tb_config cfg;
+    char err[256];
+    tb_config_default(g, 2, &cfg);
+    assert_int_equal(tb_config_set(g, &cfg, "rounds", "5", err, sizeof err),
+                     TB_EINVAL);
+}
+
+/* A bot's determinization for seat 0 keeps what seat 0 knows: a card seat
+ * 1 took from the discard pile stays in its hand, and after a reshuffle a
+ * card seat 1 held before it cannot be in the new deck (whose cards lay
+ * face up in the discard pile). */
+static void determinize_keeps_known_and_old_cards(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    const char *hands[] = {JUNK0, JUNK1};
+    void *st = setup(2, hands, "", NULL);
+    char last[8];
+    for (int k = 0; k < 40; k++)
+        draw_and_discard(st, k % 2, last, NULL);
+    tb_rng rng;
+    tb_rng_seed(&rng, 4);
+    tb_settle(g, st, &rng);
+    /* Seat 0 draws from the new deck and discards 1Ym; seat 1 takes it. */
+    ts_play(g, st, "draw");
+    ts_play(g, st, "1Ym");
+    ts_play(g, st, "take");
+    ts_play(g, st, "1Yc");
+    void *det = tb_state_new(g);
+    for (int k = 0; k < 50; k++) {
+        memcpy(det, st, g->state_size);
+        tb_determinize(g, det, 0, &rng);
+        /* Seat 1's hand: the 7 cards it held from before the reshuffle,
+         * and 1Ym; none of them could be resampled. */
+        assert_true(has(det, 1, "\"hand\":[\"1Ym\",\"2Yc\",\"3Yc\",\"4Yc\","
+                                "\"1Rc\",\"2Rc\",\"3Rc\",\"4Rc\"]"));
+    }
+    /* Seat 0 plays on; seat 1 draws a card from the new deck: that one is
+     * resampled among the deck's cards, its old cards are not. */
+    ts_play(g, st, "draw");
+    ts_play(g, st, "2Ym");
+    ts_play(g, st, "draw");
+    int moved = 0;
+    static const char *const old[] = {"\"2Yc\"", "\"3Yc\"", "\"4Yc\"",
+                                      "\"1Rc\"", "\"2Rc\"", "\"3Rc\"",
+                                      "\"4Rc\"", "\"1Ym\""};
+    for (int k = 0; k < 50; k++) {
+        memcpy(det, st, g->state_size);
+        tb_determinize(g, det, 0, &rng);
+        for (int i = 0; i < 8; i++)
+            assert_true(has(det, 1, old[i]));
+        char *a = tb_view_json(g, st, 1), *b = tb_view_json(g, det, 1);
+        moved |= strcmp(a, b) != 0;
+        free(a);
+        free(b);
+    }
+    assert_true(moved);
+    free(det);
+    free(st);
+}
+
+/* The shortest chains the doc states ("Shortest chains"): for each corner
+ * pair and player count, the fewest cards a hand needs between the two
+ * corners (the other players' corners are not to be had) and how many
+ * such shortest chains there are, counted here with the graph helper. */
+static void the_doc_states_the_shortest_chains(void **state)
+{
+    (void)state;
+    const char *doc = tb_game_doc(game());
+    assert_non_null(doc);
+    const tbi_graph *g = &tbi_mq_connections;
+    int rows = 0;
+    for (int p = 0; p < 4; p++) {
+        char head[32];
+        snprintf(head, sizeof head, "| %c: %s to %s |", 'A' + p,
+                 corners[p][0], corners[p][1]);
+        const char *line = strstr(doc, head);
+        if (!line)
+            fail_msg("the doc has no row \"%s\"", head);
+        const char *cell = line + strlen(head);
+        int a = ts_mq_card(corners[p][0]), b = ts_mq_card(corners[p][1]);
+        for (int players = 2; players <= 4; players++) {
+            while (*cell == ' ')
+                cell++;
+            if (p >= players) {
+                assert_true(*cell == '-');
+                cell = strchr(cell, '|') + 1;
+                continue;
+            }
+            uint64_t within = tbi_graph_all(g);
+            for (int q = 0; q < players; q++)
+                if (q != p)
+                    for (int e = 0; e < 2; e++)
+                        within &= ~tbi_node_bit(ts_mq_card(corners[q][e]));
+            int d = tbi_graph_distance(g, a, b, within);
+            /* Count the shortest paths layer by layer. */
+            long count[64] = {0};
+            count[a] = 1;
+            uint64_t seen = tbi_node_bit(a), layer = seen;
+            for (int k = 0; k < d; k++) {
+                uint64_t next = tbi_graph_expand(g, layer) &
+                                (within | tbi_node_bit(b)) & ~seen;
+                for (uint64_t n = next; n; n &= n - 1) {
+                    int v = __builtin_ctzll(n);
+                    for (uint64_t u = layer & g->adj[v]; u; u &= u - 1)
+                        count[v] += count[__builtin_ctzll(u)];
+                }
+                seen |= next;
+                layer = next;
+            }
+            int cards, chains;
+            if (sscanf(cell, "%d cards (%d chains)", &cards, &chains) != 2)
+                fail_msg("row %c, %d players: cannot read \"%.30s\"", 'A' + p,
+                         players, cell);
+            assert_int_equal(cards, d - 1);
+            assert_int_equal(chains, (int)count[b]);
+            cell = strchr(cell, '|') + 1;
+            rows++;
+        }
+    }
+    assert_int_equal(rows, 2 + 3 + 4);
+}
+
+/* A record typed in from a real table: the deal's cards are dealt one at
+ * a time round the table, seat 0 first, the rest is the deck, top first. */
+static void typing_in_a_real_deal(void **state)
+{
+    (void)state;
+    /* Seat 0 gets 0, 2, 4, ... and seat 1 gets 1, 3, 5, ... of the cards
+     * that are not A's or B's corners; the deck starts after 16 cards. */
+    int cards[56], n = 0;
+    for (int id = 0; id < 60; id++)
+        if (!is_corner(id, 2))
+            cards[n++] = id;
+    char deal[1024];
+    tb_text t;
+    tb_text_init(&t, deal, sizeof deal);
+    tb_text_puts(&t, "[");
+    for (int i = 0; i < n; i++)
+        tb_text_printf(&t, "%s%d", i ? "," : "", cards[i]);
+    tb_text_puts(&t, "]");
+    char json[2048];
+    snprintf(json, sizeof json,
+             "{\"format\":\"tabula-record/1\",\"game\":\"mystique-maze\","
+             "\"players\":2,\"options\":{\"rounds\":50},\"deal\":[%s],"
+             "\"actions\":[{\"seat\":0,\"move\":\"draw\"},"
+             "{\"seat\":0,\"move\":\"1Ym\"},{\"seat\":1,\"move\":\"take\"},"
+             "{\"seat\":1,\"move\":\"2Ym\"}]}", deal);
+    void *st = ts_replay_json(json);
+    /* Seat 0 was dealt 1Ym 3Ym 5Ym ... (ids 0 2 4 ...), drew the 17th card
+     * (id 17, 3Ys) and discarded 1Ym, which seat 1 took back out. */
+    assert_true(has(st, 0, "\"hand\":[\"3Ym\",\"5Ym\",\"2Rm\",\"4Rm\","
+                           "\"1Bm\",\"3Bm\",\"5Bm\",\"3Ys\"]"));
+    assert_true(has(st, TB_SPECTATOR, "\"discards\":[\"2Ym\"]"));
+    assert_int_equal(ts_view_int(game(), st, "max_turns"), 100);
+    free(st);
+}
+
+int main(void)
+{
+    const struct CMUnitTest tests[] = {
+        cmocka_unit_test(corner_cards_by_player_count),
+        cmocka_unit_test(draw_or_take_then_discard),
+        cmocka_unit_test(the_reshuffle_keeps_the_last_discard),
+        cmocka_unit_test(a_chain_between_the_corners_wins),
+        cmocka_unit_test(the_win_is_checked_at_the_end_of_ones_own_turn),
+        cmocka_unit_test(suns_and_arms_are_connected),
+        cmocka_unit_test(the_turn_limit_is_a_draw),
+        cmocka_unit_test(determinize_keeps_known_and_old_cards),
+        cmocka_unit_test(the_doc_states_the_shortest_chains),
+        cmocka_unit_test(typing_in_a_real_deal),
+    };
+    return cmocka_run_group_tests_name("mystique-maze", tests, NULL, NULL);
+}
