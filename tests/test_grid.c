@@ -130,6 +130,53 @@ static void groups_join_equal_neighbours(void **state)
     assert_int_equal(tbi_grid_largest(key, cells, n, group_of, size, 1), 4);
 }
 
+/* A floating 4x4 window: the first card may lie anywhere, the box grows
+ * with the cards, a side is fixed once the cards span it, and a card that
+ * would stretch the box past 4 cells is refused. */
+static void floating_window_fixes_as_it_grows(void **state)
+{
+    (void)state;
+    tbi_box b, reach;
+    tbi_box_clear(&b);
+    assert_true(tbi_box_empty(&b));
+    assert_true(tbi_box_fits(&b, -7, 9, 4, 4));
+    tbi_box_reach(&b, 4, 4, &reach);
+    assert_true(tbi_box_empty(&reach));
+    tbi_box_add(&b, 3, 3);
+    /* One card: the window may still lie 3 cells off in every direction. */
+    tbi_box_reach(&b, 4, 4, &reach);
+    assert_int_equal(reach.x0, 0);
+    assert_int_equal(reach.x1, 6);
+    assert_int_equal(reach.y0, 0);
+    assert_int_equal(reach.y1, 6);
+    tbi_box_add(&b, 5, 3);
+    tbi_box_add(&b, 4, 2);
+    assert_int_equal(b.x0, 3);
+    assert_int_equal(b.x1, 5);
+    assert_int_equal(b.y0, 2);
+    assert_int_equal(b.y1, 3);
+    assert_true(tbi_box_fits(&b, 6, 3, 4, 4));
+    assert_true(tbi_box_fits(&b, 2, 3, 4, 4));
+    assert_false(tbi_box_fits(&b, 7, 3, 4, 4));
+    assert_false(tbi_box_fits(&b, 1, 3, 4, 4));
+    assert_true(tbi_box_fits(&b, 4, 0, 4, 4));
+    assert_false(tbi_box_fits(&b, 4, -1, 4, 4));
+    assert_false(tbi_box_fits(&b, 6, -1, 4, 4)); /* too wide and too high */
+    tbi_box_reach(&b, 4, 4, &reach);
+    assert_int_equal(reach.x0, 2);
+    assert_int_equal(reach.x1, 6);
+    assert_int_equal(reach.y0, 0);
+    assert_int_equal(reach.y1, 5);
+    /* Spanning four columns fixes them: the reach is the box there. */
+    tbi_box_add(&b, 6, 3);
+    tbi_box_reach(&b, 4, 4, &reach);
+    assert_int_equal(reach.x0, 3);
+    assert_int_equal(reach.x1, 6);
+    assert_false(tbi_box_fits(&b, 2, 2, 4, 4));
+    /* Cells inside the box always fit. */
+    assert_true(tbi_box_fits(&b, 4, 3, 4, 4));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -138,6 +185,7 @@ int main(void)
         cmocka_unit_test(hex_neighbours_in_offset_rows),
         cmocka_unit_test(neighbours_stop_at_the_edge),
         cmocka_unit_test(groups_join_equal_neighbours),
+        cmocka_unit_test(floating_window_fixes_as_it_grows),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,7 +4,9 @@
  * in offset coordinates (neighbours, distance), and connected groups of
  * cells on either.  Used by Mystique Energy (an unbounded hex grid held in a
  * fixed array), Clique Mystique (a 7x7 board) and any later game that lays
- * cards out in space (Mystique Maze, Chain of Restraints).
+ * cards out in space (Mystique Maze, Chain of Restraints), and floating
+ * windows: a play area of fixed size whose place on the table is set only
+ * as the cards laid grow it (Chain of Restraints' 4x4).
  *
  * A grid is a rectangle of w x h cells, numbered cell = y * w + x with x the
  * column (left to right) and y the row (top to bottom).  Everything here is
@@ -72,6 +74,41 @@ typedef struct tbi_segment {
  * directions 0-3), then length; through a cell by line, then length. */
 int tbi_sq_segments(int w, int h, int min_len, int max_len, int through,
                     tbi_segment *out, int cap);
+
+/* ---------------------------------------------------------------- window */
+
+/*
+ * A floating window: the cards laid must always fit in some w x h
+ * rectangle, but where that rectangle lies is not set in advance; it is
+ * fixed along a side only once the cards span its whole length.  The
+ * window is held as the bounding box of the occupied cells (x0..x1,
+ * y0..y1, inclusive; empty when x0 > x1), in any coordinates, negative
+ * ones too.
+ */
+typedef struct tbi_box {
+    int8_t x0, y0, x1, y1;
+} tbi_box;
+
+/* The empty box. */
+static inline void tbi_box_clear(tbi_box *b)
+{
+    b->x0 = b->y0 = 1;
+    b->x1 = b->y1 = 0;
+}
+
+static inline int tbi_box_empty(const tbi_box *b)
+{
+    return b->x0 > b->x1;
+}
+
+/* Grows the box to hold (x, y). */
+void tbi_box_add(tbi_box *b, int x, int y);
+/* Whether the box grown to hold (x, y) would still fit in w x h. */
+int tbi_box_fits(const tbi_box *b, int x, int y, int w, int h);
+/* The cells some w x h window holding the box may still cover, written to
+ * *reach: the box widened on each side by the room left in w and h (the
+ * box itself when it already spans w x h; empty for an empty box). */
+void tbi_box_reach(const tbi_box *b, int w, int h, tbi_box *reach);
 
 /* ---------------------------------------------------------------- hex */
 
