@@ -177,6 +177,34 @@ static void floating_window_fixes_as_it_grows(void **state)
     assert_true(tbi_box_fits(&b, 4, 3, 4, 4));
 }
 
+/* Cell names read chess-like: the column letter from the left, the row
+ * number from the bottom; names off the board read as cell -1. */
+static void cell_names_read_back(void **state)
+{
+    (void)state;
+    char name[8];
+    for (int cell = 0; cell < 49; cell++) {
+        tbi_sq_cell_name(7, 7, cell, name, sizeof name);
+        int back = -2;
+        const char *end = tbi_sq_read_cell(name, 7, 7, &back);
+        assert_non_null(end);
+        assert_int_equal(*end, '\0');
+        assert_int_equal(back, cell);
+    }
+    tbi_sq_cell_name(7, 7, 3 * 7 + 3, name, sizeof name);
+    assert_string_equal(name, "d4");
+    tbi_sq_cell_name(7, 7, 0, name, sizeof name);
+    assert_string_equal(name, "a7");
+    int cell;
+    assert_non_null(tbi_sq_read_cell("D4 ", 7, 7, &cell));
+    assert_int_equal(cell, 24);
+    assert_non_null(tbi_sq_read_cell("h1", 7, 7, &cell));
+    assert_int_equal(cell, -1);
+    assert_non_null(tbi_sq_read_cell("a8", 7, 7, &cell));
+    assert_int_equal(cell, -1);
+    assert_null(tbi_sq_read_cell("4d", 7, 7, &cell));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -186,6 +214,7 @@ int main(void)
         cmocka_unit_test(neighbours_stop_at_the_edge),
         cmocka_unit_test(groups_join_equal_neighbours),
         cmocka_unit_test(floating_window_fixes_as_it_grows),
+        cmocka_unit_test(cell_names_read_back),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,6 +4,10 @@
  */
 #include "grid.h"
 
+#include "internal.h"
+
+#include <stdio.h>
+
 /* East, south, south-east, south-west, then the opposites in that order. */
 const int8_t tbi_sq_dx[TBI_SQ_DIRS] = {1, 0, 1, -1, -1, 0, -1, 1};
 const int8_t tbi_sq_dy[TBI_SQ_DIRS] = {0, 1, 1, 1, 0, -1, -1, -1};
@@ -16,6 +20,25 @@ int tbi_sq_segment(int w, int h, int x, int y, int dir, int len, int *cells)
     for (int i = 0; i < len; i++)
         cells[i] = (y + tbi_sq_dy[dir] * i) * w + x + tbi_sq_dx[dir] * i;
     return 1;
+}
+
+void tbi_sq_cell_name(int w, int h, int cell, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%c%d", 'a' + cell % w, h - cell / w);
+}
+
+const char *tbi_sq_read_cell(const char *s, int w, int h, int *cell)
+{
+    char col = (char)(*s | 0x20);
+    if (col < 'a' || col > 'z' || s[1] < '0' || s[1] > '9')
+        return NULL;
+    int row;
+    const char *end = tbi_read_uint(s + 1, &row);
+    if (col > 'a' + w - 1 || row < 1 || row > h)
+        *cell = -1; /* off the board */
+    else
+        *cell = (h - row) * w + (col - 'a');
+    return end;
 }
 
 /* Appends the segment of len cells from (x, y) in direction dir to out

@@ -20,6 +20,7 @@
 #ifndef TABULA_GRID_H
 #define TABULA_GRID_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* How the cells of a grid touch. */
@@ -57,6 +58,15 @@ static inline int tbi_grid_inside(int w, int h, int x, int y)
  * direction dir, written to cells[0..len).  Returns 1 when the whole
  * segment lies on the w x h grid, 0 (cells untouched) otherwise. */
 int tbi_sq_segment(int w, int h, int x, int y, int dir, int len, int *cells);
+
+/* A cell's name as a person types it, chess-like: the column letter from
+ * the left (a, b, ...) and the row number from the bottom (1 is the row
+ * y = h - 1), so "d4" is (3, 3) on a 7x7 board.  w is at most 26. */
+void tbi_sq_cell_name(int w, int h, int cell, char *buf, size_t cap);
+/* Reads a cell name at s (the letter in any case); returns the position
+ * after it, or NULL when s does not start with one.  *cell is -1 when the
+ * name lies off the w x h board. */
+const char *tbi_sq_read_cell(const char *s, int w, int h, int *cell);
 
 /* A segment: len consecutive cells of one line (row, column or diagonal),
  * in order along the line. */
