@@ -22,6 +22,7 @@ extern const tb_game tbg_mystique_circle;
 extern const tb_game tbg_battle_for_the_suns;
 extern const tb_game tbg_mystique_domination;
 extern const tb_game tbg_chain_of_restraints;
+extern const tb_game tbg_mystique_guilds;
 
 static const tb_game *const registry[] = {
     &tbg_six_nimmt,
@@ -39,6 +40,7 @@ static const tb_game *const registry[] = {
     &tbg_battle_for_the_suns,
     &tbg_mystique_domination,
     &tbg_chain_of_restraints,
+    &tbg_mystique_guilds,
 };
 
 int tb_game_count(void)

@@ -581,6 +581,32 @@ static int standing(const void *vs, double *scores)
 
 /* ------------------------------------------------------------ hidden */
 
+/* The seat to move is known to hold a card free of the restraint (a seat
+ * that has none passes hands or draws anew before its turn goes on): when
+ * its known cards include none, the shuffled pool is made to give its
+ * unknown places at least one (tbi_pool_require, uniform among such
+ * deals).  Its unknown places are taken from the pool after those of the
+ * seats before it. */
+static void keep_mover_able(const restraints *s, int seat,
+                            const uint64_t *keep, tbi_pool *pool, tb_rng *rng)
+{
+    int q = s->to_move, off = 0;
+    if (q == seat || s->last == NONE)
+        return;
+    for (uint64_t m = keep[q]; m; m &= m - 1)
+        if (free_of_restraint(s, __builtin_ctzll(m)))
+            return;
+    for (int h = 0; h < q; h++)
+        if (h != seat)
+            off += s->hand_n[h] - __builtin_popcountll(keep[h]);
+    tbi_set128 good = {{0, 0}};
+    for (int c = 0; c < TBI_MQ_CARDS; c++)
+        if (free_of_restraint(s, c))
+            tbi_set_add(&good, (unsigned)c);
+    tbi_pool_require(pool, off, s->hand_n[q] - __builtin_popcountll(keep[q]),
+                     &good, 1, rng);
+}
+
 /* Resamples what seat has not seen: the deck's order and the cards of the
  * other hands it does not know.  Known cards stay where they are (a hand
  * shown to the table, or one that passed through seat); the rest are
@@ -591,6 +617,7 @@ static int standing(const void *vs, double *scores)
 static void determinize(void *vs, int seat, tb_rng *rng)
 {
     restraints *s = vs;
+    (void)frame();
     if (s->phase != PH_PLAY)
         return;
     int n = s->players;
@@ -607,6 +634,7 @@ static void determinize(void *vs, int seat, tb_rng *rng)
     }
     tbi_pool_add_run(&pool, s->deck + s->deck_top, TBI_MQ_CARDS - s->deck_top);
     tbi_pool_shuffle(&pool, rng);
+    keep_mover_able(s, seat, keep, &pool, rng);
     for (int h = 0; h < n; h++) {
         if (h == seat)
             continue;
