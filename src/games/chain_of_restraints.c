@@ -723,6 +723,25 @@ static int survey(const uint8_t *top, line_view *out)
     return n;
 }
 
+/* The cards that complete a line of four at its cells a card may go on
+ * (open), given the traits t[k] of its top cards (0 for an empty cell):
+ * at cell k, the cards with a trait the other three share.  A line with
+ * two empty cells or more gives none. */
+static uint64_t line_makers(const uint8_t *line, const unsigned *t,
+                            uint64_t empty, uint64_t open)
+{
+    uint64_t makers = 0;
+    for (int k = 0; k < ROW; k++) {
+        uint64_t here = 1ull << line[k];
+        if (!(open & here) || (empty && empty != here))
+            continue;
+        unsigned m = t[(k + 1) % ROW] & t[(k + 2) % ROW] & t[(k + 3) % ROW];
+        if (m)
+            makers |= tbi_mq_trait_cards(m);
+    }
+    return makers;
+}
+
 /* The cards that would complete a row next after card goes on cell (where
  * it makes none): the lines elsewhere as they stand, where their hole is
  * then open, and the lines through cell afresh. */
@@ -737,14 +756,19 @@ static uint64_t makers_after(const restraints *s, const line_view *lines,
         if (l->holes == 0 || open >> geo.line[l->line][l->hole] & 1u)
             makers |= l->makers;
     }
-    uint8_t top[CELLS];
-    memcpy(top, s->top, sizeof top);
-    top[cell] = (uint8_t)card;
+    uint64_t occupied = s->occupied | 1ull << cell;
     for (int i = 0; i < geo.through_n[cell]; i++) {
-        const uint8_t *line = geo.line[geo.through[cell][i]];
+        int l = geo.through[cell][i];
+        uint64_t empty = geo.line_cells[l] & ~occupied;
+        if (empty & (empty - 1))
+            continue; /* two holes or more */
+        const uint8_t *line = geo.line[l];
+        unsigned t[ROW];
         for (int k = 0; k < ROW; k++)
-            if (open >> line[k] & 1u)
-                makers |= makers_at(top, line, k);
+            t[k] = line[k] == cell ? traits(card)
+                   : s->top[line[k]] == NONE ? 0
+                                             : traits(s->top[line[k]]);
+        makers |= line_makers(line, t, empty, open);
     }
     return makers;
 }
@@ -1222,5 +1246,8 @@ const tb_game tbg_chain_of_restraints = {
     .view_json = view_json,
     .standing = standing,
     .heuristic = heuristic,
+    /* The tree keeps the other seats to the heuristic's moves below the
+     * root: measured in docs/bots.md. */
+    .search_defaults = "widen=0",
     .describe = describe,
 };

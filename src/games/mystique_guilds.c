@@ -546,6 +546,17 @@ static double card_gain(picture *pic, int seat, int card, int sign)
     return after - before;
 }
 
+/* How much seat's estimate falls if seat q gets card. */
+static double gift_cost(picture *pic, int seat, int q, int card)
+{
+    int g = guild_of(card);
+    double before = guild_value(pic, seat, g);
+    pic->total[q][g] += tbi_mq_number(card);
+    double after = guild_value(pic, seat, g);
+    pic->total[q][g] -= tbi_mq_number(card);
+    return before - after;
+}
+
 /* The cards seat cannot place: the Draw Deck and, with secret hands, the
  * cards of other hands the table has not seen. */
 static uint64_t unseen_by(const guilds *s, int seat)
@@ -595,6 +606,31 @@ static int sole_leader(const uint64_t *hands, int players, int seat)
             return 0;
     return 1;
 }
+
+/* Whether leaving k cards in the Draw Deck after seat's turn lets the next
+ * seat end the game as the sole leader: drawing the last card, or buying
+ * with a card of number k or more and drawing the deck out. */
+static int hands_the_end(const guilds *s, int seat, int k)
+{
+    int q = (seat + 1) % s->players;
+    if (k < 1 || k > 5 || !sole_leader(s->hand, s->players, q))
+        return 0;
+    if (k == 1)
+        return 1;
+    for (uint64_t m = s->hand[q]; m; m &= m - 1) {
+        int x = __builtin_ctzll(m);
+        uint64_t hands[MAX_P];
+        memcpy(hands, s->hand, sizeof hands);
+        hands[q] &= ~bit(x);
+        if (tbi_mq_number(x) >= k && sole_leader(hands, s->players, q))
+            return 1;
+    }
+    return 0;
+}
+
+/* What the bot charges for a move that hands the next seat a winning
+ * end: about a guild and a half. */
+#define END_RISK 3.0
 
 /* The share of the unseen cards that, drawn as the Draw Deck's last card,
  * leave seat the winner. */
@@ -733,6 +769,9 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
             return ACT_ASK + (tb_action)__builtin_ctzll(first);
         if (left == 1 && s->bought && !last_wins)
             return ACT_STOP;
+        if (s->bought && hands_the_end(s, seat, left - 1) &&
+            !hands_the_end(s, seat, left))
+            return ACT_STOP;
         if (s->both_decks && top >= 0 && take_gain > draw_gain)
             return ACT_TAKE;
         if (s->bought && draw_gain <= 0)
@@ -764,21 +803,36 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
         if (top >= 0)
             return ACT_TAKE;
     }
+    /* Each move's worth: its gain, less the risk of handing the next seat
+     * a winning end; a purchase also gives its Influence Card to the next
+     * seat, through the Discard Deck, when that seat wants it more than a
+     * draw. */
+    int next = (seat + 1) % s->players;
+    double next_draw = mean_gain(&pic, next, unseen);
     tb_action pick = ACT_DRAW;
-    double best = draw_gain;
-    if (top >= 0 && take_gain > best) {
-        best = take_gain;
+    double best = draw_gain - END_RISK * hands_the_end(s, seat, left - 1);
+    if (top >= 0 &&
+        take_gain - END_RISK * hands_the_end(s, seat, left) > best) {
+        best = take_gain - END_RISK * hands_the_end(s, seat, left);
         pick = ACT_TAKE;
     }
     double first_draw = s->both_decks && take_gain > draw_gain ? take_gain
                                                                : draw_gain;
     for (uint64_t m = s->hand[seat]; m; m &= m - 1) {
         int x = __builtin_ctzll(m);
-        /* Short of ending the game, a purchase draws at most left - 1. */
-        int n = tbi_mq_number(x), draws = n < left ? n : left - 1;
-        double v = draws >= 1 ? first_draw + (draws - 1) * draw_gain +
-                                    card_gain(&pic, seat, x, -1)
-                              : -1e9;
+        /* Short of ending the game, a purchase draws at most left - 1;
+         * fewer when that leaves the next seat no winning end. */
+        int n = tbi_mq_number(x), most = n < left ? n : left - 1, draws = most;
+        while (draws > 1 && hands_the_end(s, seat, left - draws))
+            draws--;
+        double v = -1e9;
+        if (draws >= 1) {
+            v = first_draw + (draws - 1) * draw_gain +
+                card_gain(&pic, seat, x, -1) -
+                END_RISK * hands_the_end(s, seat, left - draws);
+            if (card_gain(&pic, next, x, 1) > next_draw)
+                v -= gift_cost(&pic, seat, next, x);
+        }
         if (s->from_players) {
             uint64_t first;
             double g = best_trade(s, &pic, x, &first);
@@ -1287,5 +1341,9 @@ const tb_game tbg_mystique_guilds = {
     .view_json = view_json,
     .standing = standing,
     .heuristic = heuristic,
+    /* A narrow root and the others kept to the heuristic below it: the
+     * outcome of a move is noisy (the Draw Deck's order), so a small
+     * budget is spent on a few likely moves; measured in docs/bots.md. */
+    .search_defaults = "rwiden=0.2,widen=0",
     .describe = describe,
 };
