@@ -211,6 +211,12 @@ static unsigned line_traits(const uint8_t *top, const uint8_t *cells)
     return m;
 }
 
+/* Where a cell comes when a row is told: by column, then from the bottom. */
+static int row_order(int cell)
+{
+    return cell_x(cell) * SIDE + SIDE - 1 - cell_y(cell);
+}
+
 /* Whether the card just put on cell completes four in a row of one trait:
  * "place a card such that it creates 4-in-a-row of a single attribute type
  * ... either orthogonal or diagonal".  Only lines through that cell
@@ -224,7 +230,13 @@ static int completes_row(restraints *s, int cell)
             continue; /* a cell of the line is empty */
         const uint8_t *line = g->line[l];
         if (line_traits(s->top, line)) {
-            memcpy(s->row, line, ROW);
+            /* Told from left to right, a column from the bottom up. */
+            for (int k = 0; k < ROW; k++) {
+                int c = line[k], j = k;
+                for (; j > 0 && row_order(s->row[j - 1]) > row_order(c); j--)
+                    s->row[j] = s->row[j - 1];
+                s->row[j] = (uint8_t)c;
+            }
             return 1;
         }
     }
