@@ -781,9 +781,11 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
     /* The start of a turn: a purchase that draws the Draw Deck out ends
      * the game, which is worth it to the sole leader (paying with the card
      * it misses least). */
+    if (left == 1 && last_wins)
+        return ACT_DRAW;
     tb_action end_with = ACT_DRAW;
     double end_cost = -1e9;
-    for (uint64_t m = s->hand[seat]; left <= 5 && m; m &= m - 1) {
+    for (uint64_t m = s->hand[seat]; left > 1 && left <= 5 && m; m &= m - 1) {
         int x = __builtin_ctzll(m);
         uint64_t hands[MAX_P];
         memcpy(hands, s->hand, sizeof hands);
@@ -797,12 +799,8 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
     }
     if (end_with != ACT_DRAW)
         return end_with;
-    if (left == 1) {
-        if (last_wins)
-            return ACT_DRAW;
-        if (top >= 0)
-            return ACT_TAKE;
-    }
+    if (left == 1 && top >= 0)
+        return ACT_TAKE;
     /* Each move's worth: its gain, less the risk of handing the next seat
      * a winning end; a purchase also gives its Influence Card to the next
      * seat, through the Discard Deck, when that seat wants it more than a
