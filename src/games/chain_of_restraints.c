@@ -863,6 +863,26 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
     return pick;
 }
 
+/* A simple policy for opponent pools: completes a row when it can, and
+ * otherwise plays a random free card on a random open cell, blind to what
+ * it leaves the next seat. */
+static tb_action opportunist(const void *vs, int seat, tb_rng *rng)
+{
+    const restraints *s = vs;
+    static tb_action acts[TB_MAX_ACTIONS];
+    int n = legal(s, acts);
+    for (int i = 0; i < n; i++)
+        if (makes_row(s, (int)(acts[i] >> 6), (int)(acts[i] & 63)))
+            return acts[i];
+    (void)seat;
+    return acts[tb_rng_below(rng, (uint32_t)n)];
+}
+
+static const tb_policy policies[] = {
+    {"opportunist", "complete a row when possible, else a random move",
+     opportunist},
+};
+
 /* ------------------------------------------------------------ text */
 
 static void action_text(const void *vs, tb_action a, char *buf, size_t cap)
@@ -1262,4 +1282,6 @@ const tb_game tbg_chain_of_restraints = {
      * root: measured in docs/bots.md. */
     .search_defaults = "widen=0",
     .describe = describe,
+    .policies = policies,
+    .n_policies = 1,
 };

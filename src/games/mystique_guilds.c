@@ -844,6 +844,39 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
     return pick;
 }
 
+/* A simple policy for opponent pools, the way a casual player collects:
+ * it takes the Discard Deck's top card when it already has a card of that
+ * guild, buys with a 4 or a 5 (its lowest such card) and draws the
+ * purchase out, and otherwise draws.  It never weighs its rivals or the
+ * end. */
+static tb_action collector(const void *vs, int seat, tb_rng *rng)
+{
+    const guilds *s = vs;
+    (void)rng;
+    if (s->phase == PH_ANSWER)
+        return ACT_DECLINE;
+    if (s->phase == PH_ASK)
+        return ACT_OFFER;
+    if (s->phase == PH_BUY)
+        return ACT_DRAW;
+    int top = discard_top(s);
+    if (top >= 0) {
+        uint64_t guild = 0x1full << (guild_of(top) * 5);
+        if (s->hand[seat] & guild)
+            return ACT_TAKE;
+    }
+    for (int number = 4; number <= 5; number++)
+        for (uint64_t m = s->hand[seat]; m; m &= m - 1)
+            if (tbi_mq_number(__builtin_ctzll(m)) == number)
+                return (tb_action)__builtin_ctzll(m);
+    return ACT_DRAW;
+}
+
+static const tb_policy policies[] = {
+    {"collector", "take a discard of a guild it has, buy with 4s and 5s, "
+                  "else draw", collector},
+};
+
 /* ------------------------------------------------------------ text */
 
 static void card_name(int card, char *buf, size_t cap)
@@ -1344,4 +1377,6 @@ const tb_game tbg_mystique_guilds = {
      * budget is spent on a few likely moves; measured in docs/bots.md. */
     .search_defaults = "rwiden=0.2,widen=0",
     .describe = describe,
+    .policies = policies,
+    .n_policies = 1,
 };
