@@ -904,20 +904,37 @@ static void action_text(const void *vs, tb_action a, char *buf, size_t cap)
     }
 }
 
-/* The moves a seat may type now, as a hint for a refused one. */
-static const char *hint(const guilds *s)
+/* The moves the seat to move may type now, as words, with an example of
+ * each kind that names a card ("draw, take 5Rs or buy CARD (e.g. buy
+ * 3Ba)"), for the table and for a refused move. */
+static void hint(const guilds *s, char *buf, size_t cap)
 {
-    switch (s->phase) {
-    case PH_TURN:
-        return "draw, take (the Discard Deck's top card) or buy CARD "
-               "(e.g. buy 4Rc)";
-    case PH_BUY:
-        return s->from_players && !s->bought
-                   ? "draw, ask CARD (a card of another player) or, with "
-                     "both-decks, take"
-                   : "draw, stop, or with both-decks take";
-    case PH_ASK: return "ask CARD (another of the seller's cards) or offer";
-    default: return "accept or decline";
+    tb_action acts[TB_MAX_ACTIONS];
+    int n = legal(s, acts), kinds = 0;
+    char words[4][48];
+    tb_action buy = NONE, ask = NONE;
+    for (int i = 0; i < n; i++) {
+        if (acts[i] < ACT_ASK && buy == NONE)
+            buy = acts[i];
+        else if (acts[i] >= ACT_ASK && acts[i] < ACT_DRAW && ask == NONE)
+            ask = acts[i];
+        else if (acts[i] >= ACT_DRAW && kinds < 4)
+            action_text(s, acts[i], words[kinds++], sizeof words[0]);
+    }
+    tb_text t;
+    tb_text_init(&t, buf, cap);
+    for (int k = 0; k < kinds; k++)
+        tb_text_printf(&t, "%s%s", k ? ", " : "", words[k]);
+    char example[TB_ACTION_TEXT];
+    if (buy != NONE) {
+        action_text(s, buy, example, sizeof example);
+        tb_text_printf(&t, "%sbuy CARD (e.g. %s)", kinds ? " or " : "",
+                       example);
+    }
+    if (ask != NONE) {
+        action_text(s, ask, example, sizeof example);
+        tb_text_printf(&t, "%sask CARD (e.g. %s)", kinds ? " or " : "",
+                       example);
     }
 }
 
@@ -964,16 +981,20 @@ static int parse_action(const void *vs, const char *text, tb_action *out,
     if (ask || buy)
         end = tbi_mq_parse(tbi_skip_space(p + 3), 0, &card);
     if (!end || *tbi_skip_space(end)) {
-        tbi_errf(err, cap, "type %s", hint(s));
+        char h[160];
+        hint(s, h, sizeof h);
+        tbi_errf(err, cap, "type %s", h);
         return TB_EPARSE;
     }
     char name[8];
     card_name(card, name, sizeof name);
     if (buy) {
         *out = (tb_action)card;
-        if (s->phase != PH_TURN)
-            tbi_errf(err, cap, "a purchase starts a turn; now type %s",
-                     hint(s));
+        if (s->phase != PH_TURN) {
+            char h[160];
+            hint(s, h, sizeof h);
+            tbi_errf(err, cap, "a purchase starts a turn; now type %s", h);
+        }
         else if (!(s->hand[s->to_move] & bit(card)))
             tbi_errf(err, cap, "%s is not one of your cards", name);
         return TB_OK;
@@ -1157,7 +1178,9 @@ static void render(const void *vs, int seat, unsigned style, tb_text *t)
                    : s->phase == PH_BUY ? "draw on or stop"
                                         : "ask for more or offer");
     if (cur == seat) {
-        tb_text_printf(t, "  you may type: %s\n", hint(s));
+        char h[160];
+        hint(s, h, sizeof h);
+        tb_text_printf(t, "  you may type: %s\n", h);
     }
 }
 
