@@ -669,9 +669,13 @@ static void trade_gains(const guilds *s, const picture *pic, int x,
     *seller_gain = estimate(&after, seller) - estimate(&before, seller);
 }
 
+/* What a seller must gain by a trade, in its own estimate, to accept it:
+ * a trade that leaves it no better off only helps a rival. */
+#define ACCEPT_GAIN 0.05
+
 /* The cards to ask of seller for x, chosen one at a time while each
- * raises the buyer's gain and the seller would still accept (its own
- * estimate does not fall), after those already asked; returns the buyer's
+ * raises the buyer's gain and the seller would still accept (it gains
+ * more than ACCEPT_GAIN), after those already asked; returns the buyer's
  * gain (-1e9 when it asks nothing). */
 static double plan_asks(const guilds *s, const picture *pic, int x,
                         int seller, uint64_t *asked)
@@ -689,7 +693,7 @@ static double plan_asks(const guilds *s, const picture *pic, int x,
             double bg, sg;
             uint64_t c = bit(__builtin_ctzll(m));
             trade_gains(s, pic, x, seller, chosen | c, &bg, &sg);
-            if (sg >= 0 && bg > pick_gain + 1e-9) {
+            if (sg > ACCEPT_GAIN && bg > pick_gain + 1e-9) {
                 pick_gain = bg;
                 pick = c;
             }
@@ -730,8 +734,8 @@ static double best_trade(const guilds *s, const picture *pic, int x,
  * trade it expects the seller to accept).  Near the end it avoids
  * emptying the Draw Deck unless that leaves it the winner.  In a purchase
  * it draws on while a card is worth having and the deck will not run out
- * under it, unless that wins.  As a seller it accepts an offer that does
- * not lower its own estimate. */
+ * under it, unless that wins.  As a seller it accepts an offer that raises
+ * its own estimate by more than ACCEPT_GAIN. */
 static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
 {
     const guilds *s = vs;
@@ -741,7 +745,7 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
     if (s->phase == PH_ANSWER) {
         double bg, sg;
         trade_gains(s, &pic, s->influence, seat, s->asked, &bg, &sg);
-        return sg >= 0 ? ACT_ACCEPT : ACT_DECLINE;
+        return sg > ACCEPT_GAIN ? ACT_ACCEPT : ACT_DECLINE;
     }
     if (s->phase == PH_ASK) {
         uint64_t asked = s->asked;
