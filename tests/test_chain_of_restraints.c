@@ -75,6 +75,25 @@ static void expect_view(const void *st, int viewer, const char *key,
  * with 3Yc 4Bm 5Ym on row 5. */
 static const char *const reds[] = {"1Rm 2Rs 3Ra 4Rc 5Rc", "3Yc 4Bm 5Ym 1Ya 2Bc"};
 
+/* Plays moves (texts) in order. */
+static void play_moves(void *st, const char *const *moves, int n)
+{
+    tb_rng rng;
+    tb_rng_seed(&rng, 1);
+    ts_play_texts(game(), st, &rng, moves, n);
+}
+
+/* The reds game up to seat 0's fourth red: 1Rm 2Rs 3Ra on d4 e4 f4, seat
+ * 1's 3Yc 4Bm 5Ym above them; seat 0 to move with 4Rc in hand. */
+static void *reds_at_the_brink(void)
+{
+    void *st = deal(2, reds, NULL);
+    const char *moves[] = {"1Rm d4", "3Yc d5", "2Rs e4", "4Bm e5",
+                           "3Ra f4", "5Ym f5"};
+    play_moves(st, moves, 6);
+    return st;
+}
+
 /* "Shuffle the deck, and deal 5 cards to each player." */
 static void setup_deals_five_cards_each(void **state)
 {
@@ -168,11 +187,7 @@ static void field_floats_until_it_spans_four(void **state)
 static void four_reds_in_a_row_win(void **state)
 {
     (void)state;
-    void *st = deal(2, reds, NULL);
-    const char *moves[] = {"1Rm d4", "3Yc d5", "2Rs e4", "4Bm e5",
-                           "3Ra f4", "5Ym f5"};
-    for (int i = 0; i < 6; i++)
-        ts_play(game(), st, moves[i]);
+    void *st = reds_at_the_brink();
     const char *told = ts_describe(game(), st, "4Rc g4", TB_SPECTATOR);
     assert_non_null(strstr(told, "seat 0 completes four reds in a row "
                                  "(d4 e4 f4 g4) and wins"));
@@ -195,8 +210,7 @@ static void four_threes_on_a_diagonal_win(void **state)
     void *st = deal(2, hands, NULL);
     const char *moves[] = {"3Rm d4", "1Bc e4", "3Ys e5", "2Rc f5",
                            "3Ba f6", "4Ym g6", "3Rc g7"};
-    for (int i = 0; i < 7; i++)
-        ts_play(game(), st, moves[i]);
+    play_moves(st, moves, 7);
     assert_int_equal(tb_current(game(), st), TB_TERMINAL);
     expect_view(st, TB_SPECTATOR, "winner", "0");
     expect_view(st, TB_SPECTATOR, "row", "[\"d4\",\"e5\",\"f6\",\"g7\"]");
@@ -211,8 +225,7 @@ static void covered_cards_do_not_count(void **state)
     void *st = deal(2, reds, NULL);
     const char *moves[] = {"1Rm d4", "3Yc d5", "2Rs e4", "4Bm e4",
                            "3Ra f4", "5Ym f5", "4Rc g4"};
-    for (int i = 0; i < 7; i++)
-        ts_play(game(), st, moves[i]);
+    play_moves(st, moves, 7);
     assert_int_equal(tb_current(game(), st), 1);
     json_t *v = ts_view(game(), st, TB_SPECTATOR);
     char *e4 = json_dumps(json_object_get(json_object_get(v, "board"), "e4"),
@@ -415,11 +428,7 @@ static void empty_deck_is_a_draw(void **state)
 static void heuristic_takes_a_win(void **state)
 {
     (void)state;
-    void *st = deal(2, reds, NULL);
-    const char *moves[] = {"1Rm d4", "3Yc d5", "2Rs e4", "4Bm e5",
-                           "3Ra f4", "5Ym f5"};
-    for (int i = 0; i < 6; i++)
-        ts_play(game(), st, moves[i]);
+    void *st = reds_at_the_brink();
     tb_rng rng;
     tb_rng_seed(&rng, 3);
     const char *pick = ts_heuristic_text(game(), st, 0, &rng);
@@ -435,8 +444,7 @@ static void heuristic_blocks_a_known_row(void **state)
     const char *const hands[] = {"1Rm 2Rs 3Ra 4Rc 5Rc", "3Yc 4Bm 1Bs 1Ya 2Bc"};
     void *st = deal(2, hands, NULL);
     const char *moves[] = {"1Rm d4", "3Yc d5", "2Rs e4", "4Bm e5", "3Ra f4"};
-    for (int i = 0; i < 5; i++)
-        ts_play(game(), st, moves[i]);
+    play_moves(st, moves, 5);
     tb_rng rng;
     tb_rng_seed(&rng, 3);
     for (int i = 0; i < 20; i++) {

@@ -212,6 +212,20 @@ static void *scripted(const char *top, const char *opening, const char *mine0,
     return st;
 }
 
+/* Checks a finished 2-player game's points, ranks and card counts. */
+static void expect_end(const void *st, int points0, int points1, int rank0,
+                       int rank1, const char *cards0, const char *cards1)
+{
+    tb_result r;
+    tb_result_of(game(), st, &r);
+    assert_int_equal((int)r.score[0], points0);
+    assert_int_equal((int)r.score[1], points1);
+    assert_int_equal(r.rank[0], rank0);
+    assert_int_equal(r.rank[1], rank1);
+    expect_at(st, TB_SPECTATOR, "seats", "0", "cards", cards0);
+    expect_at(st, TB_SPECTATOR, "seats", "1", "cards", cards1);
+}
+
 /* The ten guilds other than yellow moons and blue suns: seat 0 takes the
  * 1, 3 and 5 (a total of 9) of the first `mine` of them and the 2 and 4
  * (6) of the rest; seat 1 the others. */
@@ -249,14 +263,7 @@ static void guilds_blue_suns_and_the_card_tiebreak(void **state)
     void *st = scripted("1Ym 3Ym 2Ym", "draw,draw,buy 1Ym",
                         mine0 + 4, /* 2Ym is drawn in the opening */
                         mine1 + 4, /* 3Ym too */ 1);
-    tb_result r;
-    tb_result_of(game(), st, &r);
-    assert_int_equal((int)r.score[0], 6);
-    assert_int_equal((int)r.score[1], 6);
-    assert_int_equal(r.rank[0], 1);
-    assert_int_equal(r.rank[1], 2);
-    expect_at(st, TB_SPECTATOR, "seats", "0", "cards", "29");
-    expect_at(st, TB_SPECTATOR, "seats", "1", "cards", "30");
+    expect_end(st, 6, 6, 1, 2, "29", "30");
     free(st);
 }
 
@@ -270,16 +277,9 @@ static void a_persisting_tie_is_shared(void **state)
     split_guilds(5, s0, s1, sizeof s0);
     snprintf(mine0, sizeof mine0, "2Ym 5Ym 2Bs 5Bs%s", s0);
     snprintf(mine1, sizeof mine1, "3Ym 4Ym 3Bs 4Bs%s", s1);
-    void *st = scripted("1Ym 1Bs", "draw,draw,buy 1Ym,draw,buy 1Bs,draw", mine0, mine1,
-                        0);
-    tb_result r;
-    tb_result_of(game(), st, &r);
-    assert_int_equal((int)r.score[0], 5);
-    assert_int_equal((int)r.score[1], 5);
-    assert_int_equal(r.rank[0], 1);
-    assert_int_equal(r.rank[1], 1);
-    expect_at(st, TB_SPECTATOR, "seats", "0", "cards", "29");
-    expect_at(st, TB_SPECTATOR, "seats", "1", "cards", "29");
+    void *st = scripted("1Ym 1Bs", "draw,draw,buy 1Ym,draw,buy 1Bs,draw",
+                        mine0, mine1, 0);
+    expect_end(st, 5, 5, 1, 1, "29", "29");
     free(st);
 }
 
