@@ -1180,8 +1180,13 @@ static json_t *view_json(const void *vs, int seat)
     json_object_set_new(v, "deck", json_integer(TBI_MQ_CARDS - s->deck_top));
     if (s->phase == PH_PLAY)
         json_object_set_new(v, "to_move", json_integer(s->to_move));
-    json_object_set_new(v, "restraint", s->last == NONE ? json_null()
-                                                        : set_json(bit(s->last)));
+    if (s->last == NONE) {
+        json_object_set_new(v, "restraint", json_null());
+    } else {
+        char name[8];
+        tbi_mq_short_name(s->last, 0, name, sizeof name);
+        json_object_set_new(v, "restraint", json_string(name));
+    }
     json_t *board = json_object();
     for (int c = 0; c < CELLS; c++) {
         if (s->top[c] == NONE)
