@@ -525,15 +525,6 @@ static double guild_value(const picture *pic, int seat, int g)
     return worth(g) * d / (fabs(d) + pic->width);
 }
 
-/* The bot's estimate of how good the table is for seat. */
-static double estimate(const picture *pic, int seat)
-{
-    double v = 0;
-    for (int g = 0; g < GUILDS; g++)
-        v += guild_value(pic, seat, g);
-    return v;
-}
-
 /* The change in seat's estimate when card joins (sign 1) or leaves (sign
  * -1) its hand: only the card's guild changes. */
 static double card_gain(picture *pic, int seat, int card, int sign)
@@ -646,27 +637,54 @@ static double win_if_last(const guilds *s, int seat, uint64_t unseen)
     return n ? (double)wins / n : 0.0;
 }
 
-/* What a trade is worth to the buyer (the seat to move) and to seller:
- * the buyer gives card x and takes the cards asked.  Both are measured
- * against x staying with the buyer (what a refusal leaves). */
-static void trade_gains(const guilds *s, const picture *pic, int x,
-                        int seller, uint64_t asked, double *buyer_gain,
-                        double *seller_gain)
+/* A trade in the bot's reckoning: the table after it, and what it gains
+ * the buyer (the seat to move) and the seller, both measured against the
+ * Influence Card x staying with the buyer (what a refusal leaves). */
+typedef struct trade {
+    picture after;
+    int buyer, seller;
+    double buyer_gain, seller_gain;
+} trade;
+
+/* Moves card from seat `from` to seat `to` in t's table and adds the
+ * change in the card's guild to both gains. */
+static void trade_move(trade *t, int card, int from, int to)
 {
-    int p = s->to_move;
-    picture before = *pic, after;
+    int g = guild_of(card), n = tbi_mq_number(card);
+    double b0 = guild_value(&t->after, t->buyer, g);
+    double s0 = guild_value(&t->after, t->seller, g);
+    t->after.total[from][g] -= n;
+    t->after.total[to][g] += n;
+    t->buyer_gain += guild_value(&t->after, t->buyer, g) - b0;
+    t->seller_gain += guild_value(&t->after, t->seller, g) - s0;
+}
+
+/* The gains of t with one more card asked, t left as it was. */
+static void trade_try(trade *t, int card, double *buyer_gain,
+                      double *seller_gain)
+{
+    double b = t->buyer_gain, g = t->seller_gain;
+    trade_move(t, card, t->seller, t->buyer);
+    *buyer_gain = t->buyer_gain;
+    *seller_gain = t->seller_gain;
+    trade_move(t, card, t->buyer, t->seller);
+    t->buyer_gain = b;
+    t->seller_gain = g;
+}
+
+/* The trade of x for the cards asked of seller. */
+static void trade_of(const guilds *s, const picture *pic, int x, int seller,
+                     uint64_t asked, trade *t)
+{
+    t->after = *pic;
+    t->buyer = s->to_move;
+    t->seller = seller;
+    t->buyer_gain = t->seller_gain = 0;
     if (s->influence == x) /* x lies before the buyer, out of her hand */
-        before.total[p][guild_of(x)] += tbi_mq_number(x);
-    after = before;
-    after.total[p][guild_of(x)] -= tbi_mq_number(x);
-    after.total[seller][guild_of(x)] += tbi_mq_number(x);
-    for (uint64_t m = asked; m; m &= m - 1) {
-        int c = __builtin_ctzll(m);
-        after.total[p][guild_of(c)] += tbi_mq_number(c);
-        after.total[seller][guild_of(c)] -= tbi_mq_number(c);
-    }
-    *buyer_gain = estimate(&after, p) - estimate(&before, p);
-    *seller_gain = estimate(&after, seller) - estimate(&before, seller);
+        t->after.total[t->buyer][guild_of(x)] += tbi_mq_number(x);
+    trade_move(t, x, t->buyer, seller);
+    for (uint64_t m = asked; m; m &= m - 1)
+        trade_move(t, __builtin_ctzll(m), seller, t->buyer);
 }
 
 /* What a seller must gain by a trade, in its own estimate, to accept it:
@@ -680,30 +698,26 @@ static void trade_gains(const guilds *s, const picture *pic, int x,
 static double plan_asks(const guilds *s, const picture *pic, int x,
                         int seller, uint64_t *asked)
 {
-    double best = -1e9;
-    uint64_t chosen = *asked;
-    if (chosen) {
-        double sg;
-        trade_gains(s, pic, x, seller, chosen, &best, &sg);
-    }
-    while (count(chosen) < tbi_mq_number(x)) {
-        uint64_t pick = 0;
+    trade t;
+    trade_of(s, pic, x, seller, *asked, &t);
+    double best = *asked ? t.buyer_gain : -1e9;
+    while (count(*asked) < tbi_mq_number(x)) {
+        int pick = -1;
         double pick_gain = best;
-        for (uint64_t m = s->hand[seller] & ~chosen; m; m &= m - 1) {
+        for (uint64_t m = s->hand[seller] & ~*asked; m; m &= m - 1) {
             double bg, sg;
-            uint64_t c = bit(__builtin_ctzll(m));
-            trade_gains(s, pic, x, seller, chosen | c, &bg, &sg);
+            trade_try(&t, __builtin_ctzll(m), &bg, &sg);
             if (sg > ACCEPT_GAIN && bg > pick_gain + 1e-9) {
                 pick_gain = bg;
-                pick = c;
+                pick = __builtin_ctzll(m);
             }
         }
-        if (!pick)
+        if (pick < 0)
             break;
-        chosen |= pick;
+        trade_move(&t, pick, seller, t.buyer);
+        *asked |= bit(pick);
         best = pick_gain;
     }
-    *asked = chosen;
     return best;
 }
 
@@ -727,7 +741,7 @@ static double best_trade(const guilds *s, const picture *pic, int x,
     return best;
 }
 
-/* A decent player, valuing the table by estimate().  At the start of a
+/* A decent player, valuing the table guild by guild (guild_value).  At the start of a
  * turn it compares drawing (the mean gain of an unseen card), taking the
  * Discard Deck's top card and buying with each of its cards (that many
  * draws, less what the card is worth to it; with Variant 2 also the best
@@ -743,9 +757,9 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
     picture pic;
     picture_of(s, &pic);
     if (s->phase == PH_ANSWER) {
-        double bg, sg;
-        trade_gains(s, &pic, s->influence, seat, s->asked, &bg, &sg);
-        return sg > ACCEPT_GAIN ? ACT_ACCEPT : ACT_DECLINE;
+        trade t;
+        trade_of(s, &pic, s->influence, seat, s->asked, &t);
+        return t.seller_gain > ACCEPT_GAIN ? ACT_ACCEPT : ACT_DECLINE;
     }
     if (s->phase == PH_ASK) {
         uint64_t asked = s->asked;
@@ -820,6 +834,15 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
     }
     double first_draw = s->both_decks && take_gain > draw_gain ? take_gain
                                                                : draw_gain;
+    /* Trades are planned only with the highest-numbered cards (those that
+     * can ask for most), which keeps the search for them cheap. */
+    int trade_floor = 6;
+    for (int k = 0, m_count = 0; s->from_players && k < 5 && m_count < 3;
+         k++) {
+        trade_floor = 5 - k;
+        for (uint64_t m = s->hand[seat]; m; m &= m - 1)
+            m_count += tbi_mq_number(__builtin_ctzll(m)) == trade_floor;
+    }
     for (uint64_t m = s->hand[seat]; m; m &= m - 1) {
         int x = __builtin_ctzll(m);
         /* Short of ending the game, a purchase draws at most left - 1;
@@ -835,7 +858,7 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
             if (card_gain(&pic, next, x, 1) > next_draw)
                 v -= gift_cost(&pic, seat, next, x);
         }
-        if (s->from_players) {
+        if (s->from_players && tbi_mq_number(x) >= trade_floor) {
             uint64_t first;
             double g = best_trade(s, &pic, x, &first);
             v = g > v ? g : v;
