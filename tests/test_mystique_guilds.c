@@ -236,7 +236,7 @@ static void split_guilds(int mine, char *s0, char *s1, size_t cap)
     s0[0] = s1[0] = '\0';
     for (int g = 0; g < 10; g++)
         for (int num = 1; num <= 5; num++) {
-            char card[8];
+            char card[16];
             snprintf(card, sizeof card, " %d%s", num, guilds[g]);
             int odd = num % 2 == 1;
             strncat((g < mine) == odd ? s0 : s1, card, cap - strlen(s0) - 1);
