@@ -134,9 +134,11 @@ static void buying_may_stop_early(void **state)
     play_all(st, "draw,draw,buy 5Rc,draw,stop");
     expect_at(st, TB_SPECTATOR, "seats", "0", "tableau", "[\"2Ym\"]");
     assert_int_equal(tb_current(game(), st), 1);
-    const char *told = ts_describe(game(), deal(2, NULL, "5Rc 1Ym 2Ym"),
-                                   "draw", 1);
-    assert_non_null(strstr(told, "seat 0 draws 5Rc from the Draw Deck"));
+    /* With the open tableau everyone is told the card drawn. */
+    void *fresh = deal(2, NULL, "5Rc 1Ym 2Ym");
+    assert_non_null(strstr(ts_describe(game(), fresh, "draw", 1),
+                           "seat 0 draws 5Rc from the Draw Deck"));
+    free(fresh);
     free(st);
 }
 
