@@ -741,134 +741,188 @@ static double best_trade(const guilds *s, const picture *pic, int x,
     return best;
 }
 
-/* A decent player, valuing the table guild by guild (guild_value).  At the start of a
- * turn it compares drawing (the mean gain of an unseen card), taking the
- * Discard Deck's top card and buying with each of its cards (that many
- * draws, less what the card is worth to it; with Variant 2 also the best
- * trade it expects the seller to accept).  Near the end it avoids
- * emptying the Draw Deck unless that leaves it the winner.  In a purchase
- * it draws on while a card is worth having and the deck will not run out
- * under it, unless that wins.  As a seller it accepts an offer that raises
- * its own estimate by more than ACCEPT_GAIN. */
-static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
-{
-    const guilds *s = vs;
-    (void)rng;
+/* What the heuristic knows of the moment, computed once per decision. */
+typedef struct outlook {
     picture pic;
-    picture_of(s, &pic);
-    if (s->phase == PH_ANSWER) {
-        trade t;
-        trade_of(s, &pic, s->influence, seat, s->asked, &t);
-        return t.seller_gain > ACCEPT_GAIN ? ACT_ACCEPT : ACT_DECLINE;
-    }
-    if (s->phase == PH_ASK) {
-        uint64_t asked = s->asked;
-        plan_asks(s, &pic, s->influence, s->seller, &asked);
-        if (asked != s->asked)
-            return ACT_ASK + (tb_action)__builtin_ctzll(asked & ~s->asked);
-        return ACT_OFFER;
-    }
-    uint64_t unseen = unseen_by(s, seat);
-    int left = deck_left(s), top = discard_top(s);
-    /* Whether drawing the Draw Deck's last card now would win. */
-    int last_wins = left == 1 && win_if_last(s, seat, unseen) >= 0.5;
-    double draw_gain = mean_gain(&pic, seat, unseen);
-    double take_gain = top >= 0 ? card_gain(&pic, seat, top, 1) : -1e9;
-    if (s->phase == PH_BUY) {
-        uint64_t first;
-        /* Ending the game by drawing the Draw Deck out, when it wins. */
-        if (left <= tbi_mq_number(s->influence) - s->bought &&
-            sole_leader(s->hand, s->players, seat))
-            return ACT_DRAW;
-        if (s->bought == 0 && s->from_players &&
-            best_trade(s, &pic, s->influence, &first) >
-                draw_gain * tbi_mq_number(s->influence) &&
-            first)
-            return ACT_ASK + (tb_action)__builtin_ctzll(first);
-        if (left == 1 && s->bought && !last_wins)
-            return ACT_STOP;
-        if (s->bought && hands_the_end(s, seat, left - 1) &&
-            !hands_the_end(s, seat, left))
-            return ACT_STOP;
-        if (s->both_decks && top >= 0 && take_gain > draw_gain)
-            return ACT_TAKE;
-        if (s->bought && draw_gain <= 0)
-            return ACT_STOP;
+    uint64_t unseen;
+    int left, top;
+    int last_wins;    /* drawing the Draw Deck's last card now wins */
+    double draw_gain; /* the mean gain of a card from the Draw Deck */
+    double take_gain; /* the gain of the Discard Deck's top card */
+} outlook;
+
+static void outlook_of(const guilds *s, int seat, outlook *o)
+{
+    picture_of(s, &o->pic);
+    o->unseen = unseen_by(s, seat);
+    o->left = deck_left(s);
+    o->top = discard_top(s);
+    o->last_wins = o->left == 1 && win_if_last(s, seat, o->unseen) >= 0.5;
+    o->draw_gain = mean_gain(&o->pic, seat, o->unseen);
+    o->take_gain = o->top >= 0 ? card_gain(&o->pic, seat, o->top, 1) : -1e9;
+}
+
+/* In a purchase: draw the deck out when that wins; with Variant 2 ask for
+ * a trade that beats drawing; stop rather than draw the last card, or
+ * leave the next seat a winning end, when that loses; take from the
+ * Discard Deck (Variant 1) when its top card beats a draw; stop when a
+ * card is worth nothing more. */
+static tb_action purchase_move(const guilds *s, int seat, outlook *o)
+{
+    uint64_t first;
+    int left = o->left;
+    if (left <= tbi_mq_number(s->influence) - s->bought &&
+        sole_leader(s->hand, s->players, seat))
         return ACT_DRAW;
-    }
-    /* The start of a turn: a purchase that draws the Draw Deck out ends
-     * the game, which is worth it to the sole leader (paying with the card
-     * it misses least). */
-    if (left == 1 && last_wins)
-        return ACT_DRAW;
+    if (s->bought == 0 && s->from_players &&
+        best_trade(s, &o->pic, s->influence, &first) >
+            o->draw_gain * tbi_mq_number(s->influence) &&
+        first)
+        return ACT_ASK + (tb_action)__builtin_ctzll(first);
+    if (left == 1 && s->bought && !o->last_wins)
+        return ACT_STOP;
+    if (s->bought && hands_the_end(s, seat, left - 1) &&
+        !hands_the_end(s, seat, left))
+        return ACT_STOP;
+    if (s->both_decks && o->top >= 0 && o->take_gain > o->draw_gain)
+        return ACT_TAKE;
+    if (s->bought && o->draw_gain <= 0)
+        return ACT_STOP;
+    return ACT_DRAW;
+}
+
+/* The purchase that ends the game at once, drawing the Draw Deck out with
+ * 2-5 cards left, when that leaves seat the sole leader, paid with the
+ * card it misses least; ACT_DRAW when there is none. */
+static tb_action winning_end(const guilds *s, int seat, outlook *o)
+{
     tb_action end_with = ACT_DRAW;
     double end_cost = -1e9;
-    for (uint64_t m = s->hand[seat]; left > 1 && left <= 5 && m; m &= m - 1) {
+    for (uint64_t m = s->hand[seat]; o->left > 1 && o->left <= 5 && m;
+         m &= m - 1) {
         int x = __builtin_ctzll(m);
         uint64_t hands[MAX_P];
         memcpy(hands, s->hand, sizeof hands);
         hands[seat] &= ~bit(x);
-        double cost = card_gain(&pic, seat, x, -1);
-        if (tbi_mq_number(x) >= left && cost > end_cost &&
+        double cost = card_gain(&o->pic, seat, x, -1);
+        if (tbi_mq_number(x) >= o->left && cost > end_cost &&
             sole_leader(hands, s->players, seat)) {
             end_with = (tb_action)x;
             end_cost = cost;
         }
     }
+    return end_with;
+}
+
+/* Variant 2: trades are planned only with the highest-numbered cards
+ * (those that can ask for most; three of them or a little more, all cards
+ * of the lowest number among them), which keeps the search for them
+ * cheap.  Returns that lowest number (6: no trades). */
+static int trade_floor(const guilds *s, int seat)
+{
+    int floor = 6;
+    for (int k = 0, n = 0; s->from_players && k < 5 && n < 3; k++) {
+        floor = 5 - k;
+        for (uint64_t m = s->hand[seat]; m; m &= m - 1)
+            n += tbi_mq_number(__builtin_ctzll(m)) == floor;
+    }
+    return floor;
+}
+
+/* The worth of buying with x: its draws (fewer when that leaves the next
+ * seat no winning end), less what x is worth to seat, less the risk of
+ * the end it leaves, less what x is worth to the next seat when that seat
+ * would take it from the Discard Deck; or a better trade (Variant 2). */
+static double purchase_worth(const guilds *s, int seat, outlook *o, int x,
+                             double next_draw, int floor)
+{
+    int next = (seat + 1) % s->players, left = o->left;
+    double first_draw = s->both_decks && o->take_gain > o->draw_gain
+                            ? o->take_gain
+                            : o->draw_gain;
+    /* Short of ending the game, a purchase draws at most left - 1. */
+    int n = tbi_mq_number(x), draws = n < left ? n : left - 1;
+    while (draws > 1 && hands_the_end(s, seat, left - draws))
+        draws--;
+    double v = -1e9;
+    if (draws >= 1) {
+        v = first_draw + (draws - 1) * o->draw_gain +
+            card_gain(&o->pic, seat, x, -1) -
+            END_RISK * hands_the_end(s, seat, left - draws);
+        if (card_gain(&o->pic, next, x, 1) > next_draw)
+            v -= gift_cost(&o->pic, seat, next, x);
+    }
+    if (s->from_players && n >= floor) {
+        uint64_t first;
+        double g = best_trade(s, &o->pic, x, &first);
+        v = g > v ? g : v;
+    }
+    return v;
+}
+
+/* The start of a turn: end the game when that wins; avoid drawing the
+ * last card otherwise; else the best of drawing, taking and buying with
+ * each card, each less the risk of the end it leaves the next seat. */
+static tb_action turn_move(const guilds *s, int seat, outlook *o)
+{
+    if (o->left == 1 && o->last_wins)
+        return ACT_DRAW;
+    tb_action end_with = winning_end(s, seat, o);
     if (end_with != ACT_DRAW)
         return end_with;
-    if (left == 1 && top >= 0)
+    if (o->left == 1 && o->top >= 0)
         return ACT_TAKE;
-    /* Each move's worth: its gain, less the risk of handing the next seat
-     * a winning end; a purchase also gives its Influence Card to the next
-     * seat, through the Discard Deck, when that seat wants it more than a
-     * draw. */
-    int next = (seat + 1) % s->players;
-    double next_draw = mean_gain(&pic, next, unseen);
+    int next = (seat + 1) % s->players, floor = trade_floor(s, seat);
+    double next_draw = mean_gain(&o->pic, next, o->unseen);
     tb_action pick = ACT_DRAW;
-    double best = draw_gain - END_RISK * hands_the_end(s, seat, left - 1);
-    if (top >= 0 &&
-        take_gain - END_RISK * hands_the_end(s, seat, left) > best) {
-        best = take_gain - END_RISK * hands_the_end(s, seat, left);
+    double best = o->draw_gain - END_RISK * hands_the_end(s, seat, o->left - 1);
+    double take = o->take_gain - END_RISK * hands_the_end(s, seat, o->left);
+    if (o->top >= 0 && take > best) {
+        best = take;
         pick = ACT_TAKE;
-    }
-    double first_draw = s->both_decks && take_gain > draw_gain ? take_gain
-                                                               : draw_gain;
-    /* Trades are planned only with the highest-numbered cards (those that
-     * can ask for most), which keeps the search for them cheap. */
-    int trade_floor = 6;
-    for (int k = 0, m_count = 0; s->from_players && k < 5 && m_count < 3;
-         k++) {
-        trade_floor = 5 - k;
-        for (uint64_t m = s->hand[seat]; m; m &= m - 1)
-            m_count += tbi_mq_number(__builtin_ctzll(m)) == trade_floor;
     }
     for (uint64_t m = s->hand[seat]; m; m &= m - 1) {
         int x = __builtin_ctzll(m);
-        /* Short of ending the game, a purchase draws at most left - 1;
-         * fewer when that leaves the next seat no winning end. */
-        int n = tbi_mq_number(x), most = n < left ? n : left - 1, draws = most;
-        while (draws > 1 && hands_the_end(s, seat, left - draws))
-            draws--;
-        double v = -1e9;
-        if (draws >= 1) {
-            v = first_draw + (draws - 1) * draw_gain +
-                card_gain(&pic, seat, x, -1) -
-                END_RISK * hands_the_end(s, seat, left - draws);
-            if (card_gain(&pic, next, x, 1) > next_draw)
-                v -= gift_cost(&pic, seat, next, x);
-        }
-        if (s->from_players && tbi_mq_number(x) >= trade_floor) {
-            uint64_t first;
-            double g = best_trade(s, &pic, x, &first);
-            v = g > v ? g : v;
-        }
+        double v = purchase_worth(s, seat, o, x, next_draw, floor);
         if (v > best + 1e-9) {
             best = v;
             pick = (tb_action)x;
         }
     }
     return pick;
+}
+
+/* A decent player, valuing the table guild by guild (guild_value).  At the
+ * start of a turn it compares drawing (the mean gain of an unseen card),
+ * taking the Discard Deck's top card and buying with each of its cards
+ * (turn_move); near the end it avoids emptying the Draw Deck unless that
+ * leaves it the winner.  In a purchase it draws on while a card is worth
+ * having and the deck will not run out under it, unless that wins
+ * (purchase_move).  With Variant 2 it asks for the trade it expects the
+ * seller to accept (plan_asks), and as a seller it accepts an offer that
+ * raises its own valuation by more than ACCEPT_GAIN. */
+static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
+{
+    const guilds *s = vs;
+    (void)rng;
+    if (s->phase == PH_ANSWER || s->phase == PH_ASK) {
+        picture pic;
+        picture_of(s, &pic);
+        if (s->phase == PH_ANSWER) {
+            trade t;
+            trade_of(s, &pic, s->influence, seat, s->asked, &t);
+            return t.seller_gain > ACCEPT_GAIN ? ACT_ACCEPT : ACT_DECLINE;
+        }
+        uint64_t asked = s->asked;
+        plan_asks(s, &pic, s->influence, s->seller, &asked);
+        if (asked != s->asked)
+            return ACT_ASK + (tb_action)__builtin_ctzll(asked & ~s->asked);
+        return ACT_OFFER;
+    }
+    outlook o;
+    outlook_of(s, seat, &o);
+    return s->phase == PH_BUY ? purchase_move(s, seat, &o)
+                              : turn_move(s, seat, &o);
 }
 
 /* A simple policy for opponent pools, the way a casual player collects:
