@@ -37,6 +37,24 @@ static void mystique_numbering_matches_the_booklet(void **state)
     assert_int_equal(number[5], 12);
 }
 
+/* The card sets of the traits hold exactly the cards with the trait: 12
+ * of each number, 15 of each suit, 20 of each colour. */
+static void mystique_trait_cards_match_the_cards(void **state)
+{
+    (void)state;
+    for (int t = 0; t < TBI_MQ_TRAITS; t++) {
+        uint64_t set = tbi_mq_trait_cards(1u << t);
+        assert_int_equal(__builtin_popcountll(set), tbi_mq_trait_total(t, 1));
+        for (int id = 0; id < TBI_MQ_CARDS; id++)
+            assert_int_equal((int)(set >> id & 1u), tbi_mq_has_trait(id, t));
+    }
+    /* A card's three traits: everything sharing a number, suit or colour
+     * with the 3 of red crowns (id 52) is 60 less 4 * 2 * 3 = 24 cards. */
+    uint64_t sharing = tbi_mq_trait_cards(tbi_mq_traits_of(52));
+    assert_int_equal(__builtin_popcountll(sharing), 60 - 24);
+    assert_true(tbi_mq_trait_cards(0) == 0);
+}
+
 static void mystique_short_forms_round_trip(void **state)
 {
     (void)state;
@@ -216,6 +234,7 @@ int main(void)
 {
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(mystique_numbering_matches_the_booklet),
+        cmocka_unit_test(mystique_trait_cards_match_the_cards),
         cmocka_unit_test(mystique_short_forms_round_trip),
         cmocka_unit_test(mystique_traits),
         cmocka_unit_test(mystique_card_sets),

@@ -167,6 +167,81 @@ static void distances_go_round_walls(void **state)
     assert_int_equal(dist[1], 1);
 }
 
+/* A floating 4x4 window: the first card may lie anywhere, the box grows
+ * with the cards, a side is fixed once the cards span it, and a card that
+ * would stretch the box past 4 cells is refused. */
+static void floating_window_fixes_as_it_grows(void **state)
+{
+    (void)state;
+    tbi_box b, reach;
+    tbi_box_clear(&b);
+    assert_true(tbi_box_empty(&b));
+    assert_true(tbi_box_fits(&b, -7, 9, 4, 4));
+    tbi_box_reach(&b, 4, 4, &reach);
+    assert_true(tbi_box_empty(&reach));
+    tbi_box_add(&b, 3, 3);
+    /* One card: the window may still lie 3 cells off in every direction. */
+    tbi_box_reach(&b, 4, 4, &reach);
+    assert_int_equal(reach.x0, 0);
+    assert_int_equal(reach.x1, 6);
+    assert_int_equal(reach.y0, 0);
+    assert_int_equal(reach.y1, 6);
+    tbi_box_add(&b, 5, 3);
+    tbi_box_add(&b, 4, 2);
+    assert_int_equal(b.x0, 3);
+    assert_int_equal(b.x1, 5);
+    assert_int_equal(b.y0, 2);
+    assert_int_equal(b.y1, 3);
+    assert_true(tbi_box_fits(&b, 6, 3, 4, 4));
+    assert_true(tbi_box_fits(&b, 2, 3, 4, 4));
+    assert_false(tbi_box_fits(&b, 7, 3, 4, 4));
+    assert_false(tbi_box_fits(&b, 1, 3, 4, 4));
+    assert_true(tbi_box_fits(&b, 4, 0, 4, 4));
+    assert_false(tbi_box_fits(&b, 4, -1, 4, 4));
+    assert_false(tbi_box_fits(&b, 6, -1, 4, 4)); /* too wide and too high */
+    tbi_box_reach(&b, 4, 4, &reach);
+    assert_int_equal(reach.x0, 2);
+    assert_int_equal(reach.x1, 6);
+    assert_int_equal(reach.y0, 0);
+    assert_int_equal(reach.y1, 5);
+    /* Spanning four columns fixes them: the reach is the box there. */
+    tbi_box_add(&b, 6, 3);
+    tbi_box_reach(&b, 4, 4, &reach);
+    assert_int_equal(reach.x0, 3);
+    assert_int_equal(reach.x1, 6);
+    assert_false(tbi_box_fits(&b, 2, 2, 4, 4));
+    /* Cells inside the box always fit. */
+    assert_true(tbi_box_fits(&b, 4, 3, 4, 4));
+}
+
+/* Cell names read chess-like: the column letter from the left, the row
+ * number from the bottom; names off the board read as cell -1. */
+static void cell_names_read_back(void **state)
+{
+    (void)state;
+    char name[8];
+    for (int cell = 0; cell < 49; cell++) {
+        tbi_sq_cell_name(7, 7, cell, name, sizeof name);
+        int back = -2;
+        const char *end = tbi_sq_read_cell(name, 7, 7, &back);
+        assert_non_null(end);
+        assert_int_equal(*end, '\0');
+        assert_int_equal(back, cell);
+    }
+    tbi_sq_cell_name(7, 7, 3 * 7 + 3, name, sizeof name);
+    assert_string_equal(name, "d4");
+    tbi_sq_cell_name(7, 7, 0, name, sizeof name);
+    assert_string_equal(name, "a7");
+    int cell;
+    assert_non_null(tbi_sq_read_cell("D4 ", 7, 7, &cell));
+    assert_int_equal(cell, 24);
+    assert_non_null(tbi_sq_read_cell("h1", 7, 7, &cell));
+    assert_int_equal(cell, -1);
+    assert_non_null(tbi_sq_read_cell("a8", 7, 7, &cell));
+    assert_int_equal(cell, -1);
+    assert_null(tbi_sq_read_cell("4d", 7, 7, &cell));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -176,6 +251,9 @@ int main(void)
         cmocka_unit_test(neighbours_stop_at_the_edge),
         cmocka_unit_test(groups_join_equal_neighbours),
         cmocka_unit_test(distances_go_round_walls),
+
+        cmocka_unit_test(floating_window_fixes_as_it_grows),
+        cmocka_unit_test(cell_names_read_back),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -4,6 +4,10 @@
  */
 #include "grid.h"
 
+#include "internal.h"
+
+#include <stdio.h>
+
 /* East, south, south-east, south-west, then the opposites in that order. */
 const int8_t tbi_sq_dx[TBI_SQ_DIRS] = {1, 0, 1, -1, -1, 0, -1, 1};
 const int8_t tbi_sq_dy[TBI_SQ_DIRS] = {0, 1, 1, 1, 0, -1, -1, -1};
@@ -16,6 +20,25 @@ int tbi_sq_segment(int w, int h, int x, int y, int dir, int len, int *cells)
     for (int i = 0; i < len; i++)
         cells[i] = (y + tbi_sq_dy[dir] * i) * w + x + tbi_sq_dx[dir] * i;
     return 1;
+}
+
+void tbi_sq_cell_name(int w, int h, int cell, char *buf, size_t cap)
+{
+    snprintf(buf, cap, "%c%d", 'a' + cell % w, h - cell / w);
+}
+
+const char *tbi_sq_read_cell(const char *s, int w, int h, int *cell)
+{
+    char col = (char)(*s | 0x20);
+    if (col < 'a' || col > 'z' || s[1] < '0' || s[1] > '9')
+        return NULL;
+    int row;
+    const char *end = tbi_read_uint(s + 1, &row);
+    if (col > 'a' + w - 1 || row < 1 || row > h)
+        *cell = -1; /* off the board */
+    else
+        *cell = (h - row) * w + (col - 'a');
+    return end;
 }
 
 /* Appends the segment of len cells from (x, y) in direction dir to out
@@ -55,6 +78,43 @@ int tbi_sq_segments(int w, int h, int min_len, int max_len, int through,
                 for (int len = min_len; len <= max_len; len++)
                     add_segment(w, h, x, y, dir, len, out, &n, cap);
     return n;
+}
+
+void tbi_box_add(tbi_box *b, int x, int y)
+{
+    if (tbi_box_empty(b)) {
+        b->x0 = b->x1 = (int8_t)x;
+        b->y0 = b->y1 = (int8_t)y;
+        return;
+    }
+    if (x < b->x0)
+        b->x0 = (int8_t)x;
+    if (x > b->x1)
+        b->x1 = (int8_t)x;
+    if (y < b->y0)
+        b->y0 = (int8_t)y;
+    if (y > b->y1)
+        b->y1 = (int8_t)y;
+}
+
+int tbi_box_fits(const tbi_box *b, int x, int y, int w, int h)
+{
+    tbi_box grown = *b;
+    tbi_box_add(&grown, x, y);
+    return grown.x1 - grown.x0 < w && grown.y1 - grown.y0 < h;
+}
+
+void tbi_box_reach(const tbi_box *b, int w, int h, tbi_box *reach)
+{
+    *reach = *b;
+    if (tbi_box_empty(b))
+        return;
+    /* The room left along a side is how far the window may still slide. */
+    int room_x = w - 1 - (b->x1 - b->x0), room_y = h - 1 - (b->y1 - b->y0);
+    reach->x0 = (int8_t)(b->x0 - room_x);
+    reach->x1 = (int8_t)(b->x1 + room_x);
+    reach->y0 = (int8_t)(b->y0 - room_y);
+    reach->y1 = (int8_t)(b->y1 + room_y);
 }
 
 void tbi_hex_step(int x, int y, int dir, int *nx, int *ny)

@@ -4,8 +4,10 @@
  * in offset coordinates (neighbours, distance), and connected groups of
  * cells on either.  Used by Mystique Energy (an unbounded hex grid held in a
  * fixed array), Clique Mystique (a 7x7 board) and any later game that lays
- * cards out in space (Mystique Maze, Chain of Restraints), and by MYST's
- * island of puzzle pieces (distances for movement and for its bots).
+ * cards out in space (Mystique Maze, Chain of Restraints), by MYST's island
+ * of puzzle pieces (distances for movement and for its bots), and floating
+ * windows: a play area of fixed size whose place on the table is set only
+ * as the cards laid grow it (Chain of Restraints' 4x4).
  *
  * A grid is a rectangle of w x h cells, numbered cell = y * w + x with x the
  * column (left to right) and y the row (top to bottom).  Everything here is
@@ -19,6 +21,7 @@
 #ifndef TABULA_GRID_H
 #define TABULA_GRID_H
 
+#include <stddef.h>
 #include <stdint.h>
 
 /* How the cells of a grid touch. */
@@ -57,6 +60,15 @@ static inline int tbi_grid_inside(int w, int h, int x, int y)
  * segment lies on the w x h grid, 0 (cells untouched) otherwise. */
 int tbi_sq_segment(int w, int h, int x, int y, int dir, int len, int *cells);
 
+/* A cell's name as a person types it, chess-like: the column letter from
+ * the left (a, b, ...) and the row number from the bottom (1 is the row
+ * y = h - 1), so "d4" is (3, 3) on a 7x7 board.  w is at most 26. */
+void tbi_sq_cell_name(int w, int h, int cell, char *buf, size_t cap);
+/* Reads a cell name at s (the letter in any case); returns the position
+ * after it, or NULL when s does not start with one.  *cell is -1 when the
+ * name lies off the w x h board. */
+const char *tbi_sq_read_cell(const char *s, int w, int h, int *cell);
+
 /* A segment: len consecutive cells of one line (row, column or diagonal),
  * in order along the line. */
 #define TBI_SEG_MAX 8
@@ -73,6 +85,41 @@ typedef struct tbi_segment {
  * directions 0-3), then length; through a cell by line, then length. */
 int tbi_sq_segments(int w, int h, int min_len, int max_len, int through,
                     tbi_segment *out, int cap);
+
+/* ---------------------------------------------------------------- window */
+
+/*
+ * A floating window: the cards laid must always fit in some w x h
+ * rectangle, but where that rectangle lies is not set in advance; it is
+ * fixed along a side only once the cards span its whole length.  The
+ * window is held as the bounding box of the occupied cells (x0..x1,
+ * y0..y1, inclusive; empty when x0 > x1), in any coordinates, negative
+ * ones too.
+ */
+typedef struct tbi_box {
+    int8_t x0, y0, x1, y1;
+} tbi_box;
+
+/* The empty box. */
+static inline void tbi_box_clear(tbi_box *b)
+{
+    b->x0 = b->y0 = 1;
+    b->x1 = b->y1 = 0;
+}
+
+static inline int tbi_box_empty(const tbi_box *b)
+{
+    return b->x0 > b->x1;
+}
+
+/* Grows the box to hold (x, y). */
+void tbi_box_add(tbi_box *b, int x, int y);
+/* Whether the box grown to hold (x, y) would still fit in w x h. */
+int tbi_box_fits(const tbi_box *b, int x, int y, int w, int h);
+/* The cells some w x h window holding the box may still cover, written to
+ * *reach: the box widened on each side by the room left in w and h (the
+ * box itself when it already spans w x h; empty for an empty box). */
+void tbi_box_reach(const tbi_box *b, int w, int h, tbi_box *reach);
 
 /* ---------------------------------------------------------------- hex */
 

@@ -188,6 +188,21 @@ unsigned tbi_mq_traits_of(int id)
            1u << (9 + tbi_mq_colour(id));
 }
 
+uint64_t tbi_mq_trait_cards(unsigned traits)
+{
+    /* Bit id of each trait's cards: a number recurs every 5 ids, a suit is
+     * 15 ids in a run, a colour 5 ids in every 15. */
+    static const uint64_t cards[TBI_MQ_TRAITS] = {
+        0x0084210842108421ull, 0x0108421084210842ull, 0x0210842108421084ull,
+        0x0421084210842108ull, 0x0842108421084210ull, 0x0000000000007fffull,
+        0x000000003fff8000ull, 0x00001fffc0000000ull, 0x0fffe00000000000ull,
+        0x0003e007c00f801full, 0x007c00f801f003e0ull, 0x0f801f003e007c00ull};
+    uint64_t set = 0;
+    for (unsigned m = traits & TBI_MQ_ALL_TRAITS; m; m &= m - 1)
+        set |= cards[__builtin_ctz(m)];
+    return set;
+}
+
 unsigned tbi_mq_shared_traits(const uint8_t *ids, int n)
 {
     unsigned m = TBI_MQ_ALL_TRAITS;

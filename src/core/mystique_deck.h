@@ -82,6 +82,10 @@ static inline int tbi_mq_has_trait(int id, int trait)
 {
     return (int)((tbi_mq_traits_of(id) >> trait) & 1u);
 }
+/* The cards of one deck (bit id, ids 0-59) that have any trait of the
+ * mask: e.g. every card a row of reds would take, or every card that
+ * shares a number, suit or colour with a card (its three traits). */
+uint64_t tbi_mq_trait_cards(unsigned traits);
 /* The traits all n cards share (every trait when n is 0). */
 unsigned tbi_mq_shared_traits(const uint8_t *ids, int n);
 /* Whether n cards form a spell of up to max cards: at least one card, at

@@ -25,6 +25,8 @@ extern const tb_game tbg_mystique_pillars;
 extern const tb_game tbg_mystique_chain;
 extern const tb_game tbg_up_and_down;
 extern const tb_game tbg_mystique_maze;
+extern const tb_game tbg_chain_of_restraints;
+extern const tb_game tbg_mystique_guilds;
 extern const tb_game tbg_myst;
 
 static const tb_game *const registry[] = {
@@ -46,6 +48,8 @@ static const tb_game *const registry[] = {
     &tbg_mystique_chain,
     &tbg_up_and_down,
     &tbg_mystique_maze,
+    &tbg_chain_of_restraints,
+    &tbg_mystique_guilds,
     &tbg_myst,
 };
 

@@ -759,7 +759,7 @@ static void determinize(void *vs, int seat, tb_rng *rng)
 
 static void cell_name(int cell, char *buf, size_t cap)
 {
-    snprintf(buf, cap, "%c%d", 'a' + cell % SIDE, SIDE - cell / SIDE);
+    tbi_sq_cell_name(SIDE, SIDE, cell, buf, cap);
 }
 
 static void action_text(const void *vs, tb_action a, char *buf, size_t cap)
@@ -779,21 +779,6 @@ static void action_text(const void *vs, tb_action a, char *buf, size_t cap)
         cell_name((int)((a - A_PUT) % CELLS), cell, sizeof cell);
         snprintf(buf, cap, "%s %s", card, cell);
     }
-}
-
-/* Reads a cell name such as "c3" at s; returns the position after it. */
-static const char *read_cell(const char *s, int *cell)
-{
-    char col = (char)(*s | 0x20);
-    if (col < 'a' || col > 'z' || s[1] < '0' || s[1] > '9')
-        return NULL;
-    int row;
-    const char *end = tbi_read_uint(s + 1, &row);
-    if (col > 'a' + SIDE - 1 || row < 1 || row > SIDE)
-        *cell = -1; /* off the board */
-    else
-        *cell = (SIDE - row) * SIDE + (col - 'a');
-    return end;
 }
 
 /* Explains why a card cannot go to a cell now. */
@@ -934,7 +919,7 @@ static int parse_action(const void *vs, const char *text, tb_action *out,
     }
     if (*end == '@' || *end == '-')
         end = tbi_skip_space(end + 1);
-    const char *after = read_cell(end, &cell);
+    const char *after = tbi_sq_read_cell(end, SIDE, SIDE, &cell);
     if (!after || *tbi_skip_space(after)) {
         refuse(s, err, cap, "after the card, type the cell (a1 to g7)");
         return TB_EPARSE;
