@@ -47,7 +47,8 @@ DEBIAN_PKGS := build-essential pkg-config libcmocka-dev libjansson-dev libedit-d
                python3 python3-pytest libopenmpi-dev openmpi-bin groff-base man-db \
                bsdextrautils clang libclang-rt-14-dev
 
-.PHONY: all test asan fuzz fuzzers bench bench-baseline clean deps
+.PHONY: all test asan fuzz fuzzers bench bench-baseline clean deps \
+        mysterium-content mysterium-content-check
 all: $(BUILD)/tabula $(BUILD)/libtabula.so
 
 $(BUILD)/%.o: %.c $(wildcard include/*.h src/*/*.h src/games/*/*.h)
@@ -142,6 +143,18 @@ bench-baseline: $(BUILD)/libtabula.a
 	$(CC) $(CFLAGS) bench/nimmt_baseline.c $(BUILD)/libtabula.a -o $(BUILD)/nimmt_baseline
 	$(BUILD)/nimmt_baseline
 	$(BUILD)/tabula bench 6-nimmt -p 4 --seconds 2
+
+# Mysterium's content (ours): the vision deck generated from a fixed seed
+# by src/games/mysterium/gen_content.py into content_data.c, which is
+# committed; -check regenerates it into build/ and compares.
+MYSTERIUM_DIR := src/games/mysterium
+mysterium-content:
+	python3 $(MYSTERIUM_DIR)/gen_content.py $(MYSTERIUM_DIR)/content_data.c
+
+mysterium-content-check:
+	@mkdir -p $(BUILD)
+	python3 $(MYSTERIUM_DIR)/gen_content.py $(BUILD)/mysterium_content_data.c
+	cmp $(BUILD)/mysterium_content_data.c $(MYSTERIUM_DIR)/content_data.c
 
 deps:
 	apt-get update -qq
