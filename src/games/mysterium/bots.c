@@ -316,7 +316,12 @@ static void joint_rescore(const msy *s, int i, gift *g)
     tbi_msy_beliefs(&after, p);
     int t = s->target[i][s->stage[i]];
     g->chance = p[i][t];
-    g->pick = most_likely(p[i], s->suspects) == t;
+    /* A strict favourite: the ghost does not count on how a psychic
+     * breaks a tie. */
+    g->pick = 1;
+    for (int pos = 0; pos < s->suspects; pos++)
+        if (pos != t && p[i][pos] >= p[i][t] - 1e-9)
+            g->pick = 0;
     g->score = gift_score(g->chance, g->pick, g->mask);
 }
 

@@ -504,6 +504,49 @@ static void render_hand(const msy *s, unsigned style, tb_text *t)
     }
 }
 
+/* Whose turn it is, and to do what. */
+static void render_to_move(const msy *s, tb_text *t)
+{
+    switch (s->phase) {
+    case MSY_VISION: {
+        tb_text_puts(t, "  now: the ghost gives a vision to one of psychics");
+        const char *sep = " ";
+        for (int i = 0; i < s->psychics; i++)
+            if (tbi_msy_active(s, i) && !s->given[i]) {
+                tb_text_printf(t, "%s%d", sep, i + 1);
+                sep = ", ";
+            }
+        tb_text_puts(t, tbi_msy_may_discard(s) ? " (or discards)\n" : "\n");
+        break;
+    }
+    case MSY_GUESS: {
+        int i = tbi_msy_guesser(s);
+        tb_text_printf(t, "  now: psychic %d (seat %d) guesses a %s, in "
+                       "secret\n", i + 1, tbi_msy_seat_of(s, i),
+                       kind_names[s->stage[i]]);
+        break;
+    }
+    case MSY_CLAIR:
+        tb_text_printf(t, "  now: psychic %d (seat %d) may place clairvoyance "
+                       "tokens (yes N / no N / done)\n", s->clair_who + 1,
+                       tbi_msy_seat_of(s, s->clair_who));
+        break;
+    case MSY_SHARED_VISION:
+        tb_text_puts(t, "  now: the ghost picks the culprit's group and three "
+                        "cards for the shared vision\n");
+        break;
+    case MSY_VOTE:
+        for (int v = 1; v < s->players; v++)
+            if (s->vote[v] == MSY_NONE) {
+                tb_text_printf(t, "  now: seat %d votes for a group%s\n", v,
+                               s->players == 3 ? ", openly" : ", in secret");
+                break;
+            }
+        break;
+    default: break;
+    }
+}
+
 static const char *crow_rule(const msy *s)
 {
     switch (s->difficulty) {
@@ -546,6 +589,7 @@ void tbi_msy_render(const void *st, int seat, unsigned style, tb_text *t)
         render_epilogue(s, seat, style, t);
     if (seat == 0 && s->phase != MSY_OVER)
         render_hand(s, style, t);
+    render_to_move(s, t);
     if (s->phase == MSY_OVER && !epilogue) {
         tb_text_puts(t, "  the combinations were:\n");
         for (int i = 0; i < s->psychics; i++) {
