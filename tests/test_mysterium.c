@@ -216,6 +216,17 @@ static void content_every_card_reachable(void **state)
     assert_true(alone < MSY_VISIONS * MSY_KINDS / 2);
 }
 
+/* The generated table of shared motifs agrees with the motifs. */
+static void content_overlap_table(void **state)
+{
+    (void)state;
+    for (int v = 0; v < MSY_VISIONS; v++)
+        for (int c = 0; c < MSY_KINDS * MSY_PER_KIND; c++)
+            assert_int_equal(tbi_msy_shared_motifs[v][c],
+                             __builtin_popcountll(tbi_msy_visions[v] &
+                                                  tbi_msy_cards[c].motifs));
+}
+
 /* The psychic cards: 18 of each kind, names unique one-word keys, no two
  * cards of a kind with the same motifs. */
 static void content_psychic_cards(void **state)
@@ -934,6 +945,7 @@ int main(void)
         cmocka_unit_test(content_visions_distinct_3_to_5),
         cmocka_unit_test(content_every_card_reachable),
         cmocka_unit_test(content_psychic_cards),
+        cmocka_unit_test(content_overlap_table),
         cmocka_unit_test(setup_difficulty_table),
         cmocka_unit_test(setup_combinations),
         cmocka_unit_test(vision_one_per_psychic_and_refill),

@@ -42,6 +42,20 @@
  * IV, and hour VII), when any lean will do. */
 #define TOKEN_CONFIDENCE 0.8
 
+/* exp(BETA * e) for a whole number of motifs e in [-64, 64), from a table
+ * each thread fills once (the bots' hot path multiplies many of them). */
+static double expb(int e)
+{
+    static _Thread_local double table[128];
+    static _Thread_local int ready;
+    if (!ready) {
+        for (int i = 0; i < 128; i++)
+            table[i] = exp(BETA * (i - 64));
+        ready = 1;
+    }
+    return table[e + 64];
+}
+
 /* ------------------------------------------------------------ belief */
 
 /* The motifs psychic i's visions share with each candidate. */
@@ -72,7 +86,7 @@ static void weights_of(const msy *s, int i, const int *e,
             top = e[pos];
     for (int pos = 0; pos < MSY_MAX_SUSPECTS; pos++)
         w[pos] = pos < s->suspects && candidate(s, i, pos)
-                     ? exp(BETA * (e[pos] - top))
+                     ? expb(e[pos] - top)
                      : 0.0;
 }
 
@@ -217,7 +231,7 @@ static double group_fit(const msy *s, const uint8_t *seen, int n, int g)
             int k = perms[q][c];
             e += tbi_msy_overlap(seen[c], k, s->row[k][s->group[g][k]]);
         }
-        total += exp(BETA * e);
+        total += expb(e);
     }
     return total;
 }
@@ -403,28 +417,46 @@ static tb_action ghost_vision(const msy *s)
     return MSY_ACT(MSY_K_GIVE, best_i << 7 | (int)best.mask);
 }
 
-/* The groups each voter would choose after seeing the first 1, 2 or 3
- * cards of each order of three cards, then the share of the 6 orders in
- * which the vote finds group g. */
-static double shared_win_rate(const msy *s, const uint8_t *three, int g)
+/* The group a voter chooses after seeing the hand cards of mask m (1 to 3
+ * cards; the order of the cards seen does not change the vote), for every
+ * such mask. */
+static void votes_by_mask(const msy *s, uint8_t vote[1 << MSY_HAND])
+{
+    for (unsigned m = 1; m < 1u << s->hand_n; m++) {
+        if (__builtin_popcount(m) > MSY_SHARED)
+            continue;
+        uint8_t seen[MSY_SHARED];
+        int n = 0;
+        for (int c = 0; c < s->hand_n; c++)
+            if (m >> c & 1u)
+                seen[n++] = s->hand[c];
+        vote[m] = (uint8_t)vote_for(s, seen, n);
+    }
+}
+
+/* For the three hand cards of mask m, how many of the 6 orders the
+ * shuffle may give them lead the vote to each group (wins[g]): each voter
+ * sees the first 1, 2 or 3 cards by its clairvoyance. */
+static void shared_outcomes(const msy *s, const uint8_t *vote, unsigned m,
+                            const int *sees, int wins[MSY_MAX_GROUPS])
 {
     static const uint8_t perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
                                         {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
-    int seats[MSY_MAX_P], n = tbi_msy_voters(s, seats), wins = 0;
-    static _Thread_local msy trial;
-    memcpy(&trial, s, sizeof trial);
-    trial.culprit = (uint8_t)g;
+    unsigned bit[MSY_SHARED];
+    for (int c = 0, b = 0; c < s->hand_n; c++)
+        if (m >> c & 1u)
+            bit[b++] = 1u << c;
+    memset(wins, 0, MSY_MAX_GROUPS * sizeof *wins);
     for (int q = 0; q < 6; q++) {
-        uint8_t order[3] = {three[perms[q][0]], three[perms[q][1]],
-                            three[perms[q][2]]};
-        for (int v = 0; v < n; v++) {
-            int sees = tbi_msy_clairvoyance(s) ? tbi_msy_sees(s, seats[v] - 1)
-                                               : MSY_SHARED;
-            trial.vote[seats[v]] = (uint8_t)vote_for(s, order, sees);
-        }
-        wins += tbi_msy_tally(&trial) == g;
+        unsigned prefix[MSY_SHARED + 1] = {0};
+        for (int c = 0; c < MSY_SHARED; c++)
+            prefix[c + 1] = prefix[c] | bit[perms[q][c]];
+        uint8_t votes[MSY_MAX_P];
+        memset(votes, MSY_NONE, sizeof votes);
+        for (int v = 1; v < s->players; v++)
+            votes[v] = vote[prefix[sees[v]]];
+        wins[tbi_msy_tally_votes(s, votes)]++;
     }
-    return wins / 6.0;
 }
 
 /* The shared vision: every group and three cards, by how often the vote
@@ -433,19 +465,28 @@ static double shared_win_rate(const msy *s, const uint8_t *three, int g)
  * always. */
 static tb_action ghost_shared(const msy *s)
 {
+    uint8_t vote[1 << MSY_HAND];
+    votes_by_mask(s, vote);
+    int sees[MSY_MAX_P] = {0};
+    for (int v = 1; v < s->players; v++)
+        sees[v] = tbi_msy_clairvoyance(s) ? tbi_msy_sees(s, v - 1)
+                                          : MSY_SHARED;
     double best = -1.0;
     unsigned best_mask = 7;
     int best_g = 0;
-    for (int g = 0; g < s->groups; g++)
-        for (unsigned m = 1; m < 1u << s->hand_n; m++) {
-            if (__builtin_popcount(m) != MSY_SHARED)
+    for (unsigned m = 1; m < 1u << s->hand_n; m++) {
+        if (__builtin_popcount(m) != MSY_SHARED)
+            continue;
+        int wins[MSY_MAX_GROUPS];
+        shared_outcomes(s, vote, m, sees, wins);
+        uint8_t three[MSY_SHARED];
+        for (int c = 0, n = 0; c < s->hand_n; c++)
+            if (m >> c & 1u)
+                three[n++] = s->hand[c];
+        for (int g = 0; g < s->groups; g++) {
+            double rate = wins[g] / 6.0;
+            if (rate + 1e-3 < best)
                 continue;
-            uint8_t three[3];
-            int n = 0;
-            for (int c = 0; c < s->hand_n; c++)
-                if (m >> c & 1u)
-                    three[n++] = s->hand[c];
-            double rate = shared_win_rate(s, three, g);
             double score = rate + 1e-6 * log(group_fit(s, three, 3, g));
             if (score > best) {
                 best = score;
@@ -453,6 +494,7 @@ static tb_action ghost_shared(const msy *s)
                 best_g = g;
             }
         }
+    }
     if (best < 0.99 && tbi_msy_may_discard(s) && !s->shuffle_pending) {
         unsigned rest = ((1u << s->hand_n) - 1) & ~best_mask;
         if (rest)
@@ -477,6 +519,41 @@ tb_action tbi_msy_heuristic(const void *st, int seat, tb_rng *rng)
     }
 }
 
+/* The single card of the hand that points best to psychic i's target:
+ * the one whose worst margin over another candidate is largest. */
+static int best_single_card(const msy *s, int i)
+{
+    int k = s->stage[i], t = s->target[i][k], best = 0, top = -99;
+    for (int c = 0; c < s->hand_n; c++) {
+        int margin = 99;
+        int on = tbi_msy_overlap(s->hand[c], k, s->row[k][t]);
+        for (int pos = 0; pos < s->suspects; pos++)
+            if (pos != t && candidate(s, i, pos)) {
+                int d = on - tbi_msy_overlap(s->hand[c], k, s->row[k][pos]);
+                margin = d < margin ? d : margin;
+            }
+        if (margin > top) {
+            top = margin;
+            best = c;
+        }
+    }
+    return best;
+}
+
+/* A ghost of one card a vision: each psychic in turn gets the single
+ * card that points best to its target; no discards. */
+static tb_action one_card_vision(const msy *s)
+{
+    for (int i = 0; i < s->psychics; i++) {
+        if (!tbi_msy_active(s, i) || s->given[i])
+            continue;
+        if (s->hand_n == 0)
+            return MSY_ACT(MSY_K_SKIP, i << 7);
+        return MSY_ACT(MSY_K_GIVE, i << 7 | 1 << best_single_card(s, i));
+    }
+    return MSY_ACT(MSY_K_DONE, 0); /* unreachable */
+}
+
 /* A much cheaper policy for search playouts: the ghost gives each psychic,
  * in order, the single card that best points to its target; psychics
  * guess their favourite by their own visions alone, place no tokens, and
@@ -486,30 +563,7 @@ tb_action tbi_msy_quick(const void *st, int seat, tb_rng *rng)
     const msy *s = st;
     (void)rng;
     switch (s->phase) {
-    case MSY_VISION:
-        for (int i = 0; i < s->psychics; i++) {
-            if (!tbi_msy_active(s, i) || s->given[i])
-                continue;
-            if (s->hand_n == 0)
-                return MSY_ACT(MSY_K_SKIP, i << 7);
-            int k = s->stage[i], t = s->target[i][k], best = 0, top = -99;
-            for (int c = 0; c < s->hand_n; c++) {
-                int margin = 99;
-                int on = tbi_msy_overlap(s->hand[c], k, s->row[k][t]);
-                for (int pos = 0; pos < s->suspects; pos++)
-                    if (pos != t && candidate(s, i, pos)) {
-                        int d = on - tbi_msy_overlap(s->hand[c], k,
-                                                     s->row[k][pos]);
-                        margin = d < margin ? d : margin;
-                    }
-                if (margin > top) {
-                    top = margin;
-                    best = c;
-                }
-            }
-            return MSY_ACT(MSY_K_GIVE, i << 7 | 1 << best);
-        }
-        return MSY_ACT(MSY_K_DONE, 0); /* unreachable */
+    case MSY_VISION: return one_card_vision(s);
     case MSY_GUESS: {
         int i = tbi_msy_guesser(s);
         double w[MSY_MAX_SUSPECTS];
@@ -519,6 +573,16 @@ tb_action tbi_msy_quick(const void *st, int seat, tb_rng *rng)
     case MSY_CLAIR: return MSY_ACT(MSY_K_DONE, 0);
     default: return tbi_msy_heuristic(st, seat, rng);
     }
+}
+
+/* A narrower ghost: one card a vision (its best single card), no
+ * discards; the shared vision and the psychics as the heuristic. */
+tb_action tbi_msy_one_card_ghost(const void *st, int seat, tb_rng *rng)
+{
+    const msy *s = st;
+    if (s->phase == MSY_VISION)
+        return one_card_vision(s);
+    return tbi_msy_heuristic(st, seat, rng);
 }
 
 /* The floor: a ghost whose visions carry nothing.  As the ghost: one card

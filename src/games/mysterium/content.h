@@ -38,11 +38,15 @@ extern const msy_card tbi_msy_cards[MSY_KINDS * MSY_PER_KIND];
 /* The motifs of vision card v (0-83; printed as v + 1). */
 extern const uint64_t tbi_msy_visions[MSY_VISIONS];
 
+/* The number of motifs each vision card shares with each psychic card,
+ * generated with the rest (tests/test_mysterium.c checks it). */
+extern const unsigned char
+    tbi_msy_shared_motifs[MSY_VISIONS][MSY_KINDS * MSY_PER_KIND];
+
 /* How many motifs vision card v shares with psychic card c of kind k. */
 static inline int tbi_msy_overlap(int v, int k, int c)
 {
-    return __builtin_popcountll(tbi_msy_visions[v] &
-                                tbi_msy_cards[k * MSY_PER_KIND + c].motifs);
+    return tbi_msy_shared_motifs[v][k * MSY_PER_KIND + c];
 }
 
 #endif

@@ -254,6 +254,16 @@ def emit(path, motifs, kinds, cards, deck):
                           for i in range(len(motifs)) if v >> i & 1)
         w(f"    /* {n:2d} */ {bits},")
     w("};")
+    w("")
+    w("/* How many motifs vision card v shares with psychic card c (the")
+    w(" * rules' hot path: a look-up, not a count). */")
+    w("const unsigned char tbi_msy_shared_motifs[MSY_VISIONS]"
+      "[MSY_KINDS * MSY_PER_KIND] = {")
+    every = [mask(c[2]) for k in KINDS for c in cards[k]]
+    for n, v in enumerate(deck, 1):
+        row = [overlap(v, c) for c in every]
+        w(f"    /* {n:2d} */ {{" + ",".join(str(x) for x in row) + "},")
+    w("};")
     text = "\n".join(out) + "\n"
     if path == "-":
         sys.stdout.write(text)

@@ -134,8 +134,10 @@ int tbi_msy_vote_seen(const msy *s, int seat, int v);
 int tbi_msy_shared_seen(const msy *s, int seat);
 /* The legal actions (the game's legal()). */
 int tbi_msy_legal(const msy *s, tb_action *out);
-/* The group the psychics' votes choose (with the tie-breaks). */
+/* The group the psychics' votes choose (with the tie-breaks); _votes
+ * counts the votes vote[seat] instead of the state's. */
 int tbi_msy_tally(const msy *s);
+int tbi_msy_tally_votes(const msy *s, const uint8_t *vote);
 /* How many psychic cards the team has identified. */
 int tbi_msy_identified(const msy *s);
 
@@ -164,5 +166,6 @@ void tbi_msy_weights(const msy *s, int i, double w[MSY_MAX_SUSPECTS]);
 tb_action tbi_msy_heuristic(const void *st, int seat, tb_rng *rng);
 tb_action tbi_msy_quick(const void *st, int seat, tb_rng *rng);
 tb_action tbi_msy_random_ghost(const void *st, int seat, tb_rng *rng);
+tb_action tbi_msy_one_card_ghost(const void *st, int seat, tb_rng *rng);
 
 #endif

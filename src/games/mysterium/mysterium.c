@@ -556,27 +556,31 @@ static int all_given(const msy *s)
  * the tied groups, the one voted for by the psychic furthest on the
  * clairvoyance track; if that still ties, the one the eldest of those
  * psychics voted for (the lowest seat: seat 1 is taken as the eldest). */
-int tbi_msy_tally(const msy *s)
+int tbi_msy_tally_votes(const msy *s, const uint8_t *vote)
 {
-    int count[MSY_MAX_GROUPS] = {0}, seats[MSY_MAX_P];
-    int n = tbi_msy_voters(s, seats), most = 0;
-    for (int v = 0; v < n; v++)
-        if (s->vote[seats[v]] != MSY_NONE)
-            count[s->vote[seats[v]]]++;
+    int count[MSY_MAX_GROUPS] = {0}, most = 0;
+    for (int v = 1; v < s->players; v++)
+        if (vote[v] != MSY_NONE)
+            count[vote[v]]++;
     for (int g = 0; g < s->groups; g++)
         most = count[g] > most ? count[g] : most;
     int best_seat = -1, best_track = -1;
-    for (int v = 0; v < n; v++) {
-        int g = s->vote[seats[v]];
+    for (int v = 1; v < s->players; v++) {
+        int g = vote[v];
         if (g == MSY_NONE || count[g] != most)
             continue;
-        int track = tbi_msy_clairvoyance(s) ? s->track[seats[v] - 1] : 0;
+        int track = tbi_msy_clairvoyance(s) ? s->track[v - 1] : 0;
         if (track > best_track) { /* ties keep the earlier, elder seat */
             best_track = track;
-            best_seat = seats[v];
+            best_seat = v;
         }
     }
-    return best_seat < 0 ? 0 : s->vote[best_seat];
+    return best_seat < 0 ? 0 : vote[best_seat];
+}
+
+int tbi_msy_tally(const msy *s)
+{
+    return tbi_msy_tally_votes(s, s->vote);
 }
 
 static void apply(void *st, tb_action a)
@@ -868,6 +872,10 @@ static const tb_policy policies[] = {
      "at random, never discards, and makes the shared vision of three random "
      "cards for a random group (the floor the visions are measured against); "
      "as a psychic, plays as the heuristic", tbi_msy_random_ghost},
+    {"onecard", "as the ghost, gives each psychic in turn the one card of "
+     "its hand that points best to its target and never discards; otherwise "
+     "plays as the heuristic (a ghost of narrow visions)",
+     tbi_msy_one_card_ghost},
 };
 
 const tb_game tbg_mysterium = {
