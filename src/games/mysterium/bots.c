@@ -236,6 +236,20 @@ static double group_fit(const msy *s, const uint8_t *seen, int n, int g)
     return total;
 }
 
+void tbi_msy_group_weights(const msy *s, int seat, double w[MSY_MAX_GROUPS])
+{
+    uint8_t seen[MSY_SHARED];
+    int n = seat == 0 ? 0 : tbi_msy_shared_seen(s, seat);
+    memcpy(seen, s->shared, (size_t)n);
+    double top = 0.0;
+    for (int g = 0; g < MSY_MAX_GROUPS; g++) {
+        w[g] = g < s->groups ? (n ? group_fit(s, seen, n, g) : 1.0) : 0.0;
+        top = w[g] > top ? w[g] : top;
+    }
+    for (int g = 0; g < s->groups && top > 0.0; g++)
+        w[g] /= top;
+}
+
 /* The group the cards seen[0..n) point to (the lowest on a tie). */
 static int vote_for(const msy *s, const uint8_t *seen, int n)
 {

@@ -163,6 +163,9 @@ void tbi_msy_beliefs(const msy *s, double p[MSY_MAX_PSY][MSY_MAX_SUSPECTS]);
 /* Unnormalized weights of psychic i's candidates from its visions alone:
  * 0 for a card it cannot hold (found by another, or guessed wrongly). */
 void tbi_msy_weights(const msy *s, int i, double w[MSY_MAX_SUSPECTS]);
+/* How well the shared-vision cards seat sees fit each group (relative
+ * weights; all alike when it sees none): how a psychic reads the culprit. */
+void tbi_msy_group_weights(const msy *s, int seat, double w[MSY_MAX_GROUPS]);
 tb_action tbi_msy_heuristic(const void *st, int seat, tb_rng *rng);
 tb_action tbi_msy_quick(const void *st, int seat, tb_rng *rng);
 tb_action tbi_msy_random_ghost(const void *st, int seat, tb_rng *rng);

@@ -818,6 +818,25 @@ static void redeal_visions(msy *s, int seat, tb_rng *rng)
     }
 }
 
+/* The culprit's group as seat may guess it: in proportion to how well the
+ * shared-vision cards it sees fit each group (the psychics' reading),
+ * uniformly when it sees none.  The shared vision is placed to point to
+ * the culprit, so a uniform draw would ignore what the seat was shown. */
+static int draw_culprit(const msy *s, int seat, tb_rng *rng)
+{
+    double w[MSY_MAX_GROUPS], total = 0.0;
+    tbi_msy_group_weights(s, seat, w);
+    for (int g = 0; g < s->groups; g++)
+        total += w[g];
+    double x = tb_rng_unit(rng) * total;
+    int g = 0;
+    while (g < s->groups - 1 && x >= w[g]) {
+        x -= w[g];
+        g++;
+    }
+    return g;
+}
+
 /* Resamples what seat has not seen: unseen vision cards, the targets not
  * yet found (not for the ghost, who knows them), this hour's guesses and
  * the votes it has not seen, and the culprit (psychics do not know it). */
@@ -845,7 +864,7 @@ static void determinize(void *st, int seat, tb_rng *rng)
         if (s->vote[v] != MSY_NONE && !tbi_msy_vote_seen(s, seat, v))
             s->vote[v] = (uint8_t)tb_rng_below(rng, s->groups);
     if (seat != 0 && s->culprit != MSY_NONE)
-        s->culprit = (uint8_t)tb_rng_below(rng, s->groups);
+        s->culprit = (uint8_t)draw_culprit(s, seat, rng);
 }
 
 /* Takes back this step's secret choices seat has not seen (guesses of
