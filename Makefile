@@ -145,16 +145,19 @@ bench-baseline: $(BUILD)/libtabula.a
 	$(BUILD)/tabula bench 6-nimmt -p 4 --seconds 2
 
 # Mysterium's content (ours): the vision deck generated from a fixed seed
-# by src/games/mysterium/gen_content.py into content_data.c, which is
-# committed; -check regenerates it into build/ and compares.
+# by src/games/mysterium/gen_content.py into content_data.c and the content
+# list of docs/games/mysterium.md, both committed; -check regenerates them
+# into build/ and compares.
 MYSTERIUM_DIR := src/games/mysterium
 mysterium-content:
 	python3 $(MYSTERIUM_DIR)/gen_content.py $(MYSTERIUM_DIR)/content_data.c
 
 mysterium-content-check:
 	@mkdir -p $(BUILD)
-	python3 $(MYSTERIUM_DIR)/gen_content.py $(BUILD)/mysterium_content_data.c
+	python3 $(MYSTERIUM_DIR)/gen_content.py $(BUILD)/mysterium_content_data.c \
+	  $(BUILD)/mysterium.md
 	cmp $(BUILD)/mysterium_content_data.c $(MYSTERIUM_DIR)/content_data.c
+	cmp $(BUILD)/mysterium.md docs/games/mysterium.md
 
 deps:
 	apt-get update -qq
@@ -165,3 +168,7 @@ clean:
 
 include mk/install.mk
 include mk/mpi.mk
+
+# `make test` also checks that Mysterium's generated content is what its
+# generator makes.
+LIB_TESTS += mysterium-content-check

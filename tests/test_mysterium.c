@@ -56,23 +56,23 @@ static msy *deal(int players, const char *difficulty,
         snprintf(names, sizeof names, "%s", rows[k]);
         for (char *w = strtok(names, " "); w; w = strtok(NULL, " ")) {
             int id = k * MSY_PER_KIND + card(w);
-            order[n++] = (uint16_t)id;
+            order[n++] = (uint16_t)(id + 1);
             used[id] = 1;
         }
     }
     for (int id = 0; id < MSY_KINDS * MSY_PER_KIND; id++)
         if (!used[id])
-            order[n++] = (uint16_t)id;
+            order[n++] = (uint16_t)(id + 1);
     assert_int_equal(tb_apply_chance(game(), s, order, n), TB_OK);
     uint16_t deck[MSY_VISIONS];
-    int taken[MSY_VISIONS] = {0}, low = 0;
+    int taken[MSY_VISIONS + 1] = {0}, k = 0;
     for (int i = 0; i < n_draw; i++) {
-        deck[MSY_VISIONS - 1 - i] = (uint16_t)(draw[i] - 1);
-        taken[draw[i] - 1] = 1;
+        deck[k++] = (uint16_t)draw[i]; /* top card first */
+        taken[draw[i]] = 1;
     }
-    for (int v = 0; v < MSY_VISIONS; v++)
+    for (int v = 1; v <= MSY_VISIONS; v++)
         if (!taken[v])
-            deck[low++] = (uint16_t)v;
+            deck[k++] = (uint16_t)v;
     assert_int_equal(tb_apply_chance(game(), s, deck, MSY_VISIONS), TB_OK);
     return s;
 }

@@ -201,14 +201,14 @@ static int current(const void *st)
 }
 
 /* The cards of the 2-player game's leftover pool: every psychic card on
- * the table that no psychic found, as kind * 16 + position. */
+ * the table that no psychic found, by card number (1-54). */
 static int leftovers(const msy *s, uint16_t *out)
 {
     int n = 0;
     for (int k = 0; k < MSY_KINDS; k++)
         for (int pos = 0; pos < s->suspects; pos++)
             if (!(s->sleeved[k] >> pos & 1u))
-                out[n++] = (uint16_t)(k * 16 + pos);
+                out[n++] = (uint16_t)(k * MSY_PER_KIND + s->row[k][pos] + 1);
     return n;
 }
 
@@ -218,14 +218,15 @@ static void chance(const void *st, tb_chance *c)
     c->kind = TB_CHANCE_SHUFFLE;
     c->lo = c->hi = 0;
     if (s->shuffle_pending) {
-        /* The discards in a fixed order: where each lay is not told. */
+        /* The discards in a fixed order (where each lay is not told), as
+         * card numbers 1-84. */
         uint8_t pile[MSY_VISIONS];
         memcpy(pile, s->disc, s->disc_n);
         tbi_sort_u8(pile, s->disc_n);
         c->n = s->disc_n;
         c->what = "vision discards";
         for (int i = 0; i < c->n; i++)
-            c->items[i] = pile[i];
+            c->items[i] = (uint16_t)(pile[i] + 1);
         return;
     }
     switch (s->phase) {
@@ -241,15 +242,22 @@ static void chance(const void *st, tb_chance *c)
         c->n = leftovers(s, c->items);
         c->what = "leftover psychic cards";
         return;
-    default: /* MSY_SHUFFLE */
+    default: /* MSY_SHUFFLE: the three cards' places 1-3 */
         c->n = MSY_SHARED;
         c->what = "shared vision";
-        for (int i = 0; i < c->n; i++)
-            c->items[i] = (uint16_t)i;
-        return;
+        break;
     }
     for (int i = 0; i < c->n; i++)
-        c->items[i] = (uint16_t)i;
+        c->items[i] = (uint16_t)(i + 1); /* card numbers from 1 */
+}
+
+/* Lays a shuffled pile of card numbers 1-84, top card first, as the draw
+ * pile (drawn from the end of deck[]). */
+static void lay_pile(msy *s, const uint16_t *outcome, int n)
+{
+    for (int i = 0; i < n; i++)
+        s->deck[n - 1 - i] = (uint8_t)(outcome[i] - 1);
+    s->deck_n = (uint8_t)n;
 }
 
 /* Draws from the pile until the hand holds 7 cards; when the pile runs
@@ -266,17 +274,18 @@ static void refill(msy *s)
     }
 }
 
-/* The deal of the psychic cards: a shuffle of all 54.  For each kind the
- * first `suspects` cards of that kind in the shuffle go on the table (in
- * ascending order, so where they lie tells nothing), and the first of them
- * are the psychics' targets, psychic 0 first. */
+/* The deal of the psychic cards: a shuffle of all 54, numbered 1-54
+ * (characters, locations, objects).  For each kind the first `suspects`
+ * cards of that kind in the shuffle go on the table (in ascending order,
+ * so where they lie tells nothing), and the first of them are the
+ * psychics' targets, psychic 0 first. */
 static void deal_cards(msy *s, const uint16_t *order)
 {
     uint8_t drawn[MSY_KINDS][MSY_MAX_SUSPECTS], n[MSY_KINDS] = {0};
     for (int i = 0; i < MSY_KINDS * MSY_PER_KIND; i++) {
-        int k = order[i] / MSY_PER_KIND;
+        int id = order[i] - 1, k = id / MSY_PER_KIND;
         if (n[k] < s->suspects)
-            drawn[k][n[k]++] = (uint8_t)(order[i] % MSY_PER_KIND);
+            drawn[k][n[k]++] = (uint8_t)(id % MSY_PER_KIND);
     }
     for (int k = 0; k < MSY_KINDS; k++) {
         memcpy(s->row[k], drawn[k], s->suspects);
@@ -295,7 +304,10 @@ static void deal_groups(msy *s, const uint16_t *order, int n)
 {
     int got[MSY_KINDS] = {0};
     for (int i = 0; i < n; i++) {
-        int k = order[i] / 16, pos = order[i] % 16;
+        int k = (order[i] - 1) / MSY_PER_KIND, c = (order[i] - 1) % MSY_PER_KIND;
+        int pos = 0;
+        while (s->row[k][pos] != c)
+            pos++;
         if (got[k] < 2)
             s->group[s->psychics + got[k]++][k] = (uint8_t)pos;
     }
@@ -307,9 +319,7 @@ static void apply_chance(void *st, const uint16_t *outcome)
 {
     msy *s = st;
     if (s->shuffle_pending) {
-        for (int i = 0; i < s->disc_n; i++)
-            s->deck[i] = (uint8_t)outcome[i];
-        s->deck_n = s->disc_n;
+        lay_pile(s, outcome, s->disc_n);
         s->disc_n = 0;
         s->shuffle_pending = 0;
         refill(s);
@@ -318,9 +328,7 @@ static void apply_chance(void *st, const uint16_t *outcome)
     switch (s->phase) {
     case MSY_DEAL_CARDS: deal_cards(s, outcome); break;
     case MSY_DEAL_VISIONS:
-        for (int i = 0; i < MSY_VISIONS; i++)
-            s->deck[i] = (uint8_t)outcome[i];
-        s->deck_n = MSY_VISIONS;
+        lay_pile(s, outcome, MSY_VISIONS);
         refill(s);
         s->phase = MSY_VISION;
         break;
@@ -333,7 +341,7 @@ static void apply_chance(void *st, const uint16_t *outcome)
         uint8_t was[MSY_SHARED];
         memcpy(was, s->shared, MSY_SHARED);
         for (int i = 0; i < MSY_SHARED; i++)
-            s->shared[i] = was[outcome[i]];
+            s->shared[i] = was[outcome[i] - 1];
         s->phase = MSY_VOTE;
         break;
     }
