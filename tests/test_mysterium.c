@@ -436,7 +436,7 @@ static void guesses_are_secret_until_all_in(void **state)
     const char *last = ts_describe(game(), s, "guess butler", 2);
     assert_non_null(strstr(last, "the guesses are revealed: psychic 1 "
                                  "butler; psychic 2 butler; psychic 3 "
-                                 "butler;"));
+                                 "butler\n"));
     free(s);
 }
 

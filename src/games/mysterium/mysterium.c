@@ -132,12 +132,10 @@ int tbi_msy_vote_seen(const msy *s, int seat, int v)
 
 int tbi_msy_shared_seen(const msy *s, int seat)
 {
-    if (s->phase == MSY_OVER || s->shared_n == 0)
-        return s->shared_n;
+    if (s->phase == MSY_OVER || !tbi_msy_clairvoyance(s))
+        return s->shared_n; /* 2 and 3 players: face up */
     if (s->phase != MSY_VOTE)
         return 0; /* still being shuffled face down */
-    if (!tbi_msy_clairvoyance(s))
-        return MSY_SHARED; /* 2 and 3 players: face up */
     if (seat <= 0)
         return 0; /* the ghost shuffled them face down; onlookers see none */
     return tbi_msy_sees(s, seat - 1);

@@ -922,11 +922,14 @@ void tbi_msy_describe(const void *vb, tb_action a, const void *va, int seat,
             tb_text_printf(t, "psychic %d guesses in secret\n", i + 1);
         if (s->phase != MSY_GUESS) {
             tb_text_puts(t, "the guesses are revealed:");
+            const char *sep = "";
             for (int j = 0; j < b->psychics; j++) {
                 int g = j == i ? (int)arg : b->guess[j];
-                if (g != MSY_NONE)
-                    tb_text_printf(t, " psychic %d %s;", j + 1,
-                                   card_at(b, b->stage[j], g)->name);
+                if (g == MSY_NONE)
+                    continue;
+                tb_text_printf(t, "%s psychic %d %s", sep, j + 1,
+                               card_at(b, b->stage[j], g)->name);
+                sep = ";";
             }
             tb_text_puts(t, "\n");
             if (s->phase != MSY_CLAIR)
