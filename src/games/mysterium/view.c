@@ -492,15 +492,30 @@ static void render_epilogue(const msy *s, int seat, unsigned style,
                        "group %d\n", s->chosen + 1, s->culprit + 1);
 }
 
-/* The ghost's hand, for the ghost. */
+/* The ghost's hand, for the ghost; in the hours each card also says how
+ * many motifs it shares with each waiting psychic's target (the count a
+ * psychic makes), to spare the ghost the arithmetic. */
 static void render_hand(const msy *s, unsigned style, tb_text *t)
 {
-    tb_text_printf(t, "  %syour hand%s:\n", tbi_color(style, TBI_BOLD),
+    tb_text_printf(t, "  %syour hand%s", tbi_color(style, TBI_BOLD),
                    tbi_color(style, TBI_RESET));
+    if (s->phase == MSY_VISION)
+        tb_text_puts(t, " (motifs shared with the targets of psychics "
+                        "waiting: psychic:count)");
+    tb_text_puts(t, ":\n");
     for (int c = 0; c < s->hand_n; c++) {
         tb_text_puts(t, "    ");
         tbi_msy_vision_words(s->hand[c], t);
-        tb_text_puts(t, "\n");
+        int shown = 0;
+        for (int i = 0; s->phase == MSY_VISION && i < s->psychics; i++) {
+            if (!tbi_msy_active(s, i) || s->given[i])
+                continue;
+            int k = s->stage[i];
+            tb_text_printf(t, "%s%d:%d", shown++ ? " " : "   [", i + 1,
+                           tbi_msy_overlap(s->hand[c], k,
+                                           s->row[k][s->target[i][k]]));
+        }
+        tb_text_puts(t, shown ? "]\n" : "\n");
     }
 }
 
