@@ -114,6 +114,23 @@ static char **complete(const char *text, int start, int end)
 
 static double now_ms(void);
 
+/* Reads one line from a pipe: a malloc'd line without its newline, or
+ * NULL at end of input. */
+static char *read_piped_line(void)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len = getline(&line, &cap, stdin);
+    if (len < 0) {
+        free(line);
+        return NULL;
+    }
+    while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+        line[--len] = '\0';
+    putchar('\n');
+    return line;
+}
+
 /* The line libedit's callback interface hands over (NULL at end of
  * input), and whether it has. */
 static char *timed_line;
@@ -170,17 +187,7 @@ static char *read_line_until(const char *prompt, int interactive,
         putchar('\n');
         return NULL;
     }
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len = getline(&line, &cap, stdin);
-    if (len < 0) {
-        free(line);
-        return NULL;
-    }
-    while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-        line[--len] = '\0';
-    putchar('\n');
-    return line;
+    return read_piped_line();
 }
 
 /* Reads one line: through libedit on a terminal, plainly from a pipe.
@@ -195,18 +202,7 @@ static char *read_line(const char *prompt, int interactive)
     }
     fputs(prompt, stdout);
     fflush(stdout);
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len = getline(&line, &cap, stdin);
-    if (len < 0) {
-        free(line);
-        return NULL;
-    }
-    while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-        line[--len] = '\0';
-    if (!interactive)
-        putchar('\n');
-    return line;
+    return read_piped_line();
 }
 
 static void list_moves(const tb_game *g, const void *st)

@@ -459,6 +459,17 @@ static int next_clair(const msy *s, int from)
 
 static void resolve_hour(msy *s);
 
+/* The psychic placing tokens is done: the next who may place some, or the
+ * manifestation when nobody may. */
+static void pass_clairvoyance(msy *s)
+{
+    int next = next_clair(s, s->clair_who + 1);
+    if (next < 0)
+        resolve_hour(s);
+    else
+        s->clair_who = (uint8_t)next;
+}
+
 /* All guesses are in: they are revealed, then the clairvoyance tokens are
  * placed (4-7 players), then the ghost manifests. */
 static void guesses_done(msy *s)
@@ -633,23 +644,11 @@ static void apply(void *st, tb_action a)
         int i = s->clair_who;
         s->ctok[i][arg] = MSY_A_KIND(a) == MSY_K_YES ? 1 : 2;
         s->tokens[i]--;
-        if (!may_place(s, i)) {
-            int next = next_clair(s, i + 1);
-            if (next < 0)
-                resolve_hour(s);
-            else
-                s->clair_who = (uint8_t)next;
-        }
+        if (!may_place(s, i))
+            pass_clairvoyance(s);
         break;
     }
-    case MSY_K_DONE: {
-        int next = next_clair(s, s->clair_who + 1);
-        if (next < 0)
-            resolve_hour(s);
-        else
-            s->clair_who = (uint8_t)next;
-        break;
-    }
+    case MSY_K_DONE: pass_clairvoyance(s); break;
     case MSY_K_SHARED: {
         take_from_hand(s, arg & 0x7fu, cards);
         memcpy(s->shared, cards, MSY_SHARED);

@@ -52,6 +52,12 @@ static void card_words(const msy_card *c, tb_text *t)
         }
 }
 
+/* The kind psychic i guessed last hour (it has moved on if it was right). */
+static int last_kind(const msy *s, int i)
+{
+    return s->last_right[i] ? s->stage[i] - 1 : s->stage[i];
+}
+
 /* ------------------------------------------------------------ action text */
 
 /* The vision numbers of hand mask m, each after a space. */
@@ -217,6 +223,18 @@ static int must_be_legal(const msy *s, tb_action a, tb_action *out, char *err,
     return TB_EPARSE;
 }
 
+/* A discard: "discard V...", legal while a crow is left. */
+static int read_discard(const msy *s, char words[][24], int n, tb_action *out,
+                        char *err, size_t cap)
+{
+    unsigned mask;
+    int rc = read_hand_mask(s, words, 1, n, &mask, err, cap);
+    if (rc != TB_OK)
+        return rc;
+    return must_be_legal(s, MSY_ACT(MSY_K_DISCARD, mask), out, err, cap,
+                         "no crow left: you may not discard now");
+}
+
 int tbi_msy_parse_action(const void *st, const char *text, tb_action *out,
                          char *err, size_t cap)
 {
@@ -247,13 +265,8 @@ int tbi_msy_parse_action(const void *st, const char *text, tb_action *out,
                                  cap, "you skip a psychic only when your "
                                  "hand is empty");
         }
-        if (!strcmp(w[0], "discard")) {
-            if ((rc = read_hand_mask(s, w, 1, n, &mask, err, cap)) != TB_OK)
-                return rc;
-            return must_be_legal(s, MSY_ACT(MSY_K_DISCARD, mask), out, err,
-                                 cap, "no crow left: you may not discard "
-                                 "now");
-        }
+        if (!strcmp(w[0], "discard"))
+            return read_discard(s, w, n, out, err, cap);
         tbi_errf(err, cap, "type give PSYCHIC CARDS... (e.g. give 1 %d) or "
                  "discard CARDS...", s->hand_n ? s->hand[0] + 1 : 1);
         return TB_EPARSE;
@@ -298,13 +311,8 @@ int tbi_msy_parse_action(const void *st, const char *text, tb_action *out,
             return must_be_legal(s, MSY_ACT(MSY_K_SHARED, g << 7 | (int)mask),
                                  out, err, cap, "not now");
         }
-        if (!strcmp(w[0], "discard")) {
-            if ((rc = read_hand_mask(s, w, 1, n, &mask, err, cap)) != TB_OK)
-                return rc;
-            return must_be_legal(s, MSY_ACT(MSY_K_DISCARD, mask), out, err,
-                                 cap, "no crow left: you may not discard "
-                                 "now");
-        }
+        if (!strcmp(w[0], "discard"))
+            return read_discard(s, w, n, out, err, cap);
         tbi_errf(err, cap, "type culprit GROUP CARD CARD CARD (e.g. culprit 1 "
                  "%d %d %d) or discard CARDS...", s->hand[0] + 1,
                  s->hand[1] + 1, s->hand[2] + 1);
@@ -438,7 +446,7 @@ static void render_last_hour(const msy *s, tb_text *t)
     for (int i = 0; i < s->psychics; i++) {
         if (s->last_guess[i] == MSY_NONE)
             continue;
-        int k = s->last_right[i] ? s->stage[i] - 1 : s->stage[i];
+        int k = last_kind(s, i);
         tb_text_printf(t, "%s psychic %d %s %s", sep, i + 1,
                        s->last_right[i] ? "found" : "missed with",
                        card_at(s, k, s->last_guess[i])->name);
@@ -787,7 +795,7 @@ json_t *tbi_msy_view_json(const void *st, int seat)
         for (int i = 0; i < s->psychics; i++) {
             if (s->last_guess[i] == MSY_NONE)
                 continue;
-            int k = s->last_right[i] ? s->stage[i] - 1 : s->stage[i];
+            int k = last_kind(s, i);
             json_t *toks = json_array();
             for (int j = 0; j < s->psychics; j++)
                 if (s->last_ctok[j][i])
@@ -855,7 +863,7 @@ static void say_manifestation(const msy *s, tb_text *t)
     for (int i = 0; i < s->psychics; i++) {
         if (s->last_guess[i] == MSY_NONE)
             continue;
-        int k = s->last_right[i] ? s->stage[i] - 1 : s->stage[i];
+        int k = last_kind(s, i);
         tb_text_printf(t, "%s psychic %d's %s is %s", sep, i + 1,
                        card_at(s, k, s->last_guess[i])->name,
                        s->last_right[i] ? "right" : "wrong");
