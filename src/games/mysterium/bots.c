@@ -97,10 +97,19 @@ void tbi_msy_weights(const msy *s, int i, double w[MSY_MAX_SUSPECTS])
     weights_of(s, i, e, w);
 }
 
+/* The next larger set with as many members as S (Gosper's hack); S > 0. */
+static unsigned next_same_size(unsigned S)
+{
+    unsigned low = S & -S, ripple = S + low;
+    return (((ripple ^ S) >> 2) / low) | ripple;
+}
+
 /* The marginals of m psychics' different cards among n positions: p[a][c]
  * is the chance psychic a holds c when each assignment of different cards
- * weighs the product of w[a][card].  Forward and backward sums over the
- * subsets of used cards (n <= 9: 512 subsets). */
+ * weighs the product of w[a][card].  Forward sums f[a][S] over the ways the
+ * first a psychics can take the set S, backward sums h[a][S] over the ways
+ * the others can be placed outside S, each over the sets of a members
+ * only (n <= 9 positions). */
 static void joint_marginals(int m, int n,
                             const double w[][MSY_MAX_SUSPECTS],
                             double p[][MSY_MAX_SUSPECTS])
@@ -108,65 +117,80 @@ static void joint_marginals(int m, int n,
     enum { SETS = 1 << MSY_MAX_SUSPECTS };
     static _Thread_local double f[MSY_MAX_PSY + 1][SETS];
     static _Thread_local double h[MSY_MAX_PSY + 1][SETS];
-    int sets = 1 << n;
-    for (int a = 0; a <= m; a++)
-        for (int S = 0; S < sets; S++)
-            f[a][S] = h[a][S] = 0.0;
+    unsigned sets = 1u << n;
+    memset(p, 0, (size_t)m * sizeof *p);
+    if (m == 1) {
+        double total = 0.0;
+        for (int c = 0; c < n; c++)
+            total += w[0][c];
+        for (int c = 0; c < n && total > 0.0; c++)
+            p[0][c] = w[0][c] / total;
+        return;
+    }
+    /* The sets of a members, for a = 0..m, in increasing order. */
+#define EACH_SET(S, a) \
+    for (unsigned S = (1u << (a)) - 1; S < sets; \
+         S = (a) ? next_same_size(S) : sets)
     f[0][0] = 1.0;
-    for (int a = 0; a < m; a++)
-        for (int S = 0; S < sets; S++) {
+    for (int a = 0; a < m; a++) {
+        EACH_SET(S, a + 1) f[a + 1][S] = 0.0;
+        EACH_SET(S, a) {
             if (f[a][S] == 0.0)
                 continue;
             for (int c = 0; c < n; c++)
-                if (!(S >> c & 1) && w[a][c] > 0.0)
-                    f[a + 1][S | 1 << c] += f[a][S] * w[a][c];
+                if (!(S >> c & 1u) && w[a][c] > 0.0)
+                    f[a + 1][S | 1u << c] += f[a][S] * w[a][c];
         }
-    for (int S = 0; S < sets; S++)
-        h[m][S] = __builtin_popcount((unsigned)S) == m ? 1.0 : 0.0;
+    }
+    EACH_SET(S, m) h[m][S] = 1.0;
     for (int a = m - 1; a >= 0; a--)
-        for (int S = 0; S < sets; S++) {
-            if (__builtin_popcount((unsigned)S) != a)
-                continue;
+        EACH_SET(S, a) {
             double sum = 0.0;
             for (int c = 0; c < n; c++)
-                if (!(S >> c & 1) && w[a][c] > 0.0)
-                    sum += w[a][c] * h[a + 1][S | 1 << c];
+                if (!(S >> c & 1u) && w[a][c] > 0.0)
+                    sum += w[a][c] * h[a + 1][S | 1u << c];
             h[a][S] = sum;
         }
     for (int a = 0; a < m; a++) {
         double total = 0.0;
-        for (int c = 0; c < MSY_MAX_SUSPECTS; c++)
-            p[a][c] = 0.0;
-        for (int S = 0; S < sets; S++) {
+        EACH_SET(S, a) {
             if (f[a][S] == 0.0)
                 continue;
             for (int c = 0; c < n; c++)
-                if (!(S >> c & 1) && w[a][c] > 0.0)
-                    p[a][c] += f[a][S] * w[a][c] * h[a + 1][S | 1 << c];
+                if (!(S >> c & 1u) && w[a][c] > 0.0)
+                    p[a][c] += f[a][S] * w[a][c] * h[a + 1][S | 1u << c];
         }
         for (int c = 0; c < n; c++)
             total += p[a][c];
         for (int c = 0; c < n && total > 0.0; c++)
             p[a][c] /= total;
     }
+#undef EACH_SET
+}
+
+/* The joint reading of the psychics looking for kind k (tbi_msy_beliefs
+ * for one kind). */
+static void beliefs_of_kind(const msy *s, int k,
+                            double p[MSY_MAX_PSY][MSY_MAX_SUSPECTS])
+{
+    int who[MSY_MAX_PSY], m = 0;
+    double w[MSY_MAX_PSY][MSY_MAX_SUSPECTS], q[MSY_MAX_PSY][MSY_MAX_SUSPECTS];
+    for (int i = 0; i < s->psychics; i++)
+        if (tbi_msy_active(s, i) && s->stage[i] == k) {
+            tbi_msy_weights(s, i, w[m]);
+            who[m++] = i;
+        }
+    if (m == 0)
+        return;
+    joint_marginals(m, s->suspects, w, q);
+    for (int a = 0; a < m; a++)
+        memcpy(p[who[a]], q[a], sizeof q[a]);
 }
 
 void tbi_msy_beliefs(const msy *s, double p[MSY_MAX_PSY][MSY_MAX_SUSPECTS])
 {
-    for (int k = 0; k < MSY_KINDS; k++) {
-        int who[MSY_MAX_PSY], m = 0;
-        double w[MSY_MAX_PSY][MSY_MAX_SUSPECTS], q[MSY_MAX_PSY][MSY_MAX_SUSPECTS];
-        for (int i = 0; i < s->psychics; i++)
-            if (tbi_msy_active(s, i) && s->stage[i] == k) {
-                tbi_msy_weights(s, i, w[m]);
-                who[m++] = i;
-            }
-        if (m == 0)
-            continue;
-        joint_marginals(m, s->suspects, w, q);
-        for (int a = 0; a < m; a++)
-            memcpy(p[who[a]], q[a], sizeof q[a]);
-    }
+    for (int k = 0; k < MSY_KINDS; k++)
+        beliefs_of_kind(s, k, p);
 }
 
 /* The position with the highest chance (the lowest on a tie). */
@@ -185,7 +209,7 @@ static tb_action psychic_guess(const msy *s)
 {
     double p[MSY_MAX_PSY][MSY_MAX_SUSPECTS];
     int i = tbi_msy_guesser(s);
-    tbi_msy_beliefs(s, p);
+    beliefs_of_kind(s, s->stage[i], p);
     return MSY_ACT(MSY_K_GUESS, most_likely(p[i], s->suspects));
 }
 
@@ -296,7 +320,11 @@ static int best_gifts(const msy *s, int i, gift *out, int keep)
 {
     int k = s->stage[i], t = s->target[i][k];
     int e[MSY_MAX_SUSPECTS], add[MSY_HAND][MSY_MAX_SUSPECTS];
+    int cand[MSY_MAX_SUSPECTS], n_cand = 0;
     evidence(s, i, e);
+    for (int pos = 0; pos < s->suspects; pos++)
+        if (candidate(s, i, pos))
+            cand[n_cand++] = pos;
     for (int c = 0; c < s->hand_n; c++)
         for (int pos = 0; pos < s->suspects; pos++)
             add[c][pos] = tbi_msy_overlap(s->hand[c], k, s->row[k][pos]);
@@ -308,15 +336,18 @@ static int best_gifts(const msy *s, int i, gift *out, int keep)
         unsigned rest = m & (m - 1);
         for (int pos = 0; pos < s->suspects; pos++)
             sum[m][pos] = sum[rest][pos] + add[c][pos];
-        double w[MSY_MAX_SUSPECTS], total = 0.0;
-        weights_of(s, i, sum[m], w);
-        int pick = 1;
-        for (int pos = 0; pos < s->suspects; pos++) {
-            total += w[pos];
-            if (pos != t && w[pos] > 0.0 && sum[m][pos] >= sum[m][t])
+        /* The psychic's weights over its candidates, as weights_of. */
+        int top = sum[m][t], pick = 1;
+        for (int a = 0; a < n_cand; a++) {
+            int pos = cand[a];
+            top = sum[m][pos] > top ? sum[m][pos] : top;
+            if (pos != t && sum[m][pos] >= sum[m][t])
                 pick = 0;
         }
-        gift g = {m, w[t] / total, pick, 0.0};
+        double total = 0.0;
+        for (int a = 0; a < n_cand; a++)
+            total += expb(sum[m][cand[a]] - top);
+        gift g = {m, expb(sum[m][t] - top) / total, pick, 0.0};
         g.score = gift_score(g.chance, g.pick, m);
         /* Insert into the kept best, best first. */
         int at = n < keep ? n++ : keep;
@@ -341,7 +372,7 @@ static void joint_rescore(const msy *s, int i, gift *g)
         if (g->mask >> c & 1u)
             after.vis[i][after.vis_n[i]++] = s->hand[c];
     double p[MSY_MAX_PSY][MSY_MAX_SUSPECTS];
-    tbi_msy_beliefs(&after, p);
+    beliefs_of_kind(&after, s->stage[i], p);
     int t = s->target[i][s->stage[i]];
     g->chance = p[i][t];
     /* A strict favourite: the ghost does not count on how a psychic
@@ -351,21 +382,6 @@ static void joint_rescore(const msy *s, int i, gift *g)
         if (pos != t && p[i][pos] >= p[i][t] - 1e-9)
             g->pick = 0;
     g->score = gift_score(g->chance, g->pick, g->mask);
-}
-
-/* The best gift for psychic i: the best few by the independent reading,
- * checked with the joint one. */
-static gift best_gift(const msy *s, int i)
-{
-    enum { KEEP = 6 };
-    gift g[KEEP];
-    int n = best_gifts(s, i, g, KEEP), best = 0;
-    for (int a = 0; a < n; a++) {
-        joint_rescore(s, i, &g[a]);
-        if (g[a].score > g[best].score)
-            best = a;
-    }
-    return g[best];
 }
 
 /* The cards of the hand that point to no remaining psychic's target on
@@ -404,22 +420,38 @@ static int wants_discard(const msy *s, int unserved)
     return unserved >= 2 || s->hour >= 4;
 }
 
-static tb_action ghost_vision(const msy *s)
+/* The ghost's vision: every waiting psychic is screened by the
+ * independent reading (cheap), the one it can serve best is chosen, and
+ * with `joint` set its best few sets are checked with the joint reading of
+ * all psychics of that kind.  Discards instead when even that best does
+ * not make the target the psychic's favourite.  Without `joint` (the quick
+ * policy) only the first psychic waiting is screened and served. */
+static tb_action ghost_vision(const msy *s, int joint)
 {
-    int best_i = -1, unserved = 0, remaining = 0;
-    gift best = {0, 0.0, 0, -1.0};
+    enum { KEEP = 6 };
+    int best_i = -1, unserved = 0, n_top = 0;
+    gift top[KEEP] = {{0, 0.0, 0, -1.0}};
     for (int i = 0; i < s->psychics; i++) {
         if (!tbi_msy_active(s, i) || s->given[i])
             continue;
-        remaining++;
         if (s->hand_n == 0)
             return MSY_ACT(MSY_K_SKIP, i << 7);
-        gift g = best_gift(s, i);
-        unserved += !g.pick;
-        if (g.score > best.score) {
-            best = g;
+        gift g[KEEP];
+        int n = best_gifts(s, i, g, KEEP);
+        unserved += !g[0].pick;
+        if (best_i < 0 || g[0].score > top[0].score) {
+            memcpy(top, g, (size_t)n * sizeof *g);
+            n_top = n;
             best_i = i;
         }
+        if (!joint)
+            break;
+    }
+    gift best = top[0];
+    for (int a = 0; joint && a < n_top; a++) {
+        joint_rescore(s, best_i, &top[a]);
+        if (a == 0 || top[a].score > best.score)
+            best = top[a];
     }
     if (!best.pick && wants_discard(s, unserved)) {
         unsigned m = useless_cards(s);
@@ -427,7 +459,6 @@ static tb_action ghost_vision(const msy *s)
             m = (1u << s->hand_n) - 1;
         return MSY_ACT(MSY_K_DISCARD, m);
     }
-    (void)remaining;
     return MSY_ACT(MSY_K_GIVE, best_i << 7 | (int)best.mask);
 }
 
@@ -524,7 +555,7 @@ tb_action tbi_msy_heuristic(const void *st, int seat, tb_rng *rng)
     const msy *s = st;
     (void)rng;
     switch (s->phase) {
-    case MSY_VISION: return ghost_vision(s);
+    case MSY_VISION: return ghost_vision(s, 1);
     case MSY_SHARED_VISION: return ghost_shared(s);
     case MSY_GUESS: return psychic_guess(s);
     case MSY_CLAIR: return psychic_token(s);
@@ -568,22 +599,16 @@ static tb_action one_card_vision(const msy *s)
     return MSY_ACT(MSY_K_DONE, 0); /* unreachable */
 }
 
-/* A much cheaper policy for search playouts: the ghost gives each psychic,
- * in order, the single card that best points to its target; psychics
- * guess their favourite by their own visions alone, place no tokens, and
- * vote as the heuristic does. */
+/* A cheaper policy for search playouts, which plays as the heuristic but
+ * for two shortcuts: the ghost picks its visions by the independent
+ * reading alone (no joint check), and psychics place no clairvoyance
+ * tokens.  (A quick policy whose psychics read their own visions alone, and
+ * whose ghost gave one card, misled the search: see docs/bots.md.) */
 tb_action tbi_msy_quick(const void *st, int seat, tb_rng *rng)
 {
     const msy *s = st;
-    (void)rng;
     switch (s->phase) {
-    case MSY_VISION: return one_card_vision(s);
-    case MSY_GUESS: {
-        int i = tbi_msy_guesser(s);
-        double w[MSY_MAX_SUSPECTS];
-        tbi_msy_weights(s, i, w);
-        return MSY_ACT(MSY_K_GUESS, most_likely(w, s->suspects));
-    }
+    case MSY_VISION: return ghost_vision(s, 0);
     case MSY_CLAIR: return MSY_ACT(MSY_K_DONE, 0);
     default: return tbi_msy_heuristic(st, seat, rng);
     }
