@@ -112,7 +112,7 @@ static void guess_all(msy *s, unsigned wrong)
         int i = tbi_msy_guesser(s), k = s->stage[i], pos = s->target[i][k];
         if (wrong >> i & 1u)
             for (pos = 0; pos == s->target[i][k] ||
-                          (s->sleeved[k] >> pos & 1u); pos++)
+                          tbi_msy_has(s->sleeved[k], pos); pos++)
                 ;
         snprintf(move, sizeof move, "guess %s",
                  tbi_msy_cards[k * MSY_PER_KIND + s->row[k][pos]].name);
@@ -457,7 +457,7 @@ static void manifestation(void **state)
     assert_int_equal(s->vis_n[1], 1);
     assert_int_equal(s->disc_n, 2); /* psychics 1 and 3's cards, seen */
     assert_true(s->disc_seen[0] && s->disc_seen[1]);
-    assert_true(s->sleeved[0] >> pos_of(s, 0, "cook") & 1u);
+    assert_true(tbi_msy_has(s->sleeved[0], pos_of(s, 0, "cook")));
     assert_true(s->wrong[1][0] != 0);
     assert_int_equal(s->hour, 2);
     /* The card found is no longer a guess for anyone. */

@@ -42,12 +42,19 @@
  * IV, and hour VII), when any lean will do. */
 #define TOKEN_CONFIDENCE 0.8
 
-/* exp(BETA * e) for a whole number of motifs e in [-64, 64), from a table
- * each thread fills once (the bots' hot path multiplies many of them). */
+/* exp(BETA * e) for a whole number of motifs e, from a table each thread
+ * fills once for e in [-64, 64) (the bots' hot path multiplies many of
+ * them); below, the value at -64 (a psychic holding dozens of visions, in
+ * random play, can get there: a card so far behind stays possible, if
+ * barely); above, computed. */
 static double expb(int e)
 {
     static _Thread_local double table[128];
     static _Thread_local int ready;
+    if (e < -64)
+        e = -64;
+    if (e >= 64)
+        return exp(BETA * e);
     if (!ready) {
         for (int i = 0; i < 128; i++)
             table[i] = exp(BETA * (i - 64));
@@ -73,7 +80,7 @@ static void evidence(const msy *s, int i, int e[MSY_MAX_SUSPECTS])
 static int candidate(const msy *s, int i, int pos)
 {
     int k = s->stage[i];
-    return !((s->sleeved[k] | s->wrong[i][k]) >> pos & 1u);
+    return !tbi_msy_has((s->sleeved[k] | s->wrong[i][k]), pos);
 }
 
 /* Turns scores into weights exp(BETA * (e - max)) over the candidates. */
@@ -205,6 +212,7 @@ static int most_likely(const double *p, int n)
 
 /* ------------------------------------------------------------ psychics */
 
+/* The psychic to guess names its likeliest card by the joint reading. */
 static tb_action psychic_guess(const msy *s)
 {
     double p[MSY_MAX_PSY][MSY_MAX_SUSPECTS];
@@ -289,6 +297,7 @@ static int vote_for(const msy *s, const uint8_t *seen, int n)
     return best;
 }
 
+/* The voter at seat votes for the group the cards it sees fit best. */
 static tb_action psychic_vote(const msy *s, int seat)
 {
     int n = tbi_msy_shared_seen(s, seat);

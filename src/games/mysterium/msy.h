@@ -106,6 +106,12 @@ typedef struct msy {
     uint8_t chosen;
 } msy;
 
+/* Whether bit pos of a set of row positions (sleeved, wrong) is set. */
+static inline int tbi_msy_has(unsigned set, int pos)
+{
+    return (int)(set >> pos & 1u);
+}
+
 /* ---------------------------------------------------------- mysterium.c */
 
 /* The seat that plays psychic i. */

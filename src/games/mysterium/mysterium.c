@@ -19,6 +19,7 @@
 #include "cards.h"
 #include "redeal.h"
 
+#include <assert.h>
 #include <string.h>
 
 enum { OPT_DIFFICULTY };
@@ -205,7 +206,7 @@ static int leftovers(const msy *s, uint16_t *out)
     int n = 0;
     for (int k = 0; k < MSY_KINDS; k++)
         for (int pos = 0; pos < s->suspects; pos++)
-            if (!(s->sleeved[k] >> pos & 1u))
+            if (!tbi_msy_has(s->sleeved[k], pos))
                 out[n++] = (uint16_t)(k * MSY_PER_KIND + s->row[k][pos] + 1);
     return n;
 }
@@ -388,7 +389,7 @@ int tbi_msy_legal(const msy *s, tb_action *out)
     case MSY_GUESS: {
         int i = tbi_msy_guesser(s), k = s->stage[i];
         for (int pos = 0; pos < s->suspects; pos++)
-            if (!(s->sleeved[k] >> pos & 1u))
+            if (!tbi_msy_has(s->sleeved[k], pos))
                 out[n++] = MSY_ACT(MSY_K_GUESS, pos);
         break;
     }
@@ -704,13 +705,49 @@ static int standing(const void *st, double *scores)
 
 /* ------------------------------------------------------------ determinize */
 
-/* Samples psychic i's hidden targets of kind k for every psychic still
- * looking for that kind, all different and none among the cards found;
- * psychic i's chance of each card is in proportion to w[i][pos] (0: it
- * cannot be).  Draws independently and starts again on a clash; after
- * many clashes, falls back to drawing one psychic at a time among the
- * cards left (a little less exact, never stuck).  The true targets are
- * never read, so the sample depends only on what the weights say. */
+/* Gives psychics who[a..n) different cards of kind k outside `used` that
+ * each may hold (weight above 0), the first such assignment in order;
+ * returns whether there is one. */
+static int first_assignment(msy *s, int k, const int *who, int n, int a,
+                            unsigned used,
+                            double w[MSY_MAX_PSY][MSY_MAX_SUSPECTS])
+{
+    if (a == n)
+        return 1;
+    for (int pos = 0; pos < s->suspects; pos++) {
+        if ((used >> pos & 1u) || w[who[a]][pos] <= 0.0)
+            continue;
+        s->target[who[a]][k] = (uint8_t)pos;
+        if (first_assignment(s, k, who, n, a + 1, used | 1u << pos, w))
+            return 1;
+    }
+    return 0;
+}
+
+/* A position drawn in proportion to the weights w[0..n) (some above 0). */
+static int draw_weighted(const double *w, int n, tb_rng *rng)
+{
+    double total = 0.0;
+    for (int pos = 0; pos < n; pos++)
+        total += w[pos];
+    double x = tb_rng_unit(rng) * total;
+    int pos = 0;
+    while (pos < n - 1 && (w[pos] <= 0.0 || x >= w[pos])) {
+        x -= w[pos];
+        pos++;
+    }
+    while (pos > 0 && w[pos] <= 0.0) /* rounding ran past the last one */
+        pos--;
+    return pos;
+}
+
+/* Samples the hidden targets of kind k of every psychic still looking for
+ * that kind, all different and none among the cards found: psychic i's
+ * chance of each card in proportion to w[i][pos] (0: it cannot be).  Draws
+ * independently and starts again on a clash (exact); after many clashes
+ * (weights crowding onto the same cards) takes the first consistent
+ * assignment.  The true targets are never read, so the sample depends only
+ * on what the weights say. */
 static void sample_targets(msy *s, int k,
                            double w[MSY_MAX_PSY][MSY_MAX_SUSPECTS],
                            tb_rng *rng)
@@ -720,48 +757,24 @@ static void sample_targets(msy *s, int k,
         if (s->stage[i] <= k)
             who[n++] = i;
     uint8_t pick[MSY_MAX_PSY];
-    for (int attempt = 0; attempt < 200 + 1; attempt++) {
+    for (int attempt = 0; attempt < 200; attempt++) {
         unsigned used = s->sleeved[k];
-        int ok = 1;
-        for (int a = 0; a < n && ok; a++) {
-            const double *wi = w[who[a]];
-            double total = 0.0;
-            for (int pos = 0; pos < s->suspects; pos++)
-                if (attempt < 200 || !(used >> pos & 1u))
-                    total += wi[pos];
-            if (total <= 0.0) {
-                ok = 0;
-                break;
-            }
-            double x = tb_rng_unit(rng) * total;
-            int pos = 0;
-            for (;; pos++) {
-                double wp = attempt < 200 || !(used >> pos & 1u) ? wi[pos]
-                                                                 : 0.0;
-                if (pos == s->suspects - 1 || (wp > 0.0 && x < wp))
-                    break;
-                x -= wp;
-            }
+        int a = 0;
+        for (; a < n; a++) {
+            int pos = draw_weighted(w[who[a]], s->suspects, rng);
             if (used >> pos & 1u)
-                ok = 0;
+                break;
             used |= 1u << pos;
             pick[a] = (uint8_t)pos;
         }
-        if (ok) {
-            for (int a = 0; a < n; a++)
+        if (a == n) {
+            for (a = 0; a < n; a++)
                 s->target[who[a]][k] = pick[a];
             return;
         }
     }
-    /* Unreachable with consistent weights; keep a valid, fixed answer. */
-    unsigned used = s->sleeved[k];
-    for (int a = 0; a < n; a++)
-        for (int pos = 0; pos < s->suspects; pos++)
-            if (!(used >> pos & 1u)) {
-                s->target[who[a]][k] = (uint8_t)pos;
-                used |= 1u << pos;
-                break;
-            }
+    if (!first_assignment(s, k, who, n, 0, s->sleeved[k], w))
+        assert(0 && "no consistent targets"); /* the true ones are */
 }
 
 /* The targets seat has not seen, drawn again: for the kind each psychic
@@ -779,7 +792,7 @@ static void resample_targets(msy *s, tb_rng *rng)
             }
             for (int pos = 0; pos < MSY_MAX_SUSPECTS; pos++)
                 w[k][i][pos] = pos < s->suspects &&
-                               !(s->sleeved[k] >> pos & 1u);
+                               !tbi_msy_has(s->sleeved[k], pos);
         }
     for (int k = 0; k < MSY_KINDS; k++)
         sample_targets(s, k, w[k], rng);
@@ -861,7 +874,7 @@ static void determinize(void *st, int seat, tb_rng *rng)
         /* The guess in a world where that psychic guessed just now. */
         int k = s->stage[i], n = 0;
         for (int pos = 0; pos < s->suspects; pos++)
-            if (!(s->sleeved[k] >> pos & 1u))
+            if (!tbi_msy_has(s->sleeved[k], pos))
                 acts[n++] = (tb_action)pos;
         s->guess[i] = (uint8_t)acts[tb_rng_below(rng, (uint32_t)n)];
     }

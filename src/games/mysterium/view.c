@@ -199,7 +199,7 @@ static int read_guess(const msy *s, const char *w, tb_action *out, char *err,
                  "cards", w, kind_names[k]);
         return TB_EPARSE;
     }
-    if (s->sleeved[k] >> pos & 1u) {
+    if (tbi_msy_has(s->sleeved[k], pos)) {
         tbi_errf(err, cap, "%s was found already by psychic %d",
                  card_at(s, k, pos)->title, s->sleeved_by[k][pos] + 1);
         return TB_EPARSE;
@@ -364,7 +364,7 @@ static void render_rows(const msy *s, int seat, unsigned style, tb_text *t)
         tb_text_printf(t, "  %s:\n", kind_plural[k]);
         for (int pos = 0; pos < s->suspects; pos++) {
             const msy_card *c = card_at(s, k, pos);
-            int found = s->sleeved[k] >> pos & 1u;
+            int found = tbi_msy_has(s->sleeved[k], pos);
             tb_text_printf(t, "    %s%d %-11s %s: ", found ? dim : "", pos + 1,
                            c->name, c->title);
             card_words(c, t);
@@ -419,7 +419,7 @@ static void render_psychic(const msy *s, int seat, int i, unsigned style,
     if (tbi_msy_active(s, i) && s->wrong[i][s->stage[i]]) {
         tb_text_puts(t, "    not:");
         for (int pos = 0; pos < s->suspects; pos++)
-            if (s->wrong[i][s->stage[i]] >> pos & 1u)
+            if (tbi_msy_has(s->wrong[i][s->stage[i]], pos))
                 tb_text_printf(t, " %s", card_at(s, s->stage[i], pos)->name);
         tb_text_puts(t, "\n");
     }
@@ -655,7 +655,7 @@ static json_t *card_json(const msy *s, int k, int pos)
         if (c->motifs >> b & 1u)
             json_array_append_new(m, json_string(tbi_msy_motif_name[b]));
     json_object_set_new(o, "motifs", m);
-    if (s->sleeved[k] >> pos & 1u)
+    if (tbi_msy_has(s->sleeved[k], pos))
         json_object_set_new(o, "found_by",
                             json_integer(s->sleeved_by[k][pos] + 1));
     return o;
@@ -693,7 +693,7 @@ static json_t *psychic_json(const msy *s, int seat, int i)
     json_object_set_new(o, "given_this_hour", json_boolean(s->given[i]));
     json_t *wrong = json_array();
     for (int pos = 0; tbi_msy_active(s, i) && pos < s->suspects; pos++)
-        if (s->wrong[i][s->stage[i]] >> pos & 1u)
+        if (tbi_msy_has(s->wrong[i][s->stage[i]], pos))
             json_array_append_new(wrong, json_string(card_at(s, s->stage[i],
                                                              pos)->name));
     json_object_set_new(o, "wrong_guesses", wrong);
@@ -741,7 +741,7 @@ static json_t *epilogue_json(const msy *s, int seat)
     json_object_set_new(o, "shared_vision_seen", visions_json(shown, n));
     json_t *votes = json_object();
     for (int v = 1; v < s->players; v++) {
-        char key[8];
+        char key[16];
         snprintf(key, sizeof key, "%d", v);
         if (s->vote[v] == MSY_NONE)
             continue;
