@@ -48,7 +48,8 @@ DEBIAN_PKGS := build-essential pkg-config libcmocka-dev libjansson-dev libedit-d
                python3 python3-pytest libopenmpi-dev openmpi-bin groff-base man-db \
                bsdextrautils clang libclang-rt-14-dev
 
-.PHONY: all test asan fuzz fuzzers bench bench-baseline bench-chain clean deps
+.PHONY: all test asan fuzz fuzzers bench bench-baseline bench-chain clean deps \
+        mysterium-content mysterium-content-check
 all: $(BUILD)/tabula $(BUILD)/libtabula.so
 
 $(BUILD)/%.o: %.c $(wildcard include/*.h src/*/*.h src/games/*/*.h)
@@ -151,6 +152,21 @@ bench-chain: $(BUILD)/libtabula.a
 	$(CC) $(CFLAGS) bench/chain_solve.c $(BUILD)/libtabula.a $(LDLIBS) -o $(BUILD)/chain_solve
 	$(BUILD)/chain_solve $(CHAIN_ARGS)
 
+# Mysterium's content (ours): the vision deck generated from a fixed seed
+# by src/games/mysterium/gen_content.py into content_data.c and the content
+# list of docs/games/mysterium.md, both committed; -check regenerates them
+# into build/ and compares.
+MYSTERIUM_DIR := src/games/mysterium
+mysterium-content:
+	python3 $(MYSTERIUM_DIR)/gen_content.py $(MYSTERIUM_DIR)/content_data.c
+
+mysterium-content-check:
+	@mkdir -p $(BUILD)
+	python3 $(MYSTERIUM_DIR)/gen_content.py $(BUILD)/mysterium_content_data.c \
+	  $(BUILD)/mysterium.md
+	cmp $(BUILD)/mysterium_content_data.c $(MYSTERIUM_DIR)/content_data.c
+	cmp $(BUILD)/mysterium.md docs/games/mysterium.md
+
 deps:
 	apt-get update -qq
 	DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends $(DEBIAN_PKGS)
@@ -160,3 +176,7 @@ clean:
 
 include mk/install.mk
 include mk/mpi.mk
+
+# `make test` also checks that Mysterium's generated content is what its
+# generator makes.
+LIB_TESTS += mysterium-content-check

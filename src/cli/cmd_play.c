@@ -24,6 +24,11 @@
  * and replays see the same plain decisions as ever.  A game may run only
  * one phase on the clock (MYST's race): at decisions its realtime_key
  * refuses with TB_EINVAL the terminal asks for typed moves as usual.
+ *
+ * A sand timer (--timer S, added for Mysterium's) limits each move a
+ * person makes to S seconds, in any game: when the time runs out the move
+ * is made for them by the game's heuristic (random play in a game without
+ * one), and the table is told so.  Bots answer at once, untimed.
  */
 #include "cli.h"
 #include "internal.h"
@@ -51,7 +56,7 @@ static int usage(void)
     printf(
         "usage: tabula play GAME [-p N] [--seats human,random,...] [--seed S]\n"
         "                   [--opt key=value]... [--record FILE] [--watch]\n"
-        "                   [--plain] [--tick MS]\n\n"
+        "                   [--plain] [--tick MS] [--timer S]\n\n"
         "Plays GAME at the terminal.  Each seat is 'human' or a bot; the last\n"
         "seat named fills the rest (default: you at seat 0, bots elsewhere).\n"
         "At your turn type a move (see 'tabula rules GAME' for the notation),\n"
@@ -75,7 +80,10 @@ static int usage(void)
         "  --tick MS       real-time games (the-mind, myst's race) with one\n"
         "                  person at a terminal: milliseconds per tick\n"
         "                  (default 1000; 0 plays them turn by turn with\n"
-        "                  typed moves)\n");
+        "                  typed moves)\n"
+        "  --timer S       a sand timer: each move of a person must come within\n"
+        "                  S seconds, or the game's heuristic makes it for them\n"
+        "                  (default 0: no limit; bots are never timed)\n");
     return 0;
 }
 
@@ -107,6 +115,84 @@ static char **complete(const char *text, int start, int end)
     return rl_completion_matches(text, complete_move);
 }
 
+static double now_ms(void);
+
+/* Reads one line from a pipe: a malloc'd line without its newline, or
+ * NULL at end of input. */
+static char *read_piped_line(void)
+{
+    char *line = NULL;
+    size_t cap = 0;
+    ssize_t len = getline(&line, &cap, stdin);
+    if (len < 0) {
+        free(line);
+        return NULL;
+    }
+    while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
+        line[--len] = '\0';
+    putchar('\n');
+    return line;
+}
+
+/* The line libedit's callback interface hands over (NULL at end of
+ * input), and whether it has. */
+static char *timed_line;
+static int timed_done;
+
+static void on_timed_line(char *line)
+{
+    timed_line = line;
+    timed_done = 1;
+}
+
+/* Reads one line before the time deadline (ms, now_ms's clock): through
+ * libedit's callback interface on a terminal, plainly from a pipe (a line
+ * begun in a pipe is read to its end).  Returns a malloc'd line, or NULL
+ * at end of input or, setting *late, when the time ran out. */
+static char *read_line_until(const char *prompt, int interactive,
+                             double deadline, int *late)
+{
+    *late = 0;
+    if (!interactive) {
+        fputs(prompt, stdout);
+        fflush(stdout);
+    } else {
+        timed_done = 0;
+        timed_line = NULL;
+        rl_callback_handler_install(prompt, on_timed_line);
+    }
+    for (;;) {
+        double left = deadline - now_ms();
+        if (left <= 0) {
+            *late = 1;
+            break;
+        }
+        struct pollfd pfd = {STDIN_FILENO, POLLIN, 0};
+        if (poll(&pfd, 1, left > 1e6 ? 1000000 : (int)left + 1) <= 0)
+            continue;
+        if (!interactive)
+            break;
+        rl_callback_read_char();
+        if (timed_done)
+            break;
+    }
+    if (interactive) {
+        rl_callback_handler_remove();
+        if (*late) {
+            putchar('\n');
+            return NULL;
+        }
+        if (timed_line && *timed_line)
+            add_history(timed_line);
+        return timed_line;
+    }
+    if (*late) {
+        putchar('\n');
+        return NULL;
+    }
+    return read_piped_line();
+}
+
 /* Reads one line: through libedit on a terminal, plainly from a pipe.
  * Returns a malloc'd line without its newline, or NULL at end of input. */
 static char *read_line(const char *prompt, int interactive)
@@ -119,18 +205,7 @@ static char *read_line(const char *prompt, int interactive)
     }
     fputs(prompt, stdout);
     fflush(stdout);
-    char *line = NULL;
-    size_t cap = 0;
-    ssize_t len = getline(&line, &cap, stdin);
-    if (len < 0) {
-        free(line);
-        return NULL;
-    }
-    while (len > 0 && (line[len - 1] == '\n' || line[len - 1] == '\r'))
-        line[--len] = '\0';
-    if (!interactive)
-        putchar('\n');
-    return line;
+    return read_piped_line();
 }
 
 static void list_moves(const tb_game *g, const void *st)
@@ -146,18 +221,28 @@ static void list_moves(const tb_game *g, const void *st)
     putchar('\n');
 }
 
-/* Asks a person at seat for a move until one is legal.  Returns 0 with the
- * action, or -1 when they quit or the input ends. */
+/* Asks a person at seat for a move until one is legal, within timer_s
+ * seconds when that is not 0.  Returns 0 with the action, 1 when the time
+ * ran out, or -1 when they quit or the input ends. */
 static int ask_human(const tb_game *g, const void *st, int seat,
-                     unsigned style, int interactive, tb_action *out)
+                     unsigned style, int interactive, int timer_s,
+                     tb_action *out)
 {
     cli_draw(g, st, seat, style);
     complete_game = g;
     complete_state = st;
     char prompt[64];
+    double deadline = now_ms() + 1000.0 * timer_s;
+    if (timer_s)
+        printf("(sand timer: %d s for this move)\n", timer_s);
     snprintf(prompt, sizeof prompt, "seat %d> ", seat);
     for (;;) {
-        char *line = read_line(prompt, interactive);
+        int late = 0;
+        char *line = timer_s ? read_line_until(prompt, interactive, deadline,
+                                               &late)
+                             : read_line(prompt, interactive);
+        if (late)
+            return 1;
         if (!line)
             return -1;
         const char *s = tbi_skip_space(line);
@@ -711,6 +796,7 @@ int cmd_play(int argc, char **argv)
         {"record", required_argument, NULL, 'r'},
         {"plain", no_argument, NULL, 'P'},
         {"tick", required_argument, NULL, 'T'},
+        {"timer", required_argument, NULL, 'L'},
         {"watch", no_argument, NULL, 'W'},
         {"verbose", no_argument, NULL, 'W'},
         {NULL, 0, NULL, 0},
@@ -718,7 +804,7 @@ int cmd_play(int argc, char **argv)
     cli_game_args ga;
     memset(&ga, 0, sizeof ga);
     const char *record_path = NULL;
-    int plain = 0, c, tick_ms = 1000, watch = 0;
+    int plain = 0, c, tick_ms = 1000, watch = 0, timer_s = 0;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "hp:", longopts, NULL)) != -1) {
         long v;
@@ -731,6 +817,11 @@ int cmd_play(int argc, char **argv)
             if (cli_parse_long("--tick", optarg, 0, 60000, &v))
                 return 2;
             tick_ms = (int)v;
+            break;
+        case 'L':
+            if (cli_parse_long("--timer", optarg, 0, 3600, &v))
+                return 2;
+            timer_s = (int)v;
             break;
         default:
             v = cli_game_option(&ga, c, optarg);
@@ -777,6 +868,19 @@ int cmd_play(int argc, char **argv)
         }
         tbi_bot_start(bots[j], &ga.cfg, j, tbi_seat_seed(ga.seed, j));
     }
+    /* The sand timer's stand-in, which moves for a person out of time. */
+    tbi_bot *stand_in = NULL;
+    if (timer_s && humans) {
+        stand_in = tbi_bot_new(g, g->heuristic ? "heuristic" : "random", err,
+                               sizeof err);
+        if (!stand_in) {
+            for (int j = 0; j < players; j++)
+                tbi_bot_free(bots[j]);
+            return cli_error("%s", err);
+        }
+        tbi_bot_start(stand_in, &ga.cfg, 0,
+                      tbi_seat_seed(ga.seed, TB_MAX_PLAYERS));
+    }
     unsigned style = (!plain && isatty(1)) ? TB_STYLE_COLOR | TB_STYLE_UNICODE
                                            : TB_STYLE_PLAIN;
     int interactive = isatty(0);
@@ -785,6 +889,7 @@ int cmd_play(int argc, char **argv)
     if (record_path && record_start(record_path) != 0) {
         for (int j = 0; j < players; j++)
             tbi_bot_free(bots[j]);
+        tbi_bot_free(stand_in);
         return 2;
     }
     signals_start();
@@ -853,9 +958,14 @@ int cmd_play(int argc, char **argv)
                 quit = 1;
                 break;
             }
-            int rc = ask_human(g, st, cur, style, interactive, &a);
+            int rc = ask_human(g, st, cur, style, interactive, timer_s, &a);
             waiting = 0;
-            if (rc != 0) {
+            if (rc == 1) {
+                a = tbi_bot_choose(stand_in, st, cur);
+                printf("the sand timer has run out: the %s moves for seat "
+                       "%d\n", g->heuristic ? "heuristic" : "random player",
+                       cur);
+            } else if (rc != 0) {
                 quit = 1;
                 break;
             }
@@ -886,6 +996,7 @@ int cmd_play(int argc, char **argv)
     tb_record_free(&rec);
     for (int j = 0; j < players; j++)
         tbi_bot_free(bots[j]);
+    tbi_bot_free(stand_in);
     free(st);
     free(before);
     free(rec_snapshot);
