@@ -923,6 +923,65 @@ static void evaluator_matches_brute_force(void **state)
     }
 }
 
+/* The fast path for clan cards (bit masks, used for every proof claim of
+ * the base game) gives the values of the general evaluator, which the test
+ * above checks against brute force, on pools of every size: random sides
+ * of 0 to need-1 clan cards (3 or 4 needed) against random pools of clan
+ * cards, the whole unseen deck included; and stt_can_exceed agrees at
+ * thresholds around the value and at every rank's edges. */
+static void fast_evaluator_matches_general(void **state)
+{
+    (void)state;
+    tb_rng rng;
+    tb_rng_seed(&rng, 1717);
+    for (int iter = 0; iter < 200000; iter++) {
+        int deck[STT_CLAN_N], n = 0;
+        for (int c = 11; c <= 69; c++)
+            if (stt_is_clan(c))
+                deck[n++] = c;
+        /* Now and then few colours and strengths, so that runs, colours and
+         * kinds are common, or a near-empty pool. */
+        if (iter % 3 == 1) {
+            int k = 0, cols = 1 + iter % 4, low = 1 + iter % 5;
+            for (int i = 0; i < n; i++)
+                if (deck[i] / 10 <= cols && deck[i] % 10 >= low)
+                    deck[k++] = deck[i];
+            n = k;
+        }
+        for (int i = n - 1; i > 0; i--) {
+            int j = (int)tb_rng_below(&rng, (uint32_t)i + 1);
+            int t = deck[i];
+            deck[i] = deck[j];
+            deck[j] = t;
+        }
+        int need = 3 + (int)tb_rng_below(&rng, 2);
+        int m = (int)tb_rng_below(&rng, (uint32_t)need);
+        int np = (int)tb_rng_below(&rng, (uint32_t)(n - m + 1));
+        if (iter % 4 == 0 && np > 8)
+            np = (int)tb_rng_below(&rng, 9);
+        uint8_t side[4];
+        stt_pool sp;
+        memset(&sp, 0, sizeof sp);
+        for (int i = 0; i < m; i++)
+            side[i] = (uint8_t)deck[i];
+        for (int i = m; i < m + np; i++)
+            stt_pool_add(&sp, deck[i]);
+        int sum_only = iter % 5 == 0;
+        int want = stt_best_value_general(side, m, need, &sp, sum_only);
+        int got = stt_best_value(side, m, need, &sp, sum_only);
+        if (want != got)
+            fail_msg("iteration %d: need %d, side of %d, pool of %d: general "
+                     "%d, fast %d", iter, need, m, np, want, got);
+        int floors[] = {want - 1, want, want + 1, 99, 100, 199, 200, 299,
+                        300, 399, 400, -1};
+        for (int d = 0; d < (int)(sizeof floors / sizeof floors[0]); d++)
+            if (stt_can_exceed(side, m, need, &sp, sum_only, floors[d]) !=
+                (want >= 0 && want > floors[d]))
+                fail_msg("iteration %d: best %d, yet exceeding %d says %d",
+                         iter, want, floors[d], !(want > floors[d]));
+    }
+}
+
 /* ------------------------------------------------------------ how moves are told */
 
 /* What seat is told of the move typed as `move` in st. */
@@ -1112,6 +1171,7 @@ int main(void)
         cmocka_unit_test(empty_deck_play_continues),
         cmocka_unit_test(notation_and_errors),
         cmocka_unit_test(evaluator_matches_brute_force),
+        cmocka_unit_test(fast_evaluator_matches_general),
         cmocka_unit_test(quick_policy),
         cmocka_unit_test(claims_are_said_with_their_reason),
         cmocka_unit_test(recruiter_cards_stay_secret),

@@ -317,18 +317,144 @@ static int best_pattern(const side_cards *sc, const offer *o, int need,
     return best;
 }
 
+/* ---- the fast path: clan cards only, from a free pool, by bit masks */
+
+/* The sum of the k highest strengths in mask (a bit per strength), or
+ * NONE when it has fewer than k. */
+static int top_sum(unsigned mask, int k)
+{
+    int sum = 0;
+    for (int i = 0; i < k; i++) {
+        if (!mask)
+            return NONE;
+        int v = 31 - __builtin_clz(mask);
+        sum += v;
+        mask &= ~(1u << v);
+    }
+    return sum;
+}
+
+/* The highest start of a run of `need` strengths that lies in avail (a bit
+ * per strength) and covers every strength from lo to hi, or 0 when there is
+ * none (with no cards yet, lo = 9 and hi = 1 cover every start). */
+static int run_start(unsigned avail, int need, int lo, int hi)
+{
+    unsigned starts = avail & avail >> 1 & avail >> 2;
+    if (need == 4)
+        starts &= avail >> 3;
+    int from = hi - need + 1 < 1 ? 1 : hi - need + 1;
+    if (from > lo)
+        return 0;
+    starts &= (2u << lo) - (1u << from); /* starts from..lo */
+    return starts ? 31 - __builtin_clz(starts) : 0;
+}
+
+/* The best value of the clan cards sc completed to `need` by clan cards of
+ * pool (bits[c] bit v: colour c, strength v), when neither holds a wild
+ * card: each rank is a few mask operations, tried from the highest down,
+ * and the first rank reachable holds the best value (a rank is worth more
+ * than any sum).  It stops with NONE once no rank left can exceed floor.
+ * The general evaluator (best_pattern) gives the same values
+ * (tests/test_schotten_totten.c checks it on random positions). */
+static int clan_best(const side_cards *sc, int need, const uint16_t *pool,
+                     int sum_only, int floor)
+{
+    int m = sc->n_clan, k = need - m, sum = 0, lo = 9, hi = 1;
+    int colour = 0, strength = 0, distinct = 1;
+    unsigned have = 0;
+    for (int i = 0; i < m; i++) {
+        int v = sc->str[i];
+        distinct &= !(have >> v & 1u);
+        have |= 1u << v;
+        sum += v;
+        lo = v < lo ? v : lo;
+        hi = v > hi ? v : hi;
+        colour = i == 0 || sc->col[i] == colour ? sc->col[i] : -1;
+        strength = i == 0 || v == strength ? v : -1;
+    }
+    /* Strengths held by at least 1, 2, 3 and 4 colours of the pool. */
+    unsigned any = 0, two = 0, three = 0, four = 0;
+    for (int c = 1; c <= STT_COLOURS; c++) {
+        unsigned x = pool[c];
+        four |= three & x;
+        three |= two & x;
+        two |= any & x;
+        any |= x;
+    }
+    if (!sum_only) {
+        int c_lo = colour > 0 ? colour : 1, c_hi = colour > 0 ? colour : 6;
+        int best = 0;
+        if (STT_VALUE(STT_COLOUR_RUN, 99) <= floor)
+            return NONE;
+        if (distinct && colour >= 0)
+            for (int c = c_lo; c <= c_hi; c++) {
+                int st = run_start(pool[c] | have, need, lo, hi);
+                best = st > best ? st : best;
+            }
+        if (best)
+            return STT_VALUE(STT_COLOUR_RUN,
+                             need * best + need * (need - 1) / 2);
+        if (STT_VALUE(STT_KIND, 99) <= floor)
+            return NONE;
+        if (strength >= 0) {
+            const unsigned at_least[5] = {0x3fe, any, two, three, four};
+            unsigned ok = at_least[k];
+            if (strength > 0)
+                ok &= 1u << strength;
+            if (ok)
+                return STT_VALUE(STT_KIND, need * (31 - __builtin_clz(ok)));
+        }
+        if (STT_VALUE(STT_COLOUR, 99) <= floor)
+            return NONE;
+        best = NONE;
+        if (colour >= 0)
+            for (int c = c_lo; c <= c_hi; c++) {
+                int t = top_sum(pool[c], k);
+                best = t > best ? t : best;
+            }
+        if (best > NONE)
+            return STT_VALUE(STT_COLOUR, sum + best);
+        if (STT_VALUE(STT_RUN, 99) <= floor)
+            return NONE;
+        int st = distinct ? run_start(any | have, need, lo, hi) : 0;
+        if (st)
+            return STT_VALUE(STT_RUN, need * st + need * (need - 1) / 2);
+        if (STT_VALUE(STT_SUM, 99) <= floor)
+            return NONE;
+    }
+    /* The sum: the k highest strengths, each as often as colours hold it. */
+    const unsigned level[4] = {any, two, three, four};
+    for (unsigned x = any; k > 0 && x;) {
+        int v = 31 - __builtin_clz(x);
+        x &= ~(1u << v);
+        for (int j = 0; j < 4 && k > 0 && (level[j] >> v & 1u); j++) {
+            sum += v;
+            k--;
+        }
+    }
+    return k > 0 ? NONE : STT_VALUE(STT_SUM, sum);
+}
+
 /* The evaluator behind every entry point: the best value minus cost of
  * the m cards completed to `need` from near (free) and far (far_cost
  * each).  With free pools it may stop early once it knows the best is at
- * most floor (then it returns some value at most floor). */
+ * most floor (then it returns some value at most floor).  Without wild
+ * cards and costs it takes the fast path (clan_best) unless `general`. */
 static int evaluate(const uint8_t *cards, int m, int need, const stt_pool *near,
-                    const stt_pool *far, int far_cost, int sum_only, int floor)
+                    const stt_pool *far, int far_cost, int sum_only, int floor,
+                    int general)
 {
     static const stt_pool empty;
     side_cards sc;
     split(cards, m, &sc);
     if (m == need && sc.n_wild == 0)
         return plain_value(&sc, need, sum_only);
+    if (!general && sc.n_wild == 0 && !far && (!near || (!near->jokers && !near->spy &&
+                                             !near->shield))) {
+        int v = clan_best(&sc, need, (near ? near : &empty)->bits, sum_only,
+                          floor);
+        return v > NONE ? v : STT_IMPOSSIBLE;
+    }
     offer o;
     o.near = (near ? near : &empty)->bits;
     o.far = (far ? far : &empty)->bits;
@@ -348,20 +474,27 @@ static int evaluate(const uint8_t *cards, int m, int need, const stt_pool *near,
 int stt_estimate(const uint8_t *cards, int m, int need, const stt_pool *near,
                  const stt_pool *far, int far_cost, int sum_only)
 {
-    return evaluate(cards, m, need, near, far, far_cost, sum_only, NONE);
+    return evaluate(cards, m, need, near, far, far_cost, sum_only, NONE, 0);
 }
 
 int stt_best_value(const uint8_t *cards, int m, int need, const stt_pool *pool,
                    int sum_only)
 {
-    int v = evaluate(cards, m, need, pool, NULL, 0, sum_only, NONE);
+    int v = evaluate(cards, m, need, pool, NULL, 0, sum_only, NONE, 0);
     return v == STT_IMPOSSIBLE ? -1 : v;
 }
 
 int stt_can_exceed(const uint8_t *cards, int m, int need, const stt_pool *pool,
                    int sum_only, int value)
 {
-    return evaluate(cards, m, need, pool, NULL, 0, sum_only, value) > value;
+    return evaluate(cards, m, need, pool, NULL, 0, sum_only, value, 0) > value;
+}
+
+int stt_best_value_general(const uint8_t *cards, int m, int need,
+                           const stt_pool *pool, int sum_only)
+{
+    int v = evaluate(cards, m, need, pool, NULL, 0, sum_only, NONE, 1);
+    return v == STT_IMPOSSIBLE ? -1 : v;
 }
 
 const char *stt_rank_name(int value, int need)
