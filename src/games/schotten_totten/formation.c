@@ -265,7 +265,7 @@ static int plain_value(const side_cards *sc, int need, int sum_only)
     }
     if (sum_only)
         return STT_VALUE(STT_SUM, sum);
-    int run = hi - lo == need - 1 && __builtin_popcount(seen) == need;
+    int run = seen == ((1u << need) - 1) << lo; /* need strengths from lo */
     int rank = run && same_col ? STT_COLOUR_RUN : same_str ? STT_KIND
                : same_col ? STT_COLOUR : run ? STT_RUN : STT_SUM;
     return STT_VALUE(rank, sum);

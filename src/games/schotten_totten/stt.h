@@ -104,6 +104,19 @@ typedef struct stt_state {
     uint8_t discard[STT_DISCARD_MAX]; /* face up next to the decks */
     uint8_t tac_played[2];
     uint16_t turns;    /* turns completed */
+    /* Every card played from a hand: on a side, on a stone (combat modes)
+     * or discarded.  Such a card never returns to a hand or a deck, so the
+     * set only grows; it makes the cards a seat has not seen (proof
+     * claims, bots) a few mask operations. */
+    tbi_set128 gone;
+    /* Kept with the sides as they change, so that claims and bots need not
+     * recompute them: bit k of full[p] when p's side of stone k is
+     * complete (done_at[k][p] != 0), bit k of held[p] when p holds stone k
+     * (owner[k] == p + 1), and the value of each complete side as the
+     * stone's mode counts it (a sum under Blind Man's Bluff), 0 while it
+     * is incomplete. */
+    uint16_t full[2], held[2];
+    uint16_t value[STT_STONES][2];
 } stt_state;
 
 /* ---- card facts */
@@ -172,6 +185,9 @@ int stt_has_joker_on_side(const stt_state *s, int p);
 /* The pool of cards p has not seen: not on the table, not discarded and
  * not in p's hand (usable by p's opponent). */
 void stt_unseen_pool(const stt_state *s, int p, stt_pool *out);
+/* The pool of the cards not yet played (in a hand or a deck): what may
+ * still join a formation, whoever holds it. */
+void stt_unplayed_pool(const stt_state *s, stt_pool *out);
 int stt_legal(const stt_state *s, tb_action *out);
 void stt_apply(stt_state *s, tb_action a);
 
