@@ -252,23 +252,15 @@ static void consider(int *best, int value, int cost)
 /* The value of a complete formation without wild cards, directly. */
 static int plain_value(const side_cards *sc, int need, int sum_only)
 {
-    int sum = 0, lo = 9, hi = 1, same_col = 1, same_str = 1;
+    int sum = 0, same_col = 1, same_str = 1;
     unsigned seen = 0;
     for (int i = 0; i < need; i++) {
-        int v = sc->str[i];
-        sum += v;
-        lo = v < lo ? v : lo;
-        hi = v > hi ? v : hi;
-        seen |= 1u << v;
+        sum += sc->str[i];
+        seen |= 1u << sc->str[i];
         same_col &= sc->col[i] == sc->col[0];
-        same_str &= v == sc->str[0];
+        same_str &= sc->str[i] == sc->str[0];
     }
-    if (sum_only)
-        return STT_VALUE(STT_SUM, sum);
-    int run = seen == ((1u << need) - 1) << lo; /* need strengths from lo */
-    int rank = run && same_col ? STT_COLOUR_RUN : same_str ? STT_KIND
-               : same_col ? STT_COLOUR : run ? STT_RUN : STT_SUM;
-    return STT_VALUE(rank, sum);
+    return stt_clan_value(seen, sum, same_col, same_str, need, sum_only);
 }
 
 /* The best run (col 0) or colour run (every colour) with the best value
@@ -334,21 +326,6 @@ static int top_sum(unsigned mask, int k)
     return sum;
 }
 
-/* The highest start of a run of `need` strengths that lies in avail (a bit
- * per strength) and covers every strength from lo to hi, or 0 when there is
- * none (with no cards yet, lo = 9 and hi = 1 cover every start). */
-static int run_start(unsigned avail, int need, int lo, int hi)
-{
-    unsigned starts = avail & avail >> 1 & avail >> 2;
-    if (need == 4)
-        starts &= avail >> 3;
-    int from = hi - need + 1 < 1 ? 1 : hi - need + 1;
-    if (from > lo)
-        return 0;
-    starts &= (2u << lo) - (1u << from); /* starts from..lo */
-    return starts ? 31 - __builtin_clz(starts) : 0;
-}
-
 /* The best value of the clan cards sc completed to `need` by clan cards of
  * pool (bits[c] bit v: colour c, strength v), when neither holds a wild
  * card: each rank is a few mask operations, tried from the highest down,
@@ -388,7 +365,7 @@ static int clan_best(const side_cards *sc, int need, const uint16_t *pool,
             return NONE;
         if (distinct && colour >= 0)
             for (int c = c_lo; c <= c_hi; c++) {
-                int st = run_start(pool[c] | have, need, lo, hi);
+                int st = stt_run_start(pool[c] | have, need, lo, hi);
                 best = st > best ? st : best;
             }
         if (best)
@@ -416,7 +393,7 @@ static int clan_best(const side_cards *sc, int need, const uint16_t *pool,
             return STT_VALUE(STT_COLOUR, sum + best);
         if (STT_VALUE(STT_RUN, 99) <= floor)
             return NONE;
-        int st = distinct ? run_start(any | have, need, lo, hi) : 0;
+        int st = distinct ? stt_run_start(any | have, need, lo, hi) : 0;
         if (st)
             return STT_VALUE(STT_RUN, need * st + need * (need - 1) / 2);
         if (STT_VALUE(STT_SUM, 99) <= floor)

@@ -39,11 +39,6 @@ static int room(const stt_state *s, int stone, int p)
     return !s->owner[stone] && s->side_n[stone][p] < stt_need(s, stone);
 }
 
-/* The stones where seat p may add a card, as a bit per stone. */
-static unsigned room_mask(const stt_state *s, int p)
-{
-    return 0x1ffu & ~(unsigned)(s->full[p] | s->held[0] | s->held[1]);
-}
 
 int stt_may_play_tactic(const stt_state *s, int p)
 {
@@ -393,7 +388,7 @@ static void recruiter_continue(stt_state *s)
 /* ------------------------------------------------------------ legal */
 
 /* Writes the plays of one card from hand: to every stone with room (troop
- * cards, `rooms` as room_mask gives them), to every unclaimed stone
+ * cards, `rooms` as stt_room_mask gives them), to every unclaimed stone
  * without that mode (combat modes), or alone (ruses whose effect can be
  * carried out). */
 static int plays_of(const stt_state *s, int p, int card, unsigned rooms,
@@ -422,7 +417,7 @@ static int plays_of(const stt_state *s, int p, int card, unsigned rooms,
 static int legal_play(const stt_state *s, tb_action *out)
 {
     int p = s->turn, n = 0;
-    unsigned rooms = room_mask(s, p);
+    unsigned rooms = stt_room_mask(s, p);
     int tactic_ok = stt_may_play_tactic(s, p);
     /* A clan card's plays are its action base plus these, one per stone
      * with room (the common case, written without branches). */

@@ -153,6 +153,40 @@ void stt_pool_add(stt_pool *p, int card);
 enum { STT_SUM, STT_RUN, STT_COLOUR, STT_KIND, STT_COLOUR_RUN };
 #define STT_VALUE(rank, sum) ((rank) * 100 + (sum))
 
+/* The value of a complete formation of `need` clan cards: their strengths
+ * as a bit per strength (`have`), their sum, and whether they share one
+ * colour and one strength. */
+static inline int stt_clan_value(unsigned have, int sum, int same_colour,
+                                 int same_strength, int need, int sum_only)
+{
+    if (sum_only)
+        return STT_VALUE(STT_SUM, sum);
+    /* need distinct strengths in a row: then have has need bits from its
+     * lowest one (with a strength twice it has fewer). */
+    int run = have == ((1u << need) - 1) << __builtin_ctz(have);
+    int rank = run && same_colour ? STT_COLOUR_RUN
+               : same_strength    ? STT_KIND
+               : same_colour      ? STT_COLOUR
+               : run              ? STT_RUN
+                                  : STT_SUM;
+    return STT_VALUE(rank, sum);
+}
+
+/* The highest start of a run of `need` strengths (3 or 4) that lies in
+ * avail (a bit per strength, 1-9) and covers every strength from lo to hi,
+ * or 0 when there is none (with no cards yet, lo = 9 and hi = 1 cover
+ * every start). */
+static inline int stt_run_start(unsigned avail, int need, int lo, int hi)
+{
+    unsigned starts = avail & avail >> 1 & avail >> 2;
+    if (need == 4)
+        starts &= avail >> 3;
+    int from = hi - need + 1 < 1 ? 1 : hi - need + 1;
+    if (from > lo)
+        return 0;
+    starts &= (2u << lo) - (1u << from); /* starts from..lo */
+    return starts ? 31 - __builtin_clz(starts) : 0;
+}
 /* The best value the m cards can reach as a formation of `need` cards,
  * completed from pool (NULL: from nothing), every wild card taking the
  * strength and colour best for its owner; -1 when it cannot be completed.
@@ -189,6 +223,12 @@ void stt_unseen_pool(const stt_state *s, int p, stt_pool *out);
  * still join a formation, whoever holds it. */
 void stt_unplayed_pool(const stt_state *s, stt_pool *out);
 int stt_legal(const stt_state *s, tb_action *out);
+/* The stones where seat p may add a card now, as a bit per stone: the
+ * order of a card's plays in stt_legal. */
+static inline unsigned stt_room_mask(const stt_state *s, int p)
+{
+    return 0x1ffu & ~(unsigned)(s->full[p] | s->held[0] | s->held[1]);
+}
 void stt_apply(stt_state *s, tb_action a);
 
 /* ---- view.c: notation, drawing, JSON */
