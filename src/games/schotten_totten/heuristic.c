@@ -322,9 +322,12 @@ static unsigned colours_with(const stt_pool *pool, int v)
  * side that can no longer beat the complete side facing it scores as
  * beaten, and completing a side scores its exact value. */
 static int quick_fit(const stt_state *s, int k, int p, const quick_side *q,
-                     int c, const stt_pool *reach, unsigned any, int wild)
+                     int c, int colour, int v, const stt_pool *reach,
+                     unsigned any, int wild)
 {
-    int colour = stt_colour(c), v = stt_strength(c), need = q->need;
+    int need = q->need;
+    if (q->n == 0 && q->facing < 0)
+        return QUICK_OPEN + 5 * v; /* no formation to judge, none to fear */
     int same_colour = q->colour == 0 || q->colour == colour;
     int same_kind = q->strength == 0 || q->strength == v;
     if (q->n + 1 == need) {
@@ -340,8 +343,6 @@ static int quick_fit(const stt_state *s, int k, int p, const quick_side *q,
         }
         return q->facing > mine ? QUICK_BEATEN : mine;
     }
-    if (q->n == 0 && q->facing < 0)
-        return QUICK_OPEN + 5 * v; /* no formation to judge, none to fear */
     int distinct = q->distinct && !(q->have >> v & 1u);
     unsigned have = q->have | 1u << v, colours = q->colours | 1u << colour;
     int lo = q->lo < v ? q->lo : v, hi = q->hi > v ? q->hi : v;
@@ -410,28 +411,43 @@ tb_action stt_quick(const void *st, int seat, tb_rng *rng)
     int score[TB_MAX_ACTIONS], n = 0, high = -(1 << 30);
     unsigned rooms = stt_room_mask(s, seat);
     if (s->phase == STT_PH_PLAY && rooms) {
+        /* The clan cards in hand, and the stones with room, in order. */
+        int card[STT_HAND_MAX], colour[STT_HAND_MAX], strength[STT_HAND_MAX];
+        int stone[STT_STONES], nc = 0, nr = 0;
+        for (int i = 0; i < s->hand_n[seat]; i++) {
+            int c = s->hand[seat][i];
+            if (stt_is_clan(c)) {
+                card[nc] = c;
+                colour[nc] = stt_colour(c);
+                strength[nc++] = stt_strength(c);
+            }
+        }
+        for (unsigned m = rooms; m; m &= m - 1)
+            stone[nr++] = __builtin_ctz(m);
         stt_pool reach;
         stt_unplayed_pool(s, &reach);
         unsigned any = 0;
         for (int col = 1; col <= STT_COLOURS; col++)
             any |= reach.bits[col];
         int wild = reach.jokers + reach.spy + reach.shield > 0;
-        quick_side sides[STT_STONES];
-        for (unsigned m = rooms; m; m &= m - 1)
-            quick_side_of(s, __builtin_ctz(m), seat, &sides[__builtin_ctz(m)]);
-        for (int i = 0; i < s->hand_n[seat]; i++) {
-            int c = s->hand[seat][i];
-            if (!stt_is_clan(c))
-                continue;
-            for (unsigned m = rooms; m; m &= m - 1) {
-                int k = __builtin_ctz(m);
-                acts[n] = stt_play_action(c, k);
-                score[n] = quick_fit(s, k, seat, &sides[k], c, &reach, any,
-                                     wild);
-                high = score[n] > high ? score[n] : high;
-                n++;
+        /* Stone by stone; the play of card i to the r-th stone is action
+         * i * nr + r, stt_legal's order. */
+        for (int r = 0; r < nr; r++) {
+            int k = stone[r];
+            quick_side q;
+            quick_side_of(s, k, seat, &q);
+            int open = q.n == 0 && q.facing < 0;
+            for (int i = 0; i < nc; i++) {
+                int at = i * nr + r;
+                acts[at] = stt_play_action(card[i], k);
+                score[at] = open ? QUICK_OPEN + 5 * strength[i]
+                                 : quick_fit(s, k, seat, &q, card[i], colour[i],
+                                             strength[i], &reach, any, wild);
             }
         }
+        n = nc * nr;
+        for (int i = 0; i < n; i++)
+            high = score[i] > high ? score[i] : high;
     }
     if (n > 0)
         return noisy_best(acts, score, n, high, rng);
