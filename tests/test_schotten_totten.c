@@ -923,12 +923,14 @@ static void evaluator_matches_brute_force(void **state)
     }
 }
 
-/* The fast path for clan cards (bit masks, used for every proof claim of
- * the base game) gives the values of the general evaluator, which the test
- * above checks against brute force, on pools of every size: random sides
- * of 0 to need-1 clan cards (3 or 4 needed) against random pools of clan
- * cards, the whole unseen deck included; and stt_can_exceed agrees at
- * thresholds around the value and at every rank's edges. */
+/* The fast paths for clan cards (bit masks, used for every proof claim of
+ * the base game and the heuristic's estimates) give the values of the
+ * general evaluator, which the test above checks against brute force, on
+ * pools of every size: random sides of 0 to need-1 clan cards (3 or 4
+ * needed) against random pools of clan cards, the whole unseen deck
+ * included; stt_can_exceed agrees at thresholds around the value and at
+ * every rank's edges; and stt_estimate agrees with a second pool whose
+ * cards cost. */
 static void fast_evaluator_matches_general(void **state)
 {
     (void)state;
@@ -967,7 +969,8 @@ static void fast_evaluator_matches_general(void **state)
         for (int i = m; i < m + np; i++)
             stt_pool_add(&sp, deck[i]);
         int sum_only = iter % 5 == 0;
-        int want = stt_best_value_general(side, m, need, &sp, sum_only);
+        int want = stt_estimate_general(side, m, need, &sp, NULL, 0, sum_only);
+        want = want == STT_IMPOSSIBLE ? -1 : want;
         int got = stt_best_value(side, m, need, &sp, sum_only);
         if (want != got)
             fail_msg("iteration %d: need %d, side of %d, pool of %d: general "
@@ -979,6 +982,23 @@ static void fast_evaluator_matches_general(void **state)
                 (want >= 0 && want > floors[d]))
                 fail_msg("iteration %d: best %d, yet exceeding %d says %d",
                          iter, want, floors[d], !(want > floors[d]));
+        /* The heuristic's estimates: cards of a second pool (`far`, the
+         * rest of the deck here, with some cards in both) cost each. */
+        stt_pool far;
+        memset(&far, 0, sizeof far);
+        for (int i = m + np; i < n; i++)
+            if (tb_rng_below(&rng, 3))
+                stt_pool_add(&far, deck[i]);
+        for (int i = m; i < m + np; i++)
+            if (tb_rng_below(&rng, 8) == 0)
+                stt_pool_add(&far, deck[i]);
+        int cost = 1 + (int)tb_rng_below(&rng, 60);
+        const stt_pool *near = iter % 6 == 0 ? NULL : &sp;
+        want = stt_estimate_general(side, m, need, near, &far, cost, sum_only);
+        got = stt_estimate(side, m, need, near, &far, cost, sum_only);
+        if (want != got)
+            fail_msg("iteration %d: need %d, side of %d, cost %d: general "
+                     "estimate %d, fast %d", iter, need, m, cost, want, got);
     }
 }
 

@@ -412,6 +412,151 @@ static int clan_best(const side_cards *sc, int need, const uint16_t *pool,
     return k > 0 ? NONE : STT_VALUE(STT_SUM, sum);
 }
 
+/* ---- the fast path with costs (the heuristic bot's estimates) */
+
+/* Writes the k highest strengths of a multiset, highest first, into out:
+ * level[j] holds the strengths present at least j + 1 times.  Returns how
+ * many there were (at most k). */
+static int highest(const unsigned *level, int k, int *out)
+{
+    int n = 0;
+    for (unsigned x = level[0]; x && n < k;) {
+        int v = 31 - __builtin_clz(x);
+        x &= ~(1u << v);
+        for (int j = 0; j < 4 && n < k && (level[j] >> v & 1u); j++)
+            out[n++] = v;
+    }
+    return n;
+}
+
+/* The sum of the k highest worths among free cards (worth their strength;
+ * `free_lv` as in highest) and paid ones (worth their strength minus
+ * cost), or NONE when there are fewer than k. */
+static int top_worth(const unsigned *free_lv, const unsigned *paid_lv,
+                     int cost, int k)
+{
+    int a[4], b[4];
+    int na = highest(free_lv, k, a), nb = highest(paid_lv, k, b);
+    if (na + nb < k)
+        return NONE;
+    int sum = 0, i = 0, j = 0;
+    while (k-- > 0) {
+        if (j >= nb || (i < na && a[i] >= b[j] - cost))
+            sum += a[i++];
+        else
+            sum += b[j++] - cost;
+    }
+    return sum;
+}
+
+/* The number of bits in a mask of strengths. */
+static int count_bits(unsigned x)
+{
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+}
+
+/* The best value minus cost of a run of need strengths from a start
+ * (coloured: rank colour run) around the strengths `have` (lo to hi), the
+ * missing strengths free from near, else at `cost` each from far; NONE
+ * when none can be made. */
+static int best_run_cost(unsigned have, int lo, int hi, int need,
+                         unsigned near, unsigned far, int cost, int coloured)
+{
+    int best = NONE, rank = coloured ? STT_COLOUR_RUN : STT_RUN;
+    for (int start = 10 - need; start >= 1; start--) {
+        if (start > lo || start + need - 1 < hi)
+            continue;
+        unsigned missing = (((1u << need) - 1) << start) & ~have;
+        if (missing & ~(near | far))
+            continue;
+        int v = STT_VALUE(rank, need * start + need * (need - 1) / 2) -
+                count_bits(missing & ~near) * cost;
+        best = v > best ? v : best;
+    }
+    return best;
+}
+
+/* The best value minus cost of the clan cards sc completed to `need` from
+ * near (free) and far (cost each, cost > 0) when no wild card is on the
+ * side or in the pools: every pattern of best_pattern and the sum, each
+ * in a few mask operations, with the same values (tests/
+ * test_schotten_totten.c checks it against the general evaluator). */
+static int clan_estimate(const side_cards *sc, int need, const uint16_t *near,
+                         const uint16_t *far, int cost, int sum_only)
+{
+    int m = sc->n_clan, k = need - m, sum = 0, lo = 9, hi = 1;
+    int colour = 0, strength = 0, distinct = 1;
+    unsigned have = 0;
+    for (int i = 0; i < m; i++) {
+        int v = sc->str[i];
+        distinct &= !(have >> v & 1u);
+        have |= 1u << v;
+        sum += v;
+        lo = v < lo ? v : lo;
+        hi = v > hi ? v : hi;
+        colour = i == 0 || sc->col[i] == colour ? sc->col[i] : -1;
+        strength = i == 0 || v == strength ? v : -1;
+    }
+    /* Per strength, how many colours hold it free, and free or paid (a
+     * card in both pools counts as free), as levels. */
+    unsigned free_lv[4] = {0, 0, 0, 0}, paid_lv[4] = {0, 0, 0, 0};
+    unsigned near_any = 0, far_any = 0;
+    for (int c = 1; c <= STT_COLOURS; c++) {
+        unsigned x = near[c], y = far[c] & ~near[c];
+        for (int j = 3; j > 0; j--) {
+            free_lv[j] |= free_lv[j - 1] & x;
+            paid_lv[j] |= paid_lv[j - 1] & y;
+        }
+        free_lv[0] |= x;
+        paid_lv[0] |= y;
+        near_any |= near[c];
+        far_any |= far[c];
+    }
+    int best = NONE;
+    if (!sum_only) {
+        int c_lo = colour > 0 ? colour : 1, c_hi = colour > 0 ? colour : 6;
+        if (distinct && colour >= 0)
+            for (int c = c_lo; c <= c_hi; c++) {
+                int v = best_run_cost(have, lo, hi, need, near[c], far[c],
+                                      cost, 1);
+                best = v > best ? v : best;
+            }
+        if (strength >= 0)
+            for (int v = strength > 0 ? strength : 9;
+                 v >= (strength > 0 ? strength : 1); v--) {
+                int free_n = 0, paid_n = 0;
+                for (int c = 1; c <= STT_COLOURS; c++) {
+                    free_n += (int)(near[c] >> v & 1u);
+                    paid_n += (int)(far[c] >> v & 1u);
+                }
+                int kc = k <= free_n ? 0 : k - free_n <= paid_n
+                                                ? (k - free_n) * cost : -NONE;
+                if (kc < -NONE && STT_VALUE(STT_KIND, need * v) - kc > best)
+                    best = STT_VALUE(STT_KIND, need * v) - kc;
+            }
+        if (colour >= 0)
+            for (int c = c_lo; c <= c_hi; c++) {
+                const unsigned f[4] = {near[c], 0, 0, 0};
+                const unsigned p[4] = {far[c] & ~near[c], 0, 0, 0};
+                int t = top_worth(f, p, cost, k);
+                if (t > NONE && STT_VALUE(STT_COLOUR, sum + t) > best)
+                    best = STT_VALUE(STT_COLOUR, sum + t);
+            }
+        if (distinct) {
+            int v = best_run_cost(have, lo, hi, need, near_any, far_any, cost,
+                                  0);
+            best = v > best ? v : best;
+        }
+    }
+    int t = top_worth(free_lv, paid_lv, cost, k);
+    if (t > NONE && STT_VALUE(STT_SUM, sum + t) > best)
+        best = STT_VALUE(STT_SUM, sum + t);
+    return best;
+}
+
 /* The evaluator behind every entry point: the best value minus cost of
  * the m cards completed to `need` from near (free) and far (far_cost
  * each).  With free pools it may stop early once it knows the best is at
@@ -430,6 +575,13 @@ static int evaluate(const uint8_t *cards, int m, int need, const stt_pool *near,
                                              !near->shield))) {
         int v = clan_best(&sc, need, (near ? near : &empty)->bits, sum_only,
                           floor);
+        return v > NONE ? v : STT_IMPOSSIBLE;
+    }
+    if (!general && sc.n_wild == 0 && far && far_cost > 0 &&
+        (!near || (!near->jokers && !near->spy && !near->shield)) &&
+        !far->jokers && !far->spy && !far->shield) {
+        int v = clan_estimate(&sc, need, (near ? near : &empty)->bits,
+                              far->bits, far_cost, sum_only);
         return v > NONE ? v : STT_IMPOSSIBLE;
     }
     offer o;
@@ -467,11 +619,11 @@ int stt_can_exceed(const uint8_t *cards, int m, int need, const stt_pool *pool,
     return evaluate(cards, m, need, pool, NULL, 0, sum_only, value, 0) > value;
 }
 
-int stt_best_value_general(const uint8_t *cards, int m, int need,
-                           const stt_pool *pool, int sum_only)
+int stt_estimate_general(const uint8_t *cards, int m, int need,
+                         const stt_pool *near, const stt_pool *far,
+                         int far_cost, int sum_only)
 {
-    int v = evaluate(cards, m, need, pool, NULL, 0, sum_only, NONE, 1);
-    return v == STT_IMPOSSIBLE ? -1 : v;
+    return evaluate(cards, m, need, near, far, far_cost, sum_only, NONE, 1);
 }
 
 const char *stt_rank_name(int value, int need)

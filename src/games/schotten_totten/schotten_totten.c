@@ -47,6 +47,9 @@ int stt_may_play_tactic(const stt_state *s, int p)
 
 int stt_has_joker_on_side(const stt_state *s, int p)
 {
+    /* A Joker on a side was played: mostly neither has been. */
+    if (!tbi_set_has(&s->gone, STT_JOKER1) && !tbi_set_has(&s->gone, STT_JOKER2))
+        return 0;
     for (int k = 0; k < STT_STONES; k++)
         for (int i = 0; i < s->side_n[k][p]; i++)
             if (stt_is_joker(s->side[k][p][i]))

@@ -202,10 +202,11 @@ int stt_estimate(const uint8_t *cards, int m, int need, const stt_pool *near,
  * value: the exact test of a proof claim, stopping as soon as it knows. */
 int stt_can_exceed(const uint8_t *cards, int m, int need, const stt_pool *pool,
                    int sum_only, int value);
-/* stt_best_value by the pattern-by-pattern evaluator even where the fast
- * path for clan cards applies: the reference the tests check it against. */
-int stt_best_value_general(const uint8_t *cards, int m, int need,
-                           const stt_pool *pool, int sum_only);
+/* stt_estimate by the pattern-by-pattern evaluator even where a fast path
+ * for clan cards applies: the reference the tests check those against. */
+int stt_estimate_general(const uint8_t *cards, int m, int need,
+                         const stt_pool *near, const stt_pool *far,
+                         int far_cost, int sum_only);
 /* The name of a value's rank ("colour run", "three of a kind", ...). */
 const char *stt_rank_name(int value, int need);
 
