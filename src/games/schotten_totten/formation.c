@@ -330,7 +330,9 @@ static int top_sum(unsigned mask, int k)
  * pool (bits[c] bit v: colour c, strength v), when neither holds a wild
  * card: each rank is a few mask operations, tried from the highest down,
  * and the first rank reachable holds the best value (a rank is worth more
- * than any sum).  It stops with NONE once no rank left can exceed floor.
+ * than any sum).  It stops with NONE once no rank left can exceed floor,
+ * and with a floor (above NONE) it may return a value above floor that is
+ * not the best.
  * The general evaluator (best_pattern) gives the same values
  * (tests/test_schotten_totten.c checks it on random positions). */
 static int clan_best(const side_cards *sc, int need, const uint16_t *pool,
@@ -349,6 +351,27 @@ static int clan_best(const side_cards *sc, int need, const uint16_t *pool,
         colour = i == 0 || sc->col[i] == colour ? sc->col[i] : -1;
         strength = i == 0 || v == strength ? v : -1;
     }
+    int c_lo = colour > 0 ? colour : 1, c_hi = colour > 0 ? colour : 6;
+    if (!sum_only) {
+        int best = 0;
+        if (STT_VALUE(STT_COLOUR_RUN, 99) <= floor)
+            return NONE;
+        if (distinct && colour >= 0)
+            for (int c = c_lo; c <= c_hi; c++) {
+                int st = stt_run_start(pool[c] | have, need, lo, hi);
+                best = st > best ? st : best;
+                /* Enough to exceed floor: the best is not needed. */
+                if (floor > NONE && st &&
+                    STT_VALUE(STT_COLOUR_RUN, need * st + need * (need - 1) / 2) >
+                        floor)
+                    break;
+            }
+        if (best)
+            return STT_VALUE(STT_COLOUR_RUN,
+                             need * best + need * (need - 1) / 2);
+        if (STT_VALUE(STT_KIND, 99) <= floor)
+            return NONE;
+    }
     /* Strengths held by at least 1, 2, 3 and 4 colours of the pool. */
     unsigned any = 0, two = 0, three = 0, four = 0;
     for (int c = 1; c <= STT_COLOURS; c++) {
@@ -359,20 +382,7 @@ static int clan_best(const side_cards *sc, int need, const uint16_t *pool,
         any |= x;
     }
     if (!sum_only) {
-        int c_lo = colour > 0 ? colour : 1, c_hi = colour > 0 ? colour : 6;
-        int best = 0;
-        if (STT_VALUE(STT_COLOUR_RUN, 99) <= floor)
-            return NONE;
-        if (distinct && colour >= 0)
-            for (int c = c_lo; c <= c_hi; c++) {
-                int st = stt_run_start(pool[c] | have, need, lo, hi);
-                best = st > best ? st : best;
-            }
-        if (best)
-            return STT_VALUE(STT_COLOUR_RUN,
-                             need * best + need * (need - 1) / 2);
-        if (STT_VALUE(STT_KIND, 99) <= floor)
-            return NONE;
+        int best;
         if (strength >= 0) {
             const unsigned at_least[5] = {0x3fe, any, two, three, four};
             unsigned ok = at_least[k];
@@ -560,7 +570,8 @@ static int clan_estimate(const side_cards *sc, int need, const uint16_t *near,
 /* The evaluator behind every entry point: the best value minus cost of
  * the m cards completed to `need` from near (free) and far (far_cost
  * each).  With free pools it may stop early once it knows the best is at
- * most floor (then it returns some value at most floor).  Without wild
+ * most floor (then it returns some value at most floor), or, on the fast
+ * path, once it finds a value above floor (then it returns that).  Without wild
  * cards and costs it takes the fast path (clan_best) unless `general`. */
 static int evaluate(const uint8_t *cards, int m, int need, const stt_pool *near,
                     const stt_pool *far, int far_cost, int sum_only, int floor,
