@@ -370,23 +370,40 @@ static int quick_fit(const stt_state *s, int k, int p, const quick_side *q,
     return STT_VALUE(rank, 3 * v);
 }
 
+/* The highest score quick_fit can give a clan card on the side q, from
+ * the formations its cards still allow. */
+static int quick_bound(const quick_side *q)
+{
+    if (q->n == 0)
+        return QUICK_OPEN + 5 * 9;
+    if (q->n + 1 == q->need && q->wild)
+        return STT_VALUE(STT_COLOUR_RUN, 36);
+    int run = q->distinct && (q->have == 0 || q->hi - q->lo < q->need);
+    int rank = run && q->colour >= 0 ? STT_COLOUR_RUN
+               : q->strength >= 0    ? STT_KIND
+               : q->colour >= 0      ? STT_COLOUR
+               : run                 ? STT_RUN
+                                     : STT_SUM;
+    if (q->n + 1 == q->need)
+        return q->bluff ? STT_VALUE(STT_SUM, 36) : STT_VALUE(rank, 36);
+    return STT_VALUE(rank, 27);
+}
+
 /* Plays the action with the highest score plus noise uniform in
  * [0, QUICK_NOISE), the first such one on ties.  An action scoring
  * QUICK_NOISE or more below the best score (`high`) can never be that one,
  * so its noise is not drawn: the choice has the same distribution as with
  * noise for every action, at a fraction of the draws. */
-static tb_action noisy_best(const tb_action *acts, const int *score, int n,
-                            int high, tb_rng *rng)
+static int noisy_best(const int *score, int n, int high, tb_rng *rng)
 {
-    tb_action best = acts[0];
-    int top = -(1 << 30);
+    int best = 0, top = -(1 << 30);
     for (int i = 0; i < n; i++) {
         if (score[i] <= high - (int)QUICK_NOISE)
             continue;
         int v = score[i] + (int)tb_rng_below(rng, QUICK_NOISE);
         if (v > top) {
             top = v;
-            best = acts[i];
+            best = i;
         }
     }
     return best;
@@ -410,10 +427,10 @@ tb_action stt_quick(const void *st, int seat, tb_rng *rng)
     tb_action acts[TB_MAX_ACTIONS];
     int score[TB_MAX_ACTIONS], n = 0, high = -(1 << 30);
     unsigned rooms = stt_room_mask(s, seat);
+    /* The clan cards in hand, and the stones with room, in order. */
+    int card[STT_HAND_MAX], colour[STT_HAND_MAX], strength[STT_HAND_MAX];
+    int stone[STT_STONES], nc = 0, nr = 0;
     if (s->phase == STT_PH_PLAY && rooms) {
-        /* The clan cards in hand, and the stones with room, in order. */
-        int card[STT_HAND_MAX], colour[STT_HAND_MAX], strength[STT_HAND_MAX];
-        int stone[STT_STONES], nc = 0, nr = 0;
         for (int i = 0; i < s->hand_n[seat]; i++) {
             int c = s->hand[seat][i];
             if (stt_is_clan(c)) {
@@ -430,27 +447,44 @@ tb_action stt_quick(const void *st, int seat, tb_rng *rng)
         for (int col = 1; col <= STT_COLOURS; col++)
             any |= reach.bits[col];
         int wild = reach.jokers + reach.spy + reach.shield > 0;
-        /* Stone by stone; the play of card i to the r-th stone is action
-         * i * nr + r, stt_legal's order. */
+        /* Stone by stone, the most promising first; the play of card i to
+         * the r-th stone is action i * nr + r, stt_legal's order.  A stone
+         * whose bound is QUICK_NOISE below the best score found so far
+         * cannot hold the choice (see noisy_best): its plays are not
+         * scored. */
+        quick_side q[STT_STONES];
+        int order[STT_STONES], bound[STT_STONES];
         for (int r = 0; r < nr; r++) {
-            int k = stone[r];
-            quick_side q;
-            quick_side_of(s, k, seat, &q);
-            int open = q.n == 0 && q.facing < 0;
-            for (int i = 0; i < nc; i++) {
-                int at = i * nr + r;
-                acts[at] = stt_play_action(card[i], k);
-                score[at] = open ? QUICK_OPEN + 5 * strength[i]
-                                 : quick_fit(s, k, seat, &q, card[i], colour[i],
-                                             strength[i], &reach, any, wild);
-            }
+            quick_side_of(s, stone[r], seat, &q[r]);
+            bound[r] = quick_bound(&q[r]);
+            int j = r;
+            for (; j > 0 && bound[order[j - 1]] < bound[r]; j--)
+                order[j] = order[j - 1];
+            order[j] = r;
         }
         n = nc * nr;
-        for (int i = 0; i < n; i++)
-            high = score[i] > high ? score[i] : high;
+        for (int o = 0; o < nr; o++) {
+            int r = order[o], k = stone[r];
+            const quick_side *qs = &q[r];
+            if (bound[r] <= high - (int)QUICK_NOISE) {
+                for (int i = 0; i < nc; i++)
+                    score[i * nr + r] = -(1 << 30);
+                continue;
+            }
+            int open = qs->n == 0 && qs->facing < 0;
+            for (int i = 0; i < nc; i++) {
+                int at = i * nr + r;
+                score[at] = open ? QUICK_OPEN + 5 * strength[i]
+                                 : quick_fit(s, k, seat, qs, card[i], colour[i],
+                                             strength[i], &reach, any, wild);
+                high = score[at] > high ? score[at] : high;
+            }
+        }
     }
-    if (n > 0)
-        return noisy_best(acts, score, n, high, rng);
+    if (n > 0) {
+        int i = noisy_best(score, n, high, rng);
+        return stt_play_action(card[i / nr], stone[i % nr]);
+    }
     n = stt_legal(s, acts);
     if (s->phase != STT_PH_PLAY)
         return acts[tb_rng_below(rng, (uint32_t)n)];
@@ -458,5 +492,5 @@ tb_action stt_quick(const void *st, int seat, tb_rng *rng)
         score[i] = acts[i] == STT_A_PASS ? 2 * QUICK_TACTIC : QUICK_TACTIC;
         high = score[i] > high ? score[i] : high;
     }
-    return noisy_best(acts, score, n, high, rng);
+    return acts[noisy_best(score, n, high, rng)];
 }
