@@ -1002,6 +1002,74 @@ static void fast_evaluator_matches_general(void **state)
     }
 }
 
+/* ------------------------------------------------------------ speed work */
+
+static uint64_t fp_mix(uint64_t h, uint64_t v)
+{
+    return (h ^ v) * 0x100000001b3ull;
+}
+
+/* A fingerprint of `games` random games from a fixed seed (kind 0: every
+ * legal list, in order, and each result; kind 1: the heuristic's choice at
+ * every third decision; kind 2: the quick policy's choice at every
+ * decision, from its own fixed seed). */
+static uint64_t fingerprint(int tactics, int kind, int games)
+{
+    const tb_game *g = game();
+    tb_config cfg;
+    tb_config_default(g, 2, &cfg);
+    tb_config_set(g, &cfg, "tactics", tactics ? "on" : "off", NULL, 0);
+    void *st = malloc(g->state_size);
+    tb_rng rng, bot_rng;
+    tb_rng_seed(&rng, 2026 + (uint64_t)tactics);
+    tb_rng_seed(&bot_rng, 99);
+    tb_action buf[TB_MAX_ACTIONS];
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (int i = 0; i < games; i++) {
+        tb_init(g, st, &cfg, NULL, 0);
+        for (int step = 0;; step++) {
+            tb_settle(g, st, &rng);
+            int cur = tb_current(g, st);
+            if (cur == TB_TERMINAL)
+                break;
+            int n = tb_legal(g, st, buf);
+            for (int j = 0; kind == 0 && j < n; j++)
+                h = fp_mix(h, buf[j]);
+            if (kind == 1 && step % 3 == 0)
+                h = fp_mix(h, g->heuristic(st, cur, &bot_rng));
+            if (kind == 2)
+                h = fp_mix(h, g->quick(st, cur, &bot_rng));
+            tb_apply(g, st, buf[tb_rng_below(&rng, (uint32_t)n)]);
+        }
+        tb_result r;
+        tb_result_of(g, st, &r);
+        h = fp_mix(h, (uint64_t)(r.score[0] * 1000 + r.score[1] * 10 +
+                                 r.rank[0]));
+    }
+    free(st);
+    return h;
+}
+
+/* The speed work (docs/performance.md, Schotten Totten) promised the same
+ * games and the same choices.  The fingerprints were taken from the code
+ * before it (commit cfd623a) for the games (legal lists, claims, results)
+ * and the heuristic, with and without Tactics.  The quick policy's were
+ * taken after its first rewrite (commit 61ec8e1), which draws its noise
+ * for fewer actions (the same distribution, another stream of draws);
+ * later changes keep its choices. */
+static void speed_work_keeps_games_and_choices(void **state)
+{
+    (void)state;
+    const uint64_t games[2] = {0x2dd030f64e2cb98dull, 0x80a2aeede4cf9e36ull};
+    const uint64_t heur[2] = {0x80f37b0998bc174eull, 0x360cbd0993c5a02eull};
+    const uint64_t quick[2] = {0xb8b4880e62d16294ull, 0x70f6cafed7e0479aull};
+    for (int t = 0; t <= 1; t++) {
+        assert_true(fingerprint(t, 0, 500) == games[t]);
+        assert_true(fingerprint(t, 1, 40) == heur[t]);
+        assert_true(fingerprint(t, 2, 200) == quick[t]);
+    }
+}
+
 /* ------------------------------------------------------------ how moves are told */
 
 /* What seat is told of the move typed as `move` in st. */
@@ -1193,6 +1261,7 @@ int main(void)
         cmocka_unit_test(evaluator_matches_brute_force),
         cmocka_unit_test(fast_evaluator_matches_general),
         cmocka_unit_test(quick_policy),
+        cmocka_unit_test(speed_work_keeps_games_and_choices),
         cmocka_unit_test(claims_are_said_with_their_reason),
         cmocka_unit_test(recruiter_cards_stay_secret),
         cmocka_unit_test(hints_offer_only_real_moves),
