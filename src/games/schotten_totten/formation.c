@@ -311,6 +311,36 @@ static int best_pattern(const side_cards *sc, const offer *o, int need,
 
 /* ---- the fast path: clan cards only, from a free pool, by bit masks */
 
+void stt_shape_of_cards(const uint8_t *cards, int m, stt_shape *sh)
+{
+    sh->n = sh->sum = 0;
+    sh->have = sh->colours = 0;
+    for (int i = 0; i < m; i++) {
+        int c = cards[i];
+        if (!stt_is_clan(c))
+            continue;
+        sh->n++;
+        sh->sum += stt_strength(c);
+        sh->have |= 1u << stt_strength(c);
+        sh->colours |= 1u << stt_colour(c);
+    }
+    stt_shape_finish(sh);
+}
+
+/* The shape of the clan cards of sc. */
+static void shape_of_split(const side_cards *sc, stt_shape *sh)
+{
+    sh->n = sc->n_clan;
+    sh->sum = 0;
+    sh->have = sh->colours = 0;
+    for (int i = 0; i < sc->n_clan; i++) {
+        sh->sum += sc->str[i];
+        sh->have |= 1u << sc->str[i];
+        sh->colours |= 1u << sc->col[i];
+    }
+    stt_shape_finish(sh);
+}
+
 /* The sum of the k highest strengths in mask (a bit per strength), or
  * NONE when it has fewer than k. */
 static int top_sum(unsigned mask, int k)
@@ -326,7 +356,7 @@ static int top_sum(unsigned mask, int k)
     return sum;
 }
 
-/* The best value of the clan cards sc completed to `need` by clan cards of
+/* The best value of the clan cards sh completed to `need` by clan cards of
  * pool (bits[c] bit v: colour c, strength v), when neither holds a wild
  * card: each rank is a few mask operations, tried from the highest down,
  * and the first rank reachable holds the best value (a rank is worth more
@@ -335,22 +365,12 @@ static int top_sum(unsigned mask, int k)
  * not the best.
  * The general evaluator (best_pattern) gives the same values
  * (tests/test_schotten_totten.c checks it on random positions). */
-static int clan_best(const side_cards *sc, int need, const uint16_t *pool,
+static int clan_best(const stt_shape *sh, int need, const uint16_t *pool,
                      int sum_only, int floor)
 {
-    int m = sc->n_clan, k = need - m, sum = 0, lo = 9, hi = 1;
-    int colour = 0, strength = 0, distinct = 1;
-    unsigned have = 0;
-    for (int i = 0; i < m; i++) {
-        int v = sc->str[i];
-        distinct &= !(have >> v & 1u);
-        have |= 1u << v;
-        sum += v;
-        lo = v < lo ? v : lo;
-        hi = v > hi ? v : hi;
-        colour = i == 0 || sc->col[i] == colour ? sc->col[i] : -1;
-        strength = i == 0 || v == strength ? v : -1;
-    }
+    int k = need - sh->n, sum = sh->sum, lo = sh->lo, hi = sh->hi;
+    int colour = sh->colour, strength = sh->strength, distinct = sh->distinct;
+    unsigned have = sh->have;
     int c_lo = colour > 0 ? colour : 1, c_hi = colour > 0 ? colour : 6;
     if (!sum_only) {
         int best = 0;
@@ -489,27 +509,17 @@ static int best_run_cost(unsigned have, int lo, int hi, int need,
     return best;
 }
 
-/* The best value minus cost of the clan cards sc completed to `need` from
+/* The best value minus cost of the clan cards sh completed to `need` from
  * near (free) and far (cost each, cost > 0) when no wild card is on the
  * side or in the pools: every pattern of best_pattern and the sum, each
  * in a few mask operations, with the same values (tests/
  * test_schotten_totten.c checks it against the general evaluator). */
-static int clan_estimate(const side_cards *sc, int need, const uint16_t *near,
+static int clan_estimate(const stt_shape *sh, int need, const uint16_t *near,
                          const uint16_t *far, int cost, int sum_only)
 {
-    int m = sc->n_clan, k = need - m, sum = 0, lo = 9, hi = 1;
-    int colour = 0, strength = 0, distinct = 1;
-    unsigned have = 0;
-    for (int i = 0; i < m; i++) {
-        int v = sc->str[i];
-        distinct &= !(have >> v & 1u);
-        have |= 1u << v;
-        sum += v;
-        lo = v < lo ? v : lo;
-        hi = v > hi ? v : hi;
-        colour = i == 0 || sc->col[i] == colour ? sc->col[i] : -1;
-        strength = i == 0 || v == strength ? v : -1;
-    }
+    int k = need - sh->n, sum = sh->sum, lo = sh->lo, hi = sh->hi;
+    int colour = sh->colour, strength = sh->strength, distinct = sh->distinct;
+    unsigned have = sh->have;
     /* Per strength, how many colours hold it free, and free or paid (a
      * card in both pools counts as free), as levels. */
     unsigned free_lv[4] = {0, 0, 0, 0}, paid_lv[4] = {0, 0, 0, 0};
@@ -584,14 +594,18 @@ static int evaluate(const uint8_t *cards, int m, int need, const stt_pool *near,
         return plain_value(&sc, need, sum_only);
     if (!general && sc.n_wild == 0 && !far && (!near || (!near->jokers && !near->spy &&
                                              !near->shield))) {
-        int v = clan_best(&sc, need, (near ? near : &empty)->bits, sum_only,
+        stt_shape sh;
+        shape_of_split(&sc, &sh);
+        int v = clan_best(&sh, need, (near ? near : &empty)->bits, sum_only,
                           floor);
         return v > NONE ? v : STT_IMPOSSIBLE;
     }
     if (!general && sc.n_wild == 0 && far && far_cost > 0 &&
         (!near || (!near->jokers && !near->spy && !near->shield)) &&
         !far->jokers && !far->spy && !far->shield) {
-        int v = clan_estimate(&sc, need, (near ? near : &empty)->bits,
+        stt_shape sh;
+        shape_of_split(&sc, &sh);
+        int v = clan_estimate(&sh, need, (near ? near : &empty)->bits,
                               far->bits, far_cost, sum_only);
         return v > NONE ? v : STT_IMPOSSIBLE;
     }
@@ -628,6 +642,12 @@ int stt_can_exceed(const uint8_t *cards, int m, int need, const stt_pool *pool,
                    int sum_only, int value)
 {
     return evaluate(cards, m, need, pool, NULL, 0, sum_only, value, 0) > value;
+}
+
+int stt_shape_can_exceed(const stt_shape *sh, int need, const stt_pool *pool,
+                         int sum_only, int value)
+{
+    return clan_best(sh, need, pool->bits, sum_only, value) > value;
 }
 
 int stt_estimate_general(const uint8_t *cards, int m, int need,

@@ -265,32 +265,21 @@ typedef struct quick_side {
 static void quick_side_of(const stt_state *s, int k, int p, quick_side *q)
 {
     int op = 1 - p;
+    stt_shape sh;
+    stt_side_shape(s, k, p, &sh);
     q->n = s->side_n[k][p];
     q->need = stt_need(s, k);
     q->bluff = s->bluff[k];
     q->facing = s->full[op] >> k & 1u ? s->value[k][op] : -1;
-    q->wild = 0;
-    q->colour = q->strength = q->sum = 0;
-    q->lo = 10;
-    q->hi = 0;
-    q->distinct = 1;
-    q->have = q->colours = 0;
-    for (int i = 0; i < q->n; i++) {
-        int d = s->side[k][p][i];
-        if (!stt_is_clan(d)) {
-            q->wild = 1;
-            continue;
-        }
-        int w = stt_strength(d), col = stt_colour(d);
-        q->colour = q->colours == 0 || q->colour == col ? col : -1;
-        q->strength = q->have == 0 || q->strength == w ? w : -1;
-        q->distinct &= !(q->have >> w & 1u);
-        q->have |= 1u << w;
-        q->colours |= 1u << col;
-        q->sum += w;
-        q->lo = w < q->lo ? w : q->lo;
-        q->hi = w > q->hi ? w : q->hi;
-    }
+    q->wild = sh.n != q->n;
+    q->colour = sh.colour;
+    q->strength = sh.strength;
+    q->sum = sh.sum;
+    q->lo = sh.lo;
+    q->hi = sh.hi;
+    q->distinct = sh.distinct;
+    q->have = sh.have;
+    q->colours = sh.colours;
 }
 
 /* Whether mask has at least k bits. */

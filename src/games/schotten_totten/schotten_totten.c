@@ -71,10 +71,23 @@ static int has_card_on_open_stone(const stt_state *s, int p, int clan_only)
     return 0;
 }
 
+/* The value of p's complete side of stone k for the stone's mode: from
+ * its shape when it holds clan cards only. */
+static int full_side_value(const stt_state *s, int k, int p,
+                           const stt_shape *sh)
+{
+    int need = stt_need(s, k);
+    if (sh->n == need && s->side_n[k][p] == need)
+        return stt_clan_value(sh->have, sh->sum, sh->colour > 0,
+                              sh->strength > 0, need, s->bluff[k]);
+    return stt_best_value(s->side[k][p], s->side_n[k][p], need, NULL,
+                          s->bluff[k]);
+}
+
 /* Records whether a side is complete after it or its stone's mode
  * changed: a side that becomes complete gets the next tick of the clock,
  * one that is no longer complete loses its tick; its bit in full[p] and
- * its value follow. */
+ * its value follow (its shape must be up to date). */
 static void update_done(stt_state *s, int k, int p)
 {
     int need = stt_need(s, k), full = s->side_n[k][p] >= need;
@@ -83,21 +96,37 @@ static void update_done(stt_state *s, int k, int p)
     else if (!full)
         s->done_at[k][p] = 0;
     s->full[p] = (uint16_t)((s->full[p] & ~(1u << k)) | (unsigned)full << k);
-    s->value[k][p] = (uint16_t)(full ? stt_best_value(s->side[k][p], need,
-                                                      need, NULL, s->bluff[k])
-                                     : 0);
+    s->value[k][p] = 0;
+    if (full) {
+        stt_shape sh;
+        stt_side_shape(s, k, p, &sh);
+        s->value[k][p] = (uint16_t)full_side_value(s, k, p, &sh);
+    }
 }
 
 static void side_add(stt_state *s, int k, int p, int card)
 {
     s->side[k][p][s->side_n[k][p]++] = (uint8_t)card;
+    if (stt_is_clan(card)) {
+        s->shape_n[k][p]++;
+        s->shape_sum[k][p] = (uint8_t)(s->shape_sum[k][p] + stt_strength(card));
+        s->shape_have[k][p] |= (uint16_t)(1u << stt_strength(card));
+        s->shape_colours[k][p] |= (uint8_t)(1u << stt_colour(card));
+    }
     update_done(s, k, p);
 }
 
-/* Takes card off side p of stone k, keeping the others in playing order. */
+/* Takes card off side p of stone k, keeping the others in playing order;
+ * the side's shape is counted again from its cards. */
 static void side_remove(stt_state *s, int k, int p, int card)
 {
     tbi_hand_remove(s->side[k][p], &s->side_n[k][p], (uint8_t)card);
+    stt_shape sh;
+    stt_shape_of_cards(s->side[k][p], s->side_n[k][p], &sh);
+    s->shape_have[k][p] = (uint16_t)sh.have;
+    s->shape_colours[k][p] = (uint8_t)sh.colours;
+    s->shape_sum[k][p] = (uint8_t)sh.sum;
+    s->shape_n[k][p] = (uint8_t)sh.n;
     update_done(s, k, p);
 }
 
@@ -224,10 +253,18 @@ static int proof_holds(const stt_state *s, int k, int p, const proof_ctx *ctx)
     if (!ctx->possible)
         return 0;
     int modes = 1 + (!s->bluff[k] && ctx->bluff_unseen);
+    /* Clan cards only, on the side and in the pool: by the side's shape. */
+    stt_shape sh;
+    stt_side_shape(s, k, o, &sh);
+    int by_shape = sh.n == s->side_n[k][o] && !ctx->pool.jokers &&
+                   !ctx->pool.spy && !ctx->pool.shield;
     for (int m = 0; m < modes; m++) {
         int sum_only = s->bluff[k] || m == 1;
-        if (stt_can_exceed(s->side[k][o], s->side_n[k][o], need, &ctx->pool,
-                           sum_only, side_value(s, k, p, sum_only)))
+        int value = side_value(s, k, p, sum_only);
+        if (by_shape ? stt_shape_can_exceed(&sh, need, &ctx->pool, sum_only,
+                                            value)
+                     : stt_can_exceed(s->side[k][o], s->side_n[k][o], need,
+                                      &ctx->pool, sum_only, value))
             return 0;
     }
     return 1;
@@ -423,15 +460,19 @@ static int legal_play(const stt_state *s, tb_action *out)
     unsigned rooms = stt_room_mask(s, p);
     int tactic_ok = stt_may_play_tactic(s, p);
     /* A clan card's plays are its action base plus these, one per stone
-     * with room (the common case, written without branches). */
-    tb_action to[STT_STONES];
+     * with room (the common case, written without branches): all
+     * LEGAL_TO of them are written, a fixed count the compiler turns into
+     * a few vector stores, and those past the stones with room are
+     * overwritten by the next card's (out has room for TB_MAX_ACTIONS). */
+    enum { LEGAL_TO = 12 };
+    tb_action to[LEGAL_TO] = {0};
     int n_to = 0;
     for (unsigned m = rooms; m; m &= m - 1)
         to[n_to++] = (tb_action)__builtin_ctz(m) + 1;
     for (int i = 0; i < s->hand_n[p]; i++) {
         int c = s->hand[p][i];
         if (stt_is_clan(c)) {
-            for (int j = 0; j < n_to; j++)
+            for (int j = 0; j < LEGAL_TO; j++)
                 out[n + j] = (tb_action)(c * 16) + to[j];
             n += n_to;
             continue;

@@ -117,6 +117,12 @@ typedef struct stt_state {
      * is incomplete. */
     uint16_t full[2], held[2];
     uint16_t value[STT_STONES][2];
+    /* The clan cards of each side as a stt_shape counts them (the rest of
+     * the shape follows from these), kept with the sides too: the quick
+     * policy and proof claims read them instead of the cards. */
+    uint16_t shape_have[STT_STONES][2];
+    uint8_t shape_colours[STT_STONES][2], shape_sum[STT_STONES][2];
+    uint8_t shape_n[STT_STONES][2];
 } stt_state;
 
 /* ---- card facts */
@@ -172,6 +178,42 @@ static inline int stt_clan_value(unsigned have, int sum, int same_colour,
     return STT_VALUE(rank, sum);
 }
 
+/* The clan cards of a formation, summarised: how many (n), their sum,
+ * their strengths as a bit per strength (have) and their colours as a bit
+ * per colour; and what follows from those (stt_shape_finish). */
+typedef struct stt_shape {
+    int n, sum;
+    unsigned have, colours;
+    int lo, hi;   /* the lowest and highest strength; 9 and 1 when none */
+    int colour;   /* their one colour; 0: no card, -1: mixed */
+    int strength; /* their one strength; 0: no card, -1: mixed */
+    int distinct; /* no strength twice */
+} stt_shape;
+
+/* Fills the fields of sh that follow from n, have and colours. */
+static inline void stt_shape_finish(stt_shape *sh)
+{
+    unsigned h = sh->have, c = sh->colours;
+    if (h == 0) { /* no clan card: the common case of an empty side */
+        sh->lo = 9;
+        sh->hi = 1;
+        sh->colour = sh->strength = 0;
+        sh->distinct = 1;
+        return;
+    }
+    int bits = 0;
+    for (unsigned x = h; x; x &= x - 1)
+        bits++;
+    sh->lo = h ? __builtin_ctz(h) : 9;
+    sh->hi = h ? 31 - __builtin_clz(h) : 1;
+    sh->colour = c == 0 ? 0 : (c & (c - 1)) ? -1 : __builtin_ctz(c);
+    sh->strength = h == 0 ? 0 : (h & (h - 1)) ? -1 : __builtin_ctz(h);
+    sh->distinct = bits == sh->n;
+}
+
+/* The shape of the clan cards among m cards (wild cards are left out). */
+void stt_shape_of_cards(const uint8_t *cards, int m, stt_shape *sh);
+
 /* The highest start of a run of `need` strengths (3 or 4) that lies in
  * avail (a bit per strength, 1-9) and covers every strength from lo to hi,
  * or 0 when there is none (with no cards yet, lo = 9 and hi = 1 cover
@@ -202,6 +244,11 @@ int stt_estimate(const uint8_t *cards, int m, int need, const stt_pool *near,
  * value: the exact test of a proof claim, stopping as soon as it knows. */
 int stt_can_exceed(const uint8_t *cards, int m, int need, const stt_pool *pool,
                    int sum_only, int value);
+/* stt_can_exceed for a side of clan cards only (shape), completed from a
+ * pool without wild cards: the proof claim of the base game, without
+ * looking at the cards. */
+int stt_shape_can_exceed(const stt_shape *sh, int need, const stt_pool *pool,
+                         int sum_only, int value);
 /* stt_estimate by the pattern-by-pattern evaluator even where a fast path
  * for clan cards applies: the reference the tests check those against. */
 int stt_estimate_general(const uint8_t *cards, int m, int need,
@@ -211,6 +258,17 @@ int stt_estimate_general(const uint8_t *cards, int m, int need,
 const char *stt_rank_name(int value, int need);
 
 /* ---- rules (schotten_totten.c) */
+
+/* The shape of the clan cards on p's side of stone k, from the state. */
+static inline void stt_side_shape(const stt_state *s, int k, int p,
+                                  stt_shape *sh)
+{
+    sh->n = s->shape_n[k][p];
+    sh->sum = s->shape_sum[k][p];
+    sh->have = s->shape_have[k][p];
+    sh->colours = s->shape_colours[k][p];
+    stt_shape_finish(sh);
+}
 
 int stt_need(const stt_state *s, int stone);
 /* Whether seat p may play a tactic card now (the tactic-count rule). */
