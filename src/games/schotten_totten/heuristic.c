@@ -181,13 +181,13 @@ static double action_value(const stt_state *s, int me, tb_action a, memo *mm)
     stt_state c = *s;
     if (a == (tb_action)(STT_RECRUITER * 16)) {
         /* Its draws are unknown: count the card gone and a fixed gain. */
-        tbi_hand_remove(c.hand[me], &c.hand_n[me], STT_RECRUITER);
+        stt_hand_drop(&c, me, STT_RECRUITER);
         return evaluate(&c, me, mm) + RECRUITER_BONUS - TACTIC_COST;
     }
     if (s->phase == STT_PH_RECRUIT_RETURN) {
         /* Worth the hand without that card.  (Applying the return to an
          * emptied deck would let the turn's draw take it straight back.) */
-        tbi_hand_remove(c.hand[me], &c.hand_n[me], (uint8_t)(a - STT_A_PICK));
+        stt_hand_drop(&c, me, (int)(a - STT_A_PICK));
         return evaluate(&c, me, mm);
     }
     c.clan_n = c.tac_n = 0;

@@ -143,12 +143,27 @@ static int stone_of(const stt_state *s, int p, int card)
 static void hand_add(stt_state *s, int p, int card)
 {
     tbi_hand_insert_sorted(s->hand[p], &s->hand_n[p], (uint8_t)card);
+    if (stt_is_clan(card))
+        s->hand_bits[p][stt_colour(card)] |= (uint16_t)(1u << stt_strength(card));
 }
 
 static void hand_remove(stt_state *s, int p, int card)
 {
-    tbi_hand_remove(s->hand[p], &s->hand_n[p], (uint8_t)card);
+    stt_hand_drop(s, p, card);
     tbi_set_del(&s->known[p], (unsigned)card);
+}
+
+/* Counts hand_bits again from the hands (after determinize dealt them). */
+static void recount_hand_bits(stt_state *s)
+{
+    memset(s->hand_bits, 0, sizeof s->hand_bits);
+    for (int p = 0; p < 2; p++)
+        for (int i = 0; i < s->hand_n[p]; i++) {
+            int card = s->hand[p][i];
+            if (stt_is_clan(card))
+                s->hand_bits[p][stt_colour(card)] |=
+                    (uint16_t)(1u << stt_strength(card));
+        }
 }
 
 static void to_discard(stt_state *s, int card)
@@ -187,15 +202,34 @@ static void pool_outside(const stt_state *s, const tbi_set128 *seen,
     }
 }
 
+/* The pool of the cards p has not seen in the base game (clan cards
+ * only), from the bits kept in the state. */
+static void unseen_clan_pool(const stt_state *s, int p, stt_pool *out)
+{
+    out->bits[0] = 0;
+    for (int c = 1; c <= STT_COLOURS; c++)
+        out->bits[c] = (uint16_t)(s->unplayed_bits[c] & ~s->hand_bits[p][c]);
+    out->jokers = out->spy = out->shield = 0;
+}
+
 void stt_unseen_pool(const stt_state *s, int p, stt_pool *out)
 {
-    tbi_set128 seen = seen_by(s, p);
-    pool_outside(s, &seen, out);
+    if (s->tactics) {
+        tbi_set128 seen = seen_by(s, p);
+        pool_outside(s, &seen, out);
+    } else {
+        unseen_clan_pool(s, p, out);
+    }
 }
 
 void stt_unplayed_pool(const stt_state *s, stt_pool *out)
 {
-    pool_outside(s, &s->gone, out);
+    if (s->tactics) {
+        pool_outside(s, &s->gone, out);
+        return;
+    }
+    memcpy(out->bits, s->unplayed_bits, sizeof out->bits);
+    out->jokers = out->spy = out->shield = 0;
 }
 
 /* The value of p's complete side of stone k, as a formation or as a sum:
@@ -225,21 +259,23 @@ typedef struct proof_ctx {
  * on its side already. */
 static void proof_context(const stt_state *s, int p, proof_ctx *ctx)
 {
-    tbi_set128 seen = seen_by(s, p);
     ctx->possible = 1;
     ctx->bluff_unseen = 0;
-    if (s->tactics) {
-        static const int spoilers[] = {STT_MUD, STT_BANSHEE, STT_STRATEGIST,
-                                       STT_TRAITOR};
-        for (int i = 0; i < 4; i++)
-            if (!tbi_set_has(&seen, (unsigned)spoilers[i]))
-                ctx->possible = 0;
-        if (!ctx->possible)
-            return;
-        ctx->bluff_unseen = !tbi_set_has(&seen, STT_BLUFF);
+    if (!s->tactics) {
+        unseen_clan_pool(s, p, &ctx->pool);
+        return;
     }
+    tbi_set128 seen = seen_by(s, p);
+    static const int spoilers[] = {STT_MUD, STT_BANSHEE, STT_STRATEGIST,
+                                   STT_TRAITOR};
+    for (int i = 0; i < 4; i++)
+        if (!tbi_set_has(&seen, (unsigned)spoilers[i]))
+            ctx->possible = 0;
+    if (!ctx->possible)
+        return;
+    ctx->bluff_unseen = !tbi_set_has(&seen, STT_BLUFF);
     pool_outside(s, &seen, &ctx->pool);
-    if (s->tactics && stt_has_joker_on_side(s, 1 - p))
+    if (stt_has_joker_on_side(s, 1 - p))
         ctx->pool.jokers = 0;
 }
 
@@ -562,6 +598,9 @@ static void play_card(stt_state *s, int card, int stone)
     int p = s->turn;
     hand_remove(s, p, card);
     tbi_set_add(&s->gone, (unsigned)card);
+    if (stt_is_clan(card))
+        s->unplayed_bits[stt_colour(card)] &=
+            (uint16_t)~(1u << stt_strength(card));
     if (stt_is_tactic(card))
         s->tac_played[p]++;
     if (stt_is_troop(card)) {
@@ -661,6 +700,8 @@ static void init(void *vs, const tb_config *cfg)
     memset(s, 0, sizeof *s);
     s->tactics = (uint8_t)cfg->opt[OPT_TACTICS];
     s->phase = STT_PH_SHUFFLE_CLAN;
+    for (int c = 1; c <= STT_COLOURS; c++)
+        s->unplayed_bits[c] = 0x3fe; /* strengths 1-9 */
 }
 
 static int current(const void *vs)
@@ -834,6 +875,7 @@ static void determinize(void *vs, int seat, tb_rng *rng)
                 tbi_set_add(&s->known[p], s->hand[p][i]);
         tbi_sort_u8(s->hand[p], s->hand_n[p]);
     }
+    recount_hand_bits(s);
 }
 
 static void action_text(const void *st, tb_action a, char *buf, size_t cap)

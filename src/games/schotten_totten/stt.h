@@ -123,6 +123,11 @@ typedef struct stt_state {
     uint16_t shape_have[STT_STONES][2];
     uint8_t shape_colours[STT_STONES][2], shape_sum[STT_STONES][2];
     uint8_t shape_n[STT_STONES][2];
+    /* Kept with the cards as they move, as stt_pool bits (bit v of [c]:
+     * the clan card of colour c and strength v): the clan cards not yet
+     * played (in a hand or a deck) and those in each hand. */
+    uint16_t unplayed_bits[STT_COLOURS + 1];
+    uint16_t hand_bits[2][STT_COLOURS + 1];
 } stt_state;
 
 /* ---- card facts */
@@ -130,7 +135,10 @@ typedef struct stt_state {
 static inline int stt_is_tactic(int card) { return card >= 1 && card <= 10; }
 static inline int stt_is_clan(int card)
 {
-    return card >= 11 && card <= 69 && card % 10 != 0;
+    /* Bit c of the two words: card c is a clan card (11-69, no tens). */
+    static const uint64_t clan_bits[2] = {0xeffbfeffbfeff800ull, 0x3full};
+    return (unsigned)card < 128 &&
+           (int)(clan_bits[(unsigned)card >> 6] >> ((unsigned)card & 63) & 1u);
 }
 static inline int stt_is_joker(int card)
 {
@@ -258,6 +266,16 @@ int stt_estimate_general(const uint8_t *cards, int m, int need,
 const char *stt_rank_name(int value, int need);
 
 /* ---- rules (schotten_totten.c) */
+
+/* Takes card out of p's hand, keeping hand_bits (the rules' hand_remove
+ * also forgets that the opponent knew it). */
+static inline void stt_hand_drop(stt_state *s, int p, int card)
+{
+    tbi_hand_remove(s->hand[p], &s->hand_n[p], (uint8_t)card);
+    if (stt_is_clan(card))
+        s->hand_bits[p][stt_colour(card)] &=
+            (uint16_t)~(1u << stt_strength(card));
+}
 
 /* The shape of the clan cards on p's side of stone k, from the state. */
 static inline void stt_side_shape(const stt_state *s, int k, int p,
