@@ -359,23 +359,36 @@ static int quick_fit(const stt_state *s, int k, int p, const quick_side *q,
     return STT_VALUE(rank, 3 * v);
 }
 
-/* The highest score quick_fit can give a clan card on the side q, from
- * the formations its cards still allow. */
-static int quick_bound(const quick_side *q)
+/* The clan cards of the hand stt_quick places, summarised for
+ * quick_bound: their colours and strengths as bits, their top strength. */
+typedef struct quick_hand {
+    unsigned colours, strengths;
+    int top;
+} quick_hand;
+
+/* The highest score quick_fit can give a clan card of hand h on the side
+ * q: the formations the side's cards still allow, of those only the ones
+ * some card of the hand fits (a colour needs a card of the side's colour,
+ * a kind one of its strength), and the hand's top strength. */
+static int quick_bound(const quick_side *q, const quick_hand *h)
 {
     if (q->n == 0)
-        return QUICK_OPEN + 5 * 9;
+        return QUICK_OPEN + 5 * h->top;
     if (q->n + 1 == q->need && q->wild)
         return STT_VALUE(STT_COLOUR_RUN, 36);
     int run = q->distinct && (q->have == 0 || q->hi - q->lo < q->need);
-    int rank = run && q->colour >= 0 ? STT_COLOUR_RUN
-               : q->strength >= 0    ? STT_KIND
-               : q->colour >= 0      ? STT_COLOUR
-               : run                 ? STT_RUN
-                                     : STT_SUM;
+    int colour = q->colour == 0 ||
+                 (q->colour > 0 && (h->colours >> q->colour & 1u));
+    int kind = q->strength == 0 ||
+               (q->strength > 0 && (h->strengths >> q->strength & 1u));
+    int rank = run && colour ? STT_COLOUR_RUN
+               : kind        ? STT_KIND
+               : colour      ? STT_COLOUR
+               : run         ? STT_RUN
+                             : STT_SUM;
     if (q->n + 1 == q->need)
-        return q->bluff ? STT_VALUE(STT_SUM, 36) : STT_VALUE(rank, 36);
-    return STT_VALUE(rank, 27);
+        return STT_VALUE(q->bluff ? STT_SUM : rank, q->sum + h->top);
+    return STT_VALUE(rank, 3 * h->top);
 }
 
 /* Plays the action with the highest score plus noise uniform in
@@ -420,12 +433,17 @@ tb_action stt_quick(const void *st, int seat, tb_rng *rng)
     int card[STT_HAND_MAX], colour[STT_HAND_MAX], strength[STT_HAND_MAX];
     int stone[STT_STONES], nc = 0, nr = 0;
     if (s->phase == STT_PH_PLAY && rooms) {
+        quick_hand hand = {0, 0, 0};
         for (int i = 0; i < s->hand_n[seat]; i++) {
             int c = s->hand[seat][i];
             if (stt_is_clan(c)) {
                 card[nc] = c;
                 colour[nc] = stt_colour(c);
-                strength[nc++] = stt_strength(c);
+                strength[nc] = stt_strength(c);
+                hand.colours |= 1u << colour[nc];
+                hand.strengths |= 1u << strength[nc];
+                hand.top = strength[nc] > hand.top ? strength[nc] : hand.top;
+                nc++;
             }
         }
         for (unsigned m = rooms; m; m &= m - 1)
@@ -445,7 +463,7 @@ tb_action stt_quick(const void *st, int seat, tb_rng *rng)
         int order[STT_STONES], bound[STT_STONES];
         for (int r = 0; r < nr; r++) {
             quick_side_of(s, stone[r], seat, &q[r]);
-            bound[r] = quick_bound(&q[r]);
+            bound[r] = quick_bound(&q[r], &hand);
             int j = r;
             for (; j > 0 && bound[order[j - 1]] < bound[r]; j--)
                 order[j] = order[j - 1];
