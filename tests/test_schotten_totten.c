@@ -857,6 +857,18 @@ static int brute_best(int *side, int m, int need, const int *pool, int np,
     return best;
 }
 
+
+/* Shuffles the n values of a (Fisher-Yates, from the last). */
+static void shuffle_ints(tb_rng *rng, int *a, int n)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)tb_rng_below(rng, (uint32_t)i + 1);
+        int t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+    }
+}
+
 /* stt_best_value and stt_can_exceed agree with brute force on random
  * sides and pools, wild cards included, for 3 and 4 cards. */
 static void evaluator_matches_brute_force(void **state)
@@ -879,12 +891,7 @@ static void evaluator_matches_brute_force(void **state)
                     deck[k++] = deck[i];
             n = k;
         }
-        for (int i = n - 1; i > 0; i--) {
-            int j = (int)tb_rng_below(&rng, (uint32_t)i + 1);
-            int t = deck[i];
-            deck[i] = deck[j];
-            deck[j] = t;
-        }
+        shuffle_ints(&rng, deck, n);
         int need = 3 + (int)tb_rng_below(&rng, 2);
         int m = (int)tb_rng_below(&rng, (uint32_t)need + 1);
         int np = 3 + (int)tb_rng_below(&rng, 6);
@@ -950,12 +957,7 @@ static void fast_evaluator_matches_general(void **state)
                     deck[k++] = deck[i];
             n = k;
         }
-        for (int i = n - 1; i > 0; i--) {
-            int j = (int)tb_rng_below(&rng, (uint32_t)i + 1);
-            int t = deck[i];
-            deck[i] = deck[j];
-            deck[j] = t;
-        }
+        shuffle_ints(&rng, deck, n);
         int need = 3 + (int)tb_rng_below(&rng, 2);
         int m = (int)tb_rng_below(&rng, (uint32_t)need);
         int np = (int)tb_rng_below(&rng, (uint32_t)(n - m + 1));
