@@ -1052,6 +1052,62 @@ static uint64_t fingerprint(int tactics, int kind, int games)
     return h;
 }
 
+/* What the state keeps as the cards move (each side's shape, the unplayed
+ * clan cards and each hand's clan cards as pool bits) always matches the
+ * cards themselves: after every action of random games, with and without
+ * Tactics (whose Banshee, Strategist and Traitor take cards off sides and
+ * whose Recruiter puts hand cards back), and after determinizing. */
+static void kept_summaries_match_the_cards(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    tb_rng rng;
+    tb_rng_seed(&rng, 77);
+    tb_action buf[TB_MAX_ACTIONS];
+    for (int t = 0; t <= 1; t++) {
+        tb_config cfg;
+        tb_config_default(g, 2, &cfg);
+        tb_config_set(g, &cfg, "tactics", t ? "on" : "off", NULL, 0);
+        stt_state *s = ts_new_game(g, &cfg);
+        for (int games = 0; games < 150; games++) {
+            tb_init(g, s, &cfg, NULL, 0);
+            for (;;) {
+                tb_settle(g, s, &rng);
+                int cur = tb_current(g, s);
+                for (int k = 0; k < STT_STONES; k++)
+                    for (int p = 0; p < 2; p++) {
+                        stt_shape kept, counted;
+                        stt_side_shape(s, k, p, &kept);
+                        stt_shape_of_cards(s->side[k][p], s->side_n[k][p],
+                                           &counted);
+                        assert_memory_equal(&kept, &counted, sizeof kept);
+                    }
+                uint16_t unplayed[STT_COLOURS + 1] = {0};
+                uint16_t hands[2][STT_COLOURS + 1] = {{0}};
+                for (int c = 11; c <= 69; c++)
+                    if (stt_is_clan(c) && !tbi_set_has(&s->gone, (unsigned)c))
+                        unplayed[stt_colour(c)] |=
+                            (uint16_t)(1u << stt_strength(c));
+                for (int p = 0; p < 2; p++)
+                    for (int i = 0; i < s->hand_n[p]; i++)
+                        if (stt_is_clan(s->hand[p][i]))
+                            hands[p][stt_colour(s->hand[p][i])] |= (uint16_t)(
+                                1u << stt_strength(s->hand[p][i]));
+                assert_memory_equal(unplayed, s->unplayed_bits,
+                                    sizeof unplayed);
+                assert_memory_equal(hands, s->hand_bits, sizeof hands);
+                if (cur == TB_TERMINAL)
+                    break;
+                if (tb_rng_below(&rng, 8) == 0)
+                    g->determinize(s, cur, &rng);
+                int n = tb_legal(g, s, buf);
+                tb_apply(g, s, buf[tb_rng_below(&rng, (uint32_t)n)]);
+            }
+        }
+        free(s);
+    }
+}
+
 /* The speed work (docs/performance.md, Schotten Totten) promised the same
  * games and the same choices.  The fingerprints were taken from the code
  * before it (commit cfd623a) for the games (legal lists, claims, results)
@@ -1264,6 +1320,7 @@ int main(void)
         cmocka_unit_test(fast_evaluator_matches_general),
         cmocka_unit_test(quick_policy),
         cmocka_unit_test(speed_work_keeps_games_and_choices),
+        cmocka_unit_test(kept_summaries_match_the_cards),
         cmocka_unit_test(claims_are_said_with_their_reason),
         cmocka_unit_test(recruiter_cards_stay_secret),
         cmocka_unit_test(hints_offer_only_real_moves),
