@@ -270,7 +270,7 @@ static void quick_side_of(const stt_state *s, int k, int p, quick_side *q)
     q->n = s->side_n[k][p];
     q->need = stt_need(s, k);
     q->bluff = s->bluff[k];
-    q->facing = s->full[op] >> k & 1u ? s->value[k][op] : -1;
+    q->facing = (unsigned)s->full[op] >> k & 1u ? s->value[k][op] : -1;
     q->wild = sh.n != q->n;
     q->colour = sh.colour;
     q->strength = sh.strength;

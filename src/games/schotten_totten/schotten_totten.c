@@ -313,9 +313,9 @@ static int can_claim_with(const stt_state *s, int k, int p, proof_ctx *ctx,
                           int *ctx_ready)
 {
     int o = 1 - p;
-    if (s->owner[k] || !(s->full[p] >> k & 1u))
+    if (s->owner[k] || !((unsigned)s->full[p] >> k & 1u))
         return 0;
-    if (!(s->full[o] >> k & 1u)) {
+    if (!((unsigned)s->full[o] >> k & 1u)) {
         if (!*ctx_ready) {
             proof_context(s, p, ctx);
             *ctx_ready = 1;
@@ -350,7 +350,7 @@ static void claim_step(stt_state *s)
         int k = __builtin_ctz(open);
         if (!can_claim_with(s, k, p, &ctx, &ready))
             continue;
-        s->claim_kind[k] = s->full[1 - p] >> k & 1u ? STT_CLAIM_COMPARE
+        s->claim_kind[k] = (unsigned)s->full[1 - p] >> k & 1u ? STT_CLAIM_COMPARE
                                                     : STT_CLAIM_PROOF;
         s->owner[k] = (uint8_t)(p + 1);
         s->held[p] |= (uint16_t)(1u << k);
