@@ -7,7 +7,8 @@
 #   make test-mpi   check that an MPI run's report equals a local one
 #   make asan       the same tests under AddressSanitizer and UBSan
 #   make fuzz       libFuzzer harnesses (clang, ASan, UBSan), FUZZ_SECONDS each
-#   make bench      random-playout speed of every game
+#   make bench      speed of every game: build/bench.json beside the
+#                   baseline bench/baseline.json (BENCH_SECONDS per row)
 #   make bench-chain  Mystique Chain solved over many deals (CHAIN_ARGS)
 #   make deps       install the Debian packages the build needs (as root)
 #   make clean
@@ -135,8 +136,16 @@ $(BUILD)/fuzz-%: tests/fuzz/%.c $(FUZZ_DEPS) $(BUILD)/libtabula.a
 	$(CC) $(CFLAGS) -fsanitize=fuzzer -Itests/fuzz $< tests/fuzz/fuzz.c \
 	  $(BUILD)/libtabula.a $(LDLIBS) -o $@
 
+# Speed of every game and player count (random playouts, heuristic games,
+# ISMCTS iterations) as JSON, then each figure beside the baseline kept in
+# the repo as a ratio.  A benchmark, never a test: it fails only when the
+# bench cannot run.  Take a new baseline on a quiet machine with
+# `make bench BENCH_SECONDS=2 && cp build/bench.json bench/baseline.json`.
+BENCH_SECONDS ?= 0.5
 bench: $(BUILD)/tabula
-	$(BUILD)/tabula bench
+	$(BUILD)/tabula bench --json --seconds $(BENCH_SECONDS) > $(BUILD)/bench.json.tmp
+	mv $(BUILD)/bench.json.tmp $(BUILD)/bench.json
+	python3 bench/compare.py bench/baseline.json $(BUILD)/bench.json
 
 # The single-purpose 6 nimmt! loop that `tabula bench 6-nimmt -p 4` is
 # measured against (see bench/nimmt_baseline.c).

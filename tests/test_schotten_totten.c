@@ -857,6 +857,18 @@ static int brute_best(int *side, int m, int need, const int *pool, int np,
     return best;
 }
 
+
+/* Shuffles the n values of a (Fisher-Yates, from the last). */
+static void shuffle_ints(tb_rng *rng, int *a, int n)
+{
+    for (int i = n - 1; i > 0; i--) {
+        int j = (int)tb_rng_below(rng, (uint32_t)i + 1);
+        int t = a[i];
+        a[i] = a[j];
+        a[j] = t;
+    }
+}
+
 /* stt_best_value and stt_can_exceed agree with brute force on random
  * sides and pools, wild cards included, for 3 and 4 cards. */
 static void evaluator_matches_brute_force(void **state)
@@ -879,12 +891,7 @@ static void evaluator_matches_brute_force(void **state)
                     deck[k++] = deck[i];
             n = k;
         }
-        for (int i = n - 1; i > 0; i--) {
-            int j = (int)tb_rng_below(&rng, (uint32_t)i + 1);
-            int t = deck[i];
-            deck[i] = deck[j];
-            deck[j] = t;
-        }
+        shuffle_ints(&rng, deck, n);
         int need = 3 + (int)tb_rng_below(&rng, 2);
         int m = (int)tb_rng_below(&rng, (uint32_t)need + 1);
         int np = 3 + (int)tb_rng_below(&rng, 6);
@@ -920,6 +927,204 @@ static void evaluator_matches_brute_force(void **state)
                 fail_msg("iteration %d: best %d, yet exceeding %d says %d",
                          iter, want, floor, !(want >= 0 && want > floor));
         }
+    }
+}
+
+/* The fast paths for clan cards (bit masks, used for every proof claim of
+ * the base game and the heuristic's estimates) give the values of the
+ * general evaluator, which the test above checks against brute force, on
+ * pools of every size: random sides of 0 to need-1 clan cards (3 or 4
+ * needed) against random pools of clan cards, the whole unseen deck
+ * included; stt_can_exceed agrees at thresholds around the value and at
+ * every rank's edges; and stt_estimate agrees with a second pool whose
+ * cards cost. */
+static void fast_evaluator_matches_general(void **state)
+{
+    (void)state;
+    tb_rng rng;
+    tb_rng_seed(&rng, 1717);
+    for (int iter = 0; iter < 200000; iter++) {
+        int deck[STT_CLAN_N], n = 0;
+        for (int c = 11; c <= 69; c++)
+            if (stt_is_clan(c))
+                deck[n++] = c;
+        /* Now and then few colours and strengths, so that runs, colours and
+         * kinds are common, or a near-empty pool. */
+        if (iter % 3 == 1) {
+            int k = 0, cols = 1 + iter % 4, low = 1 + iter % 5;
+            for (int i = 0; i < n; i++)
+                if (deck[i] / 10 <= cols && deck[i] % 10 >= low)
+                    deck[k++] = deck[i];
+            n = k;
+        }
+        shuffle_ints(&rng, deck, n);
+        int need = 3 + (int)tb_rng_below(&rng, 2);
+        int m = (int)tb_rng_below(&rng, (uint32_t)need);
+        int np = (int)tb_rng_below(&rng, (uint32_t)(n - m + 1));
+        if (iter % 4 == 0 && np > 8)
+            np = (int)tb_rng_below(&rng, 9);
+        uint8_t side[4];
+        stt_pool sp;
+        memset(&sp, 0, sizeof sp);
+        for (int i = 0; i < m; i++)
+            side[i] = (uint8_t)deck[i];
+        for (int i = m; i < m + np; i++)
+            stt_pool_add(&sp, deck[i]);
+        int sum_only = iter % 5 == 0;
+        int want = stt_estimate_general(side, m, need, &sp, NULL, 0, sum_only);
+        want = want == STT_IMPOSSIBLE ? -1 : want;
+        int got = stt_best_value(side, m, need, &sp, sum_only);
+        if (want != got)
+            fail_msg("iteration %d: need %d, side of %d, pool of %d: general "
+                     "%d, fast %d", iter, need, m, np, want, got);
+        int floors[] = {want - 1, want, want + 1, 99, 100, 199, 200, 299,
+                        300, 399, 400, -1};
+        for (int d = 0; d < (int)(sizeof floors / sizeof floors[0]); d++)
+            if (stt_can_exceed(side, m, need, &sp, sum_only, floors[d]) !=
+                (want >= 0 && want > floors[d]))
+                fail_msg("iteration %d: best %d, yet exceeding %d says %d",
+                         iter, want, floors[d], !(want > floors[d]));
+        /* The heuristic's estimates: cards of a second pool (`far`, the
+         * rest of the deck here, with some cards in both) cost each. */
+        stt_pool far;
+        memset(&far, 0, sizeof far);
+        for (int i = m + np; i < n; i++)
+            if (tb_rng_below(&rng, 3))
+                stt_pool_add(&far, deck[i]);
+        for (int i = m; i < m + np; i++)
+            if (tb_rng_below(&rng, 8) == 0)
+                stt_pool_add(&far, deck[i]);
+        int cost = 1 + (int)tb_rng_below(&rng, 60);
+        const stt_pool *near = iter % 6 == 0 ? NULL : &sp;
+        want = stt_estimate_general(side, m, need, near, &far, cost, sum_only);
+        got = stt_estimate(side, m, need, near, &far, cost, sum_only);
+        if (want != got)
+            fail_msg("iteration %d: need %d, side of %d, cost %d: general "
+                     "estimate %d, fast %d", iter, need, m, cost, want, got);
+    }
+}
+
+/* ------------------------------------------------------------ speed work */
+
+static uint64_t fp_mix(uint64_t h, uint64_t v)
+{
+    return (h ^ v) * 0x100000001b3ull;
+}
+
+/* A fingerprint of `games` random games from a fixed seed (kind 0: every
+ * legal list, in order, and each result; kind 1: the heuristic's choice at
+ * every third decision; kind 2: the quick policy's choice at every
+ * decision, from its own fixed seed). */
+static uint64_t fingerprint(int tactics, int kind, int games)
+{
+    const tb_game *g = game();
+    tb_config cfg;
+    tb_config_default(g, 2, &cfg);
+    tb_config_set(g, &cfg, "tactics", tactics ? "on" : "off", NULL, 0);
+    void *st = malloc(g->state_size);
+    tb_rng rng, bot_rng;
+    tb_rng_seed(&rng, 2026 + (uint64_t)tactics);
+    tb_rng_seed(&bot_rng, 99);
+    tb_action buf[TB_MAX_ACTIONS];
+    uint64_t h = 0xcbf29ce484222325ull;
+    for (int i = 0; i < games; i++) {
+        tb_init(g, st, &cfg, NULL, 0);
+        for (int step = 0;; step++) {
+            tb_settle(g, st, &rng);
+            int cur = tb_current(g, st);
+            if (cur == TB_TERMINAL)
+                break;
+            int n = tb_legal(g, st, buf);
+            for (int j = 0; kind == 0 && j < n; j++)
+                h = fp_mix(h, buf[j]);
+            if (kind == 1 && step % 3 == 0)
+                h = fp_mix(h, g->heuristic(st, cur, &bot_rng));
+            if (kind == 2)
+                h = fp_mix(h, g->quick(st, cur, &bot_rng));
+            tb_apply(g, st, buf[tb_rng_below(&rng, (uint32_t)n)]);
+        }
+        tb_result r;
+        tb_result_of(g, st, &r);
+        h = fp_mix(h, (uint64_t)(r.score[0] * 1000 + r.score[1] * 10 +
+                                 r.rank[0]));
+    }
+    free(st);
+    return h;
+}
+
+/* What the state keeps as the cards move (each side's shape, the unplayed
+ * clan cards and each hand's clan cards as pool bits) always matches the
+ * cards themselves: after every action of random games, with and without
+ * Tactics (whose Banshee, Strategist and Traitor take cards off sides and
+ * whose Recruiter puts hand cards back), and after determinizing. */
+static void kept_summaries_match_the_cards(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    tb_rng rng;
+    tb_rng_seed(&rng, 77);
+    tb_action buf[TB_MAX_ACTIONS];
+    for (int t = 0; t <= 1; t++) {
+        tb_config cfg;
+        tb_config_default(g, 2, &cfg);
+        tb_config_set(g, &cfg, "tactics", t ? "on" : "off", NULL, 0);
+        stt_state *s = ts_new_game(g, &cfg);
+        for (int games = 0; games < 150; games++) {
+            tb_init(g, s, &cfg, NULL, 0);
+            for (;;) {
+                tb_settle(g, s, &rng);
+                int cur = tb_current(g, s);
+                for (int k = 0; k < STT_STONES; k++)
+                    for (int p = 0; p < 2; p++) {
+                        stt_shape kept, counted;
+                        stt_side_shape(s, k, p, &kept);
+                        stt_shape_of_cards(s->side[k][p], s->side_n[k][p],
+                                           &counted);
+                        assert_memory_equal(&kept, &counted, sizeof kept);
+                    }
+                uint16_t unplayed[STT_COLOURS + 1] = {0};
+                uint16_t hands[2][STT_COLOURS + 1] = {{0}};
+                for (int c = 11; c <= 69; c++)
+                    if (stt_is_clan(c) && !tbi_set_has(&s->gone, (unsigned)c))
+                        unplayed[stt_colour(c)] |=
+                            (uint16_t)(1u << stt_strength(c));
+                for (int p = 0; p < 2; p++)
+                    for (int i = 0; i < s->hand_n[p]; i++)
+                        if (stt_is_clan(s->hand[p][i]))
+                            hands[p][stt_colour(s->hand[p][i])] |= (uint16_t)(
+                                1u << stt_strength(s->hand[p][i]));
+                assert_memory_equal(unplayed, s->unplayed_bits,
+                                    sizeof unplayed);
+                assert_memory_equal(hands, s->hand_bits, sizeof hands);
+                if (cur == TB_TERMINAL)
+                    break;
+                if (tb_rng_below(&rng, 8) == 0)
+                    g->determinize(s, cur, &rng);
+                int n = tb_legal(g, s, buf);
+                tb_apply(g, s, buf[tb_rng_below(&rng, (uint32_t)n)]);
+            }
+        }
+        free(s);
+    }
+}
+
+/* The speed work (docs/performance.md, Schotten Totten) promised the same
+ * games and the same choices.  The fingerprints were taken from the code
+ * before it (commit cfd623a) for the games (legal lists, claims, results)
+ * and the heuristic, with and without Tactics.  The quick policy's were
+ * taken after its first rewrite (commit 61ec8e1), which draws its noise
+ * for fewer actions (the same distribution, another stream of draws);
+ * later changes keep its choices. */
+static void speed_work_keeps_games_and_choices(void **state)
+{
+    (void)state;
+    const uint64_t games[2] = {0x2dd030f64e2cb98dull, 0x80a2aeede4cf9e36ull};
+    const uint64_t heur[2] = {0x80f37b0998bc174eull, 0x360cbd0993c5a02eull};
+    const uint64_t quick[2] = {0xb8b4880e62d16294ull, 0x70f6cafed7e0479aull};
+    for (int t = 0; t <= 1; t++) {
+        assert_true(fingerprint(t, 0, 500) == games[t]);
+        assert_true(fingerprint(t, 1, 40) == heur[t]);
+        assert_true(fingerprint(t, 2, 200) == quick[t]);
     }
 }
 
@@ -1112,7 +1317,10 @@ int main(void)
         cmocka_unit_test(empty_deck_play_continues),
         cmocka_unit_test(notation_and_errors),
         cmocka_unit_test(evaluator_matches_brute_force),
+        cmocka_unit_test(fast_evaluator_matches_general),
         cmocka_unit_test(quick_policy),
+        cmocka_unit_test(speed_work_keeps_games_and_choices),
+        cmocka_unit_test(kept_summaries_match_the_cards),
         cmocka_unit_test(claims_are_said_with_their_reason),
         cmocka_unit_test(recruiter_cards_stay_secret),
         cmocka_unit_test(hints_offer_only_real_moves),

@@ -1,12 +1,15 @@
 /*
  * cmd_bench.c - `tabula bench`: random playouts per second, actions per
- * second, ISMCTS iterations per second and state size, per game and player
- * count, on one thread, through the engine's generic interface (the same
- * path search and sim take).
+ * second, complete games per second between heuristic bots, ISMCTS
+ * iterations per second and state size, per game and player count, on one
+ * thread, through the engine's generic interface (the same path search and
+ * sim take).  `--json` writes the figures for bench/compare.py, which sets
+ * them beside the baseline kept in bench/baseline.json.
  */
 #include "cli.h"
 #include "internal.h"
 #include "ismcts.h"
+#include "match.h"
 
 #include <jansson.h>
 #include <stdio.h>
@@ -24,10 +27,10 @@ static double now_seconds(void)
 typedef struct bench_row {
     const tb_game *game;
     int players;
-    double playouts_per_s, actions_per_s, ismcts_iters_per_s;
+    double playouts_per_s, actions_per_s, heuristic_games_per_s,
+        ismcts_iters_per_s;
 } bench_row;
 
-/* Plays random games of g for about `seconds` and measures the rates. */
 /* The --opt key=value settings, applied to every game benchmarked. */
 static const char *bench_opts[16];
 static int n_bench_opts;
@@ -50,6 +53,7 @@ static int bench_config(const tb_game *g, int p, tb_config *cfg)
     return 0;
 }
 
+/* Plays random games of g for about `seconds` and measures the rates. */
 static void bench_one(const tb_game *g, const tb_config *given, double seconds,
                       bench_row *row)
 {
@@ -74,6 +78,40 @@ static void bench_one(const tb_game *g, const tb_config *given, double seconds,
     row->players = players;
     row->playouts_per_s = (double)games / elapsed;
     row->actions_per_s = (double)actions / elapsed;
+}
+
+/* Plays complete games between `heuristic` bots for about `seconds`, as
+ * `tabula sim --seats heuristic` does (each decision made on a copy of the
+ * state determinized for the seat to move, deal included), and returns
+ * games per second. */
+static double bench_heuristic(const tb_game *g, const tb_config *cfg,
+                              double seconds)
+{
+    char err[256];
+    tbi_bot *bots[TB_MAX_PLAYERS] = {0};
+    void *st = tb_state_new(g);
+    double rate = 0;
+    int ok = st != NULL;
+    for (int j = 0; j < cfg->players && ok; j++)
+        ok = (bots[j] = tbi_bot_new(g, "heuristic", err, sizeof err)) != NULL;
+    if (ok) {
+        long games = 0;
+        double start = now_seconds(), elapsed = 0;
+        do {
+            tbi_match_stats stats;
+            if (tbi_play_match(g, cfg, tbi_game_seed(4242, (uint64_t)games),
+                               bots, st, NULL, &stats, err,
+                               sizeof err) != TB_OK)
+                break;
+            games++;
+            elapsed = now_seconds() - start;
+        } while (elapsed < seconds);
+        rate = elapsed > 0 ? (double)games / elapsed : 0;
+    }
+    for (int j = 0; j < cfg->players; j++)
+        tbi_bot_free(bots[j]);
+    free(st);
+    return rate;
 }
 
 /* Times the default ISMCTS bot (a fixed iteration budget per decision) for
@@ -125,16 +163,21 @@ static double bench_ismcts(const tb_game *g, const tb_config *cfg,
 static int usage(void)
 {
     printf("usage: tabula bench [GAME...] [-p N] [--seconds S] [--opt k=v] [--json]\n\n"
-           "Measures uniformly random playouts, and the default ISMCTS bot's "
-           "iterations (with 200 per decision, at decisions spread over "
-           "whole games), on one thread, for every player count (or only N) "
-           "of each game (or every game), with default options.\n"
+           "Measures uniformly random playouts, complete games between "
+           "heuristic bots (as `tabula sim --seats heuristic` plays them), "
+           "and the default ISMCTS bot's iterations (with 200 per decision, "
+           "at decisions spread over whole games), on one thread, for every "
+           "player count (or only N) of each game (or every game), with "
+           "default options.\n"
            "  -p N          one player count\n"
            "  --seconds S   time per game and player count for playouts "
-           "(default 0.5; ISMCTS gets half as long)\n"
+           "(default 0.5; heuristic games and ISMCTS get half as long each)\n"
            "  --opt k=v     a game option (repeatable)\n"
-           "  --json        an array of {game, players, playouts_per_s, "
-           "actions_per_s, ismcts_iters_per_s, state_bytes}\n");
+           "  --json        an array of {game, players, options, "
+           "playouts_per_s, actions_per_s, heuristic_games_per_s, "
+           "ismcts_iters_per_s, state_bytes}\n\n"
+           "`make bench` writes build/bench.json and compares it with "
+           "bench/baseline.json (bench/compare.py).\n");
     return 0;
 }
 
@@ -185,8 +228,9 @@ int cmd_bench(int argc, char **argv)
             games[n_games++] = tb_game_at(i);
     json_t *arr = json_array();
     if (!json)
-        printf("%-18s %7s %14s %14s %14s %8s\n", "game", "players",
-               "playouts/s", "actions/s", "ismcts it/s", "bytes");
+        printf("%-20s %7s %13s %13s %13s %13s %7s\n", "game", "players",
+               "playouts/s", "actions/s", "heur games/s", "ismcts it/s",
+               "bytes");
     int any = 0;
     for (int i = 0; i < n_games; i++) {
         const tb_game *g = games[i];
@@ -200,20 +244,29 @@ int cmd_bench(int argc, char **argv)
                 continue;
             bench_row row;
             bench_one(g, &cfg, seconds, &row);
+            row.heuristic_games_per_s = bench_heuristic(g, &cfg, seconds / 2);
             row.ismcts_iters_per_s = bench_ismcts(g, &cfg, seconds / 2);
             any = 1;
-            if (json)
+            if (json) {
+                char opts[256] = "";
+                for (int o = 0; o < n_bench_opts; o++)
+                    snprintf(opts + strlen(opts), sizeof opts - strlen(opts),
+                             "%s%s", o ? "," : "", bench_opts[o]);
                 json_array_append_new(
-                    arr, json_pack("{s:s,s:i,s:f,s:f,s:f,s:I}", "game", g->id,
-                                   "players", p, "playouts_per_s",
-                                   row.playouts_per_s, "actions_per_s",
-                                   row.actions_per_s, "ismcts_iters_per_s",
-                                   row.ismcts_iters_per_s, "state_bytes",
-                                   (json_int_t)g->state_size));
-            else {
-                printf("%-18s %7d %14.0f %14.0f %14.0f %8zu\n", g->id, p,
-                       row.playouts_per_s, row.actions_per_s,
-                       row.ismcts_iters_per_s, g->state_size);
+                    arr,
+                    json_pack("{s:s,s:i,s:s,s:f,s:f,s:f,s:f,s:I}", "game",
+                              g->id, "players", p, "options", opts,
+                              "playouts_per_s", row.playouts_per_s,
+                              "actions_per_s", row.actions_per_s,
+                              "heuristic_games_per_s",
+                              row.heuristic_games_per_s, "ismcts_iters_per_s",
+                              row.ismcts_iters_per_s, "state_bytes",
+                              (json_int_t)g->state_size));
+            } else {
+                printf("%-20s %7d %13.0f %13.0f %13.0f %13.0f %7zu\n", g->id,
+                       p, row.playouts_per_s, row.actions_per_s,
+                       row.heuristic_games_per_s, row.ismcts_iters_per_s,
+                       g->state_size);
                 fflush(stdout);
             }
         }

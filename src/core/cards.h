@@ -11,21 +11,52 @@
 #include <stdint.h>
 #include <string.h>
 
+/* TBI_POPCNT_CLONES marks a hot function that counts bits.  The x86-64
+ * baseline that Debian builds for has no popcount instruction, so
+ * __builtin_popcount becomes a call into libgcc; a function so marked is
+ * compiled twice, with and without the instruction, and the loader picks
+ * the one this CPU can run (an ifunc, GCC 6+ and clang 14+ on glibc).
+ * Every build still runs everywhere; -DTBI_NO_CLONES turns it off. */
+#if defined(__x86_64__) && defined(__linux__) && defined(__GLIBC__) &&     \
+    !defined(TBI_NO_CLONES) && !defined(__POPCNT__) &&                      \
+    ((defined(__clang__) && __clang_major__ >= 14) ||                       \
+     (!defined(__clang__) && defined(__GNUC__) && __GNUC__ >= 6))
+#define TBI_POPCNT_CLONES __attribute__((target_clones("popcnt", "default")))
+#else
+#define TBI_POPCNT_CLONES
+#endif
+
 /* Shuffles a determinization's pool of unseen cards after putting it in
  * ascending order, so that the sample depends only on which cards are
  * unseen and on the generator, never on where the hidden cards really lay:
  * a bot seeded alike then chooses alike whatever the hidden truth
- * (tests/test_bots.c checks it).  A counting sort, as pools are long and
- * card numbers small; duplicates (two decks) are kept. */
+ * (tests/test_bots.c checks it).  The sort marks each card in a 256-bit
+ * set and reads the set back in order: O(n), as this runs at every bot
+ * decision and every search iteration.  A pool with a card twice (two
+ * decks) falls back to a counting sort, which keeps the copies. */
 static inline void tbi_shuffle_unseen8(tb_rng *rng, uint8_t *pool, int n)
 {
-    uint16_t count[256] = {0};
-    for (int i = 0; i < n; i++)
-        count[pool[i]]++;
-    int k = 0;
-    for (int v = 0; v < 256; v++)
-        for (int c = 0; c < count[v]; c++)
-            pool[k++] = (uint8_t)v;
+    uint64_t seen[4] = {0, 0, 0, 0};
+    int twice = 0;
+    for (int i = 0; i < n; i++) {
+        uint64_t bit = 1ull << (pool[i] & 63);
+        twice |= (seen[pool[i] >> 6] & bit) != 0;
+        seen[pool[i] >> 6] |= bit;
+    }
+    if (!twice) {
+        int k = 0;
+        for (int w = 0; w < 4; w++)
+            for (uint64_t b = seen[w]; b; b &= b - 1)
+                pool[k++] = (uint8_t)(w * 64 + __builtin_ctzll(b));
+    } else {
+        uint16_t count[256] = {0};
+        for (int i = 0; i < n; i++)
+            count[pool[i]]++;
+        int k = 0;
+        for (int v = 0; v < 256; v++)
+            for (int c = 0; c < count[v]; c++)
+                pool[k++] = (uint8_t)v;
+    }
     tb_rng_shuffle8(rng, pool, n);
 }
 

@@ -769,6 +769,7 @@ static int homes_lost(const planner *pl, int u, int skip)
  * pile; the other piles' tops cut that range into stretches in which every
  * card has lost the same homes elsewhere, so each stretch is priced at
  * once. */
+TBI_POPCNT_CLONES
 static double play_damage(const planner *pl, int k, int c)
 {
     int from = pl->top[k];
@@ -806,6 +807,7 @@ static double play_damage(const planner *pl, int k, int c)
 
 /* How many cards out, not in the planner's hand, lie strictly between a
  * and b (in either order). */
+TBI_POPCNT_CLONES
 static int others_between(const planner *pl, int a, int b)
 {
     unsigned lo = (unsigned)(a < b ? a : b) + 1, hi = (unsigned)(a < b ? b : a);

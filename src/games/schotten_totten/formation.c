@@ -252,23 +252,15 @@ static void consider(int *best, int value, int cost)
 /* The value of a complete formation without wild cards, directly. */
 static int plain_value(const side_cards *sc, int need, int sum_only)
 {
-    int sum = 0, lo = 9, hi = 1, same_col = 1, same_str = 1;
+    int sum = 0, same_col = 1, same_str = 1;
     unsigned seen = 0;
     for (int i = 0; i < need; i++) {
-        int v = sc->str[i];
-        sum += v;
-        lo = v < lo ? v : lo;
-        hi = v > hi ? v : hi;
-        seen |= 1u << v;
+        sum += sc->str[i];
+        seen |= 1u << sc->str[i];
         same_col &= sc->col[i] == sc->col[0];
-        same_str &= v == sc->str[0];
+        same_str &= sc->str[i] == sc->str[0];
     }
-    if (sum_only)
-        return STT_VALUE(STT_SUM, sum);
-    int run = hi - lo == need - 1 && __builtin_popcount(seen) == need;
-    int rank = run && same_col ? STT_COLOUR_RUN : same_str ? STT_KIND
-               : same_col ? STT_COLOUR : run ? STT_RUN : STT_SUM;
-    return STT_VALUE(rank, sum);
+    return stt_clan_value(seen, sum, same_col, same_str, need, sum_only);
 }
 
 /* The best run (col 0) or colour run (every colour) with the best value
@@ -317,18 +309,306 @@ static int best_pattern(const side_cards *sc, const offer *o, int need,
     return best;
 }
 
+/* ---- the fast path: clan cards only, from a free pool, by bit masks */
+
+void stt_shape_of_cards(const uint8_t *cards, int m, stt_shape *sh)
+{
+    sh->n = sh->sum = 0;
+    sh->have = sh->colours = 0;
+    for (int i = 0; i < m; i++) {
+        int c = cards[i];
+        if (!stt_is_clan(c))
+            continue;
+        sh->n++;
+        sh->sum += stt_strength(c);
+        sh->have |= 1u << stt_strength(c);
+        sh->colours |= 1u << stt_colour(c);
+    }
+    stt_shape_finish(sh);
+}
+
+/* The shape of the clan cards of sc. */
+static void shape_of_split(const side_cards *sc, stt_shape *sh)
+{
+    sh->n = sc->n_clan;
+    sh->sum = 0;
+    sh->have = sh->colours = 0;
+    for (int i = 0; i < sc->n_clan; i++) {
+        sh->sum += sc->str[i];
+        sh->have |= 1u << sc->str[i];
+        sh->colours |= 1u << sc->col[i];
+    }
+    stt_shape_finish(sh);
+}
+
+/* The sum of the k highest strengths in mask (a bit per strength), or
+ * NONE when it has fewer than k. */
+static int top_sum(unsigned mask, int k)
+{
+    int sum = 0;
+    for (int i = 0; i < k; i++) {
+        if (!mask)
+            return NONE;
+        int v = 31 - __builtin_clz(mask);
+        sum += v;
+        mask &= ~(1u << v);
+    }
+    return sum;
+}
+
+/* The best value of the clan cards sh completed to `need` by clan cards of
+ * pool (bits[c] bit v: colour c, strength v), when neither holds a wild
+ * card: each rank is a few mask operations, tried from the highest down,
+ * and the first rank reachable holds the best value (a rank is worth more
+ * than any sum).  It stops with NONE once no rank left can exceed floor,
+ * and with a floor (above NONE) it may return a value above floor that is
+ * not the best.
+ * The general evaluator (best_pattern) gives the same values
+ * (tests/test_schotten_totten.c checks it on random positions). */
+static int clan_best(const stt_shape *sh, int need, const uint16_t *pool,
+                     int sum_only, int floor)
+{
+    int k = need - sh->n, sum = sh->sum, lo = sh->lo, hi = sh->hi;
+    int colour = sh->colour, strength = sh->strength, distinct = sh->distinct;
+    unsigned have = sh->have;
+    int c_lo = colour > 0 ? colour : 1, c_hi = colour > 0 ? colour : 6;
+    if (!sum_only) {
+        int best = 0;
+        if (STT_VALUE(STT_COLOUR_RUN, 99) <= floor)
+            return NONE;
+        if (distinct && colour >= 0)
+            for (int c = c_lo; c <= c_hi; c++) {
+                int st = stt_run_start(pool[c] | have, need, lo, hi);
+                best = st > best ? st : best;
+                /* Enough to exceed floor: the best is not needed. */
+                if (floor > NONE && st &&
+                    STT_VALUE(STT_COLOUR_RUN, need * st + need * (need - 1) / 2) >
+                        floor)
+                    break;
+            }
+        if (best)
+            return STT_VALUE(STT_COLOUR_RUN,
+                             need * best + need * (need - 1) / 2);
+        if (STT_VALUE(STT_KIND, 99) <= floor)
+            return NONE;
+    }
+    /* Strengths held by at least 1, 2, 3 and 4 colours of the pool. */
+    unsigned any = 0, two = 0, three = 0, four = 0;
+    for (int c = 1; c <= STT_COLOURS; c++) {
+        unsigned x = pool[c];
+        four |= three & x;
+        three |= two & x;
+        two |= any & x;
+        any |= x;
+    }
+    if (!sum_only) {
+        int best;
+        if (strength >= 0) {
+            const unsigned at_least[5] = {0x3fe, any, two, three, four};
+            unsigned ok = at_least[k];
+            if (strength > 0)
+                ok &= 1u << strength;
+            if (ok)
+                return STT_VALUE(STT_KIND, need * (31 - __builtin_clz(ok)));
+        }
+        if (STT_VALUE(STT_COLOUR, 99) <= floor)
+            return NONE;
+        best = NONE;
+        if (colour >= 0)
+            for (int c = c_lo; c <= c_hi; c++) {
+                int t = top_sum(pool[c], k);
+                best = t > best ? t : best;
+            }
+        if (best > NONE)
+            return STT_VALUE(STT_COLOUR, sum + best);
+        if (STT_VALUE(STT_RUN, 99) <= floor)
+            return NONE;
+        int st = distinct ? stt_run_start(any | have, need, lo, hi) : 0;
+        if (st)
+            return STT_VALUE(STT_RUN, need * st + need * (need - 1) / 2);
+        if (STT_VALUE(STT_SUM, 99) <= floor)
+            return NONE;
+    }
+    /* The sum: the k highest strengths, each as often as colours hold it. */
+    const unsigned level[4] = {any, two, three, four};
+    for (unsigned x = any; k > 0 && x;) {
+        int v = 31 - __builtin_clz(x);
+        x &= ~(1u << v);
+        for (int j = 0; j < 4 && k > 0 && (level[j] >> v & 1u); j++) {
+            sum += v;
+            k--;
+        }
+    }
+    return k > 0 ? NONE : STT_VALUE(STT_SUM, sum);
+}
+
+/* ---- the fast path with costs (the heuristic bot's estimates) */
+
+/* Writes the k highest strengths of a multiset, highest first, into out:
+ * level[j] holds the strengths present at least j + 1 times.  Returns how
+ * many there were (at most k). */
+static int highest(const unsigned *level, int k, int *out)
+{
+    int n = 0;
+    for (unsigned x = level[0]; x && n < k;) {
+        int v = 31 - __builtin_clz(x);
+        x &= ~(1u << v);
+        for (int j = 0; j < 4 && n < k && (level[j] >> v & 1u); j++)
+            out[n++] = v;
+    }
+    return n;
+}
+
+/* The sum of the k highest worths among free cards (worth their strength;
+ * `free_lv` as in highest) and paid ones (worth their strength minus
+ * cost), or NONE when there are fewer than k. */
+static int top_worth(const unsigned *free_lv, const unsigned *paid_lv,
+                     int cost, int k)
+{
+    int a[4], b[4];
+    int na = highest(free_lv, k, a), nb = highest(paid_lv, k, b);
+    if (na + nb < k)
+        return NONE;
+    int sum = 0, i = 0, j = 0;
+    while (k-- > 0) {
+        if (j >= nb || (i < na && a[i] >= b[j] - cost))
+            sum += a[i++];
+        else
+            sum += b[j++] - cost;
+    }
+    return sum;
+}
+
+/* The number of bits in a mask of strengths. */
+static int count_bits(unsigned x)
+{
+    int n = 0;
+    for (; x; x &= x - 1)
+        n++;
+    return n;
+}
+
+/* The best value minus cost of a run of need strengths from a start
+ * (coloured: rank colour run) around the strengths `have` (lo to hi), the
+ * missing strengths free from near, else at `cost` each from far; NONE
+ * when none can be made. */
+static int best_run_cost(unsigned have, int lo, int hi, int need,
+                         unsigned near, unsigned far, int cost, int coloured)
+{
+    int best = NONE, rank = coloured ? STT_COLOUR_RUN : STT_RUN;
+    for (int start = 10 - need; start >= 1; start--) {
+        if (start > lo || start + need - 1 < hi)
+            continue;
+        unsigned missing = (((1u << need) - 1) << start) & ~have;
+        if (missing & ~(near | far))
+            continue;
+        int v = STT_VALUE(rank, need * start + need * (need - 1) / 2) -
+                count_bits(missing & ~near) * cost;
+        best = v > best ? v : best;
+    }
+    return best;
+}
+
+/* The best value minus cost of the clan cards sh completed to `need` from
+ * near (free) and far (cost each, cost > 0) when no wild card is on the
+ * side or in the pools: every pattern of best_pattern and the sum, each
+ * in a few mask operations, with the same values (tests/
+ * test_schotten_totten.c checks it against the general evaluator). */
+static int clan_estimate(const stt_shape *sh, int need, const uint16_t *near,
+                         const uint16_t *far, int cost, int sum_only)
+{
+    int k = need - sh->n, sum = sh->sum, lo = sh->lo, hi = sh->hi;
+    int colour = sh->colour, strength = sh->strength, distinct = sh->distinct;
+    unsigned have = sh->have;
+    /* Per strength, how many colours hold it free, and free or paid (a
+     * card in both pools counts as free), as levels. */
+    unsigned free_lv[4] = {0, 0, 0, 0}, paid_lv[4] = {0, 0, 0, 0};
+    unsigned near_any = 0, far_any = 0;
+    for (int c = 1; c <= STT_COLOURS; c++) {
+        unsigned x = near[c], y = far[c] & ~near[c];
+        for (int j = 3; j > 0; j--) {
+            free_lv[j] |= free_lv[j - 1] & x;
+            paid_lv[j] |= paid_lv[j - 1] & y;
+        }
+        free_lv[0] |= x;
+        paid_lv[0] |= y;
+        near_any |= near[c];
+        far_any |= far[c];
+    }
+    int best = NONE;
+    if (!sum_only) {
+        int c_lo = colour > 0 ? colour : 1, c_hi = colour > 0 ? colour : 6;
+        if (distinct && colour >= 0)
+            for (int c = c_lo; c <= c_hi; c++) {
+                int v = best_run_cost(have, lo, hi, need, near[c], far[c],
+                                      cost, 1);
+                best = v > best ? v : best;
+            }
+        if (strength >= 0)
+            for (int v = strength > 0 ? strength : 9;
+                 v >= (strength > 0 ? strength : 1); v--) {
+                int free_n = 0, paid_n = 0;
+                for (int c = 1; c <= STT_COLOURS; c++) {
+                    free_n += (int)(near[c] >> v & 1u);
+                    paid_n += (int)(far[c] >> v & 1u);
+                }
+                int kc = k <= free_n ? 0 : k - free_n <= paid_n
+                                                ? (k - free_n) * cost : -NONE;
+                if (kc < -NONE && STT_VALUE(STT_KIND, need * v) - kc > best)
+                    best = STT_VALUE(STT_KIND, need * v) - kc;
+            }
+        if (colour >= 0)
+            for (int c = c_lo; c <= c_hi; c++) {
+                const unsigned f[4] = {near[c], 0, 0, 0};
+                const unsigned p[4] = {far[c] & ~near[c], 0, 0, 0};
+                int t = top_worth(f, p, cost, k);
+                if (t > NONE && STT_VALUE(STT_COLOUR, sum + t) > best)
+                    best = STT_VALUE(STT_COLOUR, sum + t);
+            }
+        if (distinct) {
+            int v = best_run_cost(have, lo, hi, need, near_any, far_any, cost,
+                                  0);
+            best = v > best ? v : best;
+        }
+    }
+    int t = top_worth(free_lv, paid_lv, cost, k);
+    if (t > NONE && STT_VALUE(STT_SUM, sum + t) > best)
+        best = STT_VALUE(STT_SUM, sum + t);
+    return best;
+}
+
 /* The evaluator behind every entry point: the best value minus cost of
  * the m cards completed to `need` from near (free) and far (far_cost
  * each).  With free pools it may stop early once it knows the best is at
- * most floor (then it returns some value at most floor). */
+ * most floor (then it returns some value at most floor), or, on the fast
+ * path, once it finds a value above floor (then it returns that).  Without wild
+ * cards and costs it takes the fast path (clan_best) unless `general`. */
 static int evaluate(const uint8_t *cards, int m, int need, const stt_pool *near,
-                    const stt_pool *far, int far_cost, int sum_only, int floor)
+                    const stt_pool *far, int far_cost, int sum_only, int floor,
+                    int general)
 {
     static const stt_pool empty;
     side_cards sc;
     split(cards, m, &sc);
     if (m == need && sc.n_wild == 0)
         return plain_value(&sc, need, sum_only);
+    if (!general && sc.n_wild == 0 && !far && (!near || (!near->jokers && !near->spy &&
+                                             !near->shield))) {
+        stt_shape sh;
+        shape_of_split(&sc, &sh);
+        int v = clan_best(&sh, need, (near ? near : &empty)->bits, sum_only,
+                          floor);
+        return v > NONE ? v : STT_IMPOSSIBLE;
+    }
+    if (!general && sc.n_wild == 0 && far && far_cost > 0 &&
+        (!near || (!near->jokers && !near->spy && !near->shield)) &&
+        !far->jokers && !far->spy && !far->shield) {
+        stt_shape sh;
+        shape_of_split(&sc, &sh);
+        int v = clan_estimate(&sh, need, (near ? near : &empty)->bits,
+                              far->bits, far_cost, sum_only);
+        return v > NONE ? v : STT_IMPOSSIBLE;
+    }
     offer o;
     o.near = (near ? near : &empty)->bits;
     o.far = (far ? far : &empty)->bits;
@@ -348,20 +628,33 @@ static int evaluate(const uint8_t *cards, int m, int need, const stt_pool *near,
 int stt_estimate(const uint8_t *cards, int m, int need, const stt_pool *near,
                  const stt_pool *far, int far_cost, int sum_only)
 {
-    return evaluate(cards, m, need, near, far, far_cost, sum_only, NONE);
+    return evaluate(cards, m, need, near, far, far_cost, sum_only, NONE, 0);
 }
 
 int stt_best_value(const uint8_t *cards, int m, int need, const stt_pool *pool,
                    int sum_only)
 {
-    int v = evaluate(cards, m, need, pool, NULL, 0, sum_only, NONE);
+    int v = evaluate(cards, m, need, pool, NULL, 0, sum_only, NONE, 0);
     return v == STT_IMPOSSIBLE ? -1 : v;
 }
 
 int stt_can_exceed(const uint8_t *cards, int m, int need, const stt_pool *pool,
                    int sum_only, int value)
 {
-    return evaluate(cards, m, need, pool, NULL, 0, sum_only, value) > value;
+    return evaluate(cards, m, need, pool, NULL, 0, sum_only, value, 0) > value;
+}
+
+int stt_shape_can_exceed(const stt_shape *sh, int need, const stt_pool *pool,
+                         int sum_only, int value)
+{
+    return clan_best(sh, need, pool->bits, sum_only, value) > value;
+}
+
+int stt_estimate_general(const uint8_t *cards, int m, int need,
+                         const stt_pool *near, const stt_pool *far,
+                         int far_cost, int sum_only)
+{
+    return evaluate(cards, m, need, near, far, far_cost, sum_only, NONE, 1);
 }
 
 const char *stt_rank_name(int value, int need)

@@ -181,13 +181,13 @@ static double action_value(const stt_state *s, int me, tb_action a, memo *mm)
     stt_state c = *s;
     if (a == (tb_action)(STT_RECRUITER * 16)) {
         /* Its draws are unknown: count the card gone and a fixed gain. */
-        tbi_hand_remove(c.hand[me], &c.hand_n[me], STT_RECRUITER);
+        stt_hand_drop(&c, me, STT_RECRUITER);
         return evaluate(&c, me, mm) + RECRUITER_BONUS - TACTIC_COST;
     }
     if (s->phase == STT_PH_RECRUIT_RETURN) {
         /* Worth the hand without that card.  (Applying the return to an
          * emptied deck would let the turn's draw take it straight back.) */
-        tbi_hand_remove(c.hand[me], &c.hand_n[me], (uint8_t)(a - STT_A_PICK));
+        stt_hand_drop(&c, me, (int)(a - STT_A_PICK));
         return evaluate(&c, me, mm);
     }
     c.clan_n = c.tac_n = 0;
@@ -249,132 +249,255 @@ tb_action stt_heuristic(const void *st, int seat, tb_rng *rng)
 #define QUICK_BEATEN (-300)  /* a side completed below the one it faces */
 #define QUICK_TACTIC (-1000) /* tactic cards only when nothing else fits */
 
-/* Whether strengths `have` (a bit per strength) can grow into a run of
- * `need` consecutive strengths with the missing ones taken from `avail`. */
-static int run_reachable(unsigned have, int lo, int hi, int need,
-                         unsigned avail)
+/* What stt_quick knows of the seat's side of one stone, gathered once per
+ * decision: every clan card to that stone is then judged in a few
+ * operations. */
+typedef struct quick_side {
+    int n, need, bluff;
+    int facing;        /* the value of the complete side facing it, or -1 */
+    int wild;          /* a wild card on it: completions by the evaluator */
+    int colour;        /* its clan cards' one colour; 0: none, -1: mixed */
+    int strength;      /* their one strength; 0: none, -1: mixed */
+    int lo, hi, sum, distinct;
+    unsigned have, colours; /* a bit per strength, per colour */
+} quick_side;
+
+static void quick_side_of(const stt_state *s, int k, int p, quick_side *q)
 {
-    for (int start = hi - need + 1; start <= lo; start++) {
-        if (start < 1 || start + need - 1 > 9)
-            continue;
-        unsigned window = ((1u << need) - 1) << start;
-        unsigned missing = window & ~have;
-        if ((missing & avail) == missing)
-            return 1;
-    }
-    return 0;
+    int op = 1 - p;
+    stt_shape sh;
+    stt_side_shape(s, k, p, &sh);
+    q->n = s->side_n[k][p];
+    q->need = stt_need(s, k);
+    q->bluff = s->bluff[k];
+    q->facing = (unsigned)s->full[op] >> k & 1u ? s->value[k][op] : -1;
+    q->wild = sh.n != q->n;
+    q->colour = sh.colour;
+    q->strength = sh.strength;
+    q->sum = sh.sum;
+    q->lo = sh.lo;
+    q->hi = sh.hi;
+    q->distinct = sh.distinct;
+    q->have = sh.have;
+    q->colours = sh.colours;
 }
 
-/* The value of the complete side facing seat p on stone k, or -1 while
- * that side is incomplete. */
-static int facing_value(const stt_state *s, int k, int p)
+/* Whether mask has at least k bits. */
+static int bits_at_least(unsigned mask, int k)
 {
-    int op = 1 - p, need = stt_need(s, k);
-    return s->side_n[k][op] == need
-               ? stt_best_value(s->side[k][op], need, need, NULL, s->bluff[k])
-               : -1;
+    for (; k > 0; k--) {
+        if (!mask)
+            return 0;
+        mask &= mask - 1;
+    }
+    return 1;
 }
 
-/* The best formation rank that clan card c still leaves open on side p of
- * stone k, as a score: judged from the clan cards there (wild cards fit
- * any formation) and from the cards that could still complete it (`reach`:
- * the player's hand and every card not yet played); a side that can no
- * longer beat the complete side facing it (worth `facing`, see
- * facing_value) scores as beaten, and completing a side scores its exact
- * value. */
-static int quick_fit(const stt_state *s, int k, int p, int c,
-                     const stt_pool *reach, int facing)
+/* The colours (a bit per colour) whose clan card of strength v is in
+ * pool. */
+static unsigned colours_with(const stt_pool *pool, int v)
 {
-    int n = s->side_n[k][p], need = stt_need(s, k);
-    if (n + 1 == need) {
-        uint8_t cards[STT_SIDE_MAX];
-        memcpy(cards, s->side[k][p], (size_t)n);
-        cards[n] = (uint8_t)c;
-        int mine = stt_best_value(cards, need, need, NULL, s->bluff[k]);
-        return facing > mine ? QUICK_BEATEN : mine;
+    unsigned m = 0;
+    for (int col = 1; col <= STT_COLOURS; col++)
+        m |= (pool->bits[col] >> v & 1u) << col;
+    return m;
+}
+
+/* The best formation rank that clan card c still leaves open on the seat's
+ * side q of a stone, as a score: judged from the clan cards there (wild
+ * cards fit any formation) and from the cards that could still complete
+ * it (reach: the player's hand and every card not yet played; `any`, the
+ * strengths left in some colour; `wild`, whether a wild card is left); a
+ * side that can no longer beat the complete side facing it scores as
+ * beaten, and completing a side scores its exact value. */
+static int quick_fit(const stt_state *s, int k, int p, const quick_side *q,
+                     int c, int colour, int v, const stt_pool *reach,
+                     unsigned any, int wild)
+{
+    int need = q->need;
+    if (q->n == 0 && q->facing < 0)
+        return QUICK_OPEN + 5 * v; /* no formation to judge, none to fear */
+    int same_colour = q->colour == 0 || q->colour == colour;
+    int same_kind = q->strength == 0 || q->strength == v;
+    if (q->n + 1 == need) {
+        int mine;
+        if (q->wild) {
+            uint8_t cards[STT_SIDE_MAX];
+            memcpy(cards, s->side[k][p], (size_t)q->n);
+            cards[q->n] = (uint8_t)c;
+            mine = stt_best_value(cards, need, need, NULL, q->bluff);
+        } else {
+            mine = stt_clan_value(q->have | 1u << v, q->sum + v, same_colour,
+                                  same_kind, need, q->bluff);
+        }
+        return q->facing > mine ? QUICK_BEATEN : mine;
     }
-    int colour = stt_colour(c), v = stt_strength(c);
-    int same_colour = 1, same_kind = 1, lo = v, hi = v, distinct = 1;
-    unsigned have = 1u << v, colours = 1u << colour;
-    for (int i = 0; i < n; i++) {
-        int d = s->side[k][p][i];
-        if (!stt_is_clan(d))
-            continue;
-        int w = stt_strength(d);
-        same_colour &= stt_colour(d) == colour;
-        same_kind &= w == v;
-        distinct &= !(have >> w & 1u);
-        have |= 1u << w;
-        colours |= 1u << stt_colour(d);
-        lo = w < lo ? w : lo;
-        hi = w > hi ? w : hi;
-    }
-    int missing = need - n - 1;
-    unsigned any = 0;
-    int kind_left = 0;
-    for (int col = 1; col <= STT_COLOURS; col++) {
-        any |= reach->bits[col];
-        kind_left += !(colours >> col & 1u) && (reach->bits[col] >> v & 1u);
-    }
-    int wild = reach->jokers + reach->spy + reach->shield > 0;
+    int distinct = q->distinct && !(q->have >> v & 1u);
+    unsigned have = q->have | 1u << v, colours = q->colours | 1u << colour;
+    int lo = q->lo < v ? q->lo : v, hi = q->hi > v ? q->hi : v;
+    int missing = need - q->n - 1;
     int run_shape = distinct && hi - lo < need;
+    unsigned own = reach->bits[colour];
+    /* A run can still be made when some window of need strengths around
+     * the cards lies in what is left and held. */
     int rank =
         same_colour && run_shape &&
-                (wild || run_reachable(have, lo, hi, need,
-                                       reach->bits[colour]))
+                (wild || stt_run_start(own | have, need, lo, hi))
             ? STT_COLOUR_RUN
-        : same_kind && (wild || kind_left >= missing) ? STT_KIND
-        : same_colour && (wild || __builtin_popcount(reach->bits[colour] &
-                                                     ~have) >= missing)
+        : same_kind && (wild || bits_at_least(colours_with(reach, v) &
+                                                  ~colours, missing))
+            ? STT_KIND
+        : same_colour && (wild || bits_at_least(own & ~have, missing))
             ? STT_COLOUR
-        : run_shape && (wild || run_reachable(have, lo, hi, need, any))
+        : run_shape && (wild || stt_run_start(any | have, need, lo, hi))
             ? STT_RUN
             : STT_SUM;
-    if (facing > STT_VALUE(rank, 27))
+    if (q->facing > STT_VALUE(rank, 27))
         return QUICK_BEATEN;
-    if (n == 0)
+    if (q->n == 0)
         return QUICK_OPEN + 5 * v;
     return STT_VALUE(rank, 3 * v);
+}
+
+/* The clan cards of the hand stt_quick places, summarised for
+ * quick_bound: their colours and strengths as bits, their top strength. */
+typedef struct quick_hand {
+    unsigned colours, strengths;
+    int top;
+} quick_hand;
+
+/* The highest score quick_fit can give a clan card of hand h on the side
+ * q: the formations the side's cards still allow, of those only the ones
+ * some card of the hand fits (a colour needs a card of the side's colour,
+ * a kind one of its strength), and the hand's top strength. */
+static int quick_bound(const quick_side *q, const quick_hand *h)
+{
+    if (q->n == 0)
+        return QUICK_OPEN + 5 * h->top;
+    if (q->n + 1 == q->need && q->wild)
+        return STT_VALUE(STT_COLOUR_RUN, 36);
+    int run = q->distinct && (q->have == 0 || q->hi - q->lo < q->need);
+    int colour = q->colour == 0 ||
+                 (q->colour > 0 && (h->colours >> q->colour & 1u));
+    int kind = q->strength == 0 ||
+               (q->strength > 0 && (h->strengths >> q->strength & 1u));
+    int rank = run && colour ? STT_COLOUR_RUN
+               : kind        ? STT_KIND
+               : colour      ? STT_COLOUR
+               : run         ? STT_RUN
+                             : STT_SUM;
+    if (q->n + 1 == q->need)
+        return STT_VALUE(q->bluff ? STT_SUM : rank, q->sum + h->top);
+    return STT_VALUE(rank, 3 * h->top);
+}
+
+/* Plays the action with the highest score plus noise uniform in
+ * [0, QUICK_NOISE), the first such one on ties.  An action scoring
+ * QUICK_NOISE or more below the best score (`high`) can never be that one,
+ * so its noise is not drawn: the choice has the same distribution as with
+ * noise for every action, at a fraction of the draws. */
+static int noisy_best(const int *score, int n, int high, tb_rng *rng)
+{
+    int best = 0, top = -(1 << 30);
+    for (int i = 0; i < n; i++) {
+        if (score[i] <= high - (int)QUICK_NOISE)
+            continue;
+        int v = score[i] + (int)tb_rng_below(rng, QUICK_NOISE);
+        if (v > top) {
+            top = v;
+            best = i;
+        }
+    }
+    return best;
 }
 
 /* A cheap policy for search playouts, about a thousand times faster than
  * stt_heuristic and much weaker: each clan card goes where it best keeps
  * a strong formation open (or completes the best one), with some noise;
  * tactic cards only when no clan card can be played; draws as the
- * heuristic draws; other steps at random. */
+ * heuristic draws; other steps at random.
+ *
+ * A clan card's play always scores above any tactic card's (QUICK_BEATEN
+ * and QUICK_NOISE are far above QUICK_TACTIC), so when a clan card can be
+ * played only those plays are scored, in stt_legal's order (hand order,
+ * then stones in order), without listing the others. */
 tb_action stt_quick(const void *st, int seat, tb_rng *rng)
 {
     const stt_state *s = st;
     if (s->phase == STT_PH_DRAW || s->phase == STT_PH_RECRUIT_DRAW)
         return choose_deck(s, seat);
     tb_action acts[TB_MAX_ACTIONS];
-    int n = stt_legal(s, acts);
-    if (s->phase != STT_PH_PLAY)
-        return acts[tb_rng_below(rng, (uint32_t)n)];
-    knowledge kn;
-    know(s, seat, &kn);
-    int facing[STT_STONES];
-    for (int k = 0; k < STT_STONES; k++)
-        facing[k] = facing_value(s, k, seat);
-    tb_action best = acts[0];
-    int top = -(1 << 30);
-    for (int i = 0; i < n; i++) {
-        tb_action a = acts[i];
-        int score;
-        if (a >= STT_A_PASS) {
-            score = 2 * QUICK_TACTIC;
-        } else if (stt_is_clan((int)(a / 16)) && a % 16) {
-            int k = (int)(a % 16) - 1;
-            score = quick_fit(s, k, seat, (int)(a / 16), &kn.reach,
-                              facing[k]);
-        } else {
-            score = QUICK_TACTIC;
+    int score[TB_MAX_ACTIONS], n = 0, high = -(1 << 30);
+    unsigned rooms = stt_room_mask(s, seat);
+    /* The clan cards in hand, and the stones with room, in order. */
+    int card[STT_HAND_MAX], colour[STT_HAND_MAX], strength[STT_HAND_MAX];
+    int stone[STT_STONES], nc = 0, nr = 0;
+    if (s->phase == STT_PH_PLAY && rooms) {
+        quick_hand hand = {0, 0, 0};
+        for (int i = 0; i < s->hand_n[seat]; i++) {
+            int c = s->hand[seat][i];
+            if (stt_is_clan(c)) {
+                card[nc] = c;
+                colour[nc] = stt_colour(c);
+                strength[nc] = stt_strength(c);
+                hand.colours |= 1u << colour[nc];
+                hand.strengths |= 1u << strength[nc];
+                hand.top = strength[nc] > hand.top ? strength[nc] : hand.top;
+                nc++;
+            }
         }
-        score += (int)tb_rng_below(rng, QUICK_NOISE);
-        if (score > top) {
-            top = score;
-            best = a;
+        for (unsigned m = rooms; m; m &= m - 1)
+            stone[nr++] = __builtin_ctz(m);
+        stt_pool reach;
+        stt_unplayed_pool(s, &reach);
+        unsigned any = 0;
+        for (int col = 1; col <= STT_COLOURS; col++)
+            any |= reach.bits[col];
+        int wild = reach.jokers + reach.spy + reach.shield > 0;
+        /* Stone by stone, the most promising first; the play of card i to
+         * the r-th stone is action i * nr + r, stt_legal's order.  A stone
+         * whose bound is QUICK_NOISE below the best score found so far
+         * cannot hold the choice (see noisy_best): its plays are not
+         * scored. */
+        quick_side q[STT_STONES];
+        int order[STT_STONES], bound[STT_STONES];
+        for (int r = 0; r < nr; r++) {
+            quick_side_of(s, stone[r], seat, &q[r]);
+            bound[r] = quick_bound(&q[r], &hand);
+            int j = r;
+            for (; j > 0 && bound[order[j - 1]] < bound[r]; j--)
+                order[j] = order[j - 1];
+            order[j] = r;
+        }
+        n = nc * nr;
+        /* Plays to stones left unscored keep this score, far below any
+         * other (every byte 0x80: one memset instead of a strided fill). */
+        memset(score, 0x80, (size_t)n * sizeof score[0]);
+        for (int o = 0; o < nr; o++) {
+            int r = order[o], k = stone[r];
+            const quick_side *qs = &q[r];
+            if (bound[r] <= high - (int)QUICK_NOISE)
+                break; /* the bounds left are no higher */
+            int open = qs->n == 0 && qs->facing < 0;
+            for (int i = 0; i < nc; i++) {
+                int at = i * nr + r;
+                score[at] = open ? QUICK_OPEN + 5 * strength[i]
+                                 : quick_fit(s, k, seat, qs, card[i], colour[i],
+                                             strength[i], &reach, any, wild);
+                high = score[at] > high ? score[at] : high;
+            }
         }
     }
-    return best;
+    if (n > 0) {
+        int i = noisy_best(score, n, high, rng);
+        return stt_play_action(card[i / nr], stone[i % nr]);
+    }
+    n = stt_legal(s, acts);
+    if (s->phase != STT_PH_PLAY)
+        return acts[tb_rng_below(rng, (uint32_t)n)];
+    for (int i = 0; i < n; i++) {
+        score[i] = acts[i] == STT_A_PASS ? 2 * QUICK_TACTIC : QUICK_TACTIC;
+        high = score[i] > high ? score[i] : high;
+    }
+    return acts[noisy_best(score, n, high, rng)];
 }

@@ -39,6 +39,7 @@ static int room(const stt_state *s, int stone, int p)
     return !s->owner[stone] && s->side_n[stone][p] < stt_need(s, stone);
 }
 
+
 int stt_may_play_tactic(const stt_state *s, int p)
 {
     return s->tac_played[p] <= s->tac_played[1 - p];
@@ -46,6 +47,9 @@ int stt_may_play_tactic(const stt_state *s, int p)
 
 int stt_has_joker_on_side(const stt_state *s, int p)
 {
+    /* A Joker on a side was played: mostly neither has been. */
+    if (!tbi_set_has(&s->gone, STT_JOKER1) && !tbi_set_has(&s->gone, STT_JOKER2))
+        return 0;
     for (int k = 0; k < STT_STONES; k++)
         for (int i = 0; i < s->side_n[k][p]; i++)
             if (stt_is_joker(s->side[k][p][i]))
@@ -67,36 +71,62 @@ static int has_card_on_open_stone(const stt_state *s, int p, int clan_only)
     return 0;
 }
 
-static int any_room(const stt_state *s, int p)
+/* The value of p's complete side of stone k for the stone's mode: from
+ * its shape when it holds clan cards only. */
+static int full_side_value(const stt_state *s, int k, int p,
+                           const stt_shape *sh)
 {
-    for (int k = 0; k < STT_STONES; k++)
-        if (room(s, k, p))
-            return 1;
-    return 0;
+    int need = stt_need(s, k);
+    if (sh->n == need && s->side_n[k][p] == need)
+        return stt_clan_value(sh->have, sh->sum, sh->colour > 0,
+                              sh->strength > 0, need, s->bluff[k]);
+    return stt_best_value(s->side[k][p], s->side_n[k][p], need, NULL,
+                          s->bluff[k]);
 }
 
-/* Records whether a side is complete after it changed: a side that becomes
- * complete gets the next tick of the clock, one that is no longer complete
- * loses its tick. */
+/* Records whether a side is complete after it or its stone's mode
+ * changed: a side that becomes complete gets the next tick of the clock,
+ * one that is no longer complete loses its tick; its bit in full[p] and
+ * its value follow (its shape must be up to date). */
 static void update_done(stt_state *s, int k, int p)
 {
-    int full = s->side_n[k][p] >= stt_need(s, k);
+    int need = stt_need(s, k), full = s->side_n[k][p] >= need;
     if (full && !s->done_at[k][p])
         s->done_at[k][p] = ++s->clock;
     else if (!full)
         s->done_at[k][p] = 0;
+    s->full[p] = (uint16_t)((s->full[p] & ~(1u << k)) | (unsigned)full << k);
+    s->value[k][p] = 0;
+    if (full) {
+        stt_shape sh;
+        stt_side_shape(s, k, p, &sh);
+        s->value[k][p] = (uint16_t)full_side_value(s, k, p, &sh);
+    }
 }
 
 static void side_add(stt_state *s, int k, int p, int card)
 {
     s->side[k][p][s->side_n[k][p]++] = (uint8_t)card;
+    if (stt_is_clan(card)) {
+        s->shape_n[k][p]++;
+        s->shape_sum[k][p] = (uint8_t)(s->shape_sum[k][p] + stt_strength(card));
+        s->shape_have[k][p] |= (uint16_t)(1u << stt_strength(card));
+        s->shape_colours[k][p] |= (uint8_t)(1u << stt_colour(card));
+    }
     update_done(s, k, p);
 }
 
-/* Takes card off side p of stone k, keeping the others in playing order. */
+/* Takes card off side p of stone k, keeping the others in playing order;
+ * the side's shape is counted again from its cards. */
 static void side_remove(stt_state *s, int k, int p, int card)
 {
     tbi_hand_remove(s->side[k][p], &s->side_n[k][p], (uint8_t)card);
+    stt_shape sh;
+    stt_shape_of_cards(s->side[k][p], s->side_n[k][p], &sh);
+    s->shape_have[k][p] = (uint16_t)sh.have;
+    s->shape_colours[k][p] = (uint8_t)sh.colours;
+    s->shape_sum[k][p] = (uint8_t)sh.sum;
+    s->shape_n[k][p] = (uint8_t)sh.n;
     update_done(s, k, p);
 }
 
@@ -113,12 +143,27 @@ static int stone_of(const stt_state *s, int p, int card)
 static void hand_add(stt_state *s, int p, int card)
 {
     tbi_hand_insert_sorted(s->hand[p], &s->hand_n[p], (uint8_t)card);
+    if (stt_is_clan(card))
+        s->hand_bits[p][stt_colour(card)] |= (uint16_t)(1u << stt_strength(card));
 }
 
 static void hand_remove(stt_state *s, int p, int card)
 {
-    tbi_hand_remove(s->hand[p], &s->hand_n[p], (uint8_t)card);
+    stt_hand_drop(s, p, card);
     tbi_set_del(&s->known[p], (unsigned)card);
+}
+
+/* Counts hand_bits again from the hands (after determinize dealt them). */
+static void recount_hand_bits(stt_state *s)
+{
+    memset(s->hand_bits, 0, sizeof s->hand_bits);
+    for (int p = 0; p < 2; p++)
+        for (int i = 0; i < s->hand_n[p]; i++) {
+            int card = s->hand[p][i];
+            if (stt_is_clan(card))
+                s->hand_bits[p][stt_colour(card)] |=
+                    (uint16_t)(1u << stt_strength(card));
+        }
 }
 
 static void to_discard(stt_state *s, int card)
@@ -128,109 +173,154 @@ static void to_discard(stt_state *s, int card)
 
 /* ------------------------------------------------------------ claiming */
 
-/* Takes a card out of a pool (the reverse of stt_pool_add). */
-static void pool_remove(stt_pool *pool, int card)
+/* The cards seat p has seen: every card played (s->gone) and its hand. */
+static tbi_set128 seen_by(const stt_state *s, int p)
 {
-    if (stt_is_clan(card))
-        pool->bits[stt_colour(card)] &= (uint16_t)~(1u << stt_strength(card));
-    else if (stt_is_joker(card))
-        pool->jokers--;
-    else if (card == STT_SPY)
-        pool->spy = 0;
-    else if (card == STT_SHIELD)
-        pool->shield = 0;
+    tbi_set128 seen = s->gone;
+    for (int i = 0; i < s->hand_n[p]; i++)
+        tbi_set_add(&seen, s->hand[p][i]);
+    return seen;
+}
+
+/* The pool of the cards not in `seen` (the tactic cards only with
+ * Tactics).  Colour c's clan cards are bits 10c+1 to 10c+9 of the set. */
+static void pool_outside(const stt_state *s, const tbi_set128 *seen,
+                         stt_pool *out)
+{
+    uint64_t lo = seen->w[0], hi = seen->w[1];
+    out->bits[0] = 0;
+    for (int c = 1; c <= STT_COLOURS; c++) {
+        unsigned shift = 10u * (unsigned)c;
+        out->bits[c] = (uint16_t)(~(lo >> shift | hi << (64 - shift)) & 0x3fe);
+    }
+    out->jokers = out->spy = out->shield = 0;
+    if (s->tactics) {
+        out->jokers = (uint8_t)(2 - (int)(lo >> STT_JOKER1 & 1) -
+                                (int)(lo >> STT_JOKER2 & 1));
+        out->spy = (uint8_t)!(lo >> STT_SPY & 1);
+        out->shield = (uint8_t)!(lo >> STT_SHIELD & 1);
+    }
+}
+
+/* The pool of the cards p has not seen in the base game (clan cards
+ * only), from the bits kept in the state. */
+static void unseen_clan_pool(const stt_state *s, int p, stt_pool *out)
+{
+    out->bits[0] = 0;
+    for (int c = 1; c <= STT_COLOURS; c++)
+        out->bits[c] = (uint16_t)(s->unplayed_bits[c] & ~s->hand_bits[p][c]);
+    out->jokers = out->spy = out->shield = 0;
 }
 
 void stt_unseen_pool(const stt_state *s, int p, stt_pool *out)
 {
-    memset(out, 0, sizeof *out);
-    for (int c = 1; c <= STT_COLOURS; c++)
-        out->bits[c] = 0x3fe; /* strengths 1-9 */
     if (s->tactics) {
-        out->jokers = 2;
-        out->spy = out->shield = 1;
+        tbi_set128 seen = seen_by(s, p);
+        pool_outside(s, &seen, out);
+    } else {
+        unseen_clan_pool(s, p, out);
     }
-    for (int k = 0; k < STT_STONES; k++)
-        for (int q = 0; q < 2; q++)
-            for (int i = 0; i < s->side_n[k][q]; i++)
-                pool_remove(out, s->side[k][q][i]);
-    for (int i = 0; i < s->discard_n; i++)
-        pool_remove(out, s->discard[i]);
-    for (int i = 0; i < s->hand_n[p]; i++)
-        pool_remove(out, s->hand[p][i]);
 }
 
-/* Whether card (a tactic) is unseen by p: not on the table, not discarded,
- * not in p's hand. */
-static int tactic_unseen(const stt_state *s, int p, int card)
+void stt_unplayed_pool(const stt_state *s, stt_pool *out)
 {
-    for (int k = 0; k < STT_STONES; k++) {
-        if ((card == STT_MUD && s->mud[k]) || (card == STT_BLUFF && s->bluff[k]))
-            return 0;
-        for (int q = 0; q < 2; q++)
-            for (int i = 0; i < s->side_n[k][q]; i++)
-                if (s->side[k][q][i] == card)
-                    return 0;
+    if (s->tactics) {
+        pool_outside(s, &s->gone, out);
+        return;
     }
-    for (int i = 0; i < s->discard_n; i++)
-        if (s->discard[i] == card)
-            return 0;
-    return !tbi_hand_has(s->hand[p], s->hand_n[p], (uint8_t)card);
+    memcpy(out->bits, s->unplayed_bits, sizeof out->bits);
+    out->jokers = out->spy = out->shield = 0;
 }
 
+/* The value of p's complete side of stone k, as a formation or as a sum:
+ * kept in the state for the stone's own mode. */
 static int side_value(const stt_state *s, int k, int p, int sum_only)
 {
+    if (sum_only == s->bluff[k])
+        return s->value[k][p];
     return stt_best_value(s->side[k][p], s->side_n[k][p], stt_need(s, k), NULL,
                           sum_only);
 }
 
+/* What seat p's proof claims this turn rest on, the same for every stone:
+ * whether a proof is possible at all, the opponent's possible cards, and
+ * whether Blind Man's Bluff is unseen. */
+typedef struct proof_ctx {
+    int possible;
+    int bluff_unseen;
+    stt_pool pool;
+} proof_ctx;
+
+/* Fills ctx for seat p.  With Tactics, a proof is impossible while a card
+ * that could change the contest other than by adding to the opponent's
+ * side (Mud Fight, Banshee, Strategist, Traitor) is unseen by p (a Mud
+ * Fight already on the stone is seen: it was played); the opponent's
+ * possible cards are those p has not seen, without Jokers when it has one
+ * on its side already. */
+static void proof_context(const stt_state *s, int p, proof_ctx *ctx)
+{
+    ctx->possible = 1;
+    ctx->bluff_unseen = 0;
+    if (!s->tactics) {
+        unseen_clan_pool(s, p, &ctx->pool);
+        return;
+    }
+    tbi_set128 seen = seen_by(s, p);
+    static const int spoilers[] = {STT_MUD, STT_BANSHEE, STT_STRATEGIST,
+                                   STT_TRAITOR};
+    for (int i = 0; i < 4; i++)
+        if (!tbi_set_has(&seen, (unsigned)spoilers[i]))
+            ctx->possible = 0;
+    if (!ctx->possible)
+        return;
+    ctx->bluff_unseen = !tbi_set_has(&seen, STT_BLUFF);
+    pool_outside(s, &seen, &ctx->pool);
+    if (stt_has_joker_on_side(s, 1 - p))
+        ctx->pool.jokers = 0;
+}
+
 /* The proof claim: p's side of stone k is complete, the opponent's is not,
  * and no completion of the opponent's side from the cards p has not seen
- * (`unseen`) beats it (a tie goes to p, which completed first).  With
- * Tactics, a proof is impossible while a card that could change the
- * contest other than by adding to the opponent's side (Mud Fight, Banshee,
- * Strategist, Traitor) is unseen, and if Blind Man's Bluff is unseen the
- * proof must also hold when only sums count. */
-static int proof_holds(const stt_state *s, int k, int p, const stt_pool *unseen)
+ * (ctx) beats it (a tie goes to p, which completed first).  If Blind Man's
+ * Bluff is unseen the proof must also hold when only sums count. */
+static int proof_holds(const stt_state *s, int k, int p, const proof_ctx *ctx)
 {
     int o = 1 - p, need = stt_need(s, k);
-    if (s->tactics) {
-        static const int spoilers[] = {STT_MUD, STT_BANSHEE, STT_STRATEGIST,
-                                       STT_TRAITOR};
-        for (int i = 0; i < 4; i++)
-            if (!(spoilers[i] == STT_MUD && s->mud[k]) &&
-                tactic_unseen(s, p, spoilers[i]))
-                return 0;
-    }
-    stt_pool pool = *unseen;
-    if (stt_has_joker_on_side(s, o))
-        pool.jokers = 0;
-    int modes = 1 + (s->tactics && !s->bluff[k] && tactic_unseen(s, p, STT_BLUFF));
+    if (!ctx->possible)
+        return 0;
+    int modes = 1 + (!s->bluff[k] && ctx->bluff_unseen);
+    /* Clan cards only, on the side and in the pool: by the side's shape. */
+    stt_shape sh;
+    stt_side_shape(s, k, o, &sh);
+    int by_shape = sh.n == s->side_n[k][o] && !ctx->pool.jokers &&
+                   !ctx->pool.spy && !ctx->pool.shield;
     for (int m = 0; m < modes; m++) {
         int sum_only = s->bluff[k] || m == 1;
-        if (stt_can_exceed(s->side[k][o], s->side_n[k][o], need, &pool, sum_only,
-                           side_value(s, k, p, sum_only)))
+        int value = side_value(s, k, p, sum_only);
+        if (by_shape ? stt_shape_can_exceed(&sh, need, &ctx->pool, sum_only,
+                                            value)
+                     : stt_can_exceed(s->side[k][o], s->side_n[k][o], need,
+                                      &ctx->pool, sum_only, value))
             return 0;
     }
     return 1;
 }
 
 /* Whether p can claim stone k now (its side complete and stronger, or by
- * proof), judged from what p knows; unseen is p's unseen pool, computed
- * only when a proof needs it (NULL: compute it here). */
-static int can_claim_with(const stt_state *s, int k, int p,
-                          const stt_pool *unseen)
+ * proof), judged from what p knows; ctx is p's proof context, filled only
+ * when a proof needs it (ctx_ready: it is). */
+static int can_claim_with(const stt_state *s, int k, int p, proof_ctx *ctx,
+                          int *ctx_ready)
 {
-    int o = 1 - p, need = stt_need(s, k);
-    if (s->owner[k] || s->side_n[k][p] < need)
+    int o = 1 - p;
+    if (s->owner[k] || !((unsigned)s->full[p] >> k & 1u))
         return 0;
-    if (s->side_n[k][o] < need) {
-        stt_pool pool;
-        if (!unseen) {
-            stt_unseen_pool(s, p, &pool);
-            unseen = &pool;
+    if (!((unsigned)s->full[o] >> k & 1u)) {
+        if (!*ctx_ready) {
+            proof_context(s, p, ctx);
+            *ctx_ready = 1;
         }
-        return proof_holds(s, k, p, unseen);
+        return proof_holds(s, k, p, ctx);
     }
     int mine = side_value(s, k, p, s->bluff[k]);
     int theirs = side_value(s, k, o, s->bluff[k]);
@@ -240,14 +330,12 @@ static int can_claim_with(const stt_state *s, int k, int p,
 /* Whether seat p holds three adjacent stones or five in all. */
 static int has_won(const stt_state *s, int p)
 {
-    int total = 0, run = 0;
-    for (int k = 0; k < STT_STONES; k++) {
-        int mine = s->owner[k] == p + 1;
-        total += mine;
-        run = mine ? run + 1 : 0;
-        if (run >= 3)
-            return 1;
-    }
+    unsigned m = s->held[p];
+    if (m & m >> 1 & m >> 2)
+        return 1;
+    int total = 0;
+    for (; m; m &= m - 1)
+        total++;
     return total >= 5;
 }
 
@@ -255,21 +343,17 @@ static int has_won(const stt_state *s, int p)
  * once if that wins it. */
 static void claim_step(stt_state *s)
 {
-    int p = s->turn;
-    stt_pool unseen;
-    int have_unseen = 0;
-    for (int k = 0; k < STT_STONES; k++) {
-        if (s->owner[k] || s->side_n[k][p] < stt_need(s, k))
+    int p = s->turn, ready = 0;
+    proof_ctx ctx;
+    unsigned open = s->full[p] & ~(unsigned)(s->held[0] | s->held[1]);
+    for (; open; open &= open - 1) {
+        int k = __builtin_ctz(open);
+        if (!can_claim_with(s, k, p, &ctx, &ready))
             continue;
-        if (!have_unseen && s->side_n[k][1 - p] < stt_need(s, k)) {
-            stt_unseen_pool(s, p, &unseen);
-            have_unseen = 1;
-        }
-        if (!can_claim_with(s, k, p, have_unseen ? &unseen : NULL))
-            continue;
-        s->claim_kind[k] = s->side_n[k][1 - p] >= stt_need(s, k)
-                               ? STT_CLAIM_COMPARE : STT_CLAIM_PROOF;
+        s->claim_kind[k] = (unsigned)s->full[1 - p] >> k & 1u ? STT_CLAIM_COMPARE
+                                                    : STT_CLAIM_PROOF;
         s->owner[k] = (uint8_t)(p + 1);
+        s->held[p] |= (uint16_t)(1u << k);
     }
     if (has_won(s, p)) {
         s->res = (uint8_t)(p == 0 ? STT_RES_WIN0 : STT_RES_WIN1);
@@ -380,15 +464,16 @@ static void recruiter_continue(stt_state *s)
 /* ------------------------------------------------------------ legal */
 
 /* Writes the plays of one card from hand: to every stone with room (troop
- * cards), to every unclaimed stone without that mode (combat modes), or
- * alone (ruses whose effect can be carried out). */
-static int plays_of(const stt_state *s, int p, int card, tb_action *out)
+ * cards, `rooms` as stt_room_mask gives them), to every unclaimed stone
+ * without that mode (combat modes), or alone (ruses whose effect can be
+ * carried out). */
+static int plays_of(const stt_state *s, int p, int card, unsigned rooms,
+                    tb_action *out)
 {
     int n = 0;
     if (stt_is_troop(card)) {
-        for (int k = 0; k < STT_STONES; k++)
-            if (room(s, k, p))
-                out[n++] = stt_play_action(card, k);
+        for (unsigned m = rooms; m; m &= m - 1)
+            out[n++] = stt_play_action(card, __builtin_ctz(m));
     } else if (card == STT_MUD || card == STT_BLUFF) {
         for (int k = 0; k < STT_STONES; k++)
             if (!s->owner[k])
@@ -398,7 +483,7 @@ static int plays_of(const stt_state *s, int p, int card, tb_action *out)
                  (card == STT_STRATEGIST && has_card_on_open_stone(s, p, 0)) ||
                  (card == STT_BANSHEE && has_card_on_open_stone(s, 1 - p, 0)) ||
                  (card == STT_TRAITOR && has_card_on_open_stone(s, 1 - p, 1) &&
-                  any_room(s, p));
+                  rooms);
         if (ok)
             out[n++] = (tb_action)(card * 16);
     }
@@ -408,16 +493,43 @@ static int plays_of(const stt_state *s, int p, int card, tb_action *out)
 static int legal_play(const stt_state *s, tb_action *out)
 {
     int p = s->turn, n = 0;
+    unsigned rooms = stt_room_mask(s, p);
     int tactic_ok = stt_may_play_tactic(s, p);
-    int joker_ok = !stt_has_joker_on_side(s, p);
+    /* A clan card's plays are its action base plus these, one per stone
+     * with room (the common case, written without branches): all three
+     * blocks of four are written, as vectors (GCC and clang lower them to
+     * plain stores where there is no SIMD), and those past the stones with
+     * room are overwritten by the next card's (out has room for
+     * TB_MAX_ACTIONS). */
+    typedef tb_action four_actions __attribute__((vector_size(16)));
+    tb_action to[12] = {0};
+    int n_to = 0;
+    for (unsigned m = rooms; m; m &= m - 1)
+        to[n_to++] = (tb_action)__builtin_ctz(m) + 1;
+    four_actions to_v[3];
+    memcpy(to_v, to, sizeof to_v);
     for (int i = 0; i < s->hand_n[p]; i++) {
         int c = s->hand[p][i];
-        if (stt_is_tactic(c) && !tactic_ok)
+        if (stt_is_clan(c)) {
+            tb_action base = (tb_action)(c * 16);
+            four_actions v0 = to_v[0] + base, v1 = to_v[1] + base,
+                         v2 = to_v[2] + base;
+            memcpy(out + n, &v0, sizeof v0);
+            memcpy(out + n + 4, &v1, sizeof v1);
+            memcpy(out + n + 8, &v2, sizeof v2);
+            n += n_to;
             continue;
-        /* The two Jokers are the same card: offer the first only. */
-        if (stt_is_joker(c) && (!joker_ok || (i > 0 && stt_is_joker(s->hand[p][i - 1]))))
-            continue;
-        n += plays_of(s, p, c, out + n);
+        }
+        if (stt_is_tactic(c)) {
+            if (!tactic_ok)
+                continue;
+            /* The two Jokers are the same card: offer the first only. */
+            if (stt_is_joker(c) &&
+                ((i > 0 && stt_is_joker(s->hand[p][i - 1])) ||
+                 stt_has_joker_on_side(s, p)))
+                continue;
+        }
+        n += plays_of(s, p, c, rooms, out + n);
     }
     if (n == 0)
         out[n++] = STT_A_PASS;
@@ -492,6 +604,10 @@ static void play_card(stt_state *s, int card, int stone)
 {
     int p = s->turn;
     hand_remove(s, p, card);
+    tbi_set_add(&s->gone, (unsigned)card);
+    if (stt_is_clan(card))
+        s->unplayed_bits[stt_colour(card)] &=
+            (uint16_t)~(1u << stt_strength(card));
     if (stt_is_tactic(card))
         s->tac_played[p]++;
     if (stt_is_troop(card)) {
@@ -502,6 +618,8 @@ static void play_card(stt_state *s, int card, int stone)
         update_done(s, stone, 1);
     } else if (card == STT_BLUFF) {
         s->bluff[stone] = 1;
+        update_done(s, stone, 0);
+        update_done(s, stone, 1);
     } else {
         to_discard(s, card);
         switch (card) {
@@ -589,6 +707,8 @@ static void init(void *vs, const tb_config *cfg)
     memset(s, 0, sizeof *s);
     s->tactics = (uint8_t)cfg->opt[OPT_TACTICS];
     s->phase = STT_PH_SHUFFLE_CLAN;
+    for (int c = 1; c <= STT_COLOURS; c++)
+        s->unplayed_bits[c] = 0x3fe; /* strengths 1-9 */
 }
 
 static int current(const void *vs)
@@ -762,6 +882,7 @@ static void determinize(void *vs, int seat, tb_rng *rng)
                 tbi_set_add(&s->known[p], s->hand[p][i]);
         tbi_sort_u8(s->hand[p], s->hand_n[p]);
     }
+    recount_hand_bits(s);
 }
 
 static void action_text(const void *st, tb_action a, char *buf, size_t cap)

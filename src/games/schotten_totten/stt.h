@@ -104,6 +104,30 @@ typedef struct stt_state {
     uint8_t discard[STT_DISCARD_MAX]; /* face up next to the decks */
     uint8_t tac_played[2];
     uint16_t turns;    /* turns completed */
+    /* Every card played from a hand: on a side, on a stone (combat modes)
+     * or discarded.  Such a card never returns to a hand or a deck, so the
+     * set only grows; it makes the cards a seat has not seen (proof
+     * claims, bots) a few mask operations. */
+    tbi_set128 gone;
+    /* Kept with the sides as they change, so that claims and bots need not
+     * recompute them: bit k of full[p] when p's side of stone k is
+     * complete (done_at[k][p] != 0), bit k of held[p] when p holds stone k
+     * (owner[k] == p + 1), and the value of each complete side as the
+     * stone's mode counts it (a sum under Blind Man's Bluff), 0 while it
+     * is incomplete. */
+    uint16_t full[2], held[2];
+    uint16_t value[STT_STONES][2];
+    /* The clan cards of each side as a stt_shape counts them (the rest of
+     * the shape follows from these), kept with the sides too: the quick
+     * policy and proof claims read them instead of the cards. */
+    uint16_t shape_have[STT_STONES][2];
+    uint8_t shape_colours[STT_STONES][2], shape_sum[STT_STONES][2];
+    uint8_t shape_n[STT_STONES][2];
+    /* Kept with the cards as they move, as stt_pool bits (bit v of [c]:
+     * the clan card of colour c and strength v): the clan cards not yet
+     * played (in a hand or a deck) and those in each hand. */
+    uint16_t unplayed_bits[STT_COLOURS + 1];
+    uint16_t hand_bits[2][STT_COLOURS + 1];
 } stt_state;
 
 /* ---- card facts */
@@ -111,7 +135,10 @@ typedef struct stt_state {
 static inline int stt_is_tactic(int card) { return card >= 1 && card <= 10; }
 static inline int stt_is_clan(int card)
 {
-    return card >= 11 && card <= 69 && card % 10 != 0;
+    /* Bit c of the two words: card c is a clan card (11-69, no tens). */
+    static const uint64_t clan_bits[2] = {0xeffbfeffbfeff800ull, 0x3full};
+    return (unsigned)card < 128 &&
+           (int)(clan_bits[(unsigned)card >> 6] >> ((unsigned)card & 63) & 1u);
 }
 static inline int stt_is_joker(int card)
 {
@@ -140,6 +167,76 @@ void stt_pool_add(stt_pool *p, int card);
 enum { STT_SUM, STT_RUN, STT_COLOUR, STT_KIND, STT_COLOUR_RUN };
 #define STT_VALUE(rank, sum) ((rank) * 100 + (sum))
 
+/* The value of a complete formation of `need` clan cards: their strengths
+ * as a bit per strength (`have`), their sum, and whether they share one
+ * colour and one strength. */
+static inline int stt_clan_value(unsigned have, int sum, int same_colour,
+                                 int same_strength, int need, int sum_only)
+{
+    if (sum_only)
+        return STT_VALUE(STT_SUM, sum);
+    /* need distinct strengths in a row: then have has need bits from its
+     * lowest one (with a strength twice it has fewer). */
+    int run = have == ((1u << need) - 1) << __builtin_ctz(have);
+    int rank = run && same_colour ? STT_COLOUR_RUN
+               : same_strength    ? STT_KIND
+               : same_colour      ? STT_COLOUR
+               : run              ? STT_RUN
+                                  : STT_SUM;
+    return STT_VALUE(rank, sum);
+}
+
+/* The clan cards of a formation, summarised: how many (n), their sum,
+ * their strengths as a bit per strength (have) and their colours as a bit
+ * per colour; and what follows from those (stt_shape_finish). */
+typedef struct stt_shape {
+    int n, sum;
+    unsigned have, colours;
+    int lo, hi;   /* the lowest and highest strength; 9 and 1 when none */
+    int colour;   /* their one colour; 0: no card, -1: mixed */
+    int strength; /* their one strength; 0: no card, -1: mixed */
+    int distinct; /* no strength twice */
+} stt_shape;
+
+/* Fills the fields of sh that follow from n, have and colours. */
+static inline void stt_shape_finish(stt_shape *sh)
+{
+    unsigned h = sh->have, c = sh->colours;
+    if (h == 0) { /* no clan card: the common case of an empty side */
+        sh->lo = 9;
+        sh->hi = 1;
+        sh->colour = sh->strength = 0;
+        sh->distinct = 1;
+        return;
+    }
+    int bits = 0;
+    for (unsigned x = h; x; x &= x - 1)
+        bits++;
+    sh->lo = h ? __builtin_ctz(h) : 9;
+    sh->hi = h ? 31 - __builtin_clz(h) : 1;
+    sh->colour = c == 0 ? 0 : (c & (c - 1)) ? -1 : __builtin_ctz(c);
+    sh->strength = h == 0 ? 0 : (h & (h - 1)) ? -1 : __builtin_ctz(h);
+    sh->distinct = bits == sh->n;
+}
+
+/* The shape of the clan cards among m cards (wild cards are left out). */
+void stt_shape_of_cards(const uint8_t *cards, int m, stt_shape *sh);
+
+/* The highest start of a run of `need` strengths (3 or 4) that lies in
+ * avail (a bit per strength, 1-9) and covers every strength from lo to hi,
+ * or 0 when there is none (with no cards yet, lo = 9 and hi = 1 cover
+ * every start). */
+static inline int stt_run_start(unsigned avail, int need, int lo, int hi)
+{
+    unsigned starts = avail & avail >> 1 & avail >> 2;
+    if (need == 4)
+        starts &= avail >> 3;
+    int from = hi - need + 1 < 1 ? 1 : hi - need + 1;
+    if (from > lo)
+        return 0;
+    starts &= (2u << lo) - (1u << from); /* starts from..lo */
+    return starts ? 31 - __builtin_clz(starts) : 0;
+}
 /* The best value the m cards can reach as a formation of `need` cards,
  * completed from pool (NULL: from nothing), every wild card taking the
  * strength and colour best for its owner; -1 when it cannot be completed.
@@ -155,10 +252,41 @@ int stt_estimate(const uint8_t *cards, int m, int need, const stt_pool *near,
  * value: the exact test of a proof claim, stopping as soon as it knows. */
 int stt_can_exceed(const uint8_t *cards, int m, int need, const stt_pool *pool,
                    int sum_only, int value);
+/* stt_can_exceed for a side of clan cards only (shape), completed from a
+ * pool without wild cards: the proof claim of the base game, without
+ * looking at the cards. */
+int stt_shape_can_exceed(const stt_shape *sh, int need, const stt_pool *pool,
+                         int sum_only, int value);
+/* stt_estimate by the pattern-by-pattern evaluator even where a fast path
+ * for clan cards applies: the reference the tests check those against. */
+int stt_estimate_general(const uint8_t *cards, int m, int need,
+                         const stt_pool *near, const stt_pool *far,
+                         int far_cost, int sum_only);
 /* The name of a value's rank ("colour run", "three of a kind", ...). */
 const char *stt_rank_name(int value, int need);
 
 /* ---- rules (schotten_totten.c) */
+
+/* Takes card out of p's hand, keeping hand_bits (the rules' hand_remove
+ * also forgets that the opponent knew it). */
+static inline void stt_hand_drop(stt_state *s, int p, int card)
+{
+    tbi_hand_remove(s->hand[p], &s->hand_n[p], (uint8_t)card);
+    if (stt_is_clan(card))
+        s->hand_bits[p][stt_colour(card)] &=
+            (uint16_t)~(1u << stt_strength(card));
+}
+
+/* The shape of the clan cards on p's side of stone k, from the state. */
+static inline void stt_side_shape(const stt_state *s, int k, int p,
+                                  stt_shape *sh)
+{
+    sh->n = s->shape_n[k][p];
+    sh->sum = s->shape_sum[k][p];
+    sh->have = s->shape_have[k][p];
+    sh->colours = s->shape_colours[k][p];
+    stt_shape_finish(sh);
+}
 
 int stt_need(const stt_state *s, int stone);
 /* Whether seat p may play a tactic card now (the tactic-count rule). */
@@ -168,7 +296,16 @@ int stt_has_joker_on_side(const stt_state *s, int p);
 /* The pool of cards p has not seen: not on the table, not discarded and
  * not in p's hand (usable by p's opponent). */
 void stt_unseen_pool(const stt_state *s, int p, stt_pool *out);
+/* The pool of the cards not yet played (in a hand or a deck): what may
+ * still join a formation, whoever holds it. */
+void stt_unplayed_pool(const stt_state *s, stt_pool *out);
 int stt_legal(const stt_state *s, tb_action *out);
+/* The stones where seat p may add a card now, as a bit per stone: the
+ * order of a card's plays in stt_legal. */
+static inline unsigned stt_room_mask(const stt_state *s, int p)
+{
+    return 0x1ffu & ~(unsigned)(s->full[p] | s->held[0] | s->held[1]);
+}
 void stt_apply(stt_state *s, tb_action a);
 
 /* ---- view.c: notation, drawing, JSON */
