@@ -8,6 +8,9 @@
 #   make asan       the same tests under AddressSanitizer and UBSan
 #   make fuzz       libFuzzer harnesses (clang, ASan, UBSan), FUZZ_SECONDS each
 #   make bench      random-playout speed of every game
+#   make test-web   the browser tests of `tabula serve` (Playwright driving
+#                   Debian's Chromium; screenshots in $(BUILD)/web-shots)
+#   make bench-server  the load bench of `tabula serve` (docs/server.md)
 #   make deps       install the Debian packages the build needs (as root)
 #   make clean
 # BUILD=dir chooses the output folder; CFLAGS_EXTRA adds flags.
@@ -21,15 +24,21 @@ CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(OPT) $(WARN) \
            -Iinclude -Isrc/core -Isrc/ai -Isrc/cli $(CFLAGS_EXTRA)
 LDLIBS  := -ljansson -ledit -lpthread -lm
 TEST_LDLIBS := -lcmocka $(LDLIBS)
+# `tabula serve` (src/server) and its tests also need libwebsockets, SQLite
+# and libcrypto (OpenSSL, which libwebsockets links anyway: SHA-256).
+SERVER_LDLIBS := -lwebsockets -lsqlite3 -lcrypto
 
 LIB_SRC  := $(sort $(wildcard src/core/*.c) $(wildcard src/games/*.c) \
               $(wildcard src/games/*/*.c) $(wildcard src/ai/*.c))
 CLI_SRC  := $(sort $(wildcard src/cli/*.c))
+SERVER_SRC := $(sort $(wildcard src/server/*.c))
 TEST_SRC := $(sort $(wildcard tests/test_*.c))
 DOCS     := $(sort $(wildcard docs/games/*.md))
+WEB      := $(sort $(wildcard src/server/web/*.*))
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/docs.o
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
+SERVER_OBJ := $(SERVER_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/web.o
 TESTS    := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 TEST_SUPPORT := $(BUILD)/tests/support.o
 
@@ -45,9 +54,11 @@ FUZZ_SECONDS ?= 60
 # clang and libclang-rt-14-dev (libFuzzer's runtime) are for `make fuzz`.
 DEBIAN_PKGS := build-essential pkg-config libcmocka-dev libjansson-dev libedit-dev \
                python3 python3-pytest libopenmpi-dev openmpi-bin groff-base man-db \
-               bsdextrautils clang libclang-rt-14-dev
+               bsdextrautils clang libclang-rt-14-dev \
+               libwebsockets-dev libsqlite3-dev libssl-dev chromium nodejs npm
 
-.PHONY: all test asan fuzz fuzzers bench bench-baseline clean deps
+.PHONY: all test asan fuzz fuzzers bench bench-baseline clean deps test-web \
+        bench-server
 all: $(BUILD)/tabula $(BUILD)/libtabula.so
 
 $(BUILD)/%.o: %.c $(wildcard include/*.h src/*/*.h src/games/*/*.h)
@@ -65,12 +76,20 @@ $(BUILD)/gen/docs.c: $(DOCS) $(BUILD)/tools/embed
 $(BUILD)/gen/docs.o: $(BUILD)/gen/docs.c
 	$(CC) $(filter-out -Wconversion,$(CFLAGS)) -c $< -o $@
 
+$(BUILD)/gen/web.c: $(WEB) $(BUILD)/tools/embed
+	@mkdir -p $(dir $@)
+	$(BUILD)/tools/embed --web src/server/web $@ $(WEB)
+
+$(BUILD)/gen/web.o: $(BUILD)/gen/web.c
+	$(CC) $(CFLAGS) -c $< -o $@
+
 $(BUILD)/libtabula.a: $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/tabula: $(CLI_OBJ) $(BUILD)/libtabula.a
-	$(CC) $(CFLAGS) $(CLI_OBJ) $(BUILD)/libtabula.a $(LDLIBS) -o $@
+$(BUILD)/tabula: $(CLI_OBJ) $(SERVER_OBJ) $(BUILD)/libtabula.a
+	$(CC) $(CFLAGS) $(CLI_OBJ) $(SERVER_OBJ) $(BUILD)/libtabula.a \
+	  $(SERVER_LDLIBS) $(LDLIBS) -o $@
 
 $(BUILD)/tests/support.o: tests/support.c tests/support.h include/tabula.h
 	@mkdir -p $(dir $@)
@@ -79,6 +98,13 @@ $(BUILD)/tests/support.o: tests/support.c tests/support.h include/tabula.h
 $(BUILD)/tests/%: tests/%.c $(TEST_SUPPORT) $(BUILD)/libtabula.a tests/support.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Itests $< $(TEST_SUPPORT) $(BUILD)/libtabula.a $(TEST_LDLIBS) -o $@
+
+# The server's tests link the server (without the command line).
+$(BUILD)/tests/test_server%: tests/test_server%.c $(TEST_SUPPORT) $(SERVER_OBJ) \
+                             $(BUILD)/libtabula.a tests/support.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Itests -Isrc/server $< $(TEST_SUPPORT) $(SERVER_OBJ) \
+	  $(BUILD)/libtabula.a $(SERVER_LDLIBS) $(TEST_LDLIBS) -o $@
 
 $(BUILD)/tests/fuzz-%: tests/fuzz/%.c tests/fuzz/driver.c $(FUZZ_DEPS) $(BUILD)/libtabula.a
 	@mkdir -p $(dir $@)
