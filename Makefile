@@ -99,12 +99,17 @@ $(BUILD)/tests/%: tests/%.c $(TEST_SUPPORT) $(BUILD)/libtabula.a tests/support.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Itests $< $(TEST_SUPPORT) $(BUILD)/libtabula.a $(TEST_LDLIBS) -o $@
 
-# The server's tests link the server (without the command line).
+# The server's tests link the server (without the command line) and the
+# small WebSocket client of tests/wsc.c.
+$(BUILD)/tests/wsc.o: tests/wsc.c tests/wsc.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
 $(BUILD)/tests/test_server%: tests/test_server%.c $(TEST_SUPPORT) $(SERVER_OBJ) \
-                             $(BUILD)/libtabula.a tests/support.h
+                             $(BUILD)/tests/wsc.o $(BUILD)/libtabula.a tests/support.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Itests -Isrc/server $< $(TEST_SUPPORT) $(SERVER_OBJ) \
-	  $(BUILD)/libtabula.a $(SERVER_LDLIBS) $(TEST_LDLIBS) -o $@
+	  $(BUILD)/tests/wsc.o $(BUILD)/libtabula.a $(SERVER_LDLIBS) $(TEST_LDLIBS) -o $@
 
 $(BUILD)/tests/fuzz-%: tests/fuzz/%.c tests/fuzz/driver.c $(FUZZ_DEPS) $(BUILD)/libtabula.a
 	@mkdir -p $(dir $@)

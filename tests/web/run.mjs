@@ -17,7 +17,8 @@
 //      build/web-shots: CI keeps them as artifacts); no page may raise an
 //      error.
 //
-// TABULA=path/to/tabula picks the binary (default build/tabula).
+// TABULA=path/to/tabula picks the binary (default build/tabula); ONLY=regex
+// runs the tests whose names match.
 
 import { chromium } from 'playwright-core';
 import { spawn } from 'node:child_process';
@@ -67,7 +68,10 @@ function check(cond, what) {
   if (!cond) throw new Error(`check failed: ${what}`);
 }
 
+const only = process.env.ONLY ? new RegExp(process.env.ONLY) : null;
+
 async function test(name, fn) {
+  if (only && !only.test(name)) return;
   const t0 = Date.now();
   try {
     await fn();

@@ -376,7 +376,7 @@ function tablePage(table, token, claim) {
       boardEl.appendChild(b.el);
       for (const k of b.skip) skip.add(k);
     }
-    const rest = renderGeneric(s.game, s.view || {}, skip);
+    const rest = renderGeneric(s.game, s.view || {}, skip, Boolean(board));
     if (rest.textContent.trim()) boardEl.appendChild(board ? h('details', { class: 'more-info', open: true }, h('summary', {}, 'More'), rest) : rest);
     clear(handEl);
     if (hand && s.seat !== null) {

@@ -128,7 +128,8 @@ export function mqName(c) {
 function suitIcon(parent, suit, x, y, r) {
   const g = svgEl('g', { transform: `translate(${x} ${y}) scale(${r / 10})`, class: 'mq-icon' }, parent);
   if (suit === 0) {
-    svgEl('path', { d: 'M3,-10 A10,10 0 1,0 3,10 A7.5,7.5 0 1,1 3,-10 Z' }, g);
+    // A crescent: the left half of a circle less a flatter arc.
+    svgEl('path', { d: 'M3,-10 A10,10 0 0,0 3,10 A14,14 0 0,1 3,-10 Z' }, g);
   } else if (suit === 1) {
     svgEl('circle', { cx: 0, cy: 0, r: 5.5 }, g);
     for (let i = 0; i < 8; i++) {

@@ -16,6 +16,10 @@ const CARD_KEYS = new Set([
   'energy', 'trick', 'tricks', 'lead', 'set', 'opponent_known', 'known_to_opponent',
 ]);
 
+// Keys whose single value (not a list) is a card; "cards" alone is often a
+// count.
+const SCALAR_CARD_KEYS = new Set(['card', 'top', 'last', 'last_card', 'sun', 'energy', 'lead', 'moving']);
+
 // Keys drawn elsewhere (the seats panel, the hand, the header).
 const SKIP = new Set(['hand', 'seats', 'to_move']);
 
@@ -42,7 +46,7 @@ export function renderValue(game, key, v, depth = 0) {
   if (v === null || v === undefined) return h('span', { class: 'val none' }, '-');
   if (typeof v === 'boolean') return h('span', { class: `val bool ${v ? 'yes' : 'no'}` }, v ? 'yes' : 'no');
   if (typeof v === 'number' || typeof v === 'string') {
-    if ((CARD_KEYS.has(key) && isCardValue(game, v)) || (typeof v === 'string' && mqParse(v))) {
+    if ((SCALAR_CARD_KEYS.has(key) && isCardValue(game, v)) || (typeof v === 'string' && mqParse(v))) {
       return cardRow(game, [v], { small: depth > 1 });
     }
     return h('span', { class: 'val' }, String(v));
@@ -65,14 +69,15 @@ export function renderValue(game, key, v, depth = 0) {
 }
 
 // Draws an object as a box of labelled fields.
-export function renderObject(game, o, depth = 0, skip = null) {
+export function renderObject(game, o, depth = 0, skip = null, hideEmpty = false) {
   const box = h('div', { class: `box depth-${Math.min(depth, 3)}` });
   const scalars = h('div', { class: 'chips' });
   const blocks = [];
   for (const [k, v] of Object.entries(o)) {
     if (skip && skip.has(k)) continue;
+    if (hideEmpty && Array.isArray(v) && v.length === 0) continue;
     const simple = v === null || typeof v !== 'object';
-    const asCard = simple && ((CARD_KEYS.has(k) && isCardValue(game, v)) || (typeof v === 'string' && mqParse(v)));
+    const asCard = simple && ((SCALAR_CARD_KEYS.has(k) && isCardValue(game, v)) || (typeof v === 'string' && mqParse(v)));
     if (simple && !asCard) {
       scalars.appendChild(h('span', { class: 'chip' }, h('span', { class: 'chip-key' }, words(k)), ' ', renderValue(game, k, v, depth)));
     } else {
@@ -85,8 +90,8 @@ export function renderObject(game, o, depth = 0, skip = null) {
 }
 
 // The generic table: every field of the view but the hand and seats.
-export function renderGeneric(game, view, skip = SKIP) {
-  return h('div', { class: 'generic' }, renderObject(game, view, 0, skip));
+export function renderGeneric(game, view, skip = SKIP, hideEmpty = false) {
+  return h('div', { class: 'generic' }, renderObject(game, view, 0, skip, hideEmpty));
 }
 
 // The seat's own hand, wherever the view keeps it.
@@ -112,7 +117,8 @@ export function moveLabel(text) {
   parts.forEach((p, i) => {
     if (i) span.appendChild(document.createTextNode(' '));
     const c = mqParse(p);
-    span.appendChild(c ? h('span', { class: 'mini-card' }, mqCard(c)) : document.createTextNode(p));
+    if (c) span.appendChild(h('span', { class: 'mini-card' }, mqCard(c)));
+    span.appendChild(document.createTextNode(p));
   });
   return span;
 }
