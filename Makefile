@@ -167,6 +167,19 @@ $(BUILD)/fuzz-%: tests/fuzz/%.c $(FUZZ_DEPS) $(BUILD)/libtabula.a
 bench: $(BUILD)/tabula
 	$(BUILD)/tabula bench
 
+# The load bench of `tabula serve` (bench/server_load.c; docs/server.md):
+# LOAD_TABLES tables of two clients each play random moves for
+# LOAD_SECONDS, with the server's database synced as LOAD_SYNC says.
+LOAD_TABLES ?= 250
+LOAD_SECONDS ?= 60
+LOAD_SYNC ?= full
+$(BUILD)/server_load: bench/server_load.c tests/wsc.c tests/wsc.h
+	$(CC) $(CFLAGS) bench/server_load.c tests/wsc.c -ljansson -o $@
+
+bench-server: $(BUILD)/tabula $(BUILD)/server_load
+	$(BUILD)/server_load --tabula $(BUILD)/tabula --tables $(LOAD_TABLES) \
+	  --seconds $(LOAD_SECONDS) --sync $(LOAD_SYNC)
+
 # The single-purpose 6 nimmt! loop that `tabula bench 6-nimmt -p 4` is
 # measured against (see bench/nimmt_baseline.c).
 bench-baseline: $(BUILD)/libtabula.a

@@ -372,6 +372,8 @@ static void check_state(client *c, const char *text, json_t *m)
 /* Takes every message due to every client, checking each. */
 static void drain_messages(void)
 {
+    /* As the event loop does after each turn: commit, then tell. */
+    tbs_hub_flush(W.hub);
     follow_table();
     for (int i = 0; i < W.n_clients; i++) {
         client *c = &W.clients[i];

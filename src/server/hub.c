@@ -47,8 +47,18 @@ struct tbs_conn {
     tbs_conn *hnext, *hprev; /* every connection */
 };
 
+/* Moves staged in the open transaction, told once it is committed. */
+typedef struct staged {
+    struct staged *next;
+    tbs_table *t;
+    tbs_conn *actor;  /* a person's move: told "ok" (NULL once gone) */
+    tbs_job *job;     /* a job's moves: freed after */
+    char text[TB_ACTION_TEXT];
+} staged;
+
 struct tbs_hub {
     tbs_store *db;
+    staged *staged;      /* the batch, newest first */
     tbs_hooks hooks;
     tbs_hub_config cfg;
     tbs_table *tables;   /* every table in memory */
@@ -323,6 +333,8 @@ static long long table_deadline(const tbs_hub *h, const tbs_table *t)
 #define EARLIER(x) do { long long x_ = (x); if (x_ > 0 && (d == 0 || x_ < d)) d = x_; } while (0)
     if (t->held)
         EARLIER(t->held_until);
+    if (t->retry_at > 0 && !t->busy && !t->held)
+        EARLIER(t->retry_at);
     if (is_realtime(t) && !t->busy && !t->held)
         EARLIER(t->tick_open ? t->tick_end : t->next_tick_at);
     if (t->takeover[0])
@@ -352,16 +364,92 @@ static void schedule(tbs_hub *h)
 /* ------------------------------------------------------------ tables */
 
 static void kick(tbs_hub *h, tbs_table *t);
+static void table_dirty(tbs_table *t);
 
-/* Takes moves at t (committed first) and tells everyone; -1 with a
- * message when the store failed and nothing changed. */
-static int take_moves(tbs_hub *h, tbs_table *t, const tbs_move *moves,
-                      int n, char *err, size_t errcap)
+/* Stages moves at t in the batch: they are appended to the store's open
+ * transaction (begun here if need be), and taken and told once
+ * tbs_hub_flush has committed it.  0, or -1 with a message. */
+static int stage(tbs_hub *h, tbs_table *t, const tbs_move *moves, int n,
+                 tbs_conn *actor, tbs_job *job, char *err, size_t errcap)
 {
-    if (tbs_table_take(t, h->db, moves, n, now(h), err, errcap) != 0)
+    staged *e = calloc(1, sizeof *e);
+    if (!e) {
+        snprintf(err, errcap, "out of memory");
         return -1;
-    table_dirty(t);
+    }
+    if ((!tbs_store_in_transaction(h->db) && tbs_store_begin(h->db) != 0) ||
+        tbs_table_stage(t, h->db, moves, n, now(h), err, errcap) != 0) {
+        if (!err[0])
+            snprintf(err, errcap, "%s", tbs_store_error(h->db));
+        free(e);
+        return -1;
+    }
+    e->t = t;
+    e->actor = actor;
+    e->job = job;
+    snprintf(e->text, sizeof e->text, "%s", moves[0].text);
+    e->next = h->staged;
+    h->staged = e;
     return 0;
+}
+
+void tbs_hub_flush(tbs_hub *h)
+{
+    if (!h->staged) {
+        if (tbs_store_in_transaction(h->db))
+            tbs_store_rollback(h->db); /* only failed stages were in it */
+        return;
+    }
+    int ok = tbs_store_commit(h->db) == 0;
+    char why[300];
+    snprintf(why, sizeof why, "%s", ok ? "" : tbs_store_error(h->db));
+    if (!ok)
+        tbs_store_rollback(h->db);
+    /* In the order they were staged. */
+    staged *list = NULL;
+    while (h->staged) {
+        staged *e = h->staged;
+        h->staged = e->next;
+        e->next = list;
+        list = e;
+    }
+    long long at = now(h);
+    while (list) {
+        staged *e = list;
+        list = e->next;
+        tbs_table *t = e->t;
+        if (ok) {
+            int deals = tbs_table_apply_staged(t, at);
+            table_dirty(t);
+            if (e->actor) {
+                json_t *o = json_object();
+                json_object_set_new(o, "type", json_string("ok"));
+                json_object_set_new(o, "move", json_integer(t->rec.n_actions));
+                json_object_set_new(o, "action", json_string(e->text));
+                send_json(e->actor, o);
+            }
+            /* After a new deal (a level done) the table is shown for two
+             * ticks before the next one. */
+            if (e->job && is_realtime(t))
+                t->next_tick_at = at + (deals ? 2 * t->tick_ms : 0);
+        } else {
+            tbs_table_drop_staged(t);
+            if (e->actor)
+                send_error(e->actor, "act", "storage", "your move could not "
+                           "be saved (%s); nothing changed, try again", why);
+            if (e->job) {
+                fprintf(stderr, "tabula serve: table %s: %s (will retry)\n",
+                        t->id, why);
+                t->retry_at = at + 1000;
+                if (is_realtime(t))
+                    t->next_tick_at = t->retry_at;
+            }
+        }
+        tbs_job_free(e->job);
+        free(e);
+        kick(h, t);
+    }
+    schedule(h);
 }
 
 /* Opens the next real-time tick: who chooses in it, and when it ends. */
@@ -445,7 +533,8 @@ static int tick_complete(const tbs_table *t)
  * person's turn). */
 static void kick(tbs_hub *h, tbs_table *t)
 {
-    if (t->ended || t->broken || t->busy || t->held)
+    if (t->ended || t->broken || t->busy || t->held || t->stage ||
+        now(h) < t->retry_at)
         return;
     if (is_realtime(t)) {
         if (!t->tick_open && now(h) >= t->next_tick_at)
@@ -469,35 +558,40 @@ static void kick(tbs_hub *h, tbs_table *t)
     post(h, t, j);
 }
 
-/* Applies a finished job's moves to its table, if it still fits. */
-static void apply_job(tbs_hub *h, tbs_table *t, tbs_job *j)
+/* Marks t out of order (a bot could not move): stored at once. */
+static void mark_broken(tbs_hub *h, tbs_table *t, const char *why)
 {
-    char err[300];
-    int deals = t->rec.n_deal;
+    fprintf(stderr, "tabula serve: table %s: %s; it is marked broken\n",
+            t->id, why);
+    tbs_hub_flush(h);
+    t->broken = 1;
+    if (tbs_store_begin(h->db) != 0 ||
+        tbs_store_end_table(h->db, t->id, "broken", now(h), NULL) != 0 ||
+        tbs_store_commit(h->db) != 0)
+        tbs_store_rollback(h->db);
+    table_dirty(t);
+}
+
+/* Stages a finished job's moves at its table, if they still fit.  Returns
+ * 1 when the batch now owns the job, 0 when the caller frees it. */
+static int stage_job(tbs_hub *h, tbs_table *t, tbs_job *j)
+{
     if (j->rc != TB_OK) {
-        fprintf(stderr, "tabula serve: table %s: %s\n", t->id, j->err);
-        t->broken = 1;
-        tbs_store_begin(h->db);
-        if (tbs_store_end_table(h->db, t->id, "broken", now(h), NULL) != 0 ||
-            tbs_store_commit(h->db) != 0)
-            tbs_store_rollback(h->db);
-        table_dirty(t);
-        return;
+        mark_broken(h, t, j->err);
+        return 0;
     }
-    if (j->generation != t->rec.n_actions || t->ended)
-        return; /* the table moved on: this answer is stale */
-    if (take_moves(h, t, j->moves, j->n_moves, err, sizeof err) != 0) {
+    if (j->generation != t->rec.n_actions || t->ended || t->broken)
+        return 0; /* the table moved on: this answer is stale */
+    char err[300] = "";
+    if (stage(h, t, j->moves, j->n_moves, NULL, j, err, sizeof err) != 0) {
         fprintf(stderr, "tabula serve: table %s: %s (will retry)\n", t->id,
                 err);
+        t->retry_at = now(h) + 1000;
         if (is_realtime(t))
-            t->next_tick_at = now(h) + 1000;
-        return;
+            t->next_tick_at = t->retry_at;
+        return 0;
     }
-    if (is_realtime(t)) {
-        /* A new deal (a level done): show it for two ticks. */
-        t->next_tick_at = now(h) + (t->rec.n_deal > deals ? 2 * t->tick_ms
-                                                          : 0);
-    }
+    return 1;
 }
 
 void tbs_hub_job_done(tbs_hub *h, tbs_job *j)
@@ -512,8 +606,8 @@ void tbs_hub_job_done(tbs_hub *h, tbs_job *j)
         schedule(h);
         return;
     }
-    apply_job(h, t, j);
-    tbs_job_free(j);
+    if (!stage_job(h, t, j))
+        tbs_job_free(j);
     kick(h, t);
     schedule(h);
 }
@@ -536,8 +630,8 @@ void tbs_hub_run_timers(tbs_hub *h)
         if (t->held && at >= t->held_until) {
             tbs_job *j = t->held;
             t->held = NULL;
-            apply_job(h, t, j);
-            tbs_job_free(j);
+            if (!stage_job(h, t, j))
+                tbs_job_free(j);
         }
         kick(h, t);
     }
@@ -558,7 +652,7 @@ static void maybe_evict(tbs_hub *h, tbs_table *t)
 {
     if (!t->ended && !t->broken)
         return;
-    if (t->conns || t->busy || t->held)
+    if (t->conns || t->busy || t->held || t->stage)
         return;
     for (tbs_table **p = &h->tables; *p; p = &(*p)->next) {
         if (*p == t) {
@@ -649,6 +743,7 @@ static void attach(tbs_conn *c, tbs_table *t, int seat)
 /* Writes seat j's row (its token hashes and claim) to the store. */
 static int save_seat(tbs_hub *h, tbs_table *t, int j)
 {
+    tbs_hub_flush(h);
     tbs_seat_row r;
     memset(&r, 0, sizeof r);
     r.seat = j;
@@ -946,6 +1041,7 @@ static void req_create(tbs_conn *c, json_t *req)
                    "already; try again later", MAX_TABLES);
         return;
     }
+    tbs_hub_flush(h); /* the new table is stored in its own transaction */
     tbs_table *t = tbs_table_new(g, &cfg, specs, takeover, tick_ms, now(h),
                                  err, sizeof err);
     if (!t) {
@@ -1225,9 +1321,10 @@ static void req_act(tbs_conn *c, json_t *req)
                    "yours", turn);
         return;
     }
-    if (t->busy || t->held) {
-        send_error(c, "act", "busy", "a bot is moving for your seat; wait "
-                   "for it");
+    if (t->busy || t->held || t->stage) {
+        send_error(c, "act", "busy", t->stage ? "your last move is being "
+                   "saved; wait for it" : "a bot is moving for your seat; "
+                   "wait for it");
         return;
     }
     if (tb_parse_action(t->g, t->st, text, &a, err, sizeof err) != TB_OK) {
@@ -1241,18 +1338,11 @@ static void req_act(tbs_conn *c, json_t *req)
     tb_action_text(t->g, t->st, a, m.text, sizeof m.text);
     m.source = TBS_BY_HUMAN;
     m.at_ms = now(h);
-    if (take_moves(h, t, &m, 1, err, sizeof err) != 0) {
+    err[0] = '\0';
+    if (stage(h, t, &m, 1, c, NULL, err, sizeof err) != 0)
         send_error(c, "act", "storage", "your move could not be saved (%s); "
                    "nothing changed, try again", err);
-        return;
-    }
-    json_t *o = json_object();
-    json_object_set_new(o, "type", json_string("ok"));
-    json_object_set_new(o, "move", json_integer(t->rec.n_actions));
-    json_object_set_new(o, "action", json_string(m.text));
-    send_json(c, o);
-    kick(h, t);
-    schedule(h);
+    /* It is taken, and told, when the batch is committed. */
 }
 
 static void req_leave(tbs_conn *c)
@@ -1456,6 +1546,9 @@ void tbs_conn_close(tbs_conn *c)
 {
     tbs_hub *h = c->hub;
     tbs_table *t = c->table;
+    for (staged *e = h->staged; e; e = e->next)
+        if (e->actor == c)
+            e->actor = NULL;
     detach(c);
     if (t)
         maybe_evict(h, t);
@@ -1531,6 +1624,15 @@ void tbs_hub_free(tbs_hub *h)
 {
     if (!h)
         return;
+    while (h->staged) {
+        staged *e = h->staged;
+        h->staged = e->next;
+        tbs_table_drop_staged(e->t);
+        tbs_job_free(e->job);
+        free(e);
+    }
+    if (tbs_store_in_transaction(h->db))
+        tbs_store_rollback(h->db);
     while (h->conns)
         tbs_conn_close(h->conns);
     while (h->tables) {

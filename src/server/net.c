@@ -419,8 +419,12 @@ int tbs_serve(const tbs_serve_options *o)
     signal(SIGPIPE, SIG_IGN);
     tbs_hub_start(srv.hub);
     int n = 0;
-    while (n >= 0 && !interrupted)
+    while (n >= 0 && !interrupted) {
         n = lws_service(srv.ctx, 0);
+        /* Everything this turn of the loop staged is committed at once,
+         * then told (tbs_hub_flush). */
+        tbs_hub_flush(srv.hub);
+    }
     lws_sul_cancel(&srv.sul);
     /* The workers first: a job finishing wakes the loop through ctx. */
     tbs_workers_free(srv.workers);

@@ -71,6 +71,8 @@ void tbs_store_close(tbs_store *db);
 /* Transactions: every write below goes inside one.  0, or -1 with the
  * reason in tbs_store_error. */
 int tbs_store_begin(tbs_store *db);
+/* Whether a transaction is open. */
+int tbs_store_in_transaction(tbs_store *db);
 int tbs_store_commit(tbs_store *db);
 void tbs_store_rollback(tbs_store *db);
 const char *tbs_store_error(const tbs_store *db);
@@ -169,6 +171,7 @@ typedef struct tbs_seat {
 
 typedef struct tbs_conn tbs_conn;
 typedef struct tbs_job tbs_job;
+typedef struct tbs_stage tbs_stage;
 
 typedef struct tbs_table {
     char id[TBS_ID_HEX + 1];
@@ -181,6 +184,7 @@ typedef struct tbs_table {
     void *scratch;
     tb_record rec;        /* the deal and every action: the data */
     int n_steps;          /* rows in the store's steps for this table */
+    tbs_stage *stage;     /* moves staged in the open transaction */
     int ended, broken;
     long long created_ms, ended_ms;
     tbs_seat seat[TB_MAX_PLAYERS];
@@ -194,6 +198,7 @@ typedef struct tbs_table {
     tbs_job *held;        /* a bot's move waiting for its pace */
     long long held_until;
     long long deadline;   /* when hub_run_timers must look (0: never) */
+    long long retry_at;   /* after a failed save: no bot before this */
     long long last_step_ms;
     /* Real time: the tick being collected. */
     int tick_open;
@@ -225,14 +230,20 @@ tbs_table *tbs_table_load(tbs_store *db, const char *id, int *missing,
                           char *err, size_t errcap);
 void tbs_table_free(tbs_table *t);
 
-/* Takes moves in order (each legal when its turn comes, as tbs_job or the
- * hub checked) and the chance outcomes that follow them, as one durable
- * step: all are appended to the store in one transaction that also marks a
- * finished game ended, and only after the commit does the table in memory
- * take them (and each viewer's log grow).  On failure nothing changes.
- * 0, or -1 with a message. */
-int tbs_table_take(tbs_table *t, tbs_store *db, const tbs_move *moves,
-                   int n, long long now_ms, char *err, size_t errcap);
+/* Stages moves in order (each legal when its turn comes, as tbs_job or
+ * the hub checked) and the chance outcomes that follow them: they are
+ * worked out on a copy and appended to the store's open transaction (the
+ * caller began it), with the table marked ended when the game ends; the
+ * table in memory does not change.  A table holds one staged set at a
+ * time.  0, or -1 with a message (nothing staged). */
+int tbs_table_stage(tbs_table *t, tbs_store *db, const tbs_move *moves,
+                    int n, long long now_ms, char *err, size_t errcap);
+/* Once the transaction is committed: the table takes what was staged
+ * (its state, record and every viewer's log).  Returns the number of
+ * deals taken. */
+int tbs_table_apply_staged(tbs_table *t, long long now_ms);
+/* When the transaction was rolled back: forgets what was staged. */
+void tbs_table_drop_staged(tbs_table *t);
 
 /* The seat to move (TB_TERMINAL at the end; never TB_CHANCE at rest). */
 int tbs_table_turn(const tbs_table *t);
@@ -358,6 +369,12 @@ void tbs_conn_close(tbs_conn *c);
 void tbs_hub_job_done(tbs_hub *h, tbs_job *j);
 /* Does what is due by now (ticks, takeovers, paced bot moves). */
 void tbs_hub_run_timers(tbs_hub *h);
+/* Commits the moves staged since the last flush in one transaction (one
+ * disk sync for all of them: a group commit), then lets their tables take
+ * them and tells everyone; if the commit fails, nothing changes and the
+ * movers are told.  The net layer calls it after each turn of its event
+ * loop, so that no move is told before it is on disk. */
+void tbs_hub_flush(tbs_hub *h);
 
 /* For the HTTP side: the record of an ended table, as JSON text
  * (malloc'd) and *status 200; else NULL with *status 404 (no such table)

@@ -179,6 +179,11 @@ int tbs_store_begin(tbs_store *db)
     return run(db, db->q[Q_BEGIN]);
 }
 
+int tbs_store_in_transaction(tbs_store *db)
+{
+    return !sqlite3_get_autocommit(db->db);
+}
+
 int tbs_store_commit(tbs_store *db)
 {
     return run(db, db->q[Q_COMMIT]);

@@ -3,11 +3,12 @@
  * its record (the deal and every action: what the store holds), and the
  * move log as each seat and the spectators saw it (tb_describe).
  *
- * The table changes in one way only, tbs_table_take: the moves and the
- * chance outcomes that follow them are first worked out on a copy, then
- * appended to the store in one transaction, and only once that commit has
- * succeeded does the table in memory take them; so nobody is ever told of
- * a move the store does not hold.  Chance is drawn from one generator
+ * The table changes in one way only: the moves and the chance outcomes
+ * that follow them are first worked out on a copy and appended to the
+ * store's open transaction (tbs_table_stage), and only once that
+ * transaction is committed does the table in memory take them
+ * (tbs_table_apply_staged); so nobody is ever told of a move the store
+ * does not hold.  Chance is drawn from one generator
  * seeded with the table's secret seed, the way `tabula play` draws it, so
  * the record reads like any other; a restart replays the stored steps and
  * checks every stored deal against the generator's.
@@ -67,6 +68,7 @@ void tbs_table_free(tbs_table *t)
 {
     if (!t)
         return;
+    tbs_table_drop_staged(t);
     for (int v = 0; v <= TB_MAX_PLAYERS; v++) {
         for (int i = 0; i < t->log[v].n; i++)
             free(t->log[v].lines[i]);
@@ -255,10 +257,20 @@ fail:
 /* A step worked out before it is stored. */
 typedef struct pending_step {
     tbs_step_row row;
-    int move;        /* index into moves, or -1 for a deal */
+    int move;        /* index into the moves, or -1 for a deal */
     uint16_t outcome[TB_MAX_CHANCE];
     int n;
 } pending_step;
+
+/* Moves staged in the store's open transaction, not yet taken. */
+struct tbs_stage {
+    tbs_move moves[TB_MAX_PLAYERS];
+    int n_moves;
+    pending_step *steps;
+    int k;
+    tb_rng rng;      /* the generator after the deals staged */
+    int over;
+};
 
 char *tbs_table_result_json(const tbs_table *t)
 {
@@ -272,114 +284,146 @@ char *tbs_table_result_json(const tbs_table *t)
     return text;
 }
 
-int tbs_table_take(tbs_table *t, tbs_store *db, const tbs_move *moves,
-                   int n, long long now_ms, char *err, size_t errcap)
+/* Works out the steps of moves (and the chance outcomes after them) on a
+ * copy of the table's state and generator. */
+static int work_out(tbs_table *t, tbs_stage *sg, long long now_ms, char *err,
+                    size_t errcap)
 {
     const tb_game *g = t->g;
-    if (t->ended) {
-        snprintf(err, errcap, "the game is over");
-        return -1;
-    }
-    /* Work the steps out on a copy, with a copy of the generator. */
-    int cap = 4 * n + 8, k = 0;
-    pending_step *steps = malloc((size_t)cap * sizeof *steps);
-    if (!steps) {
+    int cap = 4 * sg->n_moves + 8;
+    sg->steps = malloc((size_t)cap * sizeof *sg->steps);
+    if (!sg->steps) {
         snprintf(err, errcap, "out of memory");
         return -1;
     }
     memcpy(t->scratch, t->st, g->state_size);
-    tb_rng rng = t->rng;
-    int rc = 0;
-    for (int i = 0; i < n && rc == 0; i++) {
-        if (tb_current(g, t->scratch) != moves[i].seat ||
-            tb_apply(g, t->scratch, moves[i].a) != TB_OK) {
+    sg->rng = t->rng;
+    for (int i = 0; i < sg->n_moves; i++) {
+        const tbs_move *m = &sg->moves[i];
+        if (tb_current(g, t->scratch) != m->seat ||
+            tb_apply(g, t->scratch, m->a) != TB_OK) {
             snprintf(err, errcap, "move '%s' is not seat %d's to make now",
-                     moves[i].text, moves[i].seat);
-            rc = -1;
-            break;
+                     m->text, m->seat);
+            return -1;
         }
-        pending_step *p = &steps[k++];
-        memset(p, 0, sizeof *p);
-        p->move = i;
-        p->row.seat = moves[i].seat;
-        snprintf(p->row.data, sizeof p->row.data, "%s", moves[i].text);
-        snprintf(p->row.source, sizeof p->row.source, "%s",
-                 tbs_source_name(moves[i].source));
-        p->row.arrival = moves[i].arrival;
-        p->row.at_ms = moves[i].at_ms ? moves[i].at_ms : now_ms;
-        while (tb_current(g, t->scratch) == TB_CHANCE) {
-            if (k == cap) {
+        for (int first = 1; first || tb_current(g, t->scratch) == TB_CHANCE;
+             first = 0) {
+            if (sg->k == cap) {
                 cap *= 2;
-                pending_step *grown = realloc(steps, (size_t)cap * sizeof *grown);
+                pending_step *grown =
+                    realloc(sg->steps, (size_t)cap * sizeof *grown);
                 if (!grown) {
                     snprintf(err, errcap, "out of memory");
-                    rc = -1;
-                    break;
+                    return -1;
                 }
-                steps = grown;
+                sg->steps = grown;
             }
-            p = &steps[k++];
+            pending_step *p = &sg->steps[sg->k++];
             memset(p, 0, sizeof *p);
-            p->move = -1;
-            p->row.is_deal = 1;
-            tb_sample_chance(g, t->scratch, &rng, p->outcome, &p->n);
-            deal_text(p->outcome, p->n, p->row.data, sizeof p->row.data);
+            p->row.n = t->n_steps + sg->k - 1;
             p->row.at_ms = now_ms;
+            if (first) {
+                p->move = i;
+                p->row.seat = m->seat;
+                snprintf(p->row.data, sizeof p->row.data, "%s", m->text);
+                snprintf(p->row.source, sizeof p->row.source, "%s",
+                         tbs_source_name(m->source));
+                p->row.arrival = m->arrival;
+                if (m->at_ms)
+                    p->row.at_ms = m->at_ms;
+            } else {
+                p->move = -1;
+                p->row.is_deal = 1;
+                tb_sample_chance(g, t->scratch, &sg->rng, p->outcome, &p->n);
+                deal_text(p->outcome, p->n, p->row.data, sizeof p->row.data);
+            }
         }
     }
-    int over = rc == 0 && tb_current(g, t->scratch) == TB_TERMINAL;
-    char *result = NULL;
-    if (over) {
-        tb_result r;
-        tb_result_of(g, t->scratch, &r);
-        json_t *o = tbi_result_json(&r);
-        result = json_dumps(o, JSON_COMPACT);
-        json_decref(o);
-    }
-    /* Store them, in one transaction. */
-    if (rc == 0) {
-        rc = tbs_store_begin(db);
-        for (int i = 0; i < k && rc == 0; i++) {
-            steps[i].row.n = t->n_steps + i;
-            rc = tbs_store_add_step(db, t->id, &steps[i].row);
-        }
-        if (rc == 0 && over)
-            rc = tbs_store_end_table(db, t->id, "ended", now_ms, result);
-        if (rc == 0)
-            rc = tbs_store_commit(db);
-        if (rc != 0) {
-            snprintf(err, errcap, "%s", tbs_store_error(db));
-            tbs_store_rollback(db);
-        }
-    }
-    free(result);
-    if (rc != 0) {
-        free(steps);
+    sg->over = tb_current(g, t->scratch) == TB_TERMINAL;
+    return 0;
+}
+
+void tbs_table_drop_staged(tbs_table *t)
+{
+    if (!t->stage)
+        return;
+    free(t->stage->steps);
+    free(t->stage);
+    t->stage = NULL;
+}
+
+int tbs_table_stage(tbs_table *t, tbs_store *db, const tbs_move *moves,
+                    int n, long long now_ms, char *err, size_t errcap)
+{
+    if (t->ended || t->stage || n < 1 || n > TB_MAX_PLAYERS) {
+        snprintf(err, errcap, t->ended ? "the game is over"
+                              : t->stage ? "a move of this table is being "
+                                           "saved"
+                                         : "no moves");
         return -1;
     }
-    /* Committed: now the table takes them. */
-    for (int i = 0; i < k; i++) {
-        pending_step *p = &steps[i];
+    tbs_stage *sg = calloc(1, sizeof *sg);
+    if (!sg) {
+        snprintf(err, errcap, "out of memory");
+        return -1;
+    }
+    memcpy(sg->moves, moves, (size_t)n * sizeof *moves);
+    sg->n_moves = n;
+    t->stage = sg;
+    if (work_out(t, sg, now_ms, err, errcap) != 0) {
+        tbs_table_drop_staged(t);
+        return -1;
+    }
+    int rc = 0;
+    for (int i = 0; i < sg->k && rc == 0; i++)
+        rc = tbs_store_add_step(db, t->id, &sg->steps[i].row);
+    if (rc == 0 && sg->over) {
+        tb_result r;
+        tb_result_of(t->g, t->scratch, &r);
+        json_t *o = tbi_result_json(&r);
+        char *result = json_dumps(o, JSON_COMPACT);
+        json_decref(o);
+        rc = tbs_store_end_table(db, t->id, "ended", now_ms, result);
+        free(result);
+    }
+    if (rc != 0) {
+        snprintf(err, errcap, "%s", tbs_store_error(db));
+        tbs_table_drop_staged(t);
+        return -1;
+    }
+    return 0;
+}
+
+int tbs_table_apply_staged(tbs_table *t, long long now_ms)
+{
+    tbs_stage *sg = t->stage;
+    if (!sg)
+        return 0;
+    const tb_game *g = t->g;
+    int deals = 0;
+    for (int i = 0; i < sg->k; i++) {
+        pending_step *p = &sg->steps[i];
         if (p->move < 0) {
             tb_apply_chance(g, t->st, p->outcome, p->n);
             tb_record_add_deal(&t->rec, p->outcome, p->n);
+            deals++;
             continue;
         }
-        tb_action a = moves[p->move].a;
+        tb_action a = sg->moves[p->move].a;
         tbi_step_action(g, t->st, t->before, a, &t->rec);
         log_action(t, t->before, a, t->st);
     }
-    t->rng = rng;
-    t->n_steps += k;
+    t->rng = sg->rng;
+    t->n_steps += sg->k;
     t->last_step_ms = now_ms;
-    free(steps);
-    if (over) {
+    if (sg->over) {
         t->ended = 1;
         t->ended_ms = now_ms;
         tb_result_of(g, t->st, &t->rec.result);
         t->rec.has_result = 1;
     }
-    return 0;
+    tbs_table_drop_staged(t);
+    return deals;
 }
 
 /* ------------------------------------------------------------ loading */
