@@ -55,7 +55,7 @@ FUZZ_SECONDS ?= 60
 DEBIAN_PKGS := build-essential pkg-config libcmocka-dev libjansson-dev libedit-dev \
                python3 python3-pytest libopenmpi-dev openmpi-bin groff-base man-db \
                bsdextrautils clang libclang-rt-14-dev \
-               libwebsockets-dev libsqlite3-dev libssl-dev chromium nodejs npm
+               libwebsockets-dev libsqlite3-dev libssl-dev chromium
 
 .PHONY: all test asan fuzz fuzzers bench bench-baseline clean deps test-web \
         bench-server
@@ -166,6 +166,18 @@ $(BUILD)/fuzz-%: tests/fuzz/%.c $(FUZZ_DEPS) $(BUILD)/libtabula.a
 
 bench: $(BUILD)/tabula
 	$(BUILD)/tabula bench
+
+# The browser tests of `tabula serve` (tests/web/run.mjs): Playwright's
+# playwright-core, pinned by tests/web/package-lock.json and installed from
+# npm, drives Debian's Chromium (never a downloaded browser).  Needs Node.js
+# 20 or later (playwright-core's minimum) with npm.  Screenshots of every
+# game's table go to $(BUILD)/web-shots (CI keeps them as artifacts).
+test-web: $(BUILD)/tabula
+	@node -e 'process.exit(+process.versions.node.split(".")[0] < 20)' || \
+	  { echo "test-web needs Node.js 20 or later (node --version)"; exit 1; }
+	cd tests/web && { test -d node_modules/playwright-core || \
+	  npm ci --no-audit --no-fund; }
+	TABULA=$(BUILD)/tabula SHOTS=$(BUILD)/web-shots node tests/web/run.mjs
 
 # The load bench of `tabula serve` (bench/server_load.c; docs/server.md):
 # LOAD_TABLES tables of two clients each play random moves for

@@ -547,9 +547,9 @@ tbs_table *tbs_table_load(tbs_store *db, const char *id, int *missing,
     t->last_step_ms = row.created_ms;
     for (int j = 0; j < cfg.players; j++) {
         tbs_seat *s = &t->seat[j];
-        snprintf(s->spec, sizeof s->spec, "%s",
-                 seats[j].seat == j ? seats[j].player : "human");
-        snprintf(t->rec.seats[j], sizeof t->rec.seats[j], "%s", s->spec);
+        const char *player = seats[j].seat == j ? seats[j].player : "human";
+        snprintf(s->spec, sizeof s->spec, "%s", player);
+        snprintf(t->rec.seats[j], sizeof t->rec.seats[j], "%s", player);
         s->bot = strcmp(s->spec, "human") != 0;
         s->has_hash = seats[j].has_hash;
         memcpy(s->hash, seats[j].hash, TBS_HASH);
