@@ -68,6 +68,9 @@ static void on_timer(lws_sorted_usec_list_t *sul)
 {
     (void)sul;
     tbs_hub_run_timers(srv.hub);
+    /* lws runs ripe timers just before it waits in poll(), so what they
+     * staged is committed (and told) now, not after the next event. */
+    tbs_hub_flush(srv.hub);
 }
 
 static void hook_wake_at(void *user, long long at_ms)
@@ -350,6 +353,13 @@ static const struct lws_protocols protocols[] = {
     {NULL, NULL, 0, 0, 0, NULL, 0},
 };
 
+/* libwebsockets' own error lines, marked as such. */
+static void log_line(int level, const char *line)
+{
+    (void)level;
+    fprintf(stderr, "tabula serve: libwebsockets: %s", line);
+}
+
 static void on_signal(int sig)
 {
     (void)sig;
@@ -375,7 +385,9 @@ int tbs_serve(const tbs_serve_options *o)
         tbs_store_close(db);
         return 1;
     }
-    lws_set_log_level(LLL_ERR, NULL);
+    /* Quiet while listening is set up (a port in use gets one line of our
+     * own, below); then only libwebsockets' errors, marked as its. */
+    lws_set_log_level(0, NULL);
     static const lws_retry_bo_t retry = {
         .secs_since_valid_ping = 30,
         .secs_since_valid_hangup = 70,
@@ -397,6 +409,7 @@ int tbs_serve(const tbs_serve_options *o)
         tbs_store_close(db);
         return 1;
     }
+    lws_set_log_level(LLL_ERR, log_line);
     srv.workers = tbs_workers_new(o->workers, wake_loop, NULL);
     if (!srv.workers) {
         fprintf(stderr, "tabula: serve: cannot start worker threads\n");

@@ -178,7 +178,9 @@ async function noThanksToTheEnd(browser, base) {
     for (const p of players) {
       if ((await status(p)) === 'Your turn.') {
         const before = await moveNumber(p);
+        const t1 = Date.now();
         const text = await clickSomeMove(p);
+        const t2 = Date.now();
         if (text) {
           clicks++;
           moved = true;
@@ -186,10 +188,15 @@ async function noThanksToTheEnd(browser, base) {
             const m = /move (\d+)/.exec(document.querySelector('.topbar .where')?.textContent || '');
             return m && Number(m[1]) > n;
           }, before, { timeout: 10000 });
+          if (process.env.DEBUG) console.log(`click ${t2 - t1} ms, then state ${Date.now() - t2} ms`);
         }
       }
     }
     if (!moved) await owner.waitForTimeout(100);
+  }
+  if (process.env.DEBUG) {
+    console.log('clicks', clicks, await status(owner), '|', await status(friend));
+    await owner.screenshot({ path: `${shots}/debug-owner.png`, fullPage: true });
   }
   for (const p of players) {
     await p.waitForSelector('.end h2', { timeout: 10000 });
@@ -260,7 +267,7 @@ async function reloadKeepsTheSeat(browser, base) {
   check((await page.locator('.topbar .where').innerText()) === before, 'the same table after the reload');
   check(await page.locator('.problem').count() === 0, 'no complaint about the seat after a reload');
   // The seat is "here" again, not taken over.
-  await page.waitForFunction(() => document.querySelector('.seat.you .kind')?.textContent === 'here');
+  await page.waitForFunction(() => document.querySelector('.seat.you .kind')?.textContent === 'person, here');
   await page.context().close();
   await owner.context().close();
 }

@@ -262,7 +262,8 @@ function tablePage(table, token, claim) {
     seatsEl.appendChild(h('h3', {}, 'Seats'));
     s.seats.forEach((seat, j) => {
       const pub = Array.isArray(v.seats) ? v.seats[j] : null;
-      const kind = seat.bot ? `bot: ${seat.player}` : seat.away ? `left; ${s.takeover} plays` : seat.present ? 'here' : seat.claimed ? 'away' : 'not yet here';
+      const kind = seat.bot ? `bot: ${seat.player}` : seat.away ? `person, left: ${s.takeover} plays` :
+        seat.present ? 'person, here' : seat.claimed ? 'person, away' : 'person, not here yet';
       const cls = ['seat'];
       if (s.turn === j) cls.push('turn');
       if (s.seat === j) cls.push('you');
