@@ -861,6 +861,12 @@ static char *games_text(void)
             {"random", "random: legal moves at random"},
         };
         for (size_t k = 0; k < sizeof std / sizeof std[0]; k++) {
+            /* Only the bots that can be made for this game. */
+            char err[256];
+            tb_bot *probe = tb_bot_new(g, std[k][0], 0, err, sizeof err);
+            if (!probe)
+                continue;
+            tb_bot_free(probe);
             json_t *b = json_object();
             json_object_set_new(b, "spec", json_string(std[k][0]));
             json_object_set_new(b, "label", json_string(std[k][1]));
