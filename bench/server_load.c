@@ -84,40 +84,17 @@ static void send_json(wsc *w, json_t *o)
 static pid_t start_server(const char *tabula, const char *db, const char *sync,
                           const char *workers, int *port)
 {
-    int fds[2];
-    if (pipe(fds) != 0)
-        exit(1);
-    pid_t pid = fork();
-    if (pid == 0) {
-        dup2(fds[1], 1);
-        close(fds[0]);
-        execl(tabula, tabula, "serve", "--port", "0", "--bind", "127.0.0.1",
-              "--db", db, "--quiet", "--bot-pace", "0", "--sync", sync,
-              "--workers", workers, (char *)NULL);
-        _exit(127);
-    }
-    close(fds[1]);
+    char *argv[] = {(char *)tabula, "serve", "--port", "0", "--bind",
+                    "127.0.0.1", "--db", (char *)db, "--quiet", "--bot-pace",
+                    "0", "--sync", (char *)sync, "--workers", (char *)workers,
+                    NULL};
     char out[512];
-    size_t len = 0;
-    *port = 0;
-    while (len < sizeof out - 1) {
-        ssize_t r = read(fds[0], out + len, sizeof out - 1 - len);
-        if (r <= 0)
-            break;
-        len += (size_t)r;
-        out[len] = '\0';
-        const char *p = strstr(out, "127.0.0.1:");
-        if (p && strchr(p, '/')) {
-            *port = atoi(p + 10);
-            break;
-        }
-    }
-    close(fds[0]);
-    if (*port <= 0) {
-        fprintf(stderr, "server_load: the server did not start\n");
+    int pid = wsc_spawn_server(argv, port, out, sizeof out);
+    if (pid < 0) {
+        fprintf(stderr, "server_load: the server did not start: %s\n", out);
         exit(1);
     }
-    return pid;
+    return (pid_t)pid;
 }
 
 /* The server's memory (kB) from /proc: resident now and at the peak. */

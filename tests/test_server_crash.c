@@ -47,39 +47,14 @@ typedef struct server {
  * come up. */
 static void start_server(server *s)
 {
-    int fds[2];
-    assert_int_equal(pipe(fds), 0);
-    pid_t pid = fork();
-    assert_true(pid >= 0);
-    if (pid == 0) {
-        dup2(fds[1], 1);
-        close(fds[0]);
-        close(fds[1]);
-        execl(tabula, tabula, "serve", "--port", "0", "--bind", "127.0.0.1",
-              "--db", db_path, "--quiet", "--bot-pace", "0", "--workers",
-              "1", (char *)NULL);
-        _exit(127);
-    }
-    close(fds[1]);
+    char *argv[] = {tabula, "serve", "--port", "0", "--bind", "127.0.0.1",
+                    "--db", db_path, "--quiet", "--bot-pace", "0",
+                    "--workers", "1", NULL};
     char out[512];
-    size_t len = 0;
+    int pid = wsc_spawn_server(argv, &s->port, out, sizeof out);
+    if (pid < 0)
+        fail_msg("tabula serve did not start (%s)", out[0] ? out : "no output");
     s->pid = pid;
-    s->port = 0;
-    while (len < sizeof out - 1) {
-        ssize_t r = read(fds[0], out + len, sizeof out - 1 - len);
-        if (r <= 0)
-            break;
-        len += (size_t)r;
-        out[len] = '\0';
-        const char *p = strstr(out, "127.0.0.1:");
-        if (p && strchr(p, '/')) {
-            s->port = atoi(p + 10);
-            break;
-        }
-    }
-    close(fds[0]);
-    if (s->port <= 0)
-        fail_msg("tabula serve did not start (%s)", len ? out : "no output");
 }
 
 static void kill_server(server *s)

@@ -11,11 +11,14 @@
 #include <netinet/in.h>
 #include <netinet/tcp.h>
 #include <poll.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 #include <sys/socket.h>
+#include <sys/types.h>
+#include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -261,4 +264,45 @@ int wsc_recv(wsc *c, int timeout_ms, char **msg, size_t *len)
         if (wsc_read(c, (int)left) < 0)
             return -1;
     }
+}
+
+int wsc_spawn_server(char *const argv[], int *port, char *out, size_t cap)
+{
+    int fds[2];
+    *port = 0;
+    if (cap)
+        out[0] = '\0';
+    if (pipe(fds) != 0)
+        return -1;
+    pid_t pid = fork();
+    if (pid < 0)
+        return -1;
+    if (pid == 0) {
+        dup2(fds[1], 1);
+        close(fds[0]);
+        close(fds[1]);
+        execv(argv[0], argv);
+        _exit(127);
+    }
+    close(fds[1]);
+    size_t len = 0;
+    while (len + 1 < cap) {
+        ssize_t r = read(fds[0], out + len, cap - 1 - len);
+        if (r <= 0)
+            break;
+        len += (size_t)r;
+        out[len] = '\0';
+        const char *p = strstr(out, "127.0.0.1:");
+        if (p && strchr(p, '/')) {
+            *port = atoi(p + 10);
+            break;
+        }
+    }
+    close(fds[0]);
+    if (*port <= 0) {
+        kill(pid, SIGKILL);
+        waitpid(pid, NULL, 0);
+        return -1;
+    }
+    return (int)pid;
 }

@@ -34,4 +34,10 @@ int wsc_next(wsc *c, char **msg, size_t *len);
 /* Waits up to timeout_ms for the next message (both steps above). */
 int wsc_recv(wsc *c, int timeout_ms, char **msg, size_t *len);
 
+/* Starts `tabula serve` (argv: the program and its arguments, which must
+ * bind 127.0.0.1 and may ask for port 0) and reads the port from the line
+ * it prints.  Returns the child's pid with *port set, or -1 when it did
+ * not start (its output, if any, in out). */
+int wsc_spawn_server(char *const argv[], int *port, char *out, size_t cap);
+
 #endif

@@ -185,6 +185,19 @@ static const char *status_word(const tbs_table *t)
     return t->broken ? "broken" : t->ended ? "ended" : "playing";
 }
 
+/* Adds an ended table's result and the URL of its record to o. */
+static void add_result(json_t *o, const tbs_table *t)
+{
+    char *r = tbs_table_result_json(t);
+    json_error_t jerr;
+    json_t *rj = r ? json_loads(r, 0, &jerr) : NULL;
+    free(r);
+    json_object_set_new(o, "result", rj ? rj : json_null());
+    char url[64];
+    snprintf(url, sizeof url, "/api/records/%s.json", t->id);
+    json_object_set_new(o, "record", json_string(url));
+}
+
 /* What c's seat may do now: its legal moves when it is a person's seat to
  * move (in a real-time game: its choices in the open tick). */
 static json_t *seat_legal(tbs_conn *c)
@@ -256,16 +269,8 @@ static char *state_message(tbs_conn *c)
                                 : json_null());
         json_object_set_new(o, "realtime", rt);
     }
-    if (t->ended) {
-        char *r = tbs_table_result_json(t);
-        json_error_t jerr;
-        json_t *rj = r ? json_loads(r, 0, &jerr) : NULL;
-        free(r);
-        json_object_set_new(o, "result", rj ? rj : json_null());
-        char url[64];
-        snprintf(url, sizeof url, "/api/records/%s.json", t->id);
-        json_object_set_new(o, "record", json_string(url));
-    }
+    if (t->ended)
+        add_result(o, t);
     /* The view goes in as the engine wrote it. */
     char *meta = json_dumps(o, JSON_COMPACT);
     json_decref(o);
@@ -324,6 +329,24 @@ char *tbs_conn_next(tbs_conn *c, size_t *len, int *close_after)
 
 /* ------------------------------------------------------------ timers */
 
+/* Whether a real-time table's clock runs: it stops while none of its
+ * people is at the table (none present, none played by the takeover bot),
+ * so that a game nobody watches does not run itself out.  A table of bots
+ * alone always runs. */
+static int clock_runs(const tbs_table *t)
+{
+    int people = 0;
+    for (int j = 0; j < t->cfg.players; j++) {
+        const tbs_seat *s = &t->seat[j];
+        if (s->bot)
+            continue;
+        people++;
+        if (s->present || s->away)
+            return 1;
+    }
+    return people == 0;
+}
+
 /* The next time t needs looking at, or 0. */
 static long long table_deadline(const tbs_hub *h, const tbs_table *t)
 {
@@ -335,7 +358,8 @@ static long long table_deadline(const tbs_hub *h, const tbs_table *t)
         EARLIER(t->held_until);
     if (t->retry_at > 0 && !t->busy && !t->held)
         EARLIER(t->retry_at);
-    if (is_realtime(t) && !t->busy && !t->held)
+    if (is_realtime(t) && !t->busy && !t->held &&
+        (t->tick_open || clock_runs(t)))
         EARLIER(t->tick_open ? t->tick_end : t->next_tick_at);
     if (t->takeover[0])
         for (int j = 0; j < t->cfg.players; j++)
@@ -537,7 +561,7 @@ static void kick(tbs_hub *h, tbs_table *t)
         now(h) < t->retry_at)
         return;
     if (is_realtime(t)) {
-        if (!t->tick_open && now(h) >= t->next_tick_at)
+        if (!t->tick_open && now(h) >= t->next_tick_at && clock_runs(t))
             open_tick(h, t);
         if (t->tick_open && (now(h) >= t->tick_end || tick_complete(t)))
             close_tick(h, t);
@@ -1472,14 +1496,8 @@ static void req_replay(tbs_conn *c, json_t *req)
         json_array_append_new(lines, json_string(l->lines[i] ? l->lines[i]
                                                              : ""));
     json_object_set_new(o, "log", lines);
-    char *r = tbs_table_result_json(t);
+    add_result(o, t);
     json_error_t jerr;
-    json_t *rj = r ? json_loads(r, 0, &jerr) : NULL;
-    free(r);
-    json_object_set_new(o, "result", rj ? rj : json_null());
-    char url[64];
-    snprintf(url, sizeof url, "/api/records/%s.json", t->id);
-    json_object_set_new(o, "record", json_string(url));
     char *view = tb_view_json(t->g, t->scratch, viewer);
     json_t *vj = view ? json_loads(view, 0, &jerr) : NULL;
     free(view);
