@@ -1033,6 +1033,116 @@ static void restart_rebuilds(void **state)
     world_close();
 }
 
+/* Collects the stored steps of a table. */
+typedef struct steps_seen {
+    tbs_step_row rows[64];
+    int n;
+} steps_seen;
+
+static int collect_step(void *user, const tbs_step_row *r)
+{
+    steps_seen *s = user;
+    if (s->n < 64)
+        s->rows[s->n++] = *r;
+    return 0;
+}
+
+/* Real time: people's choices in a tick are stored with the order they
+ * arrived in; a person who does not choose gets the default ("timeout");
+ * a tick ends early once every person at the table has chosen; the clock
+ * stops while nobody is at the table. */
+static void realtime_ticks(void **state)
+{
+    (void)state;
+    world_open();
+    const tb_game *g = tb_find_game("the-mind");
+    tb_config cfg;
+    tb_config_default(g, 3, &cfg);
+    client *owner = client_new();
+    const char *seats[] = {"human", "human", "human"};
+    json_t *created = json_incref(create_table(owner, g, &cfg, seats, NULL));
+    const char *id = json_string_value(json_object_get(created, "table"));
+    tbs_table *t = W.table;
+    /* Nobody there: no tick opens, however long we wait. */
+    W.clock += 5000;
+    tbs_hub_run_timers(W.hub);
+    settle();
+    assert_false(t->tick_open);
+    assert_int_equal(t->rec.n_actions, 0);
+    client *c[3];
+    for (int j = 0; j < 3; j++) {
+        c[j] = client_new();
+        join_seat(c[j], created, j);
+    }
+    assert_true(t->tick_open);
+    int tick = t->tick_no;
+    /* Seat 2 then seat 0 choose; seat 1 does not: the tick runs its time. */
+    send_msg(c[2], "{\"type\":\"act\",\"action\":\"play\"}");
+    drain_messages();
+    expect_no_error(c[2]);
+    assert_non_null(last_of(c[2], "noted"));
+    send_msg(c[0], "{\"type\":\"act\",\"action\":\"wait\"}");
+    drain_messages();
+    expect_no_error(c[0]);
+    settle();
+    assert_int_equal(t->rec.n_actions, 0); /* seat 1 has not chosen */
+    W.clock += t->tick_ms;
+    tbs_hub_run_timers(W.hub);
+    settle();
+    assert_int_equal(t->rec.n_actions, 3);
+    steps_seen seen = {.n = 0};
+    tbs_table_row row;
+    tbs_seat_row srows[TB_MAX_PLAYERS];
+    assert_int_equal(tbs_store_load(W.db, id, &row, srows, collect_step, &seen),
+                     0);
+    const tbs_step_row *acts[3];
+    int k = 0;
+    for (int i = 0; i < seen.n && k < 3; i++)
+        if (!seen.rows[i].is_deal)
+            acts[k++] = &seen.rows[i];
+    assert_int_equal(k, 3);
+    assert_int_equal(acts[0]->seat, 0);
+    assert_string_equal(acts[0]->source, "human");
+    assert_int_equal(acts[0]->arrival, 2); /* seat 0 chose second */
+    assert_int_equal(acts[1]->seat, 1);
+    assert_string_equal(acts[1]->source, "timeout");
+    assert_int_equal(acts[1]->arrival, 0);
+    assert_int_equal(acts[2]->seat, 2);
+    assert_string_equal(acts[2]->source, "human");
+    assert_int_equal(acts[2]->arrival, 1); /* seat 2 chose first */
+    assert_string_equal(acts[2]->data, "play");
+    /* Everyone chooses: the tick ends at once, without its time. */
+    assert_true(t->tick_open && t->tick_no == tick + 1);
+    int n = t->rec.n_actions;
+    for (int j = 0; j < 3; j++) {
+        const char *mv = pick_move(c[j]);
+        if (!mv)
+            continue; /* a seat with no cards left does not choose */
+        send_msg(c[j], "{\"type\":\"act\",\"action\":\"wait\"}");
+        drain_messages();
+        expect_no_error(c[j]);
+    }
+    settle();
+    assert_true(t->rec.n_actions > n);
+    /* Everyone leaves: the clock stops after the tick in hand. */
+    for (int j = 0; j < 3; j++) {
+        tbs_conn_close(c[j]->conn);
+        c[j]->conn = NULL;
+    }
+    W.clock += 3 * t->tick_ms;
+    tbs_hub_run_timers(W.hub);
+    settle();
+    n = t->rec.n_actions;
+    int ticks = t->tick_no;
+    W.clock += 10 * t->tick_ms;
+    tbs_hub_run_timers(W.hub);
+    settle();
+    assert_int_equal(t->rec.n_actions, n);
+    assert_int_equal(t->tick_no, ticks);
+    json_decref(created);
+    world_close();
+}
+
 int main(void)
 {
     struct CMUnitTest tests[80];
@@ -1040,6 +1150,7 @@ int main(void)
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(bad_requests);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(seats_and_tokens);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(restart_rebuilds);
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(realtime_ticks);
     for (int i = 0; i < tb_game_count() && n < 80; i++) {
         const tb_game *g = tb_game_at(i);
         tests[n++] = (struct CMUnitTest){g->id, leak_check, NULL, NULL,
