@@ -210,6 +210,16 @@ function lobbyPage() {
 
 // ---------------------------------------------------------------- table
 
+// A finished game's result: the team's, or each seat's score and rank.
+function resultBox(r, seat) {
+  const box = h('div', { class: 'result-box' });
+  if (r.team_win !== undefined) box.appendChild(h('p', { class: 'big' }, r.team_win ? 'The team wins!' : 'The team loses.', ` Score ${r.team_score}.`));
+  const order = r.ranks.map((rank, j) => ({ rank, j })).sort((a, b) => a.rank - b.rank);
+  box.appendChild(h('ol', { class: 'result' }, order.map(({ rank, j }) => h('li', { class: rank === 1 ? 'winner' : '' },
+    `Seat ${j}${j === seat ? ' (you)' : ''}: score ${r.scores[j]}, rank ${rank}`))));
+  return box;
+}
+
 function tablePage(table, token, claim) {
   const ui = { selected: null, log: [], state: null, seat: token ? undefined : null, left: false };
   const root = h('section', { class: 'table-page' });
@@ -320,13 +330,7 @@ function tablePage(table, token, claim) {
     endEl.hidden = s.status !== 'ended';
     clear(endEl);
     if (s.status !== 'ended' || !s.result) return;
-    const r = s.result;
-    const lines = [];
-    if (r.team_win !== undefined) lines.push(h('p', { class: 'big' }, r.team_win ? 'The team wins!' : 'The team loses.', ` Score ${r.team_score}.`));
-    const order = r.ranks.map((rank, j) => ({ rank, j })).sort((a, b) => a.rank - b.rank);
-    lines.push(h('ol', { class: 'result' }, order.map(({ rank, j }) => h('li', { class: rank === 1 ? 'winner' : '' },
-      `Seat ${j}${j === s.seat ? ' (you)' : ''}: score ${r.scores[j]}, rank ${rank}`))));
-    endEl.append(h('h2', {}, 'Game over'), ...lines,
+    endEl.append(h('h2', {}, 'Game over'), resultBox(s.result, s.seat),
       h('p', {}, h('a', { class: 'button', href: `#/replay/${s.table}` }, 'Replay it'), ' ',
         h('a', { class: 'button', href: s.record, download: `tabula-${s.table}.json` }, 'Download the record'), ' ',
         h('a', { class: 'button', href: `#/?game=${s.game}` }, 'New table')));
@@ -491,11 +495,11 @@ function replayPage(table) {
   const ask = () => conn.send({ type: 'replay', table, move: ui.move, seat: ui.seat });
   const go = (m) => { ui.move = Math.max(0, Math.min(ui.moves, m)); ask(); };
   controls.append(
-    h('button', { type: 'button', onclick: () => go(0), title: 'start' }, '⏮'),
-    h('button', { type: 'button', onclick: () => go((ui.move ?? 0) - 1), title: 'back', id: 'prev' }, '◀'),
+    h('button', { type: 'button', onclick: () => go(0), title: 'start', 'aria-label': 'start' }, '«'),
+    h('button', { type: 'button', onclick: () => go((ui.move ?? 0) - 1), title: 'back', 'aria-label': 'back', id: 'prev' }, '◀'),
     slider,
-    h('button', { type: 'button', onclick: () => go((ui.move ?? 0) + 1), title: 'forward', id: 'next' }, '▶'),
-    h('button', { type: 'button', onclick: () => go(ui.moves), title: 'end' }, '⏭'),
+    h('button', { type: 'button', onclick: () => go((ui.move ?? 0) + 1), title: 'forward', 'aria-label': 'forward', id: 'next' }, '▶'),
+    h('button', { type: 'button', onclick: () => go(ui.moves), title: 'end', 'aria-label': 'end' }, '»'),
     label, h('label', {}, ' as seen by ', seatSel));
   slider.addEventListener('input', () => go(Number(slider.value)));
   seatSel.addEventListener('change', () => { ui.seat = seatSel.value === '' ? null : Number(seatSel.value); ask(); });
@@ -523,6 +527,7 @@ function replayPage(table) {
         for (let j = 0; j < m.players; j++) seatSel.appendChild(h('option', { value: j }, `seat ${j}`));
       }
       clear(boardEl);
+      if (m.result && m.move === m.moves) boardEl.appendChild(resultBox(m.result, m.seat));
       const ctx = { game: m.game, view: m.view || {}, seat: m.seat, legal: [], ui: {}, act: () => {}, rerender: () => {}, handTexts: new Set() };
       const board = BOARDS[m.game];
       const skip = new Set(['to_move']);

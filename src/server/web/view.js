@@ -61,7 +61,14 @@ export function renderValue(game, key, v, depth = 0) {
             h('span', { class: 'val none' }, 'empty'))));
     }
     if (v.every((x) => x !== null && typeof x === 'object' && !Array.isArray(x))) {
-      return h('div', { class: 'obj-list' }, v.map((o) => renderObject(game, o, depth + 1)));
+      // Seats and teams are numbered from 0, as the rules text and the log
+      // number them.
+      const label = key === 'seats' ? 'seat' : key === 'teams' ? 'team' : null;
+      return h('div', { class: 'obj-list' }, v.map((o, i) => {
+        const box = renderObject(game, o, depth + 1);
+        if (label) box.prepend(h('div', { class: 'box-title' }, `${label} ${i}`));
+        return box;
+      }));
     }
     return h('span', { class: 'val' }, v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(', '));
   }
