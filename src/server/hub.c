@@ -26,6 +26,7 @@
 #define MAX_BAD_TOKENS 10        /* then the connection is closed */
 #define MAX_TABLES 20000         /* unfinished tables in memory */
 #define FINISHED_LIST 100        /* games listed by `finished` */
+#define KEEP_ENDED 64            /* idle ended tables kept in memory */
 
 typedef struct msg {
     struct msg *next;
@@ -670,19 +671,38 @@ static void hub_add(tbs_hub *h, tbs_table *t)
     h->n_tables++;
 }
 
-/* Drops an ended table nobody is at from memory (it is reloaded when
- * asked for). */
+/* Whether t may leave memory: an ended (or broken) table nobody is at and
+ * nothing is working on. */
+static int idle_ended(const tbs_table *t)
+{
+    return (t->ended || t->broken) && !t->conns && !t->busy && !t->held &&
+           !t->stage;
+}
+
+/* Called when t may have become idle: keeps the KEEP_ENDED idle ended
+ * tables used last in memory (for replays and records, which would
+ * otherwise rebuild a table at each request) and drops the one used
+ * longest ago beyond them (it is reloaded when asked for). */
 static void maybe_evict(tbs_hub *h, tbs_table *t)
 {
-    if (!t->ended && !t->broken)
+    if (!idle_ended(t))
         return;
-    if (t->conns || t->busy || t->held || t->stage)
+    int idle = 0;
+    tbs_table *oldest = NULL;
+    for (tbs_table *u = h->tables; u; u = u->next) {
+        if (!idle_ended(u))
+            continue;
+        idle++;
+        if (!oldest || u->used_ms < oldest->used_ms)
+            oldest = u;
+    }
+    if (idle <= KEEP_ENDED)
         return;
     for (tbs_table **p = &h->tables; *p; p = &(*p)->next) {
-        if (*p == t) {
-            *p = t->next;
+        if (*p == oldest) {
+            *p = oldest->next;
             h->n_tables--;
-            tbs_table_free(t);
+            tbs_table_free(oldest);
             return;
         }
     }
@@ -703,11 +723,13 @@ static tbs_table *find_table(tbs_hub *h, const char *id, int *missing,
 {
     *missing = 0;
     tbs_table *t = tbs_hub_table(h, id);
+    if (!t) {
+        t = tbs_table_load(h->db, id, missing, err, errcap);
+        if (t)
+            hub_add(h, t);
+    }
     if (t)
-        return t;
-    t = tbs_table_load(h->db, id, missing, err, errcap);
-    if (t)
-        hub_add(h, t);
+        t->used_ms = now(h);
     return t;
 }
 

@@ -199,6 +199,7 @@ typedef struct tbs_table {
     long long held_until;
     long long deadline;   /* when hub_run_timers must look (0: never) */
     long long retry_at;   /* after a failed save: no bot before this */
+    long long used_ms;    /* last asked for (ended tables leave memory by it) */
     long long last_step_ms;
     /* Real time: the tick being collected. */
     int tick_open;
