@@ -12,7 +12,8 @@
 //      stone is claimed.
 //   5. The Mind runs in real time: ticks pass on the server's clock with
 //      nobody clicking, and a click plays the card in its tick.
-//   6. Every game in the registry: a table made in the lobby, a few moves
+//   6. HTTP serves the UI and the records of ended games, nothing else.
+//   7. Every game in the registry: a table made in the lobby, a few moves
 //      clicked, screenshots at desktop and phone size (in SHOTS, default
 //      build/web-shots: CI keeps them as artifacts); no page may raise an
 //      error.
@@ -21,8 +22,8 @@
 // runs the tests whose names match.
 
 import { chromium } from 'playwright-core';
-import { spawn } from 'node:child_process';
-import { mkdirSync, rmSync } from 'node:fs';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { tmpdir } from 'node:os';
@@ -209,6 +210,12 @@ async function noThanksToTheEnd(browser, base) {
   const href = await owner.locator('.end a[download]').getAttribute('href');
   const rec = await owner.evaluate(async (u) => (await fetch(u)).json(), href);
   check(rec.game === 'no-thanks' && rec.actions.length > 20 && rec.result, 'the record downloads');
+  // It is the JSON `tabula replay` reads.
+  const recFile = `${tmpdir()}/tabula-web-record-${process.pid}.json`;
+  writeFileSync(recFile, JSON.stringify(rec));
+  const replay = spawnSync(tabula, ['replay', recFile], { encoding: 'utf8' });
+  rmSync(recFile, { force: true });
+  check(replay.status === 0, `tabula replay reads the downloaded record: ${replay.stderr}`);
   await owner.click('.end a[href^="#/replay/"]');
   await owner.waitForSelector('.replay-controls');
   await owner.click('#next');
@@ -336,6 +343,30 @@ async function theMindInRealTime(browser, base) {
   await owner.context().close();
 }
 
+// HTTP serves the UI and the records of ended games, nothing else.
+async function httpServesOnlyTheUi(browser, base) {
+  const page = await newPage(browser);
+  const t = await createTable(page, base, 'no-thanks', ['you', 'human', 'human']);
+  await page.context().close();
+  const get = async (path) => {
+    const r = await fetch(`${base}${path}`, { redirect: 'manual' });
+    return { status: r.status, text: await r.text(), type: r.headers.get('content-type'),
+      csp: r.headers.get('content-security-policy') };
+  };
+  const index = await get('/');
+  check(index.status === 200 && /text\/html/.test(index.type) && /default-src 'self'/.test(index.csp), 'the page is served, with a CSP');
+  check((await get('/app.js')).status === 200, 'the scripts are served');
+  for (const p of ['/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/src/server/hub.c', '/tabula.db', '/api/records/../../etc/passwd',
+    '/api/records/0123456789abcdef.json', '/index.html/../../Makefile']) {
+    const r = await get(p);
+    check(r.status === 404 && !/root:/.test(r.text), `${p} is not served (${r.status})`);
+  }
+  const running = await get(`/api/records/${t.table}.json`);
+  check(running.status === 403 && !running.text.includes('"deal"'), 'no record of a game being played');
+  const post = await fetch(`${base}/`, { method: 'POST', body: 'x' });
+  check(post.status >= 400, `POST is refused (${post.status})`);
+}
+
 async function everyGame(browser, base) {
   const page = await newPage(browser);
   await page.goto(`${base}/#/`);
@@ -388,6 +419,7 @@ try {
   await test('a reload reconnects to the same seat', () => reloadKeepsTheSeat(browser, base));
   await test('Schotten Totten played by clicking to a claimed stone', () => schottenTottenToAClaim(browser, base));
   await test('The Mind runs in real time', () => theMindInRealTime(browser, base));
+  await test('HTTP serves only the UI and ended games\' records', () => httpServesOnlyTheUi(browser, base));
   await test('every game: a table, a few moves, screenshots', () => everyGame(browser, base));
   await test('no page raised an error', async () => {
     check(pageErrors.length === 0, `page errors:\n${pageErrors.join('\n')}`);
