@@ -378,6 +378,11 @@ async function everyGame(browser, base) {
   await phone.goto(`${base}/#/`);
   await phone.waitForSelector('#game option', { state: 'attached' });
   await phone.screenshot({ path: `${shots}/lobby-phone.png`, fullPage: true });
+  const fits = async (what) => {
+    const w = await phone.evaluate(() => document.documentElement.scrollWidth);
+    check(w <= PHONE.width + 1, `${what} fits a phone's width (${w} px)`);
+  };
+  await fits('the lobby');
   for (const { id, min } of games) {
     const players = Math.max(min, 2);
     const seats = ['you'];
@@ -404,6 +409,7 @@ async function everyGame(browser, base) {
     await phone.waitForSelector('.seat.you');
     await phone.waitForTimeout(300);
     await phone.screenshot({ path: `${shots}/${id}-phone.png`, fullPage: true });
+    await fits(`${id}'s table`);
   }
   await page.context().close();
   await phone.context().close();
