@@ -259,7 +259,9 @@ function tablePage(table, token, claim) {
   function act(text) {
     const s = ui.state;
     ui.selected = null;
-    conn.send({ type: 'act', action: text, move: s ? s.move : undefined });
+    // A real-time choice is for the open tick, whatever the move number;
+    // a turn's move names the move it answers, so a stale click is refused.
+    conn.send({ type: 'act', action: text, move: s && !s.realtime ? s.move : undefined });
   }
 
   function rerender() {

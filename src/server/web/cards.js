@@ -80,10 +80,28 @@ export function card100(n, game = '') {
   return s;
 }
 
-// A card of unknown meaning: just its number or text.
+// A card of unknown meaning: just its number or text; a name (MYST's
+// landmarks, say) is set in small type over up to three lines.
 export function plainCard(v) {
-  const s = blank('cplain', String(v));
-  svgText(s, 30, 50, String(v), { class: 'c100-number small' });
+  const text = String(v);
+  const s = blank('cplain', text);
+  if (text.length <= 4) {
+    svgText(s, 30, 50, text, { class: 'c100-number small' });
+    return s;
+  }
+  const lines = [];
+  for (const word of text.split(/\s+/)) {
+    const last = lines.length - 1;
+    if (last >= 0 && (lines[last] + ' ' + word).length <= 9) lines[last] += ` ${word}`;
+    else lines.push(word);
+  }
+  const shown = lines.slice(0, 3);
+  const longest = Math.max(...shown.map((l) => l.length));
+  const size = Math.max(6, Math.min(12, Math.floor(100 / Math.max(longest, 1))));
+  shown.forEach((l, i) => {
+    const t = svgText(s, 30, 44 + (i - (shown.length - 1) / 2) * (size + 2), l, { class: 'cplain-name' });
+    t.style.setProperty('font-size', `${size}px`);
+  });
   return s;
 }
 

@@ -10,7 +10,7 @@ import { cardFor, cardText, isCardValue, mqParse, mqCard, cardBack } from './car
 
 // Keys whose values are cards (or lists of cards), in any game.
 const CARD_KEYS = new Set([
-  'hand', 'cards', 'card', 'pile', 'rows', 'row', 'discard', 'discards', 'discarded',
+  'hand', 'hands', 'cards', 'card', 'pile', 'rows', 'row', 'discard', 'discards', 'discarded',
   'circle', 'played', 'last_card', 'stack', 'won', 'table', 'spell', 'casting', 'sun',
   'bids', 'taken_back', 'hole', 'gave', 'received', 'last_play', 'top', 'last', 'sides',
   'energy', 'trick', 'tricks', 'lead', 'set', 'opponent_known', 'known_to_opponent',
@@ -54,7 +54,8 @@ export function renderValue(game, key, v, depth = 0) {
   if (Array.isArray(v)) {
     if (v.length === 0) return h('span', { class: 'val none' }, 'none');
     if (isCardList(game, key, v)) return cardRow(game, v, { small: depth > 1 });
-    if (v.every((x) => Array.isArray(x)) && CARD_KEYS.has(key)) {
+    if (v.every((x) => Array.isArray(x)) &&
+        (CARD_KEYS.has(key) || v.every((r) => r.every((x) => typeof x === 'string' && mqParse(x))))) {
       return h('div', { class: 'rows' }, v.map((r, i) =>
         h('div', { class: 'row-line' }, h('span', { class: 'row-label' }, String(i + 1)),
           r.length ? cardRow(game, r.filter((x) => isCardValue(game, x)), { small: depth > 1 }) :
@@ -69,6 +70,10 @@ export function renderValue(game, key, v, depth = 0) {
         if (label) box.prepend(h('div', { class: 'box-title' }, `${label} ${i}`));
         return box;
       }));
+    }
+    // Strings of one length are rows of a grid (a map, a picture).
+    if (v.length > 1 && v.every((x) => typeof x === 'string' && x.length === v[0].length && x.length >= 4)) {
+      return h('pre', { class: 'grid-text' }, v.join('\n'));
     }
     return h('span', { class: 'val' }, v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(', '));
   }
