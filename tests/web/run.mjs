@@ -432,7 +432,15 @@ try {
   });
 } finally {
   await browser.close();
+  // The server stops cleanly on SIGTERM (under the sanitizers: no error,
+  // no leak).
+  const exited = new Promise((ok) => proc.on('exit', (code, sig) => ok({ code, sig })));
   proc.kill('SIGTERM');
+  const { code, sig } = await exited;
+  if (code !== 0) {
+    failures++;
+    console.log(`FAIL  the server did not stop cleanly (exit ${code}, signal ${sig})`);
+  }
   for (const f of [db, `${db}-wal`, `${db}-shm`]) rmSync(f, { force: true });
 }
 console.log(failures ? `${failures} browser test(s) failed; screenshots in ${shots}` :
