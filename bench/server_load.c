@@ -354,11 +354,6 @@ int main(int argc, char **argv)
     printf("  server memory: %ld kB resident at the end, %ld kB at the "
            "peak; CPU %.1f s in %.1f s (%.0f%% of one core)\n",
            rss, hwm, cpu, elapsed, 100 * cpu / elapsed);
-    char path[160];
-    unlink(db);
-    snprintf(path, sizeof path, "%s-wal", db);
-    unlink(path);
-    snprintf(path, sizeof path, "%s-shm", db);
-    unlink(path);
+    wsc_remove_db(db);
     return errors ? 1 : 0;
 }

@@ -424,11 +424,6 @@ int main(int argc, char **argv)
         cmocka_unit_test(kill_at_random),
     };
     int rc = cmocka_run_group_tests_name("server crash", tests, NULL, NULL);
-    char path[300];
-    unlink(db_path);
-    snprintf(path, sizeof path, "%s-wal", db_path);
-    unlink(path);
-    snprintf(path, sizeof path, "%s-shm", db_path);
-    unlink(path);
+    wsc_remove_db(db_path);
     return rc;
 }

@@ -20,6 +20,7 @@
 #include "support.h"
 
 #include "server.h"
+#include "wsc.h"
 
 #include <stdio.h>
 #include <stdlib.h>
@@ -169,12 +170,7 @@ static void world_close(void)
     W.n_jobs = 0;
     tbs_hub_free(W.hub);
     tbs_store_close(W.db);
-    char wal[80];
-    unlink(W.path);
-    snprintf(wal, sizeof wal, "%s-wal", W.path);
-    unlink(wal);
-    snprintf(wal, sizeof wal, "%s-shm", W.path);
-    unlink(wal);
+    wsc_remove_db(W.path);
 }
 
 static client *client_new(void)

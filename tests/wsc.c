@@ -306,3 +306,13 @@ int wsc_spawn_server(char *const argv[], int *port, char *out, size_t cap)
     }
     return (int)pid;
 }
+
+void wsc_remove_db(const char *path)
+{
+    static const char *const suffix[] = {"", "-wal", "-shm"};
+    for (int i = 0; i < 3; i++) {
+        char name[4200];
+        snprintf(name, sizeof name, "%s%s", path, suffix[i]);
+        unlink(name);
+    }
+}

@@ -186,6 +186,18 @@ static const char *status_word(const tbs_table *t)
     return t->broken ? "broken" : t->ended ? "ended" : "playing";
 }
 
+/* A message of this type about t, with the table's id, game and size. */
+static json_t *table_message(const char *type, const tbs_table *t)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "type", json_string(type));
+    json_object_set_new(o, "table", json_string(t->id));
+    json_object_set_new(o, "game", json_string(t->g->id));
+    json_object_set_new(o, "title", json_string(t->g->title));
+    json_object_set_new(o, "players", json_integer(t->cfg.players));
+    return o;
+}
+
 /* Adds an ended table's result and the URL of its record to o. */
 static void add_result(json_t *o, const tbs_table *t)
 {
@@ -226,12 +238,7 @@ static char *state_message(tbs_conn *c)
     tbs_hub *h = c->hub;
     tbs_table *t = c->table;
     int viewer = c->seat >= 0 ? c->seat : TB_SPECTATOR;
-    json_t *o = json_object();
-    json_object_set_new(o, "type", json_string("state"));
-    json_object_set_new(o, "table", json_string(t->id));
-    json_object_set_new(o, "game", json_string(t->g->id));
-    json_object_set_new(o, "title", json_string(t->g->title));
-    json_object_set_new(o, "players", json_integer(t->cfg.players));
+    json_t *o = table_message("state", t);
     json_object_set_new(o, "seat", c->seat >= 0 ? json_integer(c->seat)
                                                 : json_null());
     json_object_set_new(o, "status", json_string(status_word(t)));
@@ -1501,12 +1508,7 @@ static void req_replay(tbs_conn *c, json_t *req)
         json_integer_value(sj) < t->cfg.players)
         viewer = (int)json_integer_value(sj);
     replay_to(t, t->scratch, move);
-    json_t *o = json_object();
-    json_object_set_new(o, "type", json_string("frame"));
-    json_object_set_new(o, "table", json_string(t->id));
-    json_object_set_new(o, "game", json_string(t->g->id));
-    json_object_set_new(o, "title", json_string(t->g->title));
-    json_object_set_new(o, "players", json_integer(t->cfg.players));
+    json_t *o = table_message("frame", t);
     json_object_set_new(o, "seat", viewer >= 0 ? json_integer(viewer)
                                                : json_null());
     json_object_set_new(o, "move", json_integer(move));
