@@ -173,7 +173,7 @@ bench: $(BUILD)/tabula
 # 20 or later (playwright-core's minimum) with npm.  Screenshots of every
 # game's table go to $(BUILD)/web-shots (CI keeps them as artifacts).
 test-web: $(BUILD)/tabula
-	@node -e 'process.exit(+process.versions.node.split(".")[0] < 20)' || \
+	@node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)' || \
 	  { echo "test-web needs Node.js 20 or later (node --version)"; exit 1; }
 	cd tests/web && { test -d node_modules/playwright-core || \
 	  npm ci --no-audit --no-fund; }
