@@ -213,7 +213,11 @@ function lobbyPage() {
 // A finished game's result: the team's, or each seat's score and rank.
 function resultBox(r, seat) {
   const box = h('div', { class: 'result-box' });
-  if (r.team_win !== undefined) box.appendChild(h('p', { class: 'big' }, r.team_win ? 'The team wins!' : 'The team loses.', ` Score ${r.team_score}.`));
+  if (r.team_win !== undefined) {
+    // A cooperative game: every seat has the team's score and rank.
+    box.appendChild(h('p', { class: 'big' }, r.team_win ? 'The team wins!' : 'The team loses.', ` Score ${r.team_score}.`));
+    return box;
+  }
   const order = r.ranks.map((rank, j) => ({ rank, j })).sort((a, b) => a.rank - b.rank);
   box.appendChild(h('ol', { class: 'result' }, order.map(({ rank, j }) => h('li', { class: rank === 1 ? 'winner' : '' },
     `Seat ${j}${j === seat ? ' (you)' : ''}: score ${r.scores[j]}, rank ${rank}`))));
