@@ -949,6 +949,52 @@ static void seats_and_tokens(void **state)
     world_close();
 }
 
+/* A person who comes back while the takeover bot is thinking for their
+ * seat gets the move: the bot's answer, late, is dropped. */
+static void takeover_yields_to_return(void **state)
+{
+    (void)state;
+    world_open();
+    const tb_game *g = tb_find_game("no-thanks");
+    tb_config cfg;
+    tb_config_default(g, 3, &cfg);
+    client *owner = client_new();
+    const char *seats[] = {"human", "human", "human"};
+    json_t *created = json_incref(create_table(owner, g, &cfg, seats,
+                                               "heuristic"));
+    client *c[3];
+    for (int j = 0; j < 3; j++) {
+        c[j] = client_new();
+        join_seat(c[j], created, j);
+    }
+    int turn = tb_current(g, W.table->st);
+    assert_true(turn >= 0 && turn < 3);
+    int n = W.table->rec.n_actions;
+    /* The person to move leaves: the takeover bot is asked (its job
+     * posted, not yet run). */
+    send_msg(c[turn], "{\"type\":\"leave\"}");
+    drain_messages();
+    assert_true(W.table->seat[turn].away);
+    assert_int_equal(W.n_jobs, 1);
+    /* They come back before the bot answers. */
+    client *back = client_new();
+    join_seat(back, created, turn);
+    assert_false(W.table->seat[turn].away);
+    settle();
+    assert_int_equal(W.table->rec.n_actions, n);
+    assert_int_equal(W.n_jobs, 0);
+    /* The move is theirs, and they are told the bot is done. */
+    assert_false(json_is_true(json_object_get(back->last, "thinking")));
+    assert_true(json_array_size(json_object_get(back->last, "legal")) > 0);
+    send_msg(back, "{\"type\":\"act\",\"action\":\"%s\"}",
+             pick_move(back));
+    drain_messages();
+    expect_no_error(back);
+    assert_int_equal(W.table->rec.n_actions, n + 1);
+    json_decref(created);
+    world_close();
+}
+
 /* A restart rebuilds every table from the store, bit for bit, and the
  * game goes on. */
 static void restart_rebuilds(void **state)
@@ -1156,6 +1202,8 @@ int main(void)
     int n = 0;
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(bad_requests);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(seats_and_tokens);
+    tests[n++] =
+        (struct CMUnitTest)cmocka_unit_test(takeover_yields_to_return);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(restart_rebuilds);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(realtime_ticks);
     for (int i = 0; i < tb_game_count() && n < 80; i++) {

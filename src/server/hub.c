@@ -614,6 +614,9 @@ static int stage_job(tbs_hub *h, tbs_table *t, tbs_job *j)
     }
     if (j->generation != t->rec.n_actions || t->ended || t->broken)
         return 0; /* the table moved on: this answer is stale */
+    if (j->kind == TBS_JOB_BOT && j->source == TBS_BY_TAKEOVER &&
+        !t->seat[j->seat].away)
+        return 0; /* its person came back while the bot thought */
     char err[300] = "";
     if (stage(h, t, j->moves, j->n_moves, NULL, j, err, sizeof err) != 0) {
         fprintf(stderr, "tabula serve: table %s: %s (will retry)\n", t->id,
@@ -638,8 +641,10 @@ void tbs_hub_job_done(tbs_hub *h, tbs_job *j)
         schedule(h);
         return;
     }
-    if (!stage_job(h, t, j))
+    if (!stage_job(h, t, j)) {
         tbs_job_free(j);
+        table_dirty(t); /* no longer "thinking" */
+    }
     kick(h, t);
     schedule(h);
 }
@@ -662,8 +667,10 @@ void tbs_hub_run_timers(tbs_hub *h)
         if (t->held && at >= t->held_until) {
             tbs_job *j = t->held;
             t->held = NULL;
-            if (!stage_job(h, t, j))
+            if (!stage_job(h, t, j)) {
                 tbs_job_free(j);
+                table_dirty(t);
+            }
         }
         kick(h, t);
     }
