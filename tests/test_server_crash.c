@@ -20,7 +20,6 @@
 #include "wsc.h"
 
 #include <jansson.h>
-#include <libgen.h>
 #include <signal.h>
 #include <sqlite3.h>
 #include <stdio.h>
@@ -403,13 +402,8 @@ static void kill_at_random(void **state)
 int main(int argc, char **argv)
 {
     (void)argc;
-    char self[4096];
-    snprintf(self, sizeof self, "%s", argv[0]);
-    snprintf(tabula, sizeof tabula, "%s/../tabula", dirname(self));
-    if (access(tabula, X_OK) != 0) {
-        fprintf(stderr, "test_server_crash: %s is not built\n", tabula);
+    if (wsc_find_tabula(argv[0], tabula, sizeof tabula) != 0)
         return 1;
-    }
     snprintf(db_path, sizeof db_path, "/tmp/tabula-crash-%d.db",
              (int)getpid());
     /* Random points each run; TABULA_CRASH_SEED=S repeats a run. */

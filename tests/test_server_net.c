@@ -17,7 +17,6 @@
 #include "wsc.h"
 
 #include <jansson.h>
-#include <libgen.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -265,13 +264,8 @@ static void slow_bot_blocks_no_other_table(void **state)
 int main(int argc, char **argv)
 {
     (void)argc;
-    char self[4096];
-    snprintf(self, sizeof self, "%s", argv[0]);
-    snprintf(tabula, sizeof tabula, "%s/../tabula", dirname(self));
-    if (access(tabula, X_OK) != 0) {
-        fprintf(stderr, "test_server_net: %s is not built\n", tabula);
+    if (wsc_find_tabula(argv[0], tabula, sizeof tabula) != 0)
         return 1;
-    }
     snprintf(db_path, sizeof db_path, "/tmp/tabula-net-%d.db", (int)getpid());
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_teardown(slow_bot_blocks_no_other_table, teardown),

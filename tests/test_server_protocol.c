@@ -797,18 +797,26 @@ static void bad_requests(void **state)
     world_close();
 }
 
+/* A new No Thanks! table of three people, with the heuristic bot to take
+ * over a seat its person left; returns the `created` reply (its own
+ * reference). */
+static json_t *three_people_table(void)
+{
+    const tb_game *g = tb_find_game("no-thanks");
+    tb_config cfg;
+    tb_config_default(g, 3, &cfg);
+    client *owner = client_new();
+    const char *seats[] = {"human", "human", "human"};
+    return json_incref(create_table(owner, g, &cfg, seats, "heuristic"));
+}
+
 /* Seats: tokens, reconnecting, moving a seat, invites, takeover. */
 static void seats_and_tokens(void **state)
 {
     (void)state;
     world_open();
     const tb_game *g = tb_find_game("no-thanks");
-    tb_config cfg;
-    tb_config_default(g, 3, &cfg);
-    client *owner = client_new();
-    const char *seats[] = {"human", "human", "human"};
-    json_t *created = json_incref(create_table(owner, g, &cfg, seats,
-                                               "heuristic"));
+    json_t *created = three_people_table();
     const char *id = json_string_value(json_object_get(created, "table"));
     /* Tokens are 128 bits in hex, distinct, and only their hashes are
      * stored. */
@@ -956,12 +964,7 @@ static void takeover_yields_to_return(void **state)
     (void)state;
     world_open();
     const tb_game *g = tb_find_game("no-thanks");
-    tb_config cfg;
-    tb_config_default(g, 3, &cfg);
-    client *owner = client_new();
-    const char *seats[] = {"human", "human", "human"};
-    json_t *created = json_incref(create_table(owner, g, &cfg, seats,
-                                               "heuristic"));
+    json_t *created = three_people_table();
     client *c[3];
     for (int j = 0; j < 3; j++) {
         c[j] = client_new();

@@ -7,6 +7,7 @@
 
 #include <arpa/inet.h>
 #include <errno.h>
+#include <libgen.h>
 #include <netdb.h>
 #include <netinet/in.h>
 #include <netinet/tcp.h>
@@ -315,4 +316,16 @@ void wsc_remove_db(const char *path)
         snprintf(name, sizeof name, "%s%s", path, suffix[i]);
         unlink(name);
     }
+}
+
+int wsc_find_tabula(const char *argv0, char *out, size_t cap)
+{
+    char self[4096];
+    snprintf(self, sizeof self, "%s", argv0);
+    snprintf(out, cap, "%s/../tabula", dirname(self));
+    if (access(out, X_OK) != 0) {
+        fprintf(stderr, "%s: %s is not built\n", argv0, out);
+        return -1;
+    }
+    return 0;
 }

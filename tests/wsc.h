@@ -39,6 +39,10 @@ int wsc_recv(wsc *c, int timeout_ms, char **msg, size_t *len);
  * it prints.  Returns the child's pid with *port set, or -1 when it did
  * not start (its output, if any, in out). */
 int wsc_spawn_server(char *const argv[], int *port, char *out, size_t cap);
+/* Finds the tabula binary beside the test's folder (build/tabula for
+ * build/tests/x): 0 with its path in out, or -1 with a message on
+ * stderr when it is not built. */
+int wsc_find_tabula(const char *argv0, char *out, size_t cap);
 /* Removes a test's database and its WAL files. */
 void wsc_remove_db(const char *path);
 

@@ -1314,6 +1314,18 @@ static void req_join(tbs_conn *c, json_t *req)
     schedule(h);
 }
 
+/* Refuses a move the engine would not take, with the engine's reason;
+ * the reason names the move when it does not already (a short reason,
+ * such as "type draw", then still says what was refused). */
+static void send_illegal(tbs_conn *c, const char *text, const char *why)
+{
+    if (strstr(why, text))
+        send_error(c, "act", "illegal", "%s", why);
+    else
+        send_error(c, "act", "illegal", "'%s' is not a legal move now: %s",
+                   text, why);
+}
+
 static void req_act(tbs_conn *c, json_t *req)
 {
     tbs_hub *h = c->hub;
@@ -1361,7 +1373,7 @@ static void req_act(tbs_conn *c, json_t *req)
         }
         if (tb_parse_action(t->g, t->scratch, text, &a, err, sizeof err) !=
             TB_OK) {
-            send_error(c, "act", "illegal", "%s", err);
+            send_illegal(c, text, err);
             return;
         }
         int s = c->seat;
@@ -1394,7 +1406,7 @@ static void req_act(tbs_conn *c, json_t *req)
         return;
     }
     if (tb_parse_action(t->g, t->st, text, &a, err, sizeof err) != TB_OK) {
-        send_error(c, "act", "illegal", "%s", err);
+        send_illegal(c, text, err);
         return;
     }
     tbs_move m;

@@ -4,7 +4,9 @@
 // with a database of its own.
 //
 //   1. Two people in two browser contexts and a bot play a whole No Thanks!
-//      game through the UI, by clicking, to its end.
+//      game through the UI, by clicking, to its end; its record downloads
+//      (and `tabula replay` reads it); the finished games page lists it and
+//      its replay steps through it.
 //   2. A spectator's page shows no hidden card: none of the cards in the
 //      players' hands is drawn on it, and no message it gets has a hand.
 //   3. A reload reconnects to the same seat.
@@ -63,6 +65,7 @@ function startServer() {
 // ---------------------------------------------------------------- helpers
 
 let failures = 0;
+let passes = 0;
 const pageErrors = [];
 
 function check(cond, what) {
@@ -76,6 +79,7 @@ async function test(name, fn) {
   const t0 = Date.now();
   try {
     await fn();
+    passes++;
     console.log(`ok    ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
   } catch (e) {
     failures++;
@@ -216,7 +220,12 @@ async function noThanksToTheEnd(browser, base) {
   const replay = spawnSync(tabula, ['replay', recFile], { encoding: 'utf8' });
   rmSync(recFile, { force: true });
   check(replay.status === 0, `tabula replay reads the downloaded record: ${replay.stderr}`);
-  await owner.click('.end a[href^="#/replay/"]');
+  // The page of finished games lists it, with a link to its replay.
+  await owner.goto(`${base}/#/finished`);
+  const listed = owner.locator(`.finished-list a[href="#/replay/${t.table}"]`);
+  await listed.waitFor({ timeout: 5000 });
+  await owner.screenshot({ path: `${shots}/finished.png`, fullPage: true });
+  await listed.click();
   await owner.waitForSelector('.replay-controls');
   await owner.click('#next');
   await owner.waitForFunction(() => /move 1 of/.test(document.querySelector('.replay-controls .where')?.textContent || ''));
@@ -400,6 +409,7 @@ async function everyGame(browser, base) {
     }
     await page.waitForTimeout(400);
     check(await page.locator('#board').count() === 1, `${id}: the table is drawn`);
+    check(!(await page.locator('body').innerText()).includes('[object'), `${id}: every value of the view is drawn as what it is`);
     await page.screenshot({ path: `${shots}/${id}.png`, fullPage: true });
     await phone.goto(t.links[0].replace(/\/t\//, '/t/'));
     await phone.waitForSelector('.seat.you, .problem');
@@ -443,6 +453,6 @@ try {
   }
   for (const f of [db, `${db}-wal`, `${db}-shm`]) rmSync(f, { force: true });
 }
-console.log(failures ? `${failures} browser test(s) failed; screenshots in ${shots}` :
-  `browser tests passed; screenshots in ${shots}`);
+console.log(`screenshots in ${shots}`);
+console.log(`web: ${passes} passed, ${failures} failed`);
 process.exit(failures ? 1 : 0);

@@ -13,7 +13,7 @@
 
 import { h, clear, toast, copy, words } from './dom.js';
 import { Connection } from './net.js';
-import { renderGeneric, renderHand, renderMoves, typeMove, handOf, cardRow, backs, renderValue } from './view.js';
+import { renderGeneric, renderHand, renderMoves, typeMove, handOf, backs, renderValue } from './view.js';
 import { BOARDS } from './boards.js';
 import { cardText } from './cards.js';
 
@@ -545,7 +545,7 @@ function replayPage(table) {
       const hand = handOf(m.view, m.seat);
       if (hand && m.seat !== null) {
         skip.add('hand');
-        boardEl.appendChild(h('div', { class: 'hand' }, h('h3', {}, `Seat ${m.seat}'s hand`), cardRow(m.game, hand, { fan: true })));
+        boardEl.appendChild(h('div', { class: 'hand' }, h('h3', {}, `Seat ${m.seat}'s hand`), renderHand(m.game, hand, [], {}, () => {}, () => {})));
       }
       boardEl.appendChild(renderGeneric(m.game, m.view || {}, skip));
       clear(logList);

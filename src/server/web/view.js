@@ -183,8 +183,11 @@ export function typeMove(legal, act) {
   return form;
 }
 
-// The seat's hand: its cards, clickable when a move plays one.
+// The seat's hand: its cards, clickable when a move plays one.  A hand of
+// objects (cards with several fields) is drawn as the generic view draws
+// them; its moves are the buttons.
 export function renderHand(game, hand, legal, ui, act, rerender) {
+  if (hand.some((c) => c !== null && typeof c === 'object')) return renderValue(game, 'hand', hand, 1);
   const firsts = new Set(legal.map((m) => firstWord(m)[0]));
   return cardRow(game, hand, {
     fan: true,
