@@ -71,8 +71,10 @@ export function renderValue(game, key, v, depth = 0) {
         return box;
       }));
     }
-    // Strings of one length are rows of a grid (a map, a picture).
-    if (v.length > 1 && v.every((x) => typeof x === 'string' && x.length === v[0].length && x.length >= 4)) {
+    // Strings of one length, not all words, are rows of a grid (a map, a
+    // picture); words of one length ("clock", "raven") are a list.
+    if (v.length > 1 && v.every((x) => typeof x === 'string' && x.length === v[0].length && x.length >= 4) &&
+        v.some((x) => /[^A-Za-z ]/.test(x))) {
       return h('pre', { class: 'grid-text' }, v.join('\n'));
     }
     return h('span', { class: 'val' }, v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(', '));
