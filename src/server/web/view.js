@@ -1,9 +1,10 @@
 // view.js - the generic table: any game's JSON view (tb_view_json) drawn
-// as labelled boxes, with every value that is a card drawn as a card; the
-// seat's hand apart; and the legal moves as buttons (grouped by their first
-// word when there are many), with the cards in hand clickable when a move
-// plays them.  Every game in the registry gets this view; games with a
-// board add their own drawing (boards.js) and leave the rest to this.
+// as labelled boxes, with every value that is a card drawn as a card (and
+// a map of board cells, "b3", as a grid); the seat's hand apart; and the
+// legal moves as buttons (grouped by their first word when there are
+// many), with the cards in hand clickable when a move plays them.  Every
+// game in the registry gets this view; games with a board add their own
+// drawing (boards.js) and leave the rest to this.
 
 import { h, words } from './dom.js';
 import { cardFor, cardText, isCardValue, mqParse, mqCard, cardBack } from './cards.js';
@@ -79,7 +80,47 @@ export function renderValue(game, key, v, depth = 0) {
     }
     return h('span', { class: 'val' }, v.map((x) => (typeof x === 'object' ? JSON.stringify(x) : String(x))).join(', '));
   }
+  if (isCellMap(game, v)) return cellGrid(game, v);
   return renderObject(game, v, depth + 1);
+}
+
+// Whether o maps board cells ("b3", "D4") to cards or stacks of cards:
+// then it is drawn as a grid, whatever the game.
+const CELL = /^([A-Za-z])(\d{1,2})$/;
+function isCellMap(game, o) {
+  const keys = Object.keys(o);
+  return keys.length >= 2 && keys.every((k) => CELL.test(k)) &&
+    Object.values(o).every((v) => isCardValue(game, v) ||
+      (Array.isArray(v) && v.every((x) => isCardValue(game, x))));
+}
+
+// A grid of the cells of o (columns by letter, rows by number, the highest
+// row on top): each cell shows its top card and the height of its stack.
+function cellGrid(game, o) {
+  const cells = Object.keys(o).map((k) => { const m = CELL.exec(k); return { k, c: m[1].charCodeAt(0), r: Number(m[2]) }; });
+  const c0 = Math.min(...cells.map((x) => x.c)), c1 = Math.max(...cells.map((x) => x.c));
+  const r0 = Math.min(...cells.map((x) => x.r)), r1 = Math.max(...cells.map((x) => x.r));
+  const upper = cells.some((x) => x.k[0] !== x.k[0].toLowerCase());
+  const at = new Map(cells.map((x) => [`${x.c}:${x.r}`, o[x.k]]));
+  const grid = h('div', { class: 'cq-grid cell-grid' });
+  grid.style.setProperty('--cols', String(c1 - c0 + 1));
+  grid.appendChild(h('span', { class: 'cq-label' }));
+  for (let c = c0; c <= c1; c++) grid.appendChild(h('span', { class: 'cq-label' }, String.fromCharCode(c)));
+  for (let r = r1; r >= r0; r--) {
+    grid.appendChild(h('span', { class: 'cq-label' }, String(r)));
+    for (let c = c0; c <= c1; c++) {
+      const name = `${String.fromCharCode(c)}${r}`;
+      const v = at.get(`${c}:${r}`);
+      const stack = v === undefined ? [] : Array.isArray(v) ? v : [v];
+      const el = h('div', { class: 'cq-cell', dataset: { cell: upper ? name.toUpperCase() : name }, title: name });
+      if (stack.length) {
+        el.appendChild(cardFor(game, stack[stack.length - 1]));
+        if (stack.length > 1) el.appendChild(h('span', { class: 'cq-height' }, String(stack.length)));
+      }
+      grid.appendChild(el);
+    }
+  }
+  return grid;
 }
 
 // Draws an object as a box of labelled fields.
