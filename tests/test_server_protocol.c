@@ -797,6 +797,20 @@ static void bad_requests(void **state)
     world_close();
 }
 
+/* Collects the stored steps of a table. */
+typedef struct steps_seen {
+    tbs_step_row rows[64];
+    int n;
+} steps_seen;
+
+static int collect_step(void *user, const tbs_step_row *r)
+{
+    steps_seen *s = user;
+    if (s->n < 64)
+        s->rows[s->n++] = *r;
+    return 0;
+}
+
 /* A new No Thanks! table of three people, with the heuristic bot to take
  * over a seat its person left; returns the `created` reply (its own
  * reference). */
@@ -939,6 +953,24 @@ static void seats_and_tokens(void **state)
     for (int i = n + 1; i < W.table->rec.n_actions; i++)
         by_takeover += W.table->rec.actions[i].seat == 0;
     assert_true(by_takeover > 0);
+    /* The store says who made each move: the takeover bot's are marked
+     * so (data, never recomputed). */
+    steps_seen seen = {.n = 0};
+    tbs_table_row row;
+    tbs_seat_row srows[TB_MAX_PLAYERS];
+    assert_int_equal(tbs_store_load(W.db, id, &row, srows, collect_step,
+                                    &seen),
+                     0);
+    int marked = 0, acts = 0;
+    for (int i = 0; i < seen.n; i++) {
+        if (seen.rows[i].is_deal)
+            continue;
+        if (acts++ > n && seen.rows[i].seat == 0)
+            marked += strcmp(seen.rows[i].source, "takeover") == 0;
+        else
+            assert_string_equal(seen.rows[i].source, "human");
+    }
+    assert_int_equal(marked, by_takeover);
     /* A person whose connection drops is taken over after the grace, and
      * gets the seat back by coming back. */
     tbs_conn_close(c2->conn);
@@ -1076,20 +1108,6 @@ static void restart_rebuilds(void **state)
         json_decref(created);
     }
     world_close();
-}
-
-/* Collects the stored steps of a table. */
-typedef struct steps_seen {
-    tbs_step_row rows[64];
-    int n;
-} steps_seen;
-
-static int collect_step(void *user, const tbs_step_row *r)
-{
-    steps_seen *s = user;
-    if (s->n < 64)
-        s->rows[s->n++] = *r;
-    return 0;
 }
 
 /* Real time: people's choices in a tick are stored with the order they
