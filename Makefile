@@ -10,6 +10,9 @@
 #   make bench      speed of every game: build/bench.json beside the
 #                   baseline bench/baseline.json (BENCH_SECONDS per row)
 #   make bench-chain  Mystique Chain solved over many deals (CHAIN_ARGS)
+#   make test-web   the browser tests of `tabula serve` (Playwright driving
+#                   Debian's Chromium; screenshots in $(BUILD)/web-shots)
+#   make bench-server  the load bench of `tabula serve` (docs/server.md)
 #   make deps       install the Debian packages the build needs (as root)
 #   make clean
 # BUILD=dir chooses the output folder; CFLAGS_EXTRA adds flags.
@@ -23,15 +26,21 @@ CFLAGS  := -std=c11 -D_POSIX_C_SOURCE=200809L -D_DEFAULT_SOURCE $(OPT) $(WARN) \
            -Iinclude -Isrc/core -Isrc/ai -Isrc/cli $(CFLAGS_EXTRA)
 LDLIBS  := -ljansson -ledit -lpthread -lm
 TEST_LDLIBS := -lcmocka $(LDLIBS)
+# `tabula serve` (src/server) and its tests also need libwebsockets, SQLite
+# and libcrypto (OpenSSL, which libwebsockets links anyway: SHA-256).
+SERVER_LDLIBS := -lwebsockets -lsqlite3 -lcrypto
 
 LIB_SRC  := $(sort $(wildcard src/core/*.c) $(wildcard src/games/*.c) \
               $(wildcard src/games/*/*.c) $(wildcard src/ai/*.c))
 CLI_SRC  := $(sort $(wildcard src/cli/*.c))
+SERVER_SRC := $(sort $(wildcard src/server/*.c))
 TEST_SRC := $(sort $(wildcard tests/test_*.c))
 DOCS     := $(sort $(wildcard docs/games/*.md))
+WEB      := $(sort $(wildcard src/server/web/*.*))
 
 LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/docs.o
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
+SERVER_OBJ := $(SERVER_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/web.o
 TESTS    := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
 TEST_SUPPORT := $(BUILD)/tests/support.o
 
@@ -47,10 +56,11 @@ FUZZ_SECONDS ?= 60
 # clang and libclang-rt-14-dev (libFuzzer's runtime) are for `make fuzz`.
 DEBIAN_PKGS := build-essential pkg-config libcmocka-dev libjansson-dev libedit-dev \
                python3 python3-pytest libopenmpi-dev openmpi-bin groff-base man-db \
-               bsdextrautils clang libclang-rt-14-dev
+               bsdextrautils clang libclang-rt-14-dev \
+               libwebsockets-dev libsqlite3-dev libssl-dev chromium
 
 .PHONY: all test asan fuzz fuzzers bench bench-baseline bench-chain clean deps \
-        mysterium-content mysterium-content-check
+        mysterium-content mysterium-content-check test-web bench-server
 all: $(BUILD)/tabula $(BUILD)/libtabula.so
 
 $(BUILD)/%.o: %.c $(wildcard include/*.h src/*/*.h src/games/*/*.h)
@@ -68,12 +78,20 @@ $(BUILD)/gen/docs.c: $(DOCS) $(BUILD)/tools/embed
 $(BUILD)/gen/docs.o: $(BUILD)/gen/docs.c
 	$(CC) $(filter-out -Wconversion,$(CFLAGS)) -c $< -o $@
 
+$(BUILD)/gen/web.c: $(WEB) $(BUILD)/tools/embed
+	@mkdir -p $(dir $@)
+	$(BUILD)/tools/embed --web src/server/web $@ $(WEB)
+
+$(BUILD)/gen/web.o: $(BUILD)/gen/web.c
+	$(CC) $(CFLAGS) -c $< -o $@
+
 $(BUILD)/libtabula.a: $(LIB_OBJ)
 	rm -f $@
 	ar rcs $@ $^
 
-$(BUILD)/tabula: $(CLI_OBJ) $(BUILD)/libtabula.a
-	$(CC) $(CFLAGS) $(CLI_OBJ) $(BUILD)/libtabula.a $(LDLIBS) -o $@
+$(BUILD)/tabula: $(CLI_OBJ) $(SERVER_OBJ) $(BUILD)/libtabula.a
+	$(CC) $(CFLAGS) $(CLI_OBJ) $(SERVER_OBJ) $(BUILD)/libtabula.a \
+	  $(SERVER_LDLIBS) $(LDLIBS) -o $@
 
 $(BUILD)/tests/support.o: tests/support.c tests/support.h include/tabula.h
 	@mkdir -p $(dir $@)
@@ -82,6 +100,18 @@ $(BUILD)/tests/support.o: tests/support.c tests/support.h include/tabula.h
 $(BUILD)/tests/%: tests/%.c $(TEST_SUPPORT) $(BUILD)/libtabula.a tests/support.h
 	@mkdir -p $(dir $@)
 	$(CC) $(CFLAGS) -Itests $< $(TEST_SUPPORT) $(BUILD)/libtabula.a $(TEST_LDLIBS) -o $@
+
+# The server's tests link the server (without the command line) and the
+# small WebSocket client of tests/wsc.c.
+$(BUILD)/tests/wsc.o: tests/wsc.c tests/wsc.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -c $< -o $@
+
+$(BUILD)/tests/test_server%: tests/test_server%.c $(TEST_SUPPORT) $(SERVER_OBJ) \
+                             $(BUILD)/tests/wsc.o $(BUILD)/libtabula.a tests/support.h
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -Itests -Isrc/server $< $(TEST_SUPPORT) $(SERVER_OBJ) \
+	  $(BUILD)/tests/wsc.o $(BUILD)/libtabula.a $(SERVER_LDLIBS) $(TEST_LDLIBS) -o $@
 
 $(BUILD)/tests/fuzz-%: tests/fuzz/%.c tests/fuzz/driver.c $(FUZZ_DEPS) $(BUILD)/libtabula.a
 	@mkdir -p $(dir $@)
@@ -146,6 +176,31 @@ bench: $(BUILD)/tabula
 	$(BUILD)/tabula bench --json --seconds $(BENCH_SECONDS) > $(BUILD)/bench.json.tmp
 	mv $(BUILD)/bench.json.tmp $(BUILD)/bench.json
 	python3 bench/compare.py bench/baseline.json $(BUILD)/bench.json
+
+# The browser tests of `tabula serve` (tests/web/run.mjs): Playwright's
+# playwright-core, pinned by tests/web/package-lock.json and installed from
+# npm, drives Debian's Chromium (never a downloaded browser).  Needs Node.js
+# 20 or later (playwright-core's minimum) with npm.  Screenshots of every
+# game's table go to $(BUILD)/web-shots (CI keeps them as artifacts).
+test-web: $(BUILD)/tabula
+	@node -e 'process.exit(Number(process.versions.node.split(".")[0]) >= 20 ? 0 : 1)' || \
+	  { echo "test-web needs Node.js 20 or later (node --version)"; exit 1; }
+	cd tests/web && { test -d node_modules/playwright-core || \
+	  npm ci --no-audit --no-fund; }
+	TABULA=$(BUILD)/tabula SHOTS=$(BUILD)/web-shots node tests/web/run.mjs
+
+# The load bench of `tabula serve` (bench/server_load.c; docs/server.md):
+# LOAD_TABLES tables of two clients each play random moves for
+# LOAD_SECONDS, with the server's database synced as LOAD_SYNC says.
+LOAD_TABLES ?= 250
+LOAD_SECONDS ?= 60
+LOAD_SYNC ?= full
+$(BUILD)/server_load: bench/server_load.c tests/wsc.c tests/wsc.h
+	$(CC) $(CFLAGS) bench/server_load.c tests/wsc.c -ljansson -o $@
+
+bench-server: $(BUILD)/tabula $(BUILD)/server_load
+	$(BUILD)/server_load --tabula $(BUILD)/tabula --tables $(LOAD_TABLES) \
+	  --seconds $(LOAD_SECONDS) --sync $(LOAD_SYNC)
 
 # The single-purpose 6 nimmt! loop that `tabula bench 6-nimmt -p 4` is
 # measured against (see bench/nimmt_baseline.c).

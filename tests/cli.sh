@@ -35,7 +35,7 @@ expect_error() {
 }
 
 # --- help on every command
-for c in list rules play sim replay bench analyze arena; do
+for c in list rules play sim replay bench analyze arena serve; do
     if "$T" $c --help >"$TMP/out" 2>&1 && grep -q usage "$TMP/out"; then ok; else bad "$c --help"; fi
 done
 "$T" --help >/dev/null && ok || bad "tabula --help"
@@ -129,6 +129,16 @@ cmp -s "$TMP/a1" "$TMP/a2" && ok || bad "arena differs on 2 threads"
 expect_error "arena with fewer agents than seats" "$T" arena no-thanks -p 3 --agents heuristic,random
 expect_error "arena with a bad agent" "$T" arena no-thanks -p 3 --agents heuristic,random,wizard
 expect_error "ext without a command" "$T" sim no-thanks -n 1 --seats ext:
+
+# --- serve: its mistakes are one clear line (the server itself is tested
+# by build/tests/test_server_* and make test-web)
+expect_error "serve with a bad port" "$T" serve --port 70000
+expect_error "serve with a bad sync" "$T" serve --sync sometimes
+expect_error "serve with a stray argument" "$T" serve now
+expect_error "serve with an unknown option" "$T" serve --colour red
+expect_error "serve with a database it cannot open" "$T" serve --port 0 --db "$TMP/no/such/dir/t.db"
+printf 'not a database' >"$TMP/junk.db"
+expect_error "serve with a file that is not a database" "$T" serve --port 0 --db "$TMP/junk.db"
 
 # --- errors: one clear line, non-zero exit, never a crash
 expect_error "unknown game" "$T" sim no-such-game -n 1

@@ -16,6 +16,36 @@ uint64_t tbi_seat_seed(uint64_t game_seed, int seat)
     return tb_seed_derive(game_seed ^ 0x5eed5eedull, (uint64_t)seat + 1);
 }
 
+int tbi_step_chance(const tb_game *g, void *st, tb_rng *rng, tb_record *rec,
+                    uint16_t *outcome, int *n)
+{
+    uint16_t buf[TB_MAX_CHANCE];
+    int len;
+    int rc = tb_sample_chance(g, st, rng, buf, &len);
+    if (rc != TB_OK)
+        return rc;
+    if (outcome)
+        memcpy(outcome, buf, (size_t)len * sizeof buf[0]);
+    if (n)
+        *n = len;
+    return rec ? tb_record_add_deal(rec, buf, len) : TB_OK;
+}
+
+int tbi_step_action(const tb_game *g, void *st, void *before, tb_action a,
+                    tb_record *rec)
+{
+    if (rec) {
+        char text[TB_ACTION_TEXT];
+        g->action_text(st, a, text, sizeof text);
+        if (tb_record_add_action(rec, g->current(st), text) != TB_OK)
+            return TB_ENOMEM;
+    }
+    if (before)
+        memcpy(before, st, g->state_size);
+    g->apply(st, a);
+    return TB_OK;
+}
+
 int tbi_play_match(const tb_game *g, const tb_config *cfg, uint64_t seed,
                    tbi_bot *const *bots, void *st, tb_record *rec,
                    tbi_match_stats *out, char *err, size_t errcap)
@@ -37,28 +67,20 @@ int tbi_play_match_observed(const tb_game *g, const tb_config *cfg,
     for (int j = 0; j < cfg->players; j++)
         tbi_bot_start(bots[j], cfg, j, tbi_seat_seed(seed, j));
     long actions = 0;
-    uint16_t outcome[TB_MAX_CHANCE];
     for (;;) {
         int cur = g->current(st);
         if (cur == TB_TERMINAL)
             break;
         if (cur == TB_CHANCE) {
-            int n;
-            tb_sample_chance(g, st, &deal, outcome, &n);
-            if (rec && tb_record_add_deal(rec, outcome, n) != TB_OK)
+            if (tbi_step_chance(g, st, &deal, rec, NULL, NULL) != TB_OK)
                 goto nomem;
             continue;
         }
         tb_action a = tbi_bot_choose(bots[cur], st, cur);
         for (int j = 0; j < cfg->players; j++)
             tbi_bot_observe(bots[j], st, a);
-        if (rec) {
-            char text[TB_ACTION_TEXT];
-            g->action_text(st, a, text, sizeof text);
-            if (tb_record_add_action(rec, cur, text) != TB_OK)
-                goto nomem;
-        }
-        g->apply(st, a);
+        if (tbi_step_action(g, st, NULL, a, rec) != TB_OK)
+            goto nomem;
         actions++;
         if (obs)
             obs->after_action(obs->user, g, st);

@@ -14,6 +14,21 @@
 uint64_t tbi_game_seed(uint64_t master, uint64_t game_index);
 uint64_t tbi_seat_seed(uint64_t game_seed, int seat);
 
+/* The two steps every way of running a table takes (a match between bots,
+ * `tabula play`, `tabula serve`), so that a record means the same
+ * whoever wrote it.  tbi_step_chance resolves the chance node at st from
+ * rng and appends the outcome to rec (when not NULL); the outcome also goes
+ * to outcome/n when they are not NULL (TB_MAX_CHANCE capacity).
+ * tbi_step_action takes the legal action a of the seat to move: appends
+ * its text to rec (when not NULL), copies the state before it into before
+ * (when not NULL, for tb_describe) and applies it.  Both return TB_OK, or
+ * TB_ENOMEM when the record cannot grow (the step is then taken but is
+ * missing from the record). */
+int tbi_step_chance(const tb_game *g, void *st, tb_rng *rng, tb_record *rec,
+                    uint16_t *outcome, int *n);
+int tbi_step_action(const tb_game *g, void *st, void *before, tb_action a,
+                    tb_record *rec);
+
 /* What one match produced. */
 typedef struct tbi_match_stats {
     long actions;

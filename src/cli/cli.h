@@ -75,5 +75,6 @@ int cmd_replay(int argc, char **argv);
 int cmd_bench(int argc, char **argv);
 int cmd_analyze(int argc, char **argv);
 int cmd_arena(int argc, char **argv);
+int cmd_serve(int argc, char **argv);
 
 #endif

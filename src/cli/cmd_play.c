@@ -305,18 +305,14 @@ static void log_tail(const move_log *l, int lines)
     fputs(l->buf + i, stdout);
 }
 
-/* Records and applies seat cur's action a, keeping the state before it in
- * `before`, and writes into desc what `viewer` saw happen (tb_describe):
- * the one way moves are shown, whatever the mode of play. */
+/* Records and applies the action a of the seat to move, keeping the state
+ * before it in `before`, and writes into desc what `viewer` saw happen
+ * (tb_describe): the one way moves are shown, whatever the mode of play. */
 static void play_action(const tb_game *g, void *st, void *before,
-                        tb_action a, int cur, tb_record *rec, int viewer,
-                        char *desc, size_t cap)
+                        tb_action a, tb_record *rec, int viewer, char *desc,
+                        size_t cap)
 {
-    char text[TB_ACTION_TEXT];
-    g->action_text(st, a, text, sizeof text);
-    tb_record_add_action(rec, cur, text);
-    memcpy(before, st, g->state_size);
-    g->apply(st, a);
+    tbi_step_action(g, st, before, a, rec);
     tb_text t;
     tb_text_init(&t, desc, cap);
     tb_describe(g, before, a, st, viewer, &t);
@@ -695,10 +691,7 @@ static int play_on_clock(const tb_game *g, void *st, tbi_bot **bots,
                 draw_clock(g, st, human, style, &log, "(next deal: q quits)");
                 tick_end = now_ms() + 2.0 * tick_ms;
             }
-            uint16_t outcome[TB_MAX_CHANCE];
-            int n;
-            tb_sample_chance(g, st, deal, outcome, &n);
-            tb_record_add_deal(rec, outcome, n);
+            tbi_step_chance(g, st, deal, rec, NULL, NULL);
             last_seat = TB_MAX_PLAYERS;
             continue;
         }
@@ -741,7 +734,7 @@ static int play_on_clock(const tb_game *g, void *st, tbi_bot **bots,
                 break;
             tick_end = now_ms(); /* a key ends the tick now */
         }
-        play_action(g, st, before, a, cur, rec, human, desc, sizeof desc);
+        play_action(g, st, before, a, rec, human, desc, sizeof desc);
         log_add(&log, desc);
     }
     free(before);
@@ -932,10 +925,7 @@ int cmd_play(int argc, char **argv)
         if (cur == TB_TERMINAL)
             break;
         if (cur == TB_CHANCE) {
-            uint16_t outcome[TB_MAX_CHANCE];
-            int n;
-            tb_sample_chance(g, st, &deal, outcome, &n);
-            tb_record_add_deal(&rec, outcome, n);
+            tbi_step_chance(g, st, &deal, &rec, NULL, NULL);
             continue;
         }
         if (clock && on_clock(g, st)) {
@@ -972,7 +962,7 @@ int cmd_play(int argc, char **argv)
         } else {
             a = tbi_bot_choose(bots[cur], st, cur);
         }
-        play_action(g, st, before, a, cur, &rec, viewer, desc, sizeof desc);
+        play_action(g, st, before, a, &rec, viewer, desc, sizeof desc);
         if (show) {
             fputs(desc, stdout);
             if (shared)

@@ -30,6 +30,7 @@ static const struct {
     {"bench", cmd_bench, "measure random-playout speed"},
     {"analyze", cmd_analyze, "write a balance report: seats, scores, length, drama, variants"},
     {"arena", cmd_arena, "measure bots against a field: every seating of each deal"},
+    {"serve", cmd_serve, "the multiplayer server: play in a browser with friends and bots"},
 };
 
 static void usage(FILE *f)

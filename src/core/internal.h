@@ -80,6 +80,9 @@ int tbi_whole_close(FILE *f, const char *tmp, const char *path, int ok);
 /* The record as the JSON text tb_record_save writes (malloc'd; free it),
  * or NULL when out of memory. */
 char *tbi_record_text(const tb_record *r);
+/* A game's result as records write it: {"scores": [...], "ranks": [...]}
+ * and, for cooperative games, team_win and team_score. */
+json_t *tbi_result_json(const tb_result *r);
 /* The largest record tb_record_load reads, in bytes: far above any real
  * game (the longest simulated records are tens of kilobytes), low enough
  * that reading one cannot exhaust memory. */

@@ -78,7 +78,7 @@ int tb_record_add_action(tb_record *r, int seat, const char *text)
 
 /* ------------------------------------------------------------ writing */
 
-static json_t *result_to_json(const tb_result *res)
+json_t *tbi_result_json(const tb_result *res)
 {
     json_t *o = json_object();
     json_t *scores = json_array(), *ranks = json_array();
@@ -143,7 +143,7 @@ static json_t *record_to_json(const tb_record *r)
     }
     json_object_set_new(o, "actions", actions);
     if (r->has_result)
-        json_object_set_new(o, "result", result_to_json(&r->result));
+        json_object_set_new(o, "result", tbi_result_json(&r->result));
     return o;
 }
 

@@ -1,0 +1,113 @@
+/*
+ * cmd_serve.c - `tabula serve`: the multiplayer server (src/server,
+ * docs/server.md).  This file only reads the command line.
+ */
+#include "../server/server.h"
+#include "cli.h"
+
+#include <getopt.h>
+#include <stdio.h>
+#include <string.h>
+#include <unistd.h>
+
+static int usage(void)
+{
+    printf(
+        "usage: tabula serve [--port 8080] [--db FILE] [--bind ADDR]\n"
+        "                    [--workers N] [--sync full|normal]\n"
+        "                    [--bot-pace MS] [--grace S]\n\n"
+        "Serves every game in 'tabula list' to browsers: open the printed\n"
+        "link, create a table (game, players, options, which seats are\n"
+        "bots), share one link per seat, and play; a spectator link\n"
+        "watches, and finished games can be replayed move by move and\n"
+        "their records downloaded.  Every table and every move is kept in\n"
+        "an SQLite database: stop or kill the server and start it again,\n"
+        "and every table goes on where it was.  See docs/server.md.\n\n"
+        "  --port N       the TCP port (default 8080; 0: any free port)\n"
+        "  --bind ADDR    the address to listen on (default: every address;\n"
+        "                 127.0.0.1 for this machine only)\n"
+        "  --db FILE      the database (default tabula.db, made if missing)\n"
+        "  --workers N    threads for bots and real-time ticks (default:\n"
+        "                 the number of processors)\n"
+        "  --sync MODE    full (default): every move is on disk before\n"
+        "                 anyone is told of it, even if the power fails;\n"
+        "                 normal: it survives the server being killed but\n"
+        "                 not a power cut (faster)\n"
+        "  --bot-pace MS  least time between one move and a bot's next\n"
+        "                 one, so people can follow (default 400)\n"
+        "  --grace S      seconds before the takeover bot plays for a seat\n"
+        "                 whose person left (default 30)\n"
+        "  --quiet        no message at the end\n\n"
+        "TLS is left to a reverse proxy in front (docs/server.md has an\n"
+        "example).\n");
+    return 0;
+}
+
+int cmd_serve(int argc, char **argv)
+{
+    static const struct option longopts[] = {
+        {"help", no_argument, NULL, 'h'},
+        {"port", required_argument, NULL, 'p'},
+        {"bind", required_argument, NULL, 'b'},
+        {"db", required_argument, NULL, 'd'},
+        {"workers", required_argument, NULL, 'w'},
+        {"sync", required_argument, NULL, 's'},
+        {"bot-pace", required_argument, NULL, 'P'},
+        {"grace", required_argument, NULL, 'g'},
+        {"quiet", no_argument, NULL, 'q'},
+        {NULL, 0, NULL, 0},
+    };
+    long cpus = sysconf(_SC_NPROCESSORS_ONLN);
+    tbs_serve_options o = {
+        .port = 8080,
+        .bind = NULL,
+        .db_path = "tabula.db",
+        .sync_full = 1,
+        .workers = cpus < 1 ? 1 : cpus > 64 ? 64 : (int)cpus,
+        .bot_pace_ms = 400,
+        .grace_ms = 30000,
+    };
+    int c;
+    long v;
+    opterr = 0;
+    while ((c = getopt_long(argc, argv, "h", longopts, NULL)) != -1) {
+        switch (c) {
+        case 'h': return usage();
+        case 'p':
+            if (cli_parse_long("--port", optarg, 0, 65535, &v))
+                return 2;
+            o.port = (int)v;
+            break;
+        case 'b': o.bind = optarg; break;
+        case 'd': o.db_path = optarg; break;
+        case 'w':
+            if (cli_parse_long("--workers", optarg, 1, 64, &v))
+                return 2;
+            o.workers = (int)v;
+            break;
+        case 's':
+            if (strcmp(optarg, "full") != 0 && strcmp(optarg, "normal") != 0)
+                return cli_error("--sync takes full or normal, not '%s'",
+                                 optarg);
+            o.sync_full = strcmp(optarg, "full") == 0;
+            break;
+        case 'P':
+            if (cli_parse_long("--bot-pace", optarg, 0, 60000, &v))
+                return 2;
+            o.bot_pace_ms = (int)v;
+            break;
+        case 'g':
+            if (cli_parse_long("--grace", optarg, 0, 86400, &v))
+                return 2;
+            o.grace_ms = (int)v * 1000;
+            break;
+        case 'q': o.quiet = 1; break;
+        default:
+            return cli_error("serve: unknown or incomplete option '%s'; try "
+                             "'tabula serve --help'", argv[optind - 1]);
+        }
+    }
+    if (optind < argc)
+        return cli_error("serve: unexpected argument '%s'", argv[optind]);
+    return tbs_serve(&o);
+}

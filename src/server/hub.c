@@ -1,0 +1,1740 @@
+/*
+ * hub.c - the protocol of `tabula serve` (docs/server.md): the tables in
+ * memory, the connections, every request a client may send and every
+ * message it is sent, the bots (as jobs for the workers) and the clocks
+ * (real-time ticks, a left seat's takeover, the bots' pace).
+ *
+ * The hub never touches a socket: the net layer (net.c) or a test hands it
+ * whole messages and asks it for the next one to write, through tbs_hooks.
+ * What a connection at a seat is sent is built from the public API alone,
+ * when it is written: tb_view_json for its seat, its legal moves (only when
+ * it is to move), and the move log as tb_describe told it to its seat; a
+ * spectator gets the spectator's view and log.  The seed, the deal and
+ * other seats' views never leave the hub; a game's record can be had only
+ * once it has ended.
+ */
+#include "server.h"
+#include "internal.h"
+
+#include <jansson.h>
+#include <stdarg.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+
+#define NO_SEAT (-100)           /* a connection not at any table */
+#define MAX_BAD_TOKENS 10        /* then the connection is closed */
+#define MAX_TABLES 20000         /* unfinished tables in memory */
+#define FINISHED_LIST 100        /* games listed by `finished` */
+#define KEEP_ENDED 64            /* idle ended tables kept in memory */
+
+typedef struct msg {
+    struct msg *next;
+    char *text;
+    size_t len;
+} msg;
+
+struct tbs_conn {
+    tbs_hub *hub;
+    void *net;
+    tbs_table *table;
+    int seat;             /* held seat, TB_SPECTATOR, or NO_SEAT */
+    int log_sent;         /* entries of its viewer's log already sent */
+    int dirty;            /* a state message is due */
+    int bad_tokens;
+    int closing;          /* close once the queue is written */
+    msg *q, *q_tail;
+    tbs_conn *tnext, *tprev; /* the table's connections */
+    tbs_conn *hnext, *hprev; /* every connection */
+};
+
+/* Moves staged in the open transaction, told once it is committed. */
+typedef struct staged {
+    struct staged *next;
+    tbs_table *t;
+    tbs_conn *actor;  /* a person's move: told "ok" (NULL once gone) */
+    tbs_job *job;     /* a job's moves: freed after */
+    char text[TB_ACTION_TEXT];
+} staged;
+
+struct tbs_hub {
+    tbs_store *db;
+    staged *staged;      /* the batch, newest first */
+    tbs_hooks hooks;
+    tbs_hub_config cfg;
+    tbs_table *tables;   /* every table in memory */
+    int n_tables;
+    tbs_conn *conns;
+    long long wake;      /* the time last asked of hooks.wake_at (0: none) */
+    char *games_text;    /* the `games` reply, made once */
+};
+
+static long long now(tbs_hub *h)
+{
+    return h->hooks.now_ms(h->hooks.user);
+}
+
+/* ------------------------------------------------------------ sending */
+
+/* Queues a message (takes text) for c. */
+static void send_text(tbs_conn *c, char *text)
+{
+    msg *m = malloc(sizeof *m);
+    if (!m || !text) {
+        free(m);
+        free(text);
+        return;
+    }
+    m->next = NULL;
+    m->text = text;
+    m->len = strlen(text);
+    if (c->q_tail)
+        c->q_tail->next = m;
+    else
+        c->q = m;
+    c->q_tail = m;
+    c->hub->hooks.want_write(c->hub->hooks.user, c->net);
+}
+
+/* Queues a JSON object (takes it) for c. */
+static void send_json(tbs_conn *c, json_t *o)
+{
+    send_text(c, json_dumps(o, JSON_COMPACT));
+    json_decref(o);
+}
+
+/* Sends {"type":"error","code":..,"message":..,"in":..}. */
+static void send_error(tbs_conn *c, const char *in, const char *code,
+                       const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 4, 5)))
+#endif
+    ;
+
+static void send_error(tbs_conn *c, const char *in, const char *code,
+                       const char *fmt, ...)
+{
+    char text[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    json_t *o = json_object();
+    json_object_set_new(o, "type", json_string("error"));
+    json_object_set_new(o, "code", json_string(code));
+    json_object_set_new(o, "message", json_string(text));
+    if (in)
+        json_object_set_new(o, "in", json_string(in));
+    send_json(c, o);
+}
+
+/* Marks c as owing its client a fresh state message. */
+static void mark_dirty(tbs_conn *c)
+{
+    if (!c->dirty) {
+        c->dirty = 1;
+        c->hub->hooks.want_write(c->hub->hooks.user, c->net);
+    }
+}
+
+/* Every connection at t is owed a fresh state message. */
+static void table_dirty(tbs_table *t)
+{
+    for (tbs_conn *c = t->conns; c; c = c->tnext)
+        mark_dirty(c);
+}
+
+/* A bot's or a taken-over seat's player, as shown to everyone. */
+static json_t *seats_json(const tbs_table *t)
+{
+    json_t *a = json_array();
+    for (int j = 0; j < t->cfg.players; j++) {
+        const tbs_seat *s = &t->seat[j];
+        json_t *o = json_object();
+        json_object_set_new(o, "player", json_string(s->spec));
+        json_object_set_new(o, "bot", json_boolean(s->bot));
+        json_object_set_new(o, "present", json_boolean(s->present > 0));
+        json_object_set_new(o, "claimed", json_boolean(s->claimed));
+        json_object_set_new(o, "away", json_boolean(s->away));
+        json_array_append_new(a, o);
+    }
+    return a;
+}
+
+/* The text of every legal move of the seat to move in st. */
+static json_t *legal_json(const tb_game *g, const void *st)
+{
+    static tb_action acts[TB_MAX_ACTIONS];
+    json_t *a = json_array();
+    int n = tb_legal(g, st, acts);
+    for (int i = 0; i < n; i++) {
+        char text[TB_ACTION_TEXT];
+        tb_action_text(g, st, acts[i], text, sizeof text);
+        json_array_append_new(a, json_string(text));
+    }
+    return a;
+}
+
+static int is_realtime(const tbs_table *t)
+{
+    return (t->g->flags & TB_GAME_REALTIME) != 0;
+}
+
+/* The status word of a table. */
+static const char *status_word(const tbs_table *t)
+{
+    return t->broken ? "broken" : t->ended ? "ended" : "playing";
+}
+
+/* A message of this type about t, with the table's id, game and size. */
+static json_t *table_message(const char *type, const tbs_table *t)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "type", json_string(type));
+    json_object_set_new(o, "table", json_string(t->id));
+    json_object_set_new(o, "game", json_string(t->g->id));
+    json_object_set_new(o, "title", json_string(t->g->title));
+    json_object_set_new(o, "players", json_integer(t->cfg.players));
+    return o;
+}
+
+/* Adds an ended table's result and the URL of its record to o. */
+static void add_result(json_t *o, const tbs_table *t)
+{
+    char *r = tbs_table_result_json(t);
+    json_error_t jerr;
+    json_t *rj = r ? json_loads(r, 0, &jerr) : NULL;
+    free(r);
+    json_object_set_new(o, "result", rj ? rj : json_null());
+    char url[64];
+    snprintf(url, sizeof url, "/api/records/%s.json", t->id);
+    json_object_set_new(o, "record", json_string(url));
+}
+
+/* What c's seat may do now: its legal moves when it is a person's seat to
+ * move (in a real-time game: its choices in the open tick). */
+static json_t *seat_legal(tbs_conn *c)
+{
+    tbs_table *t = c->table;
+    int seat = c->seat;
+    if (seat < 0 || t->ended || t->broken || t->seat[seat].bot)
+        return json_array();
+    if (is_realtime(t)) {
+        int asked[TB_MAX_PLAYERS];
+        if (!t->tick_open ||
+            !tbs_tick_walk(t->g, t->st, t->scratch, asked, seat))
+            return json_array();
+        return legal_json(t->g, t->scratch);
+    }
+    if (tbs_table_turn(t) != seat)
+        return json_array();
+    return legal_json(t->g, t->st);
+}
+
+/* The state message for c: its seat's view and legal moves, and the move
+ * log entries it has not had yet. */
+static char *state_message(tbs_conn *c)
+{
+    tbs_hub *h = c->hub;
+    tbs_table *t = c->table;
+    int viewer = c->seat >= 0 ? c->seat : TB_SPECTATOR;
+    json_t *o = table_message("state", t);
+    json_object_set_new(o, "seat", c->seat >= 0 ? json_integer(c->seat)
+                                                : json_null());
+    json_object_set_new(o, "status", json_string(status_word(t)));
+    int turn = tbs_table_turn(t);
+    json_object_set_new(o, "turn", turn >= 0 && !is_realtime(t)
+                                       ? json_integer(turn)
+                                       : json_null());
+    json_object_set_new(o, "move", json_integer(t->rec.n_actions));
+    json_object_set_new(o, "thinking", json_boolean(t->busy || t->held));
+    json_object_set_new(o, "seats", seats_json(t));
+    json_object_set_new(o, "takeover", json_string(t->takeover));
+    json_object_set_new(o, "legal", seat_legal(c));
+    const tbs_log *l = &t->log[tbs_viewer_index(t, viewer)];
+    int from = c->log_sent;
+    if (from < l->n - TBS_LOG_ON_JOIN && from == 0)
+        from = l->n - TBS_LOG_ON_JOIN;
+    json_t *lines = json_array();
+    for (int i = from; i < l->n; i++)
+        json_array_append_new(lines, json_string(l->lines[i] ? l->lines[i]
+                                                             : ""));
+    json_object_set_new(o, "log_start", json_integer(from));
+    json_object_set_new(o, "log", lines);
+    c->log_sent = l->n;
+    if (is_realtime(t)) {
+        json_t *rt = json_object();
+        json_object_set_new(rt, "tick_ms", json_integer(t->tick_ms));
+        json_object_set_new(rt, "tick", json_integer(t->tick_no));
+        json_object_set_new(rt, "open", json_boolean(t->tick_open));
+        long long left = t->tick_open ? t->tick_end - now(h) : 0;
+        json_object_set_new(rt, "left_ms", json_integer(left > 0 ? left : 0));
+        int mine = c->seat >= 0 && t->tick_open && t->asked[c->seat];
+        json_object_set_new(rt, "asked", json_boolean(mine));
+        json_object_set_new(rt, "chosen",
+                            mine && t->has_pending[c->seat]
+                                ? json_string(t->pending[c->seat])
+                                : json_null());
+        json_object_set_new(o, "realtime", rt);
+    }
+    if (t->ended)
+        add_result(o, t);
+    /* The view goes in as the engine wrote it. */
+    char *meta = json_dumps(o, JSON_COMPACT);
+    json_decref(o);
+    char *view = tb_view_json(t->g, t->st, viewer);
+    if (!meta || !view) {
+        free(meta);
+        free(view);
+        return NULL;
+    }
+    size_t ml = strlen(meta), vl = strlen(view);
+    char *out = malloc(ml + vl + 16);
+    if (out) {
+        memcpy(out, meta, ml - 1); /* without the closing brace */
+        memcpy(out + ml - 1, ",\"view\":", 8);
+        memcpy(out + ml + 7, view, vl);
+        memcpy(out + ml + 7 + vl, "}", 2);
+    }
+    free(meta);
+    free(view);
+    return out;
+}
+
+int tbs_conn_pending(const tbs_conn *c)
+{
+    return c->q || c->closing || (c->dirty && c->table);
+}
+
+char *tbs_conn_next(tbs_conn *c, size_t *len, int *close_after)
+{
+    *close_after = 0;
+    msg *m = c->q;
+    if (m) {
+        c->q = m->next;
+        if (!c->q)
+            c->q_tail = NULL;
+        char *text = m->text;
+        *len = m->len;
+        free(m);
+        *close_after = c->closing && !c->q;
+        return text;
+    }
+    if (c->closing) {
+        *close_after = 1;
+        return NULL;
+    }
+    if (c->dirty && c->table) {
+        c->dirty = 0;
+        char *text = state_message(c);
+        if (text)
+            *len = strlen(text);
+        return text;
+    }
+    c->dirty = 0;
+    return NULL;
+}
+
+/* ------------------------------------------------------------ timers */
+
+/* Whether a real-time table's clock runs: it stops while none of its
+ * people is at the table (none present, none played by the takeover bot),
+ * so that a game nobody watches does not run itself out.  A table of bots
+ * alone always runs. */
+static int clock_runs(const tbs_table *t)
+{
+    int people = 0;
+    for (int j = 0; j < t->cfg.players; j++) {
+        const tbs_seat *s = &t->seat[j];
+        if (s->bot)
+            continue;
+        people++;
+        if (s->present || s->away)
+            return 1;
+    }
+    return people == 0;
+}
+
+/* The next time t needs looking at, or 0. */
+static long long table_deadline(const tbs_hub *h, const tbs_table *t)
+{
+    if (t->ended || t->broken)
+        return 0;
+    long long d = 0;
+#define EARLIER(x) do { long long x_ = (x); if (x_ > 0 && (d == 0 || x_ < d)) d = x_; } while (0)
+    if (t->held)
+        EARLIER(t->held_until);
+    if (t->retry_at > 0 && !t->busy && !t->held)
+        EARLIER(t->retry_at);
+    if (is_realtime(t) && !t->busy && !t->held &&
+        (t->tick_open || clock_runs(t)))
+        EARLIER(t->tick_open ? t->tick_end : t->next_tick_at);
+    if (t->takeover[0])
+        for (int j = 0; j < t->cfg.players; j++)
+            if (!t->seat[j].bot && !t->seat[j].away &&
+                !t->seat[j].present && t->seat[j].gone_at > 0)
+                EARLIER(t->seat[j].gone_at + h->cfg.grace_ms);
+#undef EARLIER
+    return d;
+}
+
+/* Asks the net layer to call tbs_hub_run_timers by the earliest deadline. */
+static void schedule(tbs_hub *h)
+{
+    long long d = 0;
+    for (tbs_table *t = h->tables; t; t = t->next) {
+        t->deadline = table_deadline(h, t);
+        if (t->deadline > 0 && (d == 0 || t->deadline < d))
+            d = t->deadline;
+    }
+    if (d > 0 && d != h->wake) {
+        h->wake = d;
+        h->hooks.wake_at(h->hooks.user, d);
+    }
+}
+
+/* ------------------------------------------------------------ tables */
+
+static void kick(tbs_hub *h, tbs_table *t);
+static void table_dirty(tbs_table *t);
+
+/* Stages moves at t in the batch: they are appended to the store's open
+ * transaction (begun here if need be), and taken and told once
+ * tbs_hub_flush has committed it.  0, or -1 with a message. */
+static int stage(tbs_hub *h, tbs_table *t, const tbs_move *moves, int n,
+                 tbs_conn *actor, tbs_job *job, char *err, size_t errcap)
+{
+    staged *e = calloc(1, sizeof *e);
+    if (!e) {
+        snprintf(err, errcap, "out of memory");
+        return -1;
+    }
+    if ((!tbs_store_in_transaction(h->db) && tbs_store_begin(h->db) != 0) ||
+        tbs_table_stage(t, h->db, moves, n, now(h), err, errcap) != 0) {
+        if (!err[0])
+            snprintf(err, errcap, "%s", tbs_store_error(h->db));
+        free(e);
+        return -1;
+    }
+    e->t = t;
+    e->actor = actor;
+    e->job = job;
+    snprintf(e->text, sizeof e->text, "%s", moves[0].text);
+    e->next = h->staged;
+    h->staged = e;
+    return 0;
+}
+
+void tbs_hub_flush(tbs_hub *h)
+{
+    if (!h->staged) {
+        if (tbs_store_in_transaction(h->db))
+            tbs_store_rollback(h->db); /* only failed stages were in it */
+        return;
+    }
+    int ok = tbs_store_commit(h->db) == 0;
+    char why[300];
+    snprintf(why, sizeof why, "%s", ok ? "" : tbs_store_error(h->db));
+    if (!ok)
+        tbs_store_rollback(h->db);
+    /* In the order they were staged. */
+    staged *list = NULL;
+    while (h->staged) {
+        staged *e = h->staged;
+        h->staged = e->next;
+        e->next = list;
+        list = e;
+    }
+    long long at = now(h);
+    while (list) {
+        staged *e = list;
+        list = e->next;
+        tbs_table *t = e->t;
+        if (ok) {
+            int deals = tbs_table_apply_staged(t, at);
+            table_dirty(t);
+            if (e->actor) {
+                json_t *o = json_object();
+                json_object_set_new(o, "type", json_string("ok"));
+                json_object_set_new(o, "move", json_integer(t->rec.n_actions));
+                json_object_set_new(o, "action", json_string(e->text));
+                send_json(e->actor, o);
+            }
+            /* After a new deal (a level done) the table is shown for two
+             * ticks before the next one. */
+            if (e->job && is_realtime(t))
+                t->next_tick_at = at + (deals ? 2 * t->tick_ms : 0);
+        } else {
+            tbs_table_drop_staged(t);
+            if (e->actor)
+                send_error(e->actor, "act", "storage", "your move could not "
+                           "be saved (%s); nothing changed, try again", why);
+            if (e->job) {
+                fprintf(stderr, "tabula serve: table %s: %s (will retry)\n",
+                        t->id, why);
+                t->retry_at = at + 1000;
+                if (is_realtime(t))
+                    t->next_tick_at = t->retry_at;
+            }
+        }
+        tbs_job_free(e->job);
+        free(e);
+        kick(h, t);
+    }
+    schedule(h);
+}
+
+/* Opens the next real-time tick: who chooses in it, and when it ends. */
+static void open_tick(tbs_hub *h, tbs_table *t)
+{
+    tbs_tick_walk(t->g, t->st, t->scratch, t->asked, -1);
+    memset(t->has_pending, 0, sizeof t->has_pending);
+    t->arrivals = 0;
+    t->tick_open = 1;
+    t->tick_no++;
+    t->tick_end = now(h) + t->tick_ms;
+    table_dirty(t);
+}
+
+/* Who plays seat j now: its bot's spec, the takeover bot's when its person
+ * left, or NULL for a person. */
+static const char *seat_bot(const tbs_table *t, int j, int *source)
+{
+    if (t->seat[j].bot) {
+        *source = TBS_BY_BOT;
+        return t->seat[j].spec;
+    }
+    if (t->seat[j].away && t->takeover[0]) {
+        *source = TBS_BY_TAKEOVER;
+        return t->takeover;
+    }
+    return NULL;
+}
+
+/* Posts a job for t; the table is busy until it is done. */
+static void post(tbs_hub *h, tbs_table *t, tbs_job *j)
+{
+    uint64_t seed;
+    if (tbs_random_bytes(&seed, sizeof seed) != 0)
+        seed = (uint64_t)now(h);
+    j->seed = seed;
+    j->now_ms = now(h);
+    t->busy = 1;
+    h->hooks.post_job(h->hooks.user, j);
+    table_dirty(t); /* "thinking" */
+}
+
+/* Closes the open tick: the workers resolve it. */
+static void close_tick(tbs_hub *h, tbs_table *t)
+{
+    tbs_job *j = tbs_job_new(TBS_JOB_TICK, t);
+    if (!j)
+        return; /* tried again at the next look */
+    for (int s = 0; s < t->cfg.players; s++) {
+        int source = 0;
+        const char *bot = seat_bot(t, s, &source);
+        snprintf(j->specs[s], sizeof j->specs[s], "%s", bot ? bot : "");
+        j->sources[s] = source;
+        j->has_pending[s] = t->has_pending[s];
+        memcpy(j->pending[s], t->pending[s], sizeof j->pending[s]);
+        j->arrival[s] = t->arrival[s];
+        j->arrived_ms[s] = t->arrived_ms[s];
+    }
+    t->tick_open = 0;
+    post(h, t, j);
+}
+
+/* Whether every person who chooses in the open tick and is at the table
+ * has chosen (then the tick need not run its time). */
+static int tick_complete(const tbs_table *t)
+{
+    int people = 0;
+    for (int s = 0; s < t->cfg.players; s++) {
+        if (!t->asked[s] || t->seat[s].bot || t->seat[s].away)
+            continue;
+        if (!t->seat[s].present)
+            return 0;
+        people++;
+        if (!t->has_pending[s])
+            return 0;
+    }
+    return people > 0;
+}
+
+/* Starts whatever t needs next: a bot's move, a tick, or nothing (a
+ * person's turn). */
+static void kick(tbs_hub *h, tbs_table *t)
+{
+    if (t->ended || t->broken || t->busy || t->held || t->stage ||
+        now(h) < t->retry_at)
+        return;
+    if (is_realtime(t)) {
+        if (!t->tick_open && now(h) >= t->next_tick_at && clock_runs(t))
+            open_tick(h, t);
+        if (t->tick_open && (now(h) >= t->tick_end || tick_complete(t)))
+            close_tick(h, t);
+        return;
+    }
+    int turn = tbs_table_turn(t), source = 0;
+    if (turn < 0)
+        return;
+    const char *bot = seat_bot(t, turn, &source);
+    if (!bot)
+        return;
+    tbs_job *j = tbs_job_new(TBS_JOB_BOT, t);
+    if (!j)
+        return;
+    j->seat = turn;
+    j->source = source;
+    snprintf(j->spec, sizeof j->spec, "%s", bot);
+    post(h, t, j);
+}
+
+/* Marks t out of order (a bot could not move): stored at once. */
+static void mark_broken(tbs_hub *h, tbs_table *t, const char *why)
+{
+    fprintf(stderr, "tabula serve: table %s: %s; it is marked broken\n",
+            t->id, why);
+    tbs_hub_flush(h);
+    t->broken = 1;
+    if (tbs_store_begin(h->db) != 0 ||
+        tbs_store_end_table(h->db, t->id, "broken", now(h), NULL) != 0 ||
+        tbs_store_commit(h->db) != 0)
+        tbs_store_rollback(h->db);
+    table_dirty(t);
+}
+
+/* Stages a finished job's moves at its table, if they still fit.  Returns
+ * 1 when the batch now owns the job, 0 when the caller frees it. */
+static int stage_job(tbs_hub *h, tbs_table *t, tbs_job *j)
+{
+    if (j->rc != TB_OK) {
+        mark_broken(h, t, j->err);
+        return 0;
+    }
+    if (j->generation != t->rec.n_actions || t->ended || t->broken)
+        return 0; /* the table moved on: this answer is stale */
+    if (j->kind == TBS_JOB_BOT && j->source == TBS_BY_TAKEOVER &&
+        !t->seat[j->seat].away)
+        return 0; /* its person came back while the bot thought */
+    char err[300] = "";
+    if (stage(h, t, j->moves, j->n_moves, NULL, j, err, sizeof err) != 0) {
+        fprintf(stderr, "tabula serve: table %s: %s (will retry)\n", t->id,
+                err);
+        t->retry_at = now(h) + 1000;
+        if (is_realtime(t))
+            t->next_tick_at = t->retry_at;
+        return 0;
+    }
+    return 1;
+}
+
+void tbs_hub_job_done(tbs_hub *h, tbs_job *j)
+{
+    tbs_table *t = j->table;
+    t->busy = 0;
+    long long due = t->last_step_ms + h->cfg.bot_pace_ms;
+    if (j->kind == TBS_JOB_BOT && j->rc == TB_OK && now(h) < due) {
+        /* Too quick for people to follow: wait for the pace. */
+        t->held = j;
+        t->held_until = due;
+        schedule(h);
+        return;
+    }
+    if (!stage_job(h, t, j)) {
+        tbs_job_free(j);
+        table_dirty(t); /* no longer "thinking" */
+    }
+    kick(h, t);
+    schedule(h);
+}
+
+void tbs_hub_run_timers(tbs_hub *h)
+{
+    long long at = now(h);
+    h->wake = 0;
+    for (tbs_table *t = h->tables; t; t = t->next) {
+        if (t->deadline == 0 || t->deadline > at)
+            continue;
+        for (int j = 0; j < t->cfg.players; j++) {
+            tbs_seat *s = &t->seat[j];
+            if (t->takeover[0] && !s->bot && !s->away && !s->present &&
+                s->gone_at > 0 && at >= s->gone_at + h->cfg.grace_ms) {
+                s->away = 1;
+                table_dirty(t);
+            }
+        }
+        if (t->held && at >= t->held_until) {
+            tbs_job *j = t->held;
+            t->held = NULL;
+            if (!stage_job(h, t, j)) {
+                tbs_job_free(j);
+                table_dirty(t);
+            }
+        }
+        kick(h, t);
+    }
+    schedule(h);
+}
+
+/* Adds a table to the hub's list. */
+static void hub_add(tbs_hub *h, tbs_table *t)
+{
+    t->next = h->tables;
+    h->tables = t;
+    h->n_tables++;
+}
+
+/* Whether t may leave memory: an ended (or broken) table nobody is at and
+ * nothing is working on. */
+static int idle_ended(const tbs_table *t)
+{
+    return (t->ended || t->broken) && !t->conns && !t->busy && !t->held &&
+           !t->stage;
+}
+
+/* Called when t may have become idle: keeps the KEEP_ENDED idle ended
+ * tables used last in memory (for replays and records, which would
+ * otherwise rebuild a table at each request) and drops the one used
+ * longest ago beyond them (it is reloaded when asked for). */
+static void maybe_evict(tbs_hub *h, tbs_table *t)
+{
+    if (!idle_ended(t))
+        return;
+    int idle = 0;
+    tbs_table *oldest = NULL;
+    for (tbs_table *u = h->tables; u; u = u->next) {
+        if (!idle_ended(u))
+            continue;
+        idle++;
+        if (!oldest || u->used_ms < oldest->used_ms)
+            oldest = u;
+    }
+    if (idle <= KEEP_ENDED)
+        return;
+    for (tbs_table **p = &h->tables; *p; p = &(*p)->next) {
+        if (*p == oldest) {
+            *p = oldest->next;
+            h->n_tables--;
+            tbs_table_free(oldest);
+            return;
+        }
+    }
+}
+
+tbs_table *tbs_hub_table(tbs_hub *h, const char *id)
+{
+    for (tbs_table *t = h->tables; t; t = t->next)
+        if (strcmp(t->id, id) == 0)
+            return t;
+    return NULL;
+}
+
+/* The table with this id, loaded from the store when it is not in
+ * memory; NULL with *missing set when there is none. */
+static tbs_table *find_table(tbs_hub *h, const char *id, int *missing,
+                             char *err, size_t errcap)
+{
+    *missing = 0;
+    tbs_table *t = tbs_hub_table(h, id);
+    if (!t) {
+        t = tbs_table_load(h->db, id, missing, err, errcap);
+        if (t)
+            hub_add(h, t);
+    }
+    if (t)
+        t->used_ms = now(h);
+    return t;
+}
+
+/* ------------------------------------------------------------ seats */
+
+/* Takes c away from its table, if any (which stays in memory: see
+ * maybe_evict). */
+static void detach(tbs_conn *c)
+{
+    tbs_table *t = c->table;
+    if (!t)
+        return;
+    if (c->tprev)
+        c->tprev->tnext = c->tnext;
+    else
+        t->conns = c->tnext;
+    if (c->tnext)
+        c->tnext->tprev = c->tprev;
+    c->tnext = c->tprev = NULL;
+    if (c->seat >= 0) {
+        tbs_seat *s = &t->seat[c->seat];
+        if (--s->present == 0)
+            s->gone_at = now(c->hub);
+        table_dirty(t);
+    } else {
+        t->watchers--;
+    }
+    c->table = NULL;
+    c->seat = NO_SEAT;
+    c->log_sent = 0;
+    schedule(c->hub);
+}
+
+/* Puts c at t, in seat (or TB_SPECTATOR). */
+static void attach(tbs_conn *c, tbs_table *t, int seat)
+{
+    c->table = t;
+    c->seat = seat;
+    c->log_sent = 0;
+    c->tnext = t->conns;
+    c->tprev = NULL;
+    if (t->conns)
+        t->conns->tprev = c;
+    t->conns = c;
+    if (seat >= 0) {
+        tbs_seat *s = &t->seat[seat];
+        s->present++;
+        s->away = 0;
+        s->gone_at = 0;
+        table_dirty(t);
+    } else {
+        t->watchers++;
+        mark_dirty(c);
+    }
+}
+
+/* Writes seat j's row (its token hashes and claim) to the store. */
+static int save_seat(tbs_hub *h, tbs_table *t, int j)
+{
+    tbs_hub_flush(h);
+    tbs_seat_row r;
+    memset(&r, 0, sizeof r);
+    r.seat = j;
+    snprintf(r.player, sizeof r.player, "%s", t->seat[j].spec);
+    r.has_hash = t->seat[j].has_hash;
+    memcpy(r.hash, t->seat[j].hash, TBS_HASH);
+    r.has_old = t->seat[j].has_old;
+    memcpy(r.old_hash, t->seat[j].old_hash, TBS_HASH);
+    r.claimed = t->seat[j].claimed;
+    if (tbs_store_begin(h->db) != 0 || tbs_store_set_seat(h->db, t->id, &r) ||
+        tbs_store_commit(h->db) != 0) {
+        tbs_store_rollback(h->db);
+        return -1;
+    }
+    return 0;
+}
+
+/* ------------------------------------------------------------ requests */
+
+/* The bots a table may seat: the engine's kinds that run in bounded time
+ * and the game's own policies; ISMCTS only with a bounded budget. */
+static int check_bot(const tb_game *g, const char *spec, char *err,
+                     size_t errcap)
+{
+    char name[TB_SEAT_SPEC];
+    snprintf(name, sizeof name, "%s", spec);
+    char *params = strchr(name, ':');
+    if (params)
+        *params++ = '\0';
+    int known = strcmp(name, "random") == 0 ||
+                strcmp(name, "heuristic") == 0 ||
+                strcmp(name, "greedy") == 0 || strcmp(name, "ismcts") == 0;
+    for (int i = 0; i < g->n_policies; i++)
+        known |= strcmp(name, g->policies[i].name) == 0;
+    if (!known) {
+        char names[300];
+        tb_text t;
+        tb_text_init(&t, names, sizeof names);
+        tb_text_puts(&t, "random, heuristic, greedy, ismcts");
+        for (int i = 0; i < g->n_policies; i++)
+            tb_text_printf(&t, ", %s", g->policies[i].name);
+        snprintf(err, errcap, "unknown bot '%s'; %s's bots are: %s", name,
+                 g->id, names);
+        return -1;
+    }
+    if (params && strcmp(name, "ismcts") != 0) {
+        snprintf(err, errcap, "bot '%s' takes no parameters", name);
+        return -1;
+    }
+    if (params) {
+        /* One budget: time=S (at most 10 s) or iters=N (at most 200000). */
+        double v;
+        char key[16], extra;
+        if (sscanf(params, "%15[a-z]=%lf%c", key, &v, &extra) != 2 ||
+            !((strcmp(key, "time") == 0 && v > 0 && v <= 10) ||
+              (strcmp(key, "iters") == 0 && v >= 1 && v <= 200000))) {
+            snprintf(err, errcap, "ismcts here takes one budget: time=S "
+                     "(up to 10 seconds) or iters=N (up to 200000), not "
+                     "'%s'", params);
+            return -1;
+        }
+    }
+    tb_bot *b = tb_bot_new(g, spec, 0, err, errcap);
+    if (!b)
+        return -1;
+    tb_bot_free(b);
+    return 0;
+}
+
+/* The reply to `games`: every game with its options and bots. */
+static char *games_text(void)
+{
+    json_t *games = json_array();
+    for (int i = 0; i < tb_game_count(); i++) {
+        const tb_game *g = tb_game_at(i);
+        json_t *o = json_object();
+        json_object_set_new(o, "id", json_string(g->id));
+        json_object_set_new(o, "title", json_string(g->title));
+        json_object_set_new(o, "blurb", json_string(g->blurb));
+        json_object_set_new(o, "min_players", json_integer(g->min_players));
+        json_object_set_new(o, "max_players", json_integer(g->max_players));
+        json_object_set_new(o, "cooperative",
+                            json_boolean(g->flags & TB_GAME_COOPERATIVE));
+        json_object_set_new(o, "realtime",
+                            json_boolean(g->flags & TB_GAME_REALTIME));
+        json_t *opts = json_array();
+        for (int k = 0; k < g->n_options; k++) {
+            const tb_option_def *d = &g->options[k];
+            json_t *od = json_object();
+            json_object_set_new(od, "name", json_string(d->name));
+            json_object_set_new(od, "help", json_string(d->help));
+            static const char *types[] = {"int", "bool", "enum"};
+            json_object_set_new(od, "type", json_string(types[d->type]));
+            if (d->type == TB_OPT_ENUM) {
+                json_t *ch = json_array();
+                for (int v = d->min; v <= d->max; v++)
+                    json_array_append_new(ch, json_string(d->choices[v]));
+                json_object_set_new(od, "choices", ch);
+                json_object_set_new(od, "default",
+                                    json_string(d->choices[d->def]));
+            } else if (d->type == TB_OPT_BOOL) {
+                json_object_set_new(od, "default", json_boolean(d->def));
+            } else {
+                json_object_set_new(od, "default", json_integer(d->def));
+                json_object_set_new(od, "min", json_integer(d->min));
+                json_object_set_new(od, "max", json_integer(d->max));
+            }
+            json_array_append_new(opts, od);
+        }
+        json_object_set_new(o, "options", opts);
+        json_t *bots = json_array();
+        static const char *const std[][2] = {
+            {"heuristic", "heuristic: a decent player, moves at once"},
+            {"ismcts:time=1", "ISMCTS: a strong player, a second a move"},
+            {"random", "random: legal moves at random"},
+        };
+        for (size_t k = 0; k < sizeof std / sizeof std[0]; k++) {
+            /* Only the bots that can be made for this game. */
+            char err[256];
+            tb_bot *probe = tb_bot_new(g, std[k][0], 0, err, sizeof err);
+            if (!probe)
+                continue;
+            tb_bot_free(probe);
+            json_t *b = json_object();
+            json_object_set_new(b, "spec", json_string(std[k][0]));
+            json_object_set_new(b, "label", json_string(std[k][1]));
+            json_array_append_new(bots, b);
+        }
+        for (int k = 0; k < g->n_policies; k++) {
+            json_t *b = json_object();
+            char label[300];
+            snprintf(label, sizeof label, "%s: %s", g->policies[k].name,
+                     g->policies[k].help);
+            json_object_set_new(b, "spec", json_string(g->policies[k].name));
+            json_object_set_new(b, "label", json_string(label));
+            json_array_append_new(bots, b);
+        }
+        json_object_set_new(o, "bots", bots);
+        json_array_append_new(games, o);
+    }
+    json_t *reply = json_object();
+    json_object_set_new(reply, "type", json_string("games"));
+    json_object_set_new(reply, "version", json_string(TB_VERSION));
+    json_object_set_new(reply, "games", games);
+    json_t *limits = json_object();
+    json_object_set_new(limits, "tick_min", json_integer(TBS_TICK_MIN));
+    json_object_set_new(limits, "tick_max", json_integer(TBS_TICK_MAX));
+    json_object_set_new(reply, "limits", limits);
+    char *text = json_dumps(reply, JSON_COMPACT);
+    json_decref(reply);
+    return text;
+}
+
+static void req_games(tbs_conn *c)
+{
+    tbs_hub *h = c->hub;
+    if (!h->games_text)
+        h->games_text = games_text();
+    if (h->games_text)
+        send_text(c, strdup(h->games_text));
+}
+
+static void req_rules(tbs_conn *c, json_t *req)
+{
+    const char *id = json_string_value(json_object_get(req, "game"));
+    const tb_game *g = id ? tb_find_game(id) : NULL;
+    if (!g) {
+        send_error(c, "rules", "unknown_game", "there is no game '%s'",
+                   id ? id : "");
+        return;
+    }
+    const char *doc = tb_game_doc(g);
+    json_t *o = json_object();
+    json_object_set_new(o, "type", json_string("rules"));
+    json_object_set_new(o, "game", json_string(g->id));
+    json_object_set_new(o, "text", json_string(doc ? doc : ""));
+    send_json(c, o);
+}
+
+/* The game ids, for messages. */
+static void game_names(char *buf, size_t cap)
+{
+    tb_text t;
+    tb_text_init(&t, buf, cap);
+    for (int i = 0; i < tb_game_count(); i++)
+        tb_text_printf(&t, "%s%s", i ? ", " : "", tb_game_at(i)->id);
+}
+
+/* Reads the options object of a create request into cfg. */
+static int read_options(tbs_conn *c, const tb_game *g, json_t *opts,
+                        tb_config *cfg)
+{
+    if (!opts)
+        return 0;
+    if (!json_is_object(opts)) {
+        send_error(c, "create", "bad_option", "options must be an object "
+                   "of name: value");
+        return -1;
+    }
+    const char *key;
+    json_t *v;
+    json_object_foreach(opts, key, v) {
+        char value[64], err[256];
+        if (json_is_string(v))
+            snprintf(value, sizeof value, "%s", json_string_value(v));
+        else if (json_is_integer(v))
+            snprintf(value, sizeof value, "%lld",
+                     (long long)json_integer_value(v));
+        else if (json_is_boolean(v))
+            snprintf(value, sizeof value, "%s", json_is_true(v) ? "on" : "off");
+        else {
+            send_error(c, "create", "bad_option", "option '%s' needs a "
+                       "number, a word or true/false", key);
+            return -1;
+        }
+        if (tb_config_set(g, cfg, key, value, err, sizeof err) != TB_OK) {
+            send_error(c, "create", "bad_option", "%s", err);
+            return -1;
+        }
+    }
+    return 0;
+}
+
+static void req_create(tbs_conn *c, json_t *req)
+{
+    tbs_hub *h = c->hub;
+    const char *id = json_string_value(json_object_get(req, "game"));
+    const tb_game *g = id ? tb_find_game(id) : NULL;
+    char err[512];
+    if (!g) {
+        char names[600];
+        game_names(names, sizeof names);
+        send_error(c, "create", "unknown_game", "unknown game '%.60s'; the "
+                   "games are: %s", id ? id : "", names);
+        return;
+    }
+    json_t *pj = json_object_get(req, "players");
+    int players = g->min_players;
+    if (pj) {
+        if (!json_is_integer(pj) || json_integer_value(pj) < g->min_players ||
+            json_integer_value(pj) > g->max_players) {
+            send_error(c, "create", "bad_players", "%s takes %d to %d "
+                       "players", g->title, g->min_players, g->max_players);
+            return;
+        }
+        players = (int)json_integer_value(pj);
+    }
+    tb_config cfg;
+    tb_config_default(g, players, &cfg);
+    if (read_options(c, g, json_object_get(req, "options"), &cfg) != 0)
+        return;
+    if (tb_config_check(g, &cfg, err, sizeof err) != TB_OK) {
+        send_error(c, "create", "bad_option", "%s", err);
+        return;
+    }
+    char specs[TB_MAX_PLAYERS][TB_SEAT_SPEC];
+    json_t *seats = json_object_get(req, "seats");
+    if (!json_is_array(seats) || (int)json_array_size(seats) != players) {
+        send_error(c, "create", "bad_request", "seats must list who sits "
+                   "at each of the %d seats: \"human\" or a bot", players);
+        return;
+    }
+    for (int j = 0; j < players; j++) {
+        const char *s = json_string_value(json_array_get(seats, (size_t)j));
+        if (!s || strlen(s) >= TB_SEAT_SPEC) {
+            send_error(c, "create", "bad_request", "seat %d: \"human\" or a "
+                       "bot's name", j);
+            return;
+        }
+        if (strcmp(s, "human") != 0 && check_bot(g, s, err, sizeof err)) {
+            send_error(c, "create", "bad_bot", "seat %d: %s", j, err);
+            return;
+        }
+        snprintf(specs[j], sizeof specs[j], "%s", s);
+    }
+    const char *takeover = "";
+    json_t *tj = json_object_get(req, "takeover");
+    if (tj && !json_is_null(tj)) {
+        takeover = json_string_value(tj);
+        if (!takeover || strlen(takeover) >= TB_SEAT_SPEC ||
+            (takeover[0] && check_bot(g, takeover, err, sizeof err))) {
+            send_error(c, "create", "bad_bot", "takeover: %s",
+                       takeover ? err : "a bot's name, or \"\" for none");
+            return;
+        }
+    }
+    int tick_ms = 1000;
+    json_t *tk = json_object_get(req, "tick_ms");
+    if (tk) {
+        if (!json_is_integer(tk) || json_integer_value(tk) < TBS_TICK_MIN ||
+            json_integer_value(tk) > TBS_TICK_MAX) {
+            send_error(c, "create", "bad_tick", "tick_ms: a whole number of "
+                       "milliseconds from %d to %d", TBS_TICK_MIN,
+                       TBS_TICK_MAX);
+            return;
+        }
+        tick_ms = (int)json_integer_value(tk);
+    }
+    if (h->n_tables >= MAX_TABLES) {
+        send_error(c, "create", "server_full", "this server holds %d tables "
+                   "already; try again later", MAX_TABLES);
+        return;
+    }
+    tbs_hub_flush(h); /* the new table is stored in its own transaction */
+    tbs_table *t = tbs_table_new(g, &cfg, specs, takeover, tick_ms, now(h),
+                                 err, sizeof err);
+    if (!t) {
+        send_error(c, "create", "bad_option", "%s", err);
+        return;
+    }
+    char tokens[TB_MAX_PLAYERS][TBS_TOKEN_HEX + 1];
+    for (int j = 0; j < players; j++) {
+        if (t->seat[j].bot)
+            continue;
+        if (tbs_token_new(tokens[j], t->seat[j].hash) != 0) {
+            tbs_table_free(t);
+            send_error(c, "create", "storage", "the system gave no random "
+                       "numbers for the seat links");
+            return;
+        }
+        t->seat[j].has_hash = 1;
+    }
+    if (tbs_table_save(t, h->db, err, sizeof err) != 0) {
+        tbs_table_free(t);
+        send_error(c, "create", "storage", "the table could not be saved: "
+                   "%s", err);
+        return;
+    }
+    hub_add(h, t);
+    json_t *o = json_object();
+    json_object_set_new(o, "type", json_string("created"));
+    json_object_set_new(o, "table", json_string(t->id));
+    json_object_set_new(o, "game", json_string(g->id));
+    json_t *toks = json_array();
+    for (int j = 0; j < players; j++) {
+        json_t *s = json_object();
+        json_object_set_new(s, "seat", json_integer(j));
+        json_object_set_new(s, "player", json_string(specs[j]));
+        if (!t->seat[j].bot)
+            json_object_set_new(s, "token", json_string(tokens[j]));
+        json_array_append_new(toks, s);
+    }
+    json_object_set_new(o, "seats", toks);
+    send_json(c, o);
+    kick(h, t);
+    schedule(h);
+}
+
+/* Finds the seat whose token is `text`: every seat's hash is compared,
+ * in constant time, whatever matches.  The seat, -1 for no match, or -2
+ * when the token is one an invite claim replaced. */
+static int seat_of_token(const tbs_table *t, const uint8_t hash[TBS_HASH])
+{
+    int found = -1, replaced = 0;
+    for (int j = 0; j < t->cfg.players; j++) {
+        int eq = t->seat[j].has_hash && tbs_hash_equal(t->seat[j].hash, hash);
+        int old = t->seat[j].has_old &&
+                  tbs_hash_equal(t->seat[j].old_hash, hash);
+        if (eq)
+            found = j;
+        replaced |= old;
+    }
+    return found >= 0 ? found : replaced ? -2 : -1;
+}
+
+/* Sends the `joined` reply. */
+static void send_joined(tbs_conn *c, tbs_table *t, int seat,
+                        const char *token)
+{
+    json_t *o = json_object();
+    json_object_set_new(o, "type", json_string("joined"));
+    json_object_set_new(o, "table", json_string(t->id));
+    json_object_set_new(o, "seat", seat >= 0 ? json_integer(seat)
+                                             : json_null());
+    if (token)
+        json_object_set_new(o, "token", json_string(token));
+    send_json(c, o);
+}
+
+/* Sends away every other connection that holds seat at t. */
+static void move_seat(tbs_conn *c, tbs_table *t, int seat)
+{
+    tbs_conn *o = t->conns;
+    while (o) {
+        tbs_conn *next = o->tnext;
+        if (o != c && o->seat == seat) {
+            o->closing = 1;
+            send_error(o, NULL, "seat_moved", "this seat was opened in "
+                       "another window; this one is closed");
+            detach(o);
+        }
+        o = next;
+    }
+}
+
+static void req_join(tbs_conn *c, json_t *req)
+{
+    tbs_hub *h = c->hub;
+    const char *id = json_string_value(json_object_get(req, "table"));
+    json_t *tok = json_object_get(req, "token");
+    int claim = json_is_true(json_object_get(req, "claim"));
+    int force = json_is_true(json_object_get(req, "takeover"));
+    char err[512];
+    if (!id || !tbs_is_table_id(id)) {
+        send_error(c, "join", "unknown_table", "a table id is %d hex "
+                   "digits; check the link", TBS_ID_HEX);
+        return;
+    }
+    if (tok && !json_is_string(tok)) {
+        send_error(c, "join", "bad_token", "this seat link is not valid");
+        return;
+    }
+    int missing;
+    tbs_table *t = find_table(h, id, &missing, err, sizeof err);
+    if (!t) {
+        if (missing)
+            send_error(c, "join", "unknown_table", "there is no table %s; "
+                       "check the link", id);
+        else
+            send_error(c, "join", "broken", "table %s cannot be opened: %s",
+                       id, err);
+        return;
+    }
+    int seat = TB_SPECTATOR;
+    char fresh[TBS_TOKEN_HEX + 1];
+    int issued = 0;
+    if (tok) {
+        uint8_t hash[TBS_HASH];
+        int s = tbs_token_hash(json_string_value(tok), hash) == 0
+                    ? seat_of_token(t, hash)
+                    : -1;
+        if (s < 0) {
+            if (++c->bad_tokens >= MAX_BAD_TOKENS)
+                c->closing = 1;
+            if (s == -2)
+                send_error(c, "join", "token_replaced", "this seat link was "
+                           "replaced: someone took the seat with the "
+                           "table's invite link; you can watch instead");
+            else
+                send_error(c, "join", "bad_token", "this seat link is not "
+                           "valid for this table");
+            maybe_evict(h, t);
+            return;
+        }
+        seat = s;
+    } else if (claim) {
+        int s = -1;
+        for (int j = 0; j < t->cfg.players && s < 0; j++)
+            if (!t->seat[j].bot && !t->seat[j].claimed)
+                s = j;
+        if (s < 0 || t->ended) {
+            send_error(c, "join", "table_full", "every seat at this table "
+                       "is taken; you can watch instead");
+            maybe_evict(h, t);
+            return;
+        }
+        tbs_seat saved = t->seat[s];
+        t->seat[s].has_old = t->seat[s].has_hash;
+        memcpy(t->seat[s].old_hash, t->seat[s].hash, TBS_HASH);
+        if (tbs_token_new(fresh, t->seat[s].hash) != 0) {
+            t->seat[s] = saved;
+            send_error(c, "join", "storage", "the system gave no random "
+                       "numbers for a seat link");
+            return;
+        }
+        t->seat[s].has_hash = 1;
+        t->seat[s].claimed = 1;
+        if (save_seat(h, t, s) != 0) {
+            t->seat[s] = saved;
+            send_error(c, "join", "storage", "the seat could not be saved: "
+                       "%s", tbs_store_error(h->db));
+            return;
+        }
+        seat = s;
+        issued = 1;
+    } else if (t->watchers >= TBS_MAX_WATCHERS) {
+        send_error(c, "join", "table_full", "%d people are watching this "
+                   "table already", TBS_MAX_WATCHERS);
+        return;
+    }
+    if (seat >= 0 && t->seat[seat].present > 0 && !force &&
+        !(c->table == t && c->seat == seat)) {
+        send_error(c, "join", "seat_in_use", "seat %d is open in another "
+                   "window; join with takeover to move it here", seat);
+        maybe_evict(h, t);
+        return;
+    }
+    if (c->table == t && c->seat == seat) {
+        /* Joining again where it is: a fresh start of the log. */
+        c->log_sent = 0;
+        send_joined(c, t, seat, issued ? fresh : NULL);
+        mark_dirty(c);
+        return;
+    }
+    if (seat >= 0)
+        move_seat(c, t, seat);
+    tbs_table *old = c->table;
+    detach(c);
+    if (old && old != t)
+        maybe_evict(h, old);
+    if (seat >= 0 && !t->seat[seat].claimed) {
+        t->seat[seat].claimed = 1;
+        save_seat(h, t, seat); /* a lost claim flag only affects invites */
+    }
+    send_joined(c, t, seat, issued ? fresh : NULL);
+    attach(c, t, seat);
+    kick(h, t);
+    schedule(h);
+}
+
+/* Refuses a move the engine would not take, with the engine's reason;
+ * the reason names the move when it does not already (a short reason,
+ * such as "type draw", then still says what was refused). */
+static void send_illegal(tbs_conn *c, const char *text, const char *why)
+{
+    if (strstr(why, text))
+        send_error(c, "act", "illegal", "%s", why);
+    else
+        send_error(c, "act", "illegal", "'%s' is not a legal move now: %s",
+                   text, why);
+}
+
+static void req_act(tbs_conn *c, json_t *req)
+{
+    tbs_hub *h = c->hub;
+    tbs_table *t = c->table;
+    const char *text = json_string_value(json_object_get(req, "action"));
+    if (!t || c->seat < 0) {
+        send_error(c, "act", "not_seated", "join a table at a seat first");
+        return;
+    }
+    if (t->broken) {
+        send_error(c, "act", "broken", "this table is out of order");
+        return;
+    }
+    if (t->ended) {
+        send_error(c, "act", "game_over", "the game is over");
+        return;
+    }
+    if (!text || strlen(text) >= TB_ACTION_TEXT) {
+        send_error(c, "act", "bad_request", "action: a move in the game's "
+                   "notation, at most %d characters", TB_ACTION_TEXT - 1);
+        return;
+    }
+    json_t *mv = json_object_get(req, "move");
+    if (mv && (!json_is_integer(mv) ||
+               json_integer_value(mv) != t->rec.n_actions)) {
+        send_error(c, "act", "stale", "the table has moved on since move "
+                   "%lld; here it is now",
+                   (long long)(json_is_integer(mv) ? json_integer_value(mv)
+                                                   : -1));
+        mark_dirty(c);
+        return;
+    }
+    char err[512];
+    tb_action a;
+    if (is_realtime(t)) {
+        int asked[TB_MAX_PLAYERS];
+        if (!t->tick_open) {
+            send_error(c, "act", "not_now", "the next tick has not begun");
+            return;
+        }
+        if (!tbs_tick_walk(t->g, t->st, t->scratch, asked, c->seat)) {
+            send_error(c, "act", "not_your_turn", "you have no choice to "
+                       "make in this tick");
+            return;
+        }
+        if (tb_parse_action(t->g, t->scratch, text, &a, err, sizeof err) !=
+            TB_OK) {
+            send_illegal(c, text, err);
+            return;
+        }
+        int s = c->seat;
+        if (!t->has_pending[s])
+            t->arrival[s] = ++t->arrivals;
+        t->has_pending[s] = 1;
+        tb_action_text(t->g, t->scratch, a, t->pending[s],
+                       sizeof t->pending[s]);
+        t->arrived_ms[s] = now(h);
+        json_t *o = json_object();
+        json_object_set_new(o, "type", json_string("noted"));
+        json_object_set_new(o, "action", json_string(t->pending[s]));
+        json_object_set_new(o, "tick", json_integer(t->tick_no));
+        send_json(c, o);
+        mark_dirty(c);
+        kick(h, t);
+        schedule(h);
+        return;
+    }
+    int turn = tbs_table_turn(t);
+    if (turn != c->seat) {
+        send_error(c, "act", "not_your_turn", "it is seat %d's turn, not "
+                   "yours", turn);
+        return;
+    }
+    if (t->busy || t->held || t->stage) {
+        send_error(c, "act", "busy", t->stage ? "your last move is being "
+                   "saved; wait for it" : "a bot is moving for your seat; "
+                   "wait for it");
+        return;
+    }
+    if (tb_parse_action(t->g, t->st, text, &a, err, sizeof err) != TB_OK) {
+        send_illegal(c, text, err);
+        return;
+    }
+    tbs_move m;
+    memset(&m, 0, sizeof m);
+    m.seat = c->seat;
+    m.a = a;
+    tb_action_text(t->g, t->st, a, m.text, sizeof m.text);
+    m.source = TBS_BY_HUMAN;
+    m.at_ms = now(h);
+    err[0] = '\0';
+    if (stage(h, t, &m, 1, c, NULL, err, sizeof err) != 0)
+        send_error(c, "act", "storage", "your move could not be saved (%s); "
+                   "nothing changed, try again", err);
+    /* It is taken, and told, when the batch is committed. */
+}
+
+static void req_leave(tbs_conn *c)
+{
+    tbs_hub *h = c->hub;
+    tbs_table *t = c->table;
+    if (t && c->seat >= 0 && t->takeover[0] && !t->ended)
+        t->seat[c->seat].away = 1;
+    detach(c);
+    json_t *o = json_object();
+    json_object_set_new(o, "type", json_string("left"));
+    send_json(c, o);
+    if (t) {
+        table_dirty(t);
+        kick(h, t);
+        maybe_evict(h, t);
+        schedule(h);
+    }
+}
+
+/* One finished game for the `finished` list. */
+static int list_one(void *user, const tbs_table_row *row)
+{
+    json_t *list = user;
+    const tb_game *g = tb_find_game(row->game);
+    json_t *o = json_object();
+    json_object_set_new(o, "table", json_string(row->id));
+    json_object_set_new(o, "game", json_string(row->game));
+    json_object_set_new(o, "title", json_string(g ? g->title : row->game));
+    json_object_set_new(o, "players", json_integer(row->players));
+    json_object_set_new(o, "ended_ms", json_integer(row->ended_ms));
+    json_error_t jerr;
+    json_t *r = json_loads(row->result, 0, &jerr);
+    json_object_set_new(o, "result", r ? r : json_null());
+    json_array_append_new(list, o);
+    return 0;
+}
+
+static void req_finished(tbs_conn *c)
+{
+    json_t *list = json_array();
+    tbs_store_each(c->hub->db, "ended", FINISHED_LIST, list_one, list);
+    json_t *o = json_object();
+    json_object_set_new(o, "type", json_string("finished"));
+    json_object_set_new(o, "tables", list);
+    send_json(c, o);
+}
+
+/* Plays t's record up to `moves` actions into st (and the deals that
+ * follow them). */
+static void replay_to(const tbs_table *t, void *st, int moves)
+{
+    const tb_game *g = t->g;
+    tb_init(g, st, &t->cfg, NULL, 0);
+    int d = 0;
+    for (int i = 0;; i++) {
+        while (tb_current(g, st) == TB_CHANCE && d < t->rec.n_deal) {
+            tb_apply_chance(g, st, t->rec.deal[d], t->rec.deal_len[d]);
+            d++;
+        }
+        if (i >= moves)
+            break;
+        tb_action a;
+        if (tb_parse_action(g, st, t->rec.actions[i].text, &a, NULL, 0) !=
+            TB_OK)
+            break;
+        tb_apply(g, st, a);
+    }
+}
+
+static void req_replay(tbs_conn *c, json_t *req)
+{
+    tbs_hub *h = c->hub;
+    const char *id = json_string_value(json_object_get(req, "table"));
+    json_t *mv = json_object_get(req, "move");
+    json_t *sj = json_object_get(req, "seat");
+    char err[512];
+    if (!id || !tbs_is_table_id(id)) {
+        send_error(c, "replay", "unknown_table", "a table id is %d hex "
+                   "digits", TBS_ID_HEX);
+        return;
+    }
+    int missing;
+    tbs_table *t = find_table(h, id, &missing, err, sizeof err);
+    if (!t) {
+        send_error(c, "replay", missing ? "unknown_table" : "broken", "%s",
+                   err);
+        return;
+    }
+    if (!t->ended) {
+        send_error(c, "replay", "not_ended", "a game can be replayed once "
+                   "it has ended");
+        maybe_evict(h, t);
+        return;
+    }
+    int n = t->rec.n_actions;
+    int move = json_is_integer(mv) ? (int)json_integer_value(mv) : n;
+    if (move < 0)
+        move = 0;
+    if (move > n)
+        move = n;
+    int viewer = TB_SPECTATOR;
+    if (json_is_integer(sj) && json_integer_value(sj) >= 0 &&
+        json_integer_value(sj) < t->cfg.players)
+        viewer = (int)json_integer_value(sj);
+    replay_to(t, t->scratch, move);
+    json_t *o = table_message("frame", t);
+    json_object_set_new(o, "seat", viewer >= 0 ? json_integer(viewer)
+                                               : json_null());
+    json_object_set_new(o, "move", json_integer(move));
+    json_object_set_new(o, "moves", json_integer(n));
+    json_object_set_new(o, "seats", seats_json(t));
+    const tbs_log *l = &t->log[tbs_viewer_index(t, viewer)];
+    json_t *lines = json_array();
+    for (int i = 0; i < move && i < l->n; i++)
+        json_array_append_new(lines, json_string(l->lines[i] ? l->lines[i]
+                                                             : ""));
+    json_object_set_new(o, "log", lines);
+    add_result(o, t);
+    json_error_t jerr;
+    char *view = tb_view_json(t->g, t->scratch, viewer);
+    json_t *vj = view ? json_loads(view, 0, &jerr) : NULL;
+    free(view);
+    json_object_set_new(o, "view", vj ? vj : json_null());
+    send_json(c, o);
+    maybe_evict(h, t);
+}
+
+void tbs_conn_message(tbs_conn *c, const char *text, size_t len)
+{
+    if (c->closing)
+        return;
+    json_error_t jerr;
+    json_t *req = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
+    if (!req) {
+        send_error(c, NULL, "bad_json", "the message is not JSON: %s "
+                   "(at character %d)", jerr.text, jerr.position);
+        return;
+    }
+    const char *type = json_string_value(json_object_get(req, "type"));
+    if (!json_is_object(req) || !type)
+        send_error(c, NULL, "bad_request", "a message is a JSON object with "
+                   "a \"type\"");
+    else if (strcmp(type, "games") == 0)
+        req_games(c);
+    else if (strcmp(type, "rules") == 0)
+        req_rules(c, req);
+    else if (strcmp(type, "create") == 0)
+        req_create(c, req);
+    else if (strcmp(type, "join") == 0)
+        req_join(c, req);
+    else if (strcmp(type, "act") == 0)
+        req_act(c, req);
+    else if (strcmp(type, "leave") == 0)
+        req_leave(c);
+    else if (strcmp(type, "finished") == 0)
+        req_finished(c);
+    else if (strcmp(type, "replay") == 0)
+        req_replay(c, req);
+    else
+        send_error(c, type, "bad_request", "unknown message type '%.40s'; "
+                   "see docs/server.md", type);
+    json_decref(req);
+}
+
+void tbs_conn_too_big(tbs_conn *c, size_t len)
+{
+    send_error(c, NULL, "too_big", "a message may have at most %d bytes, "
+               "not %zu; it was dropped", TBS_MAX_MESSAGE, len);
+}
+
+/* ------------------------------------------------------------ life */
+
+tbs_conn *tbs_conn_open(tbs_hub *h, void *net)
+{
+    tbs_conn *c = calloc(1, sizeof *c);
+    if (!c)
+        return NULL;
+    c->hub = h;
+    c->net = net;
+    c->seat = NO_SEAT;
+    c->hnext = h->conns;
+    if (h->conns)
+        h->conns->hprev = c;
+    h->conns = c;
+    return c;
+}
+
+void tbs_conn_close(tbs_conn *c)
+{
+    tbs_hub *h = c->hub;
+    tbs_table *t = c->table;
+    for (staged *e = h->staged; e; e = e->next)
+        if (e->actor == c)
+            e->actor = NULL;
+    detach(c);
+    if (t)
+        maybe_evict(h, t);
+    if (c->hprev)
+        c->hprev->hnext = c->hnext;
+    else
+        h->conns = c->hnext;
+    if (c->hnext)
+        c->hnext->hprev = c->hprev;
+    while (c->q) {
+        msg *m = c->q;
+        c->q = m->next;
+        free(m->text);
+        free(m);
+    }
+    free(c);
+    schedule(h);
+}
+
+/* Loads one unfinished table at start. */
+static int load_one(void *user, const tbs_table_row *row)
+{
+    tbs_hub *h = user;
+    char err[512];
+    int missing;
+    tbs_table *t = tbs_table_load(h->db, row->id, &missing, err, sizeof err);
+    if (!t) {
+        fprintf(stderr, "tabula serve: table %s cannot be rebuilt: %s; it "
+                "is marked broken\n", row->id, err);
+        if (tbs_store_begin(h->db) != 0 ||
+            tbs_store_end_table(h->db, row->id, "broken", now(h), NULL) ||
+            tbs_store_commit(h->db) != 0)
+            tbs_store_rollback(h->db);
+        return 0;
+    }
+    hub_add(h, t);
+    return 0;
+}
+
+tbs_hub *tbs_hub_new(tbs_store *db, const tbs_hooks *hooks,
+                     const tbs_hub_config *cfg, char *err, size_t errcap)
+{
+    tbs_hub *h = calloc(1, sizeof *h);
+    if (!h) {
+        snprintf(err, errcap, "out of memory");
+        return NULL;
+    }
+    h->db = db;
+    h->hooks = *hooks;
+    h->cfg = *cfg;
+    if (tbs_store_each(db, "playing", -1, load_one, h) != 0) {
+        snprintf(err, errcap, "%s", tbs_store_error(db));
+        tbs_hub_free(h);
+        return NULL;
+    }
+    return h;
+}
+
+void tbs_hub_start(tbs_hub *h)
+{
+    for (tbs_table *t = h->tables; t; t = t->next) {
+        /* Nobody is at any seat after a restart: a person who does not
+         * come back is taken over after the grace. */
+        for (int j = 0; j < t->cfg.players; j++)
+            if (!t->seat[j].bot && t->seat[j].claimed)
+                t->seat[j].gone_at = now(h);
+        kick(h, t);
+    }
+    schedule(h);
+}
+
+void tbs_hub_free(tbs_hub *h)
+{
+    if (!h)
+        return;
+    while (h->staged) {
+        staged *e = h->staged;
+        h->staged = e->next;
+        tbs_table_drop_staged(e->t);
+        tbs_job_free(e->job);
+        free(e);
+    }
+    if (tbs_store_in_transaction(h->db))
+        tbs_store_rollback(h->db);
+    while (h->conns)
+        tbs_conn_close(h->conns);
+    while (h->tables) {
+        tbs_table *t = h->tables;
+        h->tables = t->next;
+        tbs_job_free(t->held);
+        tbs_table_free(t);
+    }
+    free(h->games_text);
+    free(h);
+}
+
+char *tbs_hub_record(tbs_hub *h, const char *id, int *status, char *err,
+                     size_t errcap)
+{
+    if (!tbs_is_table_id(id)) {
+        *status = 404;
+        snprintf(err, errcap, "no such table");
+        return NULL;
+    }
+    int missing;
+    tbs_table *t = find_table(h, id, &missing, err, errcap);
+    if (!t) {
+        *status = missing ? 404 : 500;
+        return NULL;
+    }
+    char *text = NULL;
+    if (!t->ended) {
+        *status = 403;
+        snprintf(err, errcap, "the record of a game can be had once it has "
+                 "ended");
+    } else {
+        text = tbs_table_record_text(t);
+        *status = text ? 200 : 500;
+    }
+    maybe_evict(h, t);
+    return text;
+}

@@ -1,0 +1,451 @@
+/*
+ * net.c - `tabula serve` on libwebsockets: one event-loop thread holds
+ * every connection.  HTTP GET serves the UI compiled into the binary
+ * (tbs_assets) and the records of ended games (/api/records/ID.json), and
+ * nothing else: no file of the disk is ever served.  WebSocket connections
+ * carry the protocol of docs/server.md, handed whole to the hub.  Bots and
+ * real-time ticks run on worker threads, which wake the loop with
+ * lws_cancel_service when a job is done; the hub's clocks run on one lws
+ * timer.
+ */
+#include "server.h"
+
+#include <libwebsockets.h>
+#include <signal.h>
+#include <stdio.h>
+#include <stdlib.h>
+#include <string.h>
+#include <time.h>
+#include <unistd.h>
+
+#define CHUNK 16384
+
+/* Per connection (HTTP request or WebSocket). */
+typedef struct pss {
+    tbs_conn *conn;       /* WebSocket: the hub's connection */
+    char *rx;             /* the message being received */
+    size_t rx_len;
+    int rx_too_big;
+    /* HTTP: the body being sent. */
+    const char *body;
+    char *owned;          /* body, when it was made for this request */
+    size_t len, sent;
+} pss;
+
+/* The server, for the callbacks. */
+static struct {
+    struct lws_context *ctx;
+    tbs_hub *hub;
+    tbs_workers *workers;
+    lws_sorted_usec_list_t sul;
+    int quiet;
+} srv;
+
+static volatile sig_atomic_t interrupted;
+
+static long long wall_ms(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_REALTIME, &ts);
+    return (long long)ts.tv_sec * 1000 + ts.tv_nsec / 1000000;
+}
+
+/* ------------------------------------------------------------ hooks */
+
+static void hook_want_write(void *user, void *net)
+{
+    (void)user;
+    lws_callback_on_writable((struct lws *)net);
+}
+
+static void hook_post_job(void *user, tbs_job *j)
+{
+    (void)user;
+    tbs_workers_post(srv.workers, j);
+}
+
+static void on_timer(lws_sorted_usec_list_t *sul)
+{
+    (void)sul;
+    tbs_hub_run_timers(srv.hub);
+    /* lws runs ripe timers just before it waits in poll(), so what they
+     * staged is committed (and told) now, not after the next event. */
+    tbs_hub_flush(srv.hub);
+}
+
+static void hook_wake_at(void *user, long long at_ms)
+{
+    (void)user;
+    long long delay = at_ms - wall_ms();
+    if (delay < 0)
+        delay = 0;
+    lws_sul_schedule(srv.ctx, 0, &srv.sul, on_timer,
+                     (lws_usec_t)delay * LWS_US_PER_MS);
+}
+
+static long long hook_now_ms(void *user)
+{
+    (void)user;
+    return wall_ms();
+}
+
+/* Called by a worker thread: makes lws_service return with
+ * LWS_CALLBACK_EVENT_WAIT_CANCELLED on the loop thread. */
+static void wake_loop(void *user)
+{
+    (void)user;
+    lws_cancel_service(srv.ctx);
+}
+
+/* ------------------------------------------------------------ HTTP */
+
+static const char *content_type(const char *path)
+{
+    const char *dot = strrchr(path, '.');
+    if (!dot)
+        return "application/octet-stream";
+    if (strcmp(dot, ".html") == 0)
+        return "text/html; charset=utf-8";
+    if (strcmp(dot, ".js") == 0)
+        return "text/javascript; charset=utf-8";
+    if (strcmp(dot, ".css") == 0)
+        return "text/css; charset=utf-8";
+    if (strcmp(dot, ".svg") == 0)
+        return "image/svg+xml";
+    if (strcmp(dot, ".json") == 0)
+        return "application/json";
+    return "application/octet-stream";
+}
+
+static const tbs_asset *find_asset(const char *path)
+{
+    if (strcmp(path, "/") == 0)
+        path = "/index.html";
+    for (int i = 0; tbs_assets[i].path; i++)
+        if (strcmp(tbs_assets[i].path, path) == 0)
+            return &tbs_assets[i];
+    return NULL;
+}
+
+/* Writes the status line and headers of a response whose body p->body
+ * (p->len bytes) follows in HTTP_WRITEABLE; -1 closes the connection. */
+static int start_response(struct lws *wsi, pss *p, unsigned status,
+                          const char *type, const char *download)
+{
+    unsigned char buf[LWS_PRE + 2048];
+    unsigned char *start = buf + LWS_PRE, *q = start, *end = buf + sizeof buf;
+    if (lws_add_http_common_headers(wsi, status, type,
+                                    (lws_filepos_t)p->len, &q, end))
+        return -1;
+    static const char *const headers[][2] = {
+        {"content-security-policy:",
+         "default-src 'self'; img-src 'self' data:; style-src 'self'; "
+         "script-src 'self'; connect-src 'self'; base-uri 'none'; "
+         "form-action 'none'; frame-ancestors 'none'"},
+        {"x-content-type-options:", "nosniff"},
+        {"referrer-policy:", "no-referrer"},
+        {"x-frame-options:", "DENY"},
+        {"cache-control:", "no-cache"},
+    };
+    for (size_t i = 0; i < sizeof headers / sizeof headers[0]; i++)
+        if (lws_add_http_header_by_name(
+                wsi, (const unsigned char *)headers[i][0],
+                (const unsigned char *)headers[i][1],
+                (int)strlen(headers[i][1]), &q, end))
+            return -1;
+    if (download) {
+        char value[128];
+        snprintf(value, sizeof value, "attachment; filename=\"%s\"",
+                 download);
+        if (lws_add_http_header_by_name(
+                wsi, (const unsigned char *)"content-disposition:",
+                (const unsigned char *)value, (int)strlen(value), &q, end))
+            return -1;
+    }
+    if (lws_finalize_write_http_header(wsi, start, &q, end))
+        return -1;
+    lws_callback_on_writable(wsi);
+    return 0;
+}
+
+/* Answers one GET. */
+static int http_request(struct lws *wsi, pss *p, const char *path)
+{
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0) {
+        p->body = "only GET is served here\n";
+        p->len = strlen(p->body);
+        return start_response(wsi, p, HTTP_STATUS_METHOD_NOT_ALLOWED,
+                              "text/plain; charset=utf-8", NULL);
+    }
+    static const char prefix[] = "/api/records/";
+    size_t plen = strlen(path);
+    if (strncmp(path, prefix, sizeof prefix - 1) == 0 && plen > 5 &&
+        strcmp(path + plen - 5, ".json") == 0) {
+        char id[TBS_ID_HEX + 8];
+        snprintf(id, sizeof id, "%.*s", (int)(plen - 5 - (sizeof prefix - 1)),
+                 path + sizeof prefix - 1);
+        char err[300], name[64];
+        int status = 404;
+        p->owned = tbs_hub_record(srv.hub, id, &status, err, sizeof err);
+        if (p->owned) {
+            p->body = p->owned;
+            p->len = strlen(p->owned);
+            snprintf(name, sizeof name, "tabula-%s.json", id);
+            return start_response(wsi, p, HTTP_STATUS_OK, "application/json",
+                                  name);
+        }
+        size_t n = strlen(err) + 2;
+        p->owned = malloc(n);
+        if (!p->owned)
+            return -1;
+        snprintf(p->owned, n, "%s\n", err);
+        p->body = p->owned;
+        p->len = strlen(p->owned);
+        return start_response(wsi, p, (unsigned)status,
+                              "text/plain; charset=utf-8", NULL);
+    }
+    const tbs_asset *a = find_asset(path);
+    if (!a) {
+        p->body = "not found\n";
+        p->len = strlen(p->body);
+        return start_response(wsi, p, HTTP_STATUS_NOT_FOUND,
+                              "text/plain; charset=utf-8", NULL);
+    }
+    p->body = a->data;
+    p->len = a->len;
+    return start_response(wsi, p, HTTP_STATUS_OK,
+                          content_type(strcmp(a->path, "/") ? a->path
+                                                            : "/index.html"),
+                          NULL);
+}
+
+/* Sends the next piece of an HTTP body; -1 when the connection is done. */
+static int http_write(struct lws *wsi, pss *p)
+{
+    static unsigned char buf[LWS_PRE + CHUNK];
+    size_t n = p->len - p->sent;
+    if (n > CHUNK)
+        n = CHUNK;
+    memcpy(buf + LWS_PRE, p->body + p->sent, n);
+    int last = p->sent + n == p->len;
+    if (lws_write(wsi, buf + LWS_PRE, n,
+                  last ? LWS_WRITE_HTTP_FINAL : LWS_WRITE_HTTP) != (int)n)
+        return -1;
+    p->sent += n;
+    if (!last) {
+        lws_callback_on_writable(wsi);
+        return 0;
+    }
+    return lws_http_transaction_completed(wsi) ? -1 : 0;
+}
+
+/* ------------------------------------------------------------ WebSocket */
+
+/* Gathers a message's fragments; hands the whole message to the hub. */
+static int ws_receive(struct lws *wsi, pss *p, const void *in, size_t len)
+{
+    if (!p->conn)
+        return -1;
+    if (lws_is_first_fragment(wsi)) {
+        p->rx_len = 0;
+        p->rx_too_big = 0;
+    }
+    if (!p->rx_too_big && p->rx_len + len <= TBS_MAX_MESSAGE) {
+        if (!p->rx && !(p->rx = malloc(TBS_MAX_MESSAGE + 1)))
+            return -1;
+        memcpy(p->rx + p->rx_len, in, len);
+    } else {
+        p->rx_too_big = 1;
+    }
+    p->rx_len += len;
+    if (!lws_is_final_fragment(wsi) || lws_remaining_packet_payload(wsi))
+        return 0;
+    if (p->rx_too_big)
+        tbs_conn_too_big(p->conn, p->rx_len);
+    else
+        tbs_conn_message(p->conn, p->rx, p->rx_len);
+    return 0;
+}
+
+/* Writes the hub's next message for the connection; -1 closes it. */
+static int ws_write(struct lws *wsi, pss *p)
+{
+    if (!p->conn)
+        return -1;
+    size_t len = 0;
+    int close_after = 0;
+    char *text = tbs_conn_next(p->conn, &len, &close_after);
+    if (text) {
+        unsigned char *buf = malloc(LWS_PRE + len);
+        int ok = buf != NULL;
+        if (ok) {
+            memcpy(buf + LWS_PRE, text, len);
+            ok = lws_write(wsi, buf + LWS_PRE, len, LWS_WRITE_TEXT) >=
+                 (int)len;
+        }
+        free(buf);
+        free(text);
+        if (!ok)
+            return -1;
+    }
+    if (close_after) {
+        lws_close_reason(wsi, LWS_CLOSE_STATUS_POLICY_VIOLATION, NULL, 0);
+        return -1;
+    }
+    if (tbs_conn_pending(p->conn))
+        lws_callback_on_writable(wsi);
+    return 0;
+}
+
+static int callback(struct lws *wsi, enum lws_callback_reasons reason,
+                    void *user, void *in, size_t len)
+{
+    pss *p = user;
+    switch (reason) {
+    case LWS_CALLBACK_HTTP:
+        memset(p, 0, sizeof *p);
+        return http_request(wsi, p, (const char *)in);
+    case LWS_CALLBACK_HTTP_WRITEABLE:
+        if (!p || !p->body)
+            return -1;
+        return http_write(wsi, p);
+    case LWS_CALLBACK_HTTP_DROP_PROTOCOL:
+    case LWS_CALLBACK_CLOSED_HTTP:
+        if (p) {
+            free(p->owned);
+            p->owned = NULL;
+            p->body = NULL;
+        }
+        break;
+    case LWS_CALLBACK_ESTABLISHED:
+        memset(p, 0, sizeof *p);
+        p->conn = tbs_conn_open(srv.hub, wsi);
+        return p->conn ? 0 : -1;
+    case LWS_CALLBACK_RECEIVE:
+        return ws_receive(wsi, p, in, len);
+    case LWS_CALLBACK_SERVER_WRITEABLE:
+        return ws_write(wsi, p);
+    case LWS_CALLBACK_CLOSED:
+        if (p && p->conn) {
+            tbs_conn_close(p->conn);
+            p->conn = NULL;
+        }
+        if (p) {
+            free(p->rx);
+            p->rx = NULL;
+        }
+        break;
+    case LWS_CALLBACK_EVENT_WAIT_CANCELLED: {
+        tbs_job *j;
+        if (srv.workers && srv.hub)
+            while ((j = tbs_workers_done(srv.workers)))
+                tbs_hub_job_done(srv.hub, j);
+        break;
+    }
+    default:
+        break;
+    }
+    return lws_callback_http_dummy(wsi, reason, user, in, len);
+}
+
+static const struct lws_protocols protocols[] = {
+    {"tabula", callback, sizeof(pss), 4096, 0, NULL, 0},
+    {NULL, NULL, 0, 0, 0, NULL, 0},
+};
+
+/* libwebsockets' own error lines, marked as such. */
+static void log_line(int level, const char *line)
+{
+    (void)level;
+    fprintf(stderr, "tabula serve: libwebsockets: %s", line);
+}
+
+static void on_signal(int sig)
+{
+    (void)sig;
+    interrupted = 1;
+}
+
+int tbs_serve(const tbs_serve_options *o)
+{
+    char err[512];
+    tbs_store *db = NULL;
+    if (tbs_store_open(&db, o->db_path, o->sync_full, err, sizeof err) != 0) {
+        fprintf(stderr, "tabula: serve: %s\n", err);
+        return 1;
+    }
+    memset(&srv, 0, sizeof srv);
+    srv.quiet = o->quiet;
+    tbs_hooks hooks = {NULL, hook_want_write, hook_post_job, hook_wake_at,
+                       hook_now_ms};
+    tbs_hub_config hc = {o->bot_pace_ms, o->grace_ms};
+    srv.hub = tbs_hub_new(db, &hooks, &hc, err, sizeof err);
+    if (!srv.hub) {
+        fprintf(stderr, "tabula: serve: %s\n", err);
+        tbs_store_close(db);
+        return 1;
+    }
+    /* Quiet while listening is set up (a port in use gets one line of our
+     * own, below); then only libwebsockets' errors, marked as its. */
+    lws_set_log_level(0, NULL);
+    static const lws_retry_bo_t retry = {
+        .secs_since_valid_ping = 30,
+        .secs_since_valid_hangup = 70,
+    };
+    struct lws_context_creation_info info;
+    memset(&info, 0, sizeof info);
+    info.port = o->port;
+    info.iface = o->bind;
+    info.protocols = protocols;
+    info.retry_and_idle_policy = &retry;
+    info.options = LWS_SERVER_OPTION_VALIDATE_UTF8;
+    info.vhost_name = "tabula";
+    srv.ctx = lws_create_context(&info);
+    if (!srv.ctx) {
+        fprintf(stderr, "tabula: serve: cannot listen on %s port %d (in use, "
+                "or not an address of this machine?)\n",
+                o->bind ? o->bind : "every address", o->port);
+        tbs_hub_free(srv.hub);
+        tbs_store_close(db);
+        return 1;
+    }
+    lws_set_log_level(LLL_ERR, log_line);
+    srv.workers = tbs_workers_new(o->workers, wake_loop, NULL);
+    if (!srv.workers) {
+        fprintf(stderr, "tabula: serve: cannot start worker threads\n");
+        lws_context_destroy(srv.ctx);
+        tbs_hub_free(srv.hub);
+        tbs_store_close(db);
+        return 1;
+    }
+    struct lws_vhost *vh = lws_get_vhost_by_name(srv.ctx, "tabula");
+    int port = vh ? lws_get_vhost_listen_port(vh) : o->port;
+    printf("tabula serve: open http://%s:%d/ in a browser (database %s, "
+           "%d worker%s; Ctrl-C stops)\n",
+           o->bind && strcmp(o->bind, "0.0.0.0") && strcmp(o->bind, "::")
+               ? o->bind
+               : "localhost",
+           port, o->db_path, o->workers, o->workers == 1 ? "" : "s");
+    fflush(stdout);
+    signal(SIGINT, on_signal);
+    signal(SIGTERM, on_signal);
+    signal(SIGPIPE, SIG_IGN);
+    tbs_hub_start(srv.hub);
+    int n = 0;
+    while (n >= 0 && !interrupted) {
+        n = lws_service(srv.ctx, 0);
+        /* Everything this turn of the loop staged is committed at once,
+         * then told (tbs_hub_flush). */
+        tbs_hub_flush(srv.hub);
+    }
+    lws_sul_cancel(&srv.sul);
+    /* The workers first: a job finishing wakes the loop through ctx. */
+    tbs_workers_free(srv.workers);
+    srv.workers = NULL;
+    lws_context_destroy(srv.ctx);
+    tbs_hub_free(srv.hub);
+    tbs_store_close(db);
+    if (!o->quiet)
+        fprintf(stderr, "tabula serve: stopped\n");
+    return 0;
+}

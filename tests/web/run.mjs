@@ -1,0 +1,458 @@
+// run.mjs - the browser tests of `tabula serve` (make test-web): Playwright
+// (playwright-core, pinned in package-lock.json; no browser is downloaded)
+// driving Debian's Chromium against a server started here on a free port
+// with a database of its own.
+//
+//   1. Two people in two browser contexts and a bot play a whole No Thanks!
+//      game through the UI, by clicking, to its end; its record downloads
+//      (and `tabula replay` reads it); the finished games page lists it and
+//      its replay steps through it.
+//   2. A spectator's page shows no hidden card: none of the cards in the
+//      players' hands is drawn on it, and no message it gets has a hand.
+//   3. A reload reconnects to the same seat.
+//   4. Schotten Totten is played by clicking (a card, then a stone) until a
+//      stone is claimed.
+//   5. The Mind runs in real time: ticks pass on the server's clock with
+//      nobody clicking, and a click plays the card in its tick.
+//   6. HTTP serves the UI and the records of ended games, nothing else.
+//   7. Every game in the registry: a table made in the lobby, a few moves
+//      clicked, screenshots at desktop and phone size (in SHOTS, default
+//      build/web-shots: CI keeps them as artifacts); no page may raise an
+//      error.
+//
+// TABULA=path/to/tabula picks the binary (default build/tabula); ONLY=regex
+// runs the tests whose names match.
+
+import { chromium } from 'playwright-core';
+import { spawn, spawnSync } from 'node:child_process';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { tmpdir } from 'node:os';
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '../..');
+const tabula = resolve(root, process.env.TABULA || 'build/tabula');
+const shots = resolve(root, process.env.SHOTS || 'build/web-shots');
+mkdirSync(shots, { recursive: true });
+const db = `${tmpdir()}/tabula-web-${process.pid}.db`;
+
+const LAUNCH = {
+  executablePath: process.env.CHROMIUM || '/usr/bin/chromium',
+  args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
+    '--disable-background-networking', '--disable-component-update', '--disable-sync'],
+};
+const DESKTOP = { width: 1280, height: 900 };
+const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true };
+
+// ---------------------------------------------------------------- server
+
+function startServer() {
+  for (const f of [db, `${db}-wal`, `${db}-shm`]) rmSync(f, { force: true });
+  const proc = spawn(tabula, ['serve', '--port', '0', '--bind', '127.0.0.1', '--db', db,
+    '--bot-pace', '150', '--grace', '2', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+  return new Promise((ok, fail) => {
+    let out = '';
+    proc.stdout.on('data', (d) => {
+      out += d;
+      const m = /http:\/\/[^\s]+:(\d+)\//.exec(out);
+      if (m) ok({ proc, base: `http://127.0.0.1:${m[1]}` });
+    });
+    proc.on('exit', (code) => fail(new Error(`tabula serve exited (${code}): ${out}`)));
+  });
+}
+
+// ---------------------------------------------------------------- helpers
+
+let failures = 0;
+let passes = 0;
+const pageErrors = [];
+
+function check(cond, what) {
+  if (!cond) throw new Error(`check failed: ${what}`);
+}
+
+const only = process.env.ONLY ? new RegExp(process.env.ONLY) : null;
+
+async function test(name, fn) {
+  if (only && !only.test(name)) return;
+  const t0 = Date.now();
+  try {
+    await fn();
+    passes++;
+    console.log(`ok    ${name} (${((Date.now() - t0) / 1000).toFixed(1)} s)`);
+  } catch (e) {
+    failures++;
+    console.log(`FAIL  ${name}: ${e.stack || e}`);
+  }
+}
+
+async function newPage(browser, viewport = DESKTOP) {
+  const ctx = await browser.newContext({ viewport: { width: viewport.width, height: viewport.height },
+    isMobile: viewport.isMobile || false, hasTouch: viewport.hasTouch || false });
+  const page = await ctx.newPage();
+  page.on('pageerror', (e) => pageErrors.push(`${page.url()}: ${e.message}`));
+  page.on('console', (m) => { if (m.type() === 'error') pageErrors.push(`${page.url()}: console: ${m.text()}`); });
+  return page;
+}
+
+// Makes a table in the lobby: seats are 'you', 'human' or a bot spec.
+// Returns { table, links: {seat: url}, invite, watch }.
+async function createTable(page, base, game, seats, options = {}, extra = {}) {
+  await page.goto(`${base}/#/`);
+  await page.waitForSelector(`#game option[value="${game}"]`, { state: 'attached' });
+  await page.selectOption('#game', game);
+  await page.selectOption('#players', String(seats.length));
+  for (let j = 0; j < seats.length; j++) await page.selectOption(`select[name=seat${j}]`, seats[j]);
+  for (const [k, v] of Object.entries(options)) {
+    const el = page.locator(`[data-option="${k}"]`);
+    if ((await el.getAttribute('type')) === 'checkbox') await el.setChecked(Boolean(v));
+    else if ((await el.evaluate((e) => e.tagName)) === 'SELECT') await el.selectOption(String(v));
+    else await el.fill(String(v));
+  }
+  if (extra.takeover !== undefined) await page.selectOption('#takeover', extra.takeover);
+  if (extra.tick && await page.locator('#tick').isVisible()) await page.fill('#tick', String(extra.tick));
+  await page.click('#create');
+  await page.waitForSelector('.created .links, .created a.button');
+  const links = {};
+  for (const li of await page.locator('ul.links li').all()) {
+    const who = await li.locator('.who').innerText();
+    const seat = Number(/Seat (\d+)/.exec(who)[1]);
+    links[seat] = await li.locator('input.link').inputValue();
+  }
+  const inputs = page.locator('.created input.link');
+  const n = await inputs.count();
+  const watch = await inputs.nth(n - 1).inputValue();
+  const invite = await inputs.nth(n - 2).inputValue();
+  const table = /#\/t\/([0-9a-f]+)/.exec(watch)[1];
+  return { table, links, invite, watch };
+}
+
+async function status(page) {
+  return (await page.locator('#status').innerText()).trim();
+}
+
+// Clicks one of the legal moves shown (a random one), opening a group
+// first when moves are grouped.  Returns the move's text, or null.
+async function clickSomeMove(page) {
+  const groups = page.locator('#moves button.move.group');
+  const plain = page.locator('#moves button.move[data-move]');
+  const ng = await groups.count(), np = await plain.count();
+  if (ng + np === 0) return null;
+  const k = Math.floor(Math.random() * (ng + np));
+  if (k < ng) {
+    await groups.nth(k).click();
+    const inner = page.locator('#moves button.move[data-move]');
+    await inner.first().waitFor();
+    const m = inner.nth(Math.floor(Math.random() * (await inner.count())));
+    const text = await m.getAttribute('data-move');
+    await m.click();
+    return text;
+  }
+  const m = plain.nth(k - ng);
+  const text = await m.getAttribute('data-move');
+  await m.click();
+  return text;
+}
+
+async function moveNumber(page) {
+  const t = await page.locator('.topbar .where').innerText();
+  const m = /move (\d+)/.exec(t);
+  return m ? Number(m[1]) : -1;
+}
+
+// ---------------------------------------------------------------- tests
+
+async function noThanksToTheEnd(browser, base) {
+  const owner = await newPage(browser);
+  const t = await createTable(owner, base, 'no-thanks', ['you', 'human', 'heuristic']);
+  const friend = await newPage(browser);
+  await owner.click('#go-to-seat');
+  await friend.goto(t.links[1]);
+  const players = [owner, friend];
+  for (const p of players) await p.waitForSelector('.seat.you');
+  const deadline = Date.now() + 120000;
+  let clicks = 0;
+  while (Date.now() < deadline) {
+    let over = false;
+    for (const p of players) {
+      if (await p.locator('.end h2').count()) over = true;
+    }
+    if (over) break;
+    let moved = false;
+    for (const p of players) {
+      if ((await status(p)) === 'Your turn.') {
+        const before = await moveNumber(p);
+        const t1 = Date.now();
+        const text = await clickSomeMove(p);
+        const t2 = Date.now();
+        if (text) {
+          clicks++;
+          moved = true;
+          await p.waitForFunction((n) => {
+            const m = /move (\d+)/.exec(document.querySelector('.topbar .where')?.textContent || '');
+            return m && Number(m[1]) > n;
+          }, before, { timeout: 10000 });
+          if (process.env.DEBUG) console.log(`click ${t2 - t1} ms, then state ${Date.now() - t2} ms`);
+        }
+      }
+    }
+    if (!moved) await owner.waitForTimeout(100);
+  }
+  if (process.env.DEBUG) {
+    console.log('clicks', clicks, await status(owner), '|', await status(friend));
+    await owner.screenshot({ path: `${shots}/debug-owner.png`, fullPage: true });
+  }
+  for (const p of players) {
+    await p.waitForSelector('.end h2', { timeout: 10000 });
+    check((await p.locator('.end').innerText()).includes('Game over'), 'the end is shown');
+    check((await p.locator('ol.result li').count()) === 3, 'three seats in the result');
+  }
+  check(clicks >= 6, `people clicked moves (${clicks})`);
+  await owner.screenshot({ path: `${shots}/no-thanks-end.png`, fullPage: true });
+  // The record of the finished game downloads, and a replay shows it.
+  const href = await owner.locator('.end a[download]').getAttribute('href');
+  const rec = await owner.evaluate(async (u) => (await fetch(u)).json(), href);
+  check(rec.game === 'no-thanks' && rec.actions.length > 20 && rec.result, 'the record downloads');
+  // It is the JSON `tabula replay` reads.
+  const recFile = `${tmpdir()}/tabula-web-record-${process.pid}.json`;
+  writeFileSync(recFile, JSON.stringify(rec));
+  const replay = spawnSync(tabula, ['replay', recFile], { encoding: 'utf8' });
+  rmSync(recFile, { force: true });
+  check(replay.status === 0, `tabula replay reads the downloaded record: ${replay.stderr}`);
+  // The page of finished games lists it, with a link to its replay.
+  await owner.goto(`${base}/#/finished`);
+  const listed = owner.locator(`.finished-list a[href="#/replay/${t.table}"]`);
+  await listed.waitFor({ timeout: 5000 });
+  await owner.screenshot({ path: `${shots}/finished.png`, fullPage: true });
+  await listed.click();
+  await owner.waitForSelector('.replay-controls');
+  await owner.click('#next');
+  await owner.waitForFunction(() => /move 1 of/.test(document.querySelector('.replay-controls .where')?.textContent || ''));
+  await owner.screenshot({ path: `${shots}/no-thanks-replay.png`, fullPage: true });
+  await owner.context().close();
+  await friend.context().close();
+}
+
+// The WebSocket messages a page receives, for leak checks.
+function recordFrames(page) {
+  const frames = [];
+  page.on('websocket', (ws) => ws.on('framereceived', (f) => frames.push(String(f.payload))));
+  return frames;
+}
+
+async function spectatorSeesNoHand(browser, base) {
+  const owner = await newPage(browser);
+  const t = await createTable(owner, base, '6-nimmt', ['you', 'human', 'random']);
+  await owner.click('#go-to-seat');
+  const friend = await newPage(browser);
+  await friend.goto(t.links[1]);
+  const spectator = await newPage(browser);
+  const frames = recordFrames(spectator);
+  await spectator.goto(t.watch);
+  for (const p of [owner, friend]) await p.waitForSelector('#hand .card-wrap');
+  await spectator.waitForSelector('#board .card-wrap');
+  const handCards = new Set();
+  for (const p of [owner, friend]) {
+    for (const c of await p.locator('#hand .card-wrap').all()) handCards.add(await c.getAttribute('data-card'));
+  }
+  check(handCards.size === 20, `two hands of ten (${handCards.size})`);
+  const shown = new Set();
+  for (const c of await spectator.locator('.card-wrap[data-card]').all()) shown.add(await c.getAttribute('data-card'));
+  for (const c of handCards) check(!shown.has(c), `a hand card (${c}) is not on the spectator's page`);
+  check(await spectator.locator('#hand .card-wrap').count() === 0, 'the spectator has no hand');
+  const text = await spectator.locator('body').innerText();
+  check(!/your hand/i.test(text), 'no hand section for a spectator');
+  check(frames.length > 0, 'the spectator got messages');
+  for (const f of frames) check(!f.includes('"hand"'), 'no message to the spectator holds a hand');
+  await spectator.screenshot({ path: `${shots}/6-nimmt-spectator.png`, fullPage: true });
+  for (const p of [owner, friend, spectator]) await p.context().close();
+}
+
+async function reloadKeepsTheSeat(browser, base) {
+  const owner = await newPage(browser);
+  const t = await createTable(owner, base, 'no-thanks', ['you', 'human', 'human']);
+  const page = await newPage(browser);
+  await page.goto(t.links[2]);
+  await page.waitForSelector('.seat.you');
+  check((await page.locator('.seat.you').getAttribute('data-seat')) === '2', 'seat 2 before the reload');
+  const before = await page.locator('.topbar .where').innerText();
+  await page.reload();
+  await page.waitForSelector('.seat.you');
+  check((await page.locator('.seat.you').getAttribute('data-seat')) === '2', 'seat 2 after the reload');
+  check((await page.locator('.topbar .where').innerText()) === before, 'the same table after the reload');
+  check(await page.locator('.problem').count() === 0, 'no complaint about the seat after a reload');
+  // The seat is "here" again, not taken over.
+  await page.waitForFunction(() => document.querySelector('.seat.you .kind')?.textContent === 'person, here');
+  await page.context().close();
+  await owner.context().close();
+}
+
+async function schottenTottenToAClaim(browser, base) {
+  const owner = await newPage(browser);
+  const t = await createTable(owner, base, 'schotten-totten', ['you', 'human']);
+  await owner.click('#go-to-seat');
+  const friend = await newPage(browser);
+  await friend.goto(t.links[1]);
+  const players = [owner, friend];
+  for (const p of players) await p.waitForSelector('.stt-board');
+  await owner.screenshot({ path: `${shots}/schotten-totten-start.png`, fullPage: true });
+  let claimed = false;
+  for (let turn = 0; turn < 40 && !claimed; turn++) {
+    const p = players[turn % 2];
+    await p.waitForFunction(() => document.querySelector('#status')?.textContent === 'Your turn.', null, { timeout: 10000 });
+    const before = await moveNumber(p);
+    // A card from the hand, then the first stone it may go to.
+    await p.locator('#hand .card-wrap.playable').first().click();
+    const stone = p.locator('.stt-stone.target').first();
+    await stone.waitFor({ timeout: 5000 });
+    await stone.click();
+    await p.waitForFunction((n) => {
+      const m = /move (\d+)/.exec(document.querySelector('.topbar .where')?.textContent || '');
+      return m && Number(m[1]) > n;
+    }, before, { timeout: 10000 });
+    // Draws, when a deck must be chosen (not with Tactics off).
+    claimed = (await p.locator('.stt-stone.mine, .stt-stone.theirs').count()) > 0;
+  }
+  check(claimed, 'a stone was claimed');
+  await owner.waitForSelector('.stt-stone.mine, .stt-stone.theirs');
+  await owner.screenshot({ path: `${shots}/schotten-totten-claimed.png`, fullPage: true });
+  check((await owner.locator('.log-list').innerText()).includes('claims stone'), 'the log says who claimed the stone');
+  for (const p of players) await p.context().close();
+}
+
+async function theMindInRealTime(browser, base) {
+  const owner = await newPage(browser);
+  await createTable(owner, base, 'the-mind', ['you', 'heuristic'], {}, { tick: 400 });
+  await owner.click('#go-to-seat');
+  await owner.waitForSelector('.tick:not([hidden])');
+  const tickOf = async () => Number(/[Tt]ick (\d+)/.exec(await owner.locator('#status').innerText())?.[1] || -1);
+  const t0 = await tickOf();
+  await owner.waitForTimeout(1500);
+  const t1 = await tickOf();
+  check(t1 >= t0 + 2, `ticks pass on the server's clock without a click (${t0} -> ${t1})`);
+  await owner.screenshot({ path: `${shots}/the-mind.png`, fullPage: true });
+  // Play the lowest card: the click is taken in its tick.
+  const start = Date.now();
+  let played = false;
+  while (!played && Date.now() - start < 20000) {
+    const play = owner.locator('#moves button.move[data-move="play"]');
+    if (await play.count()) {
+      const hand = await owner.locator('#hand .card-wrap').count();
+      await play.click();
+      await owner.waitForFunction((n) => document.querySelectorAll('#hand .card-wrap').length < n ||
+        /seat 0 (played|chooses to play)/.test(document.querySelector('.log-list')?.textContent || ''), hand, { timeout: 5000 });
+      played = true;
+    } else {
+      await owner.waitForTimeout(100);
+    }
+  }
+  check(played, 'a card was played by clicking');
+  await owner.waitForFunction(() => /seat 0 played \d+/.test(document.querySelector('.log-list')?.textContent || ''), null, { timeout: 5000 });
+  await owner.context().close();
+}
+
+// HTTP serves the UI and the records of ended games, nothing else.
+async function httpServesOnlyTheUi(browser, base) {
+  const page = await newPage(browser);
+  const t = await createTable(page, base, 'no-thanks', ['you', 'human', 'human']);
+  await page.context().close();
+  const get = async (path) => {
+    const r = await fetch(`${base}${path}`, { redirect: 'manual' });
+    return { status: r.status, text: await r.text(), type: r.headers.get('content-type'),
+      csp: r.headers.get('content-security-policy') };
+  };
+  const index = await get('/');
+  check(index.status === 200 && /text\/html/.test(index.type) && /default-src 'self'/.test(index.csp), 'the page is served, with a CSP');
+  check((await get('/app.js')).status === 200, 'the scripts are served');
+  for (const p of ['/../../etc/passwd', '/%2e%2e/%2e%2e/etc/passwd', '/src/server/hub.c', '/tabula.db', '/api/records/../../etc/passwd',
+    '/api/records/0123456789abcdef.json', '/index.html/../../Makefile']) {
+    const r = await get(p);
+    check(r.status === 404 && !/root:/.test(r.text), `${p} is not served (${r.status})`);
+  }
+  const running = await get(`/api/records/${t.table}.json`);
+  check(running.status === 403 && !running.text.includes('"deal"'), 'no record of a game being played');
+  const post = await fetch(`${base}/`, { method: 'POST', body: 'x' });
+  check(post.status >= 400, `POST is refused (${post.status})`);
+}
+
+async function everyGame(browser, base) {
+  const page = await newPage(browser);
+  await page.goto(`${base}/#/`);
+  await page.waitForSelector('#game option', { state: 'attached' });
+  const games = await page.locator('#game option').evaluateAll((os) => os.map((o) =>
+    ({ id: o.value, min: Number(/\((\d+)-/.exec(o.textContent)[1]) })));
+  await page.screenshot({ path: `${shots}/lobby.png`, fullPage: true });
+  const phone = await newPage(browser, PHONE);
+  await phone.goto(`${base}/#/`);
+  await phone.waitForSelector('#game option', { state: 'attached' });
+  await phone.screenshot({ path: `${shots}/lobby-phone.png`, fullPage: true });
+  const fits = async (what) => {
+    const w = await phone.evaluate(() => document.documentElement.scrollWidth);
+    check(w <= PHONE.width + 1, `${what} fits a phone's width (${w} px)`);
+  };
+  await fits('the lobby');
+  for (const { id, min } of games) {
+    const players = Math.max(min, 2);
+    const seats = ['you'];
+    for (let j = 1; j < players; j++) seats.push('random');
+    if (players === 1) seats.length = 1;
+    const t = await createTable(page, base, id, seats.slice(0, Math.max(min, seats.length)), {}, { tick: 500 });
+    await page.goto(t.links[0]);
+    await page.waitForSelector('.seat.you');
+    // A few moves, to reach the middle of a game.
+    for (let k = 0; k < 6; k++) {
+      await page.waitForTimeout(350);
+      if (await page.locator('.end h2').count()) break;
+      if ((await page.locator('#moves button.move').count()) === 0) continue;
+      await clickSomeMove(page).catch(() => {});
+    }
+    await page.waitForTimeout(400);
+    check(await page.locator('#board').count() === 1, `${id}: the table is drawn`);
+    check(!(await page.locator('body').innerText()).includes('[object'), `${id}: every value of the view is drawn as what it is`);
+    await page.screenshot({ path: `${shots}/${id}.png`, fullPage: true });
+    await phone.goto(t.links[0].replace(/\/t\//, '/t/'));
+    await phone.waitForSelector('.seat.you, .problem');
+    // The desktop page holds the seat: the phone moves it (takeover).
+    const use = phone.locator('.problem button.primary');
+    if (await use.count()) await use.click();
+    await phone.waitForSelector('.seat.you');
+    await phone.waitForTimeout(300);
+    await phone.screenshot({ path: `${shots}/${id}-phone.png`, fullPage: true });
+    await fits(`${id}'s table`);
+  }
+  await page.context().close();
+  await phone.context().close();
+}
+
+// ---------------------------------------------------------------- main
+
+const { proc, base } = await startServer();
+const browser = await chromium.launch(LAUNCH);
+try {
+  await test('No Thanks! played to its end by two people and a bot', () => noThanksToTheEnd(browser, base));
+  await test('a spectator sees no hidden card', () => spectatorSeesNoHand(browser, base));
+  await test('a reload reconnects to the same seat', () => reloadKeepsTheSeat(browser, base));
+  await test('Schotten Totten played by clicking to a claimed stone', () => schottenTottenToAClaim(browser, base));
+  await test('The Mind runs in real time', () => theMindInRealTime(browser, base));
+  await test('HTTP serves only the UI and ended games\' records', () => httpServesOnlyTheUi(browser, base));
+  await test('every game: a table, a few moves, screenshots', () => everyGame(browser, base));
+  await test('no page raised an error', async () => {
+    check(pageErrors.length === 0, `page errors:\n${pageErrors.join('\n')}`);
+  });
+} finally {
+  await browser.close();
+  // The server stops cleanly on SIGTERM (under the sanitizers: no error,
+  // no leak).
+  const exited = new Promise((ok) => proc.on('exit', (code, sig) => ok({ code, sig })));
+  proc.kill('SIGTERM');
+  const { code, sig } = await exited;
+  if (code !== 0) {
+    failures++;
+    console.log(`FAIL  the server did not stop cleanly (exit ${code}, signal ${sig})`);
+  }
+  for (const f of [db, `${db}-wal`, `${db}-shm`]) rmSync(f, { force: true });
+}
+console.log(`screenshots in ${shots}`);
+console.log(`web: ${passes} passed, ${failures} failed`);
+process.exit(failures ? 1 : 0);
