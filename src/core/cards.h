@@ -19,16 +19,22 @@
  * Every build still runs everywhere; -DTBI_NO_CLONES turns it off.
  * A clone calls the functions it calls as they are (compiled without the
  * instruction) and does not fold them in; TBI_POPCNT_CLONES_FLAT marks
- * the entry of a hot path instead: everything it calls is folded into
- * each clone (GCC's and clang's `flatten`), so that the whole path counts
- * bits with the instruction and no call stands between its parts. */
+ * the entry of a hot path instead: with GCC everything it calls is
+ * folded into each clone (`flatten`), so that the whole path counts bits
+ * with the instruction and no call stands between its parts.  Clang
+ * refuses `flatten` beside `target_clones`; there it is a plain clone,
+ * whose callees clang inlines by its own measure. */
 #if defined(__x86_64__) && defined(__linux__) && defined(__GLIBC__) &&     \
     !defined(TBI_NO_CLONES) && !defined(__POPCNT__) &&                      \
     ((defined(__clang__) && __clang_major__ >= 14) ||                       \
      (!defined(__clang__) && defined(__GNUC__) && __GNUC__ >= 6))
 #define TBI_POPCNT_CLONES __attribute__((target_clones("popcnt", "default")))
+#if defined(__clang__)
+#define TBI_POPCNT_CLONES_FLAT TBI_POPCNT_CLONES
+#else
 #define TBI_POPCNT_CLONES_FLAT                                               \
     __attribute__((flatten, target_clones("popcnt", "default")))
+#endif
 #else
 #define TBI_POPCNT_CLONES
 #define TBI_POPCNT_CLONES_FLAT
