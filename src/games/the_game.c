@@ -85,8 +85,8 @@ typedef struct thegame {
     tbi_set128 out;  /* cards not on a pile (in hands or the draw pile):
                         public, and what a seat has not seen is this less
                         its own hand */
-    tbi_set128 deck; /* the cards in the draw pile, and in a determinized
-                        world those of the hands not dealt yet */
+    tbi_set128 deck; /* in a determinized world, the cards not placed yet
+                        (see below); the real game leaves it empty */
     /* A determinized world keeps the cards it has not placed as the set
      * `deck`, in no order: the draw pile and the hidden hands that nothing
      * has looked at yet (bit p of `undealt`: seat p's).  Each card drawn,
@@ -203,9 +203,20 @@ static uint8_t next_card(thegame *s)
 {
     if (s->lazy)
         return take_unplaced(s);
-    uint8_t c = s->draw[s->drawn];
-    tbi_set_del(&s->deck, c);
-    return c;
+    return s->draw[s->drawn];
+}
+
+/* Writes the cards of the draw pile in ascending order to out; returns
+ * how many. */
+static int draw_pile_sorted(const thegame *s, uint8_t *out)
+{
+    tbi_set128 pile = s->deck;
+    if (!s->lazy) {
+        memset(&pile, 0, sizeof pile);
+        for (int i = s->drawn; i < N_CARDS; i++)
+            tbi_set_add(&pile, s->draw[i]);
+    }
+    return tbi_set_to_sorted(&pile, out);
 }
 
 /* Draws seat p's hand back up to the hand size while cards remain. */
@@ -264,11 +275,11 @@ static void begin_turn(thegame *s, int seat)
 static void apply_chance(void *vs, const uint16_t *order)
 {
     thegame *s = vs;
-    for (int i = 0; i < N_CARDS; i++) {
+    for (int i = 0; i < N_CARDS; i++)
         s->draw[i] = (uint8_t)order[i];
-        tbi_set_add(&s->out, order[i]);
-    }
-    s->deck = s->out;
+    /* Every card is out: 2-63 in the low word, 64-99 in the high one. */
+    s->out.w[0] = ~0ull << LOW_CARD;
+    s->out.w[1] = (1ull << (HIGH_CARD + 1 - 64)) - 1;
     s->drawn = 0;
     for (int p = 0; p < s->players; p++)
         draw_up(s, p);
@@ -579,7 +590,7 @@ static void say_cards_left(const thegame *s, const char *indent, tb_text *t)
     }
     if (deck_left(s)) {
         uint8_t rest[N_CARDS];
-        int n = tbi_set_to_sorted(&s->deck, rest);
+        int n = draw_pile_sorted(s, rest);
         tb_text_printf(t, "%sleft in the draw pile (%d):", indent, n);
         for (int i = 0; i < n; i++)
             tb_text_printf(t, " %d", rest[i]);
@@ -702,7 +713,7 @@ static json_t *view_json(const void *vs, int seat)
                                   tbi_json_int_array(s->hand[p], s->hand_n[p]));
         json_object_set_new(v, "hands_left", hands);
         uint8_t rest[N_CARDS];
-        int n = tbi_set_to_sorted(&s->deck, rest);
+        int n = draw_pile_sorted(s, rest);
         json_object_set_new(v, "draw_pile_left",
                             tbi_json_int_array(rest, n));
     }
