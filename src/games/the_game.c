@@ -1347,8 +1347,8 @@ static tb_action talk_before_ending(const thegame *s, const planner *pl,
  * the plan has left them, own cards passed over included.  Dearer than
  * the chain planner, and with the larger hands of one and two players it
  * plays clearly better: 16.6% wins alone against 9.7%, 56.8% against
- * 49.8% with two players (docs/games/the-game.md); with six cards the two
- * are level within a few points.
+ * 49.8% with two players (docs/games/the-game.md); with six cards it wins
+ * 1-3 points more but costs 25-35 times as much (docs/performance.md).
  */
 
 /* Games dealing hands of this many cards are planned exactly. */
@@ -1525,8 +1525,10 @@ static tb_action exact_first_play(const planner *pl, const thegame *s,
 }
 
 /* The Game heuristic: plan the rest of the turn (the plays still owed and
- * up to EXTRA_PLAYS optional ones) to do the least damage, and make the
- * first play of the best plan, or end the turn when stopping is best.
+ * up to EXTRA_PLAYS optional ones) to do the least damage, by the chain
+ * planner with hands of 6 and the exact planner with hands of 7 and 8, and
+ * make the first play of the best plan, or end the turn when stopping is
+ * best.
  * With talk, it weighs what the other seats asked (a pile to keep off
  * costs more to move), and before ending its turn says what it wants
  * kept.  (Compiled with and without the popcount instruction, everything
