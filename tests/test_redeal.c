@@ -169,6 +169,70 @@ static void a_required_card_is_dealt_uniformly(void **state)
         assert_int_equal(seen[c], 1);
 }
 
+/* tbi_set_select and tbi_set_count_below agree with a plain walk along
+ * the set, in both words and at their edges. */
+static void a_set_selects_and_ranks_its_members(void **state)
+{
+    (void)state;
+    tb_rng rng;
+    tb_rng_seed(&rng, 9);
+    for (int round = 0; round < 200; round++) {
+        tbi_set128 s = {{tb_rng_next(&rng), tb_rng_next(&rng)}};
+        if (round % 3 == 0)
+            s.w[round % 2] = 0;
+        if (round == 1)
+            s.w[0] = s.w[1] = ~0ull;
+        int n = 0;
+        for (unsigned x = 0; x <= 128; x++) {
+            assert_int_equal(tbi_set_count_below(&s, x), n);
+            if (x < 128 && tbi_set_has(&s, x)) {
+                assert_int_equal(tbi_set_select(&s, n), (int)x);
+                n++;
+            }
+        }
+        assert_int_equal(tbi_set_count(&s), n);
+    }
+}
+
+/* tbi_set_take_hand_requiring: from the cards 1-6, a hand of two that must
+ * hold the 1 gets each other card beside it equally often, comes out
+ * sorted, and its cards leave the set; with nothing required the hand is
+ * a uniform pair. */
+static void a_hand_taken_from_a_set_holds_what_it_must(void **state)
+{
+    (void)state;
+    tb_rng rng;
+    tb_rng_seed(&rng, 11);
+    tbi_set128 good = {{0, 0}}, none = {{0, 0}};
+    tbi_set_add(&good, 1);
+    int partner[7] = {0}, seen[7] = {0};
+    enum { DRAWS = 6000 };
+    for (int i = 0; i < DRAWS; i++) {
+        tbi_set128 left = {{0, 0}};
+        for (unsigned c = 1; c <= 6; c++)
+            tbi_set_add(&left, c);
+        uint8_t hand[2];
+        tbi_set_take_hand_requiring(&left, hand, 2, &good, 1, &rng);
+        assert_int_equal(hand[0], 1);
+        assert_true(hand[1] > 1 && hand[1] <= 6);
+        partner[hand[1]]++;
+        assert_int_equal(tbi_set_count(&left), 4);
+        assert_false(tbi_set_has(&left, 1));
+        assert_false(tbi_set_has(&left, hand[1]));
+        tbi_set_take_hand_requiring(&left, hand, 2, &none, 0, &rng);
+        assert_true(hand[0] < hand[1]);
+        seen[hand[0]]++;
+        seen[hand[1]]++;
+        assert_int_equal(tbi_set_count(&left), 2);
+    }
+    for (int c = 2; c <= 6; c++) {
+        assert_in_range(partner[c], DRAWS / 5 - 150, DRAWS / 5 + 150);
+        /* each of the four cards left is in the second hand half the time */
+        assert_in_range(seen[c], 2 * DRAWS / 5 - 200, 2 * DRAWS / 5 + 200);
+    }
+    assert_int_equal(seen[1], 0);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -176,6 +240,8 @@ int main(void)
         cmocka_unit_test(a_spectator_redeals_every_hand),
         cmocka_unit_test(pool_hands_back_what_it_gathered),
         cmocka_unit_test(a_required_card_is_dealt_uniformly),
+        cmocka_unit_test(a_set_selects_and_ranks_its_members),
+        cmocka_unit_test(a_hand_taken_from_a_set_holds_what_it_must),
     };
     return cmocka_run_group_tests_name("redeal", tests, NULL, NULL);
 }

@@ -321,6 +321,47 @@ static void determinize_keeps_the_owed_play(void **state)
     free(st);
 }
 
+/* A determinized world deals a hidden hand only when it is needed (its
+ * seat's turn): "the rest of the cards are shuffled; each player is dealt
+ * 6 cards" (3 players), so seen from seat 0 seat 1's six cards are any six
+ * of the 92 it has not seen.  Here seat 0 plays two cards and ends its
+ * turn in worlds determinized for it; seat 1's hand, dealt then, never
+ * holds a card seat 0 holds or played, and holds each unseen card about
+ * 6/92 of the time (its real 8 as often as 99). */
+static void a_determinized_world_deals_hidden_hands_when_needed(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    void *st = deal(3, NULL, 0); /* seat 0: 2-7, seat 1: 8-13, seat 2: 14-19 */
+    void *det = tb_state_new(g);
+    tb_rng rng;
+    tb_rng_seed(&rng, 12);
+    enum { WORLDS = 3000 };
+    int has[100] = {0};
+    for (int i = 0; i < WORLDS; i++) {
+        memcpy(det, st, g->state_size);
+        tb_determinize(g, det, 0, &rng);
+        ts_play(g, det, "2u1");
+        ts_play(g, det, "3u1");
+        ts_play(g, det, "end");
+        assert_int_equal(tb_current(g, det), 1);
+        json_t *v = ts_view(g, det, 1), *hand = json_object_get(v, "hand");
+        assert_int_equal(json_array_size(hand), 6);
+        for (size_t j = 0; j < json_array_size(hand); j++) {
+            int c = (int)json_integer_value(json_array_get(hand, j));
+            assert_in_range(c, 4, 99);
+            has[c]++;
+        }
+        json_decref(v);
+    }
+    for (int c = 4; c <= 7; c++) /* seat 0's: played or kept */
+        assert_int_equal(has[c], 0);
+    for (int c = 8; c <= 99; c += 13)
+        assert_in_range(has[c], WORLDS * 6 / 92 - 70, WORLDS * 6 / 92 + 70);
+    free(det);
+    free(st);
+}
+
 /* What seat is told of the move typed as `move` in st. */
 static const char *told(const void *st, const char *move, int seat)
 {
@@ -563,6 +604,7 @@ int main(void)
         cmocka_unit_test(heuristic_plays_the_trick),
         cmocka_unit_test(state_is_small),
         cmocka_unit_test(determinize_keeps_the_owed_play),
+        cmocka_unit_test(a_determinized_world_deals_hidden_hands_when_needed),
         cmocka_unit_test(moves_are_described),
         cmocka_unit_test(the_end_shows_the_cards_left),
         cmocka_unit_test(a_deal_typed_in_from_the_doc),

@@ -16,14 +16,28 @@
  * __builtin_popcount becomes a call into libgcc; a function so marked is
  * compiled twice, with and without the instruction, and the loader picks
  * the one this CPU can run (an ifunc, GCC 6+ and clang 14+ on glibc).
- * Every build still runs everywhere; -DTBI_NO_CLONES turns it off. */
+ * Every build still runs everywhere; -DTBI_NO_CLONES turns it off.
+ * A clone calls the functions it calls as they are (compiled without the
+ * instruction) and does not fold them in; TBI_POPCNT_CLONES_FLAT marks
+ * the entry of a hot path instead: with GCC everything it calls is
+ * folded into each clone (`flatten`), so that the whole path counts bits
+ * with the instruction and no call stands between its parts.  Clang
+ * refuses `flatten` beside `target_clones`; there it is a plain clone,
+ * whose callees clang inlines by its own measure. */
 #if defined(__x86_64__) && defined(__linux__) && defined(__GLIBC__) &&     \
     !defined(TBI_NO_CLONES) && !defined(__POPCNT__) &&                      \
     ((defined(__clang__) && __clang_major__ >= 14) ||                       \
      (!defined(__clang__) && defined(__GNUC__) && __GNUC__ >= 6))
 #define TBI_POPCNT_CLONES __attribute__((target_clones("popcnt", "default")))
+#if defined(__clang__)
+#define TBI_POPCNT_CLONES_FLAT TBI_POPCNT_CLONES
+#else
+#define TBI_POPCNT_CLONES_FLAT                                               \
+    __attribute__((flatten, target_clones("popcnt", "default")))
+#endif
 #else
 #define TBI_POPCNT_CLONES
+#define TBI_POPCNT_CLONES_FLAT
 #endif
 
 /* Shuffles a determinization's pool of unseen cards after putting it in
@@ -136,11 +150,52 @@ static inline int tbi_set_count(const tbi_set128 *s)
 /* Writes the members of s in ascending order to out; returns how many. */
 static inline int tbi_set_to_sorted(const tbi_set128 *s, uint8_t *out)
 {
-    int n = 0;
-    for (int w = 0; w < 2; w++)
-        for (uint64_t bits = s->w[w]; bits; bits &= bits - 1)
-            out[n++] = (uint8_t)(w * 64 + __builtin_ctzll(bits));
-    return n;
+    uint8_t *o = out;
+    for (uint64_t bits = s->w[0]; bits; bits &= bits - 1)
+        *o++ = (uint8_t)__builtin_ctzll(bits);
+    for (uint64_t bits = s->w[1]; bits; bits &= bits - 1)
+        *o++ = (uint8_t)(64 + __builtin_ctzll(bits));
+    return (int)(o - out);
+}
+
+/* The r-th set bit of w, counting from 0 (r < the bits set), in a fixed
+ * number of steps ("broadword" select): the bit counts of w's bytes are
+ * added up in one multiplication, the byte holding the bit is the number
+ * of those running sums not above r (found with one subtraction, the sums
+ * being under 128), and the bit within that byte is found in at most
+ * seven steps. */
+static inline int tbi_select64(uint64_t w, int r)
+{
+    const uint64_t ones = 0x0101010101010101ull, highs = 0x8080808080808080ull;
+    uint64_t c = w - ((w >> 1) & 0x5555555555555555ull);
+    c = (c & 0x3333333333333333ull) + ((c >> 2) & 0x3333333333333333ull);
+    c = (c + (c >> 4)) & 0x0f0f0f0f0f0f0f0full;
+    uint64_t sums = c * ones; /* byte i: the bits set in bytes 0 to i */
+    uint64_t ahead = (((uint64_t)r * ones | highs) - sums) & highs;
+    int byte = (int)(((ahead >> 7) * ones) >> 56);
+    int before = byte ? (int)((sums >> (8 * byte - 8)) & 255) : 0;
+    uint64_t bits = (w >> (8 * byte)) & 255;
+    for (int i = r - before; i > 0; i--)
+        bits &= bits - 1;
+    return 8 * byte + __builtin_ctzll(bits);
+}
+
+/* The r-th smallest member of s, counting from 0 (r < tbi_set_count(s)). */
+static inline int tbi_set_select(const tbi_set128 *s, int r)
+{
+    int low = __builtin_popcountll(s->w[0]);
+    return r < low ? tbi_select64(s->w[0], r)
+                   : 64 + tbi_select64(s->w[1], r - low);
+}
+
+/* How many card numbers below x the set holds (0 <= x <= 128): the rank
+ * of x among the set's members, in two bit counts and no branch. */
+static inline int tbi_set_count_below(const tbi_set128 *s, unsigned x)
+{
+    uint64_t low = x >= 64 ? ~0ull : (1ull << (x & 63)) - 1;
+    uint64_t high = x <= 64 ? 0 : x >= 128 ? ~0ull : (1ull << (x & 63)) - 1;
+    return __builtin_popcountll(s->w[0] & low) +
+           __builtin_popcountll(s->w[1] & high);
 }
 
 /* How many card numbers in [lo, hi) the set holds (0 <= lo <= hi <= 128). */

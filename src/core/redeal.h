@@ -140,6 +140,28 @@ static inline double tbi_choose(int n, int r)
     return c;
 }
 
+/* How many cards of a set `good` a place of h cards gets when it must get
+ * at least `least` of them and is dealt uniformly from k good and u other
+ * cards among the deals that do: the hypergeometric law conditioned on
+ * the count being at least `least`.  -1 when no deal does. */
+static inline int tbi_required_count(int k, int u, int h, int least,
+                                     tb_rng *rng)
+{
+    int lo = least > h - u ? least : h - u, hi = k < h ? k : h;
+    if (lo > hi)
+        return -1;
+    double w[TBI_POOL_MAX + 1], total = 0.0;
+    for (int j = lo; j <= hi; j++)
+        total += w[j] = tbi_choose(k, j) * tbi_choose(u, h - j);
+    double x = tb_rng_unit(rng) * total;
+    int j = lo;
+    while (j < hi && x >= w[j]) {
+        x -= w[j];
+        j++;
+    }
+    return j;
+}
+
 /*
  * Makes a shuffled pool respect one public fact about a single place: the
  * h cards at positions [off, off + h) (a hand, counted in the order the
@@ -149,11 +171,11 @@ static inline double tbi_choose(int n, int r)
  * determinization must keep it possible.  The pool must already be
  * shuffled uniformly; afterwards it is uniform among the arrangements that
  * satisfy the fact: the number j of good cards the place gets is drawn
- * from the hypergeometric law conditioned on j >= least, the place takes j
- * good and h - j other cards, and the rest is shuffled into the other
- * positions.  No rejection loop, so no unbounded time.  When the pool
- * cannot satisfy the fact (fewer than `least` good cards) it is left as it
- * is: the caller's state was not consistent to begin with.
+ * (tbi_required_count), the place takes j good and h - j other cards, and
+ * the rest is shuffled into the other positions.  No rejection loop, so
+ * no unbounded time.  When the pool cannot satisfy the fact (fewer than
+ * `least` good cards) it is left as it is: the caller's state was not
+ * consistent to begin with.
  */
 static inline void tbi_pool_require(tbi_pool *p, int off, int h,
                                     const tbi_set128 *good, int least,
@@ -167,18 +189,9 @@ static inline void tbi_pool_require(tbi_pool *p, int off, int h,
         else
             out[u++] = p->card[i];
     }
-    int lo = least > h - u ? least : h - u, hi = k < h ? k : h;
-    if (lo > hi)
+    int j = tbi_required_count(k, u, h, least, rng);
+    if (j < 0)
         return;
-    double w[TBI_POOL_MAX + 1], total = 0.0;
-    for (int j = lo; j <= hi; j++)
-        total += w[j] = tbi_choose(k, j) * tbi_choose(u, h - j);
-    double x = tb_rng_unit(rng) * total;
-    int j = lo;
-    while (j < hi && x >= w[j]) {
-        x -= w[j];
-        j++;
-    }
     /* in[] and out[] are each in uniform random order: the place takes the
      * first j and h - j of them, everything else goes back shuffled. */
     uint8_t rest[TBI_POOL_MAX];
@@ -196,4 +209,51 @@ static inline void tbi_pool_require(tbi_pool *p, int off, int h,
         p->card[i] = i >= off && i < off + h ? place[i - off] : rest[a++];
 }
 
+/*
+ * Dealing from a set.  A game that keeps the set of its cards still in
+ * play knows a seat's unseen cards as a set difference, and can deal a
+ * hand from it without gathering and shuffling them all; what it does not
+ * deal stays a set, to be dealt from as far as it is needed (see
+ * the_game.c: tbi_set_select takes the r-th card of a set).
+ */
+
+/* Takes a uniformly random card out of the list a[0..*n) into *got. */
+static inline void tbi_take_listed(uint8_t *a, int *n, tbi_set128 *got,
+                                   tb_rng *rng)
+{
+    int i = (int)tb_rng_below(rng, (uint32_t)*n);
+    tbi_set_add(got, a[i]);
+    a[i] = a[--*n];
+}
+
+/* Deals, from the n cards of *left, a hand of h cards that holds at least
+ * `least` cards of the set `good` (a public fact about a hidden hand:
+ * its seat still owes a play and the game goes on, so it holds a card
+ * that fits), uniform among the deals that do: how many good cards it
+ * gets is drawn first (tbi_required_count), then which.  The hand is
+ * written in ascending order and its cards taken out of *left; deal the
+ * rest with tbi_set_deal_init after.  With no such deal the hand is dealt
+ * freely: the caller's state was not consistent to begin with. */
+static inline void tbi_set_take_hand_requiring(tbi_set128 *left, uint8_t *hand,
+                                               int h, const tbi_set128 *good,
+                                               int least, tb_rng *rng)
+{
+    tbi_set128 in = {{left->w[0] & good->w[0], left->w[1] & good->w[1]}};
+    tbi_set128 other = {{left->w[0] & ~good->w[0], left->w[1] & ~good->w[1]}};
+    uint8_t a[TBI_POOL_MAX], b[TBI_POOL_MAX];
+    int k = tbi_set_to_sorted(&in, a), u = tbi_set_to_sorted(&other, b);
+    int j = tbi_required_count(k, u, h, least, rng);
+    if (j < 0)
+        j = tbi_required_count(k, u, h, 0, rng);
+    tbi_set128 got = {{0, 0}};
+    for (int i = 0; i < h; i++) {
+        if (i < j)
+            tbi_take_listed(a, &k, &got, rng);
+        else
+            tbi_take_listed(b, &u, &got, rng);
+    }
+    left->w[0] &= ~got.w[0];
+    left->w[1] &= ~got.w[1];
+    tbi_set_to_sorted(&got, hand);
+}
 #endif
