@@ -20,9 +20,11 @@ $(BUILD)/mpi/tabula_mpi.o: src/mpi/tabula_mpi.c $(wildcard include/*.h src/*/*.h
 	@mkdir -p $(dir $@)
 	$(MPICC) $(CFLAGS) -c $< -o $@
 
-$(BUILD)/tabula-mpi: $(filter-out $(BUILD)/src/cli/main.o,$(CLI_OBJ)) $(MPI_OBJ) $(BUILD)/libtabula.a
+# It is the whole command (serve included), so it links the server too.
+$(BUILD)/tabula-mpi: $(filter-out $(BUILD)/src/cli/main.o,$(CLI_OBJ)) $(SERVER_OBJ) \
+                     $(MPI_OBJ) $(BUILD)/libtabula.a
 	$(MPICC) $(CFLAGS) $(filter-out $(BUILD)/src/cli/main.o,$(CLI_OBJ)) \
-	  $(MPI_OBJ) $(BUILD)/libtabula.a $(LDLIBS) -o $@
+	  $(SERVER_OBJ) $(MPI_OBJ) $(BUILD)/libtabula.a $(SERVER_LDLIBS) $(LDLIBS) -o $@
 
 # Runs sim and analyze under `mpirun -np 2 --oversubscribe` and compares
 # their output with one process's, byte for byte (CI runs it: .ci/run).
