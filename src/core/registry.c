@@ -21,6 +21,7 @@ extern const tb_game tbg_mystical_eddies;
 extern const tb_game tbg_mystique_circle;
 extern const tb_game tbg_battle_for_the_suns;
 extern const tb_game tbg_mystique_domination;
+extern const tb_game tbg_mystery_city;
 
 static const tb_game *const registry[] = {
     &tbg_six_nimmt,
@@ -37,6 +38,7 @@ static const tb_game *const registry[] = {
     &tbg_mystique_circle,
     &tbg_battle_for_the_suns,
     &tbg_mystique_domination,
+    &tbg_mystery_city,
 };
 
 int tb_game_count(void)
