@@ -14,12 +14,14 @@
 
 /* What a card is worth keeping: a regular card about one card, and more
  * the higher its best attribute (it wins the attacks it makes there); a
- * special card what its skill brings when it is shown, since it is
- * discarded whatever happens. */
+ * special card somewhat less: it is discarded whenever it is shown, but
+ * until then it is the card to give up when an attack cannot be beaten
+ * (the attacker gains nothing), and its skill works whoever wins. */
 #define WORTH_REGULAR 1.0
-#define SKILL_INVESTIGATION 0.15
-#define SKILL_ASSASSINATION 0.9
-#define SKILL_COUNTERINTELLIGENCE 1.6
+#define WORTH_SPECIAL 0.8 /* a sacrifice that gives the attacker nothing */
+#define SKILL_INVESTIGATION 0.2
+#define SKILL_ASSASSINATION 0.7
+#define SKILL_COUNTERINTELLIGENCE 1.3
 #define SKILL_COMPANIONSHIP 0.0
 #define TIE_SHARE 0.45 /* how much of a won round a tie is worth */
 
@@ -40,7 +42,7 @@ static int printed(int c, int a)
 static double worth(int c)
 {
     if (mc_is_special(c))
-        return 0.35;
+        return WORTH_SPECIAL;
     int best = 0;
     for (int a = 0; a < MC_ATTRS; a++)
         if (printed(c, a) > best)
@@ -172,12 +174,39 @@ static void opponent_hand(const mc_state *s, int seat, int o, uint16_t pool,
     }
 }
 
+/* The average chances that a card drawn from the unknown cards of each
+ * type beats and ties card c shown by `seat` in attribute a, answered by
+ * seat o.  (Who answers changes nothing in a first round; in a
+ * counterattack there is one defender.) */
+static void pool_odds(mc_state *x, int seat, int c, int a, int o,
+                      uint16_t pool, double *beat, double *tie)
+{
+    int ai = x->tn;
+    x->tcard[ai] = (uint8_t)c;
+    x->towner[ai] = (uint8_t)seat;
+    x->tn++;
+    for (int t = 0; t < 2; t++) {
+        uint16_t pt_pool = mc_of_type(pool, t);
+        int n = mc_count(pt_pool);
+        beat[t] = tie[t] = 0.0;
+        for (int d = 0; d < MC_CARDS; d++)
+            if (pt_pool >> d & 1) {
+                double pa, pd, pt;
+                odds_of(x, seat, c, ai, o, d, a, &pa, &pd, &pt);
+                beat[t] += pd / n;
+                tie[t] += pt / n;
+            }
+    }
+    x->tn--;
+}
+
 /* The chance that seat o, holding `sure` and unk[t] unknown cards of type
- * t drawn from `pool`, has no card that beats card c shown by seat `seat`
- * in attribute a (and that none ties, in *no_tie). */
+ * t (whose odds against the card are beat[t] and tie[t]), has no card that
+ * beats card c shown by seat `seat` in attribute a (and that none ties, in
+ * *no_tie). */
 static double survives(mc_state *x, int seat, int c, int a, int o,
-                       uint16_t sure, const double *unk, uint16_t pool,
-                       double *no_tie)
+                       uint16_t sure, const double *unk, const double *beat,
+                       const double *tie, double *no_tie)
 {
     int ai = x->tn;
     x->tcard[ai] = (uint8_t)c;
@@ -191,26 +220,11 @@ static double survives(mc_state *x, int seat, int c, int a, int o,
             p_safe *= 1.0 - pd;
             p_notie *= 1.0 - pt;
         }
-    for (int t = 0; t < 2; t++) {
-        uint16_t pt_pool = mc_of_type(pool, t);
-        int n = mc_count(pt_pool);
-        if (n == 0 || unk[t] <= 0)
-            continue;
-        double beat = 0.0, tie = 0.0;
-        for (int d = 0; d < MC_CARDS; d++)
-            if (pt_pool >> d & 1) {
-                double pa, pd, pt;
-                odds_of(x, seat, c, ai, o, d, a, &pa, &pd, &pt);
-                beat += pd;
-                tie += pt;
-            }
-        beat /= n;
-        tie /= n;
+    for (int t = 0; t < 2; t++)
         for (int k = 0; k < (int)(unk[t] + 0.5); k++) {
-            p_safe *= 1.0 - beat;
-            p_notie *= 1.0 - tie;
+            p_safe *= 1.0 - beat[t];
+            p_notie *= 1.0 - tie[t];
         }
-    }
     x->tn--;
     *no_tie = p_notie;
     return p_safe;
@@ -219,7 +233,7 @@ static double survives(mc_state *x, int seat, int c, int a, int o,
 /* The attacker's (or the counterattacker's) pick: the attribute, opponent
  * and card with the best expected outcome, the defender answering with a
  * card that beats the attacker's whenever it has one. */
-static tb_action attack(const mc_state *s, int seat)
+static tb_action attack(const mc_state *s, int seat, tb_rng *rng)
 {
     mc_state x = *s;
     uint16_t pool = mc_in_other_hands(s, seat) & (uint16_t)~s->known[seat];
@@ -228,6 +242,17 @@ static tb_action attack(const mc_state *s, int seat)
     double best = -1e9;
     tb_action pick = 0;
     int last = mc_count(s->hand[seat]) == 1;
+    /* The unknown cards' odds against each card and attribute, once. */
+    double beat[MC_ATTRS][MC_CARDS][2], ties[MC_ATTRS][MC_CARDS][2];
+    int first_opp = counter ? s->def : -1;
+    for (int o = 0; o < s->players && first_opp < 0; o++)
+        if (o != seat && mc_alive(s, o))
+            first_opp = o;
+    for (int a = 0; a < MC_ATTRS; a++)
+        for (int c = 0; c < MC_CARDS; c++)
+            if ((attrs >> a & 1) && (s->hand[seat] >> c & 1))
+                pool_odds(&x, seat, c, a, first_opp, pool, beat[a][c],
+                          ties[a][c]);
     for (int o = 0; o < s->players; o++) {
         if (o == seat || !mc_alive(s, o) || (counter && o != s->def))
             continue;
@@ -244,8 +269,8 @@ static tb_action attack(const mc_state *s, int seat)
                 if (!(s->hand[seat] >> c & 1))
                     continue;
                 double no_tie;
-                double safe = survives(&x, seat, c, a, o, sure, unk, pool,
-                                       &no_tie);
+                double safe = survives(&x, seat, c, a, o, sure, unk,
+                                       beat[a][c], ties[a][c], &no_tie);
                 double tie = safe * (1.0 - no_tie);
                 double win = safe - tie;
                 if (last)
@@ -256,7 +281,10 @@ static tb_action attack(const mc_state *s, int seat)
                     u += skill_worth[mc_cards[c].skill] - worth(c);
                 else
                     u -= (lose + TIE_SHARE * tie) * worth(c);
-                if (u > best + 1e-9) {
+                /* A little noise breaks ties between seats at random, so
+                 * that no seat is everyone's first target by its number. */
+                u += 0.01 * tb_rng_unit(rng);
+                if (u > best) {
                     best = u;
                     pick = counter ? mc_counter(a, c) : mc_attack(a, o, c);
                 }
@@ -269,10 +297,85 @@ static tb_action attack(const mc_state *s, int seat)
 tb_action mc_heuristic(const void *st, int seat, tb_rng *rng)
 {
     const mc_state *s = st;
-    (void)rng;
     if (s->phase == MC_PH_DEFEND)
         return defend(s, seat);
-    return attack(s, seat);
+    return attack(s, seat, rng);
+}
+
+/* ------------------------------------------------------------ quick */
+
+/* The value card c shows in attribute a for seat p now, a '?' counted as
+ * 7 (couples and Chomp included). */
+static int quick_value(const mc_state *s, int p, int c, int a)
+{
+    mc_value v = mc_value_of(s, p, c, a);
+    return v.fixed + (v.has_roll ? 7 : 0);
+}
+
+/*
+ * The playout policy: what `heuristic` does, without weighing chances.
+ * It attacks with the highest value it can show (a regular card before a
+ * special one on equal value), at the opponent with the fewest cards; it
+ * answers with the weakest card that beats the attack, else with a special
+ * card (its skill works anyway and the attacker gains nothing), else with
+ * its least useful card.
+ */
+tb_action mc_quick(const void *st, int seat, tb_rng *rng)
+{
+    const mc_state *s = st;
+    uint16_t h = s->hand[seat];
+    if (s->phase == MC_PH_DEFEND) {
+        mc_state x = *s;
+        int c = s->tcard[s->att_i];
+        int to_beat = quick_value(s, s->att, c, s->attr);
+        int pick = -1, pick_key = 1000;
+        for (int d = 0; d < MC_CARDS; d++) {
+            if (!(h >> d & 1))
+                continue;
+            int q;
+            mc_value v = mc_value_at(&x, seat, d, s->attr, x.tn, &q);
+            int val = v.fixed + (v.has_roll ? 7 : 0);
+            /* keys: beating cards first (the weakest of them), then
+             * specials, then the least worth */
+            int key = val > to_beat ? (int)(worth(d) * 100)
+                      : mc_is_special(d) ? 300
+                                         : 400 + (int)(worth(d) * 100);
+            if (key < pick_key) {
+                pick_key = key;
+                pick = d;
+            }
+        }
+        return (tb_action)pick;
+    }
+    int attrs = s->phase == MC_PH_COUNTER ? mc_counter_attrs(s) : 31;
+    int best = -1, pc = -1, pa = -1;
+    for (int a = 0; a < MC_ATTRS; a++)
+        for (int c = 0; c < MC_CARDS; c++) {
+            if (!(attrs >> a & 1) || !(h >> c & 1))
+                continue;
+            int v = quick_value(s, seat, c, a) * 2 + !mc_is_special(c);
+            if (v > best) {
+                best = v;
+                pc = c;
+                pa = a;
+            }
+        }
+    if (s->phase == MC_PH_COUNTER)
+        return mc_counter(pa, pc);
+    int opp = -1, fewest = 99, ties = 0;
+    for (int o = 0; o < s->players; o++) {
+        if (o == seat || !mc_alive(s, o))
+            continue;
+        int n = mc_count(s->hand[o]);
+        if (n < fewest) {
+            fewest = n;
+            opp = o;
+            ties = 1;
+        } else if (n == fewest && tb_rng_below(rng, (uint32_t)++ties) == 0) {
+            opp = o;
+        }
+    }
+    return mc_attack(pa, opp, pc);
 }
 
 /* ------------------------------------------------------------ bold */

@@ -26,7 +26,7 @@ enum { OPT_LIMIT };
 static const tb_option_def options[] = {
     [OPT_LIMIT] = {"limit", "combats after which the game ends, the players "
                    "still in sharing first place (the project's rule: the "
-                   "text sets no limit)", TB_OPT_INT, 200, 10, 5000,
+                   "text sets no limit)", TB_OPT_INT, 100, 10, 5000,
                    NULL},
 };
 
