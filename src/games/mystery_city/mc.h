@@ -324,7 +324,6 @@ void mc_describe(const void *before, tb_action a, const void *after, int seat,
 
 tb_action mc_heuristic(const void *st, int seat, tb_rng *rng);
 tb_action mc_bold(const void *st, int seat, tb_rng *rng);
-tb_action mc_quick(const void *st, int seat, tb_rng *rng);
 /* What keeping card c is worth to the heuristic (a regular card about 1). */
 double mc_card_strength(int c);
 

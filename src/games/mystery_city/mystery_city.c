@@ -619,13 +619,15 @@ void mc_result(const void *st, tb_result *out)
     tbi_rank_by_score(out, 1);
 }
 
-/* Players outlasted so far, and a seventeenth of a point per card held. */
+/* Players outlasted so far, and a seventeenth of a point per card held;
+ * a round is one combat per player (the marker once round the table, as
+ * long as nobody is out). */
 static int standing(const void *st, double *scores)
 {
     const mc_state *s = st;
     for (int p = 0; p < s->players; p++)
         scores[p] = outlasted(s, p) + mc_count(s->hand[p]) / 17.0;
-    return s->combats;
+    return s->combats / s->players;
 }
 
 static const tb_policy policies[] = {

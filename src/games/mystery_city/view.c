@@ -82,8 +82,8 @@ static int seat_by_word(const char *w)
     return end && !*end ? n : -1;
 }
 
-/* Lists the attributes of a set of bits: "DX, MO or HT". */
-static void list_attrs(char *buf, size_t cap, int attrs)
+/* Lists the attributes of a set of bits: "DX, MO or HT" (or "and"). */
+static void list_attrs(char *buf, size_t cap, int attrs, const char *last)
 {
     tb_text t;
     tb_text_init(&t, buf, cap);
@@ -93,7 +93,7 @@ static void list_attrs(char *buf, size_t cap, int attrs)
     for (int a = 0; a < MC_ATTRS; a++)
         if (attrs >> a & 1) {
             k++;
-            tb_text_printf(&t, "%s%s", k == 1 ? "" : k == n ? " or " : ", ",
+            tb_text_printf(&t, "%s%s", k == 1 ? "" : k == n ? last : ", ",
                            mc_attr_names[a]);
         }
 }
@@ -165,7 +165,7 @@ int mc_parse_action(const void *st, const char *text, tb_action *out,
     if (s->phase == MC_PH_COUNTER) {
         int allowed = mc_counter_attrs(s);
         char list[64];
-        list_attrs(list, sizeof list, allowed);
+        list_attrs(list, sizeof list, allowed, " or ");
         if (attr < 0 || !(allowed >> attr & 1)) {
             tbi_errf(err, errcap, "counterattack in a new attribute: %s, "
                      "and a card (e.g. %s %s)", list,
@@ -442,7 +442,7 @@ static void render_turn(tb_text *t, const mc_state *s, int o)
         break;
     }
     case MC_PH_COUNTER:
-        list_attrs(list, sizeof list, mc_counter_attrs(s));
+        list_attrs(list, sizeof list, mc_counter_attrs(s), " or ");
         tb_text_printf(t, "seat %d to counterattack seat %d: a new attribute "
                        "(%s) and a card\n", s->att, s->def, list);
         break;
@@ -484,7 +484,7 @@ void mc_render(const void *st, int seat, unsigned style, tb_text *t)
         tb_text_printf(t, "On the table (%s; attributes named: ",
                        mc_attr_long[s->attr]);
         char list[64];
-        list_attrs(list, sizeof list, s->named);
+        list_attrs(list, sizeof list, s->named, " and ");
         tb_text_printf(t, "%s):\n", list);
         card_head(t, hl);
         for (int i = 0; i < s->tn; i++) {
