@@ -878,6 +878,14 @@ static void render_shows_table_and_turn(void **state)
     assert_non_null(strstr(buf, "[ 7]"));
     assert_non_null(strstr(buf, "seat 1 to answer seat 0's Paul in IQ"));
     assert_non_null(strstr(buf, "Your hand:"));
+    /* The attacker's card is shown before the defender chooses: every seat
+     * sees it on the table. */
+    json_t *v = ts_view(game(), s, 1);
+    json_t *tab = json_object_get(v, "table");
+    assert_int_equal(json_array_size(tab), 1);
+    assert_string_equal(json_string_value(json_object_get(
+                            json_array_get(tab, 0), "card")), "Paul");
+    json_decref(v);
     free(s);
 }
 

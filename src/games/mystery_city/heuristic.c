@@ -337,8 +337,3 @@ tb_action mc_bold(const void *st, int seat, tb_rng *rng)
         }
     return mc_attack(pa, opp, pc);
 }
-
-double mc_card_strength(int c)
-{
-    return worth(c);
-}

@@ -27,11 +27,6 @@
 
 /* ------------------------------------------------------------ queries */
 
-uint16_t mc_known(const mc_state *s, int o)
-{
-    return s->known[o];
-}
-
 int mc_unknown_of_type(const mc_state *s, int o, int h, int t)
 {
     const mc_blur *b = &s->blur[o];

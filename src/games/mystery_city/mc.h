@@ -24,7 +24,6 @@
 #define MC_Q 0                /* an attribute printed '?': 2d6 when compared */
 #define MC_NONE 0xff
 #define MC_LOG 32             /* events kept for the table (a ring) */
-#define MC_ALL 0xffffu
 
 /* The attributes, in the order the cards print them. */
 enum { MC_ST, MC_DX, MC_IQ, MC_MO, MC_HT };
@@ -128,9 +127,9 @@ enum {
                      * Chomp joins when attr == MC_COMPANIONSHIP) */
     MC_EV_ROUND,    /* round in attr: winner a (MC_NONE: a tie, b then
                      * counterattacks), reason v1 */
-    MC_EV_SKILL,    /* a uses skill v1 on b; card: the card taken or
-                     * discarded (MC_NONE: none, or unseen); mask: the hand
-                     * INVESTIGATION showed */
+    MC_EV_SKILL,    /* a uses skill v1 (card2's) on b; card: the card
+                     * taken or discarded (MC_NONE: none, or unseen); mask:
+                     * the hand INVESTIGATION showed */
     MC_EV_COLLECT,  /* a, winner over b, takes mask; mask2 is discarded */
     MC_EV_ELIM,     /* a is eliminated */
     MC_EV_END       /* the game ends; a the survivor or MC_NONE; v1 set
@@ -254,9 +253,6 @@ static inline int mc_alive(const mc_state *s, int p)
 }
 /* The attributes the seat to counterattack may name (bits). */
 int mc_counter_attrs(const mc_state *s);
-/* The index on the table of seat p's most recent card before this round's,
- * or -1: the card COMPANIONSHIP joins Chomp to. */
-int mc_previous(const mc_state *s, int p);
 /* Appends an event to the log. */
 void mc_log(mc_state *s, const mc_event *e);
 /* The i-th event (0 = the first still kept); NULL past the end. */
@@ -290,9 +286,6 @@ void mc_result(const void *st, tb_result *out);
 
 /* ---- knowledge.c: who knows what */
 
-/* The cards in other hands observer o is sure of (its `known`, with the
- * doubt of a blur taken out). */
-uint16_t mc_known(const mc_state *s, int o);
 /* How many of hand h's cards of type t observer o does not know, or -1
  * when a blur leaves it unsure. */
 int mc_unknown_of_type(const mc_state *s, int o, int h, int t);
@@ -324,7 +317,5 @@ void mc_describe(const void *before, tb_action a, const void *after, int seat,
 
 tb_action mc_heuristic(const void *st, int seat, tb_rng *rng);
 tb_action mc_bold(const void *st, int seat, tb_rng *rng);
-/* What keeping card c is worth to the heuristic (a regular card about 1). */
-double mc_card_strength(int c);
 
 #endif

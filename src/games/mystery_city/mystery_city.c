@@ -77,11 +77,6 @@ static int previous_before(const mc_state *s, int p, int limit)
     return -1;
 }
 
-int mc_previous(const mc_state *s, int p)
-{
-    return previous_before(s, p, s->tn);
-}
-
 /* Adds card x's attribute a to v: its printed value, or the roll. */
 static void add_term(mc_value *v, int x, int a, int *qcard)
 {

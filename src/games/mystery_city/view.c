@@ -488,7 +488,7 @@ void mc_render(const void *st, int seat, unsigned style, tb_text *t)
         tb_text_printf(t, "%s):\n", list);
         card_head(t, hl);
         for (int i = 0; i < s->tn; i++) {
-            char label[16];
+            char label[24];
             snprintf(label, sizeof label, "seat %d", s->towner[i]);
             card_row(t, label, s->tcard[i], hl, style);
         }
@@ -525,7 +525,7 @@ void mc_render(const void *st, int seat, unsigned style, tb_text *t)
             if (known >> c & 1)
                 for (int p = 0; p < s->players; p++)
                     if (s->hand[p] >> c & 1) {
-                        char label[16];
+                        char label[24];
                         snprintf(label, sizeof label, "seat %d", p);
                         card_row(t, label, c, hl, style);
                     }
