@@ -374,10 +374,25 @@ static void card_row(tb_text *t, const char *label, int c, int hl,
     tb_text_puts(t, "\n");
 }
 
-/* The column heads of card rows. */
-static void card_head(tb_text *t, int hl)
+/* Who knows that card c is in seat o's hand, for its row: "all" when
+ * everyone does, else the seats that do ("s1 s3"), else nothing. */
+static void known_to(const mc_state *s, int o, int c, char *buf, size_t cap)
 {
-    tb_text_printf(t, "  %-9s %-3s %-8s", "", "no", "card");
+    buf[0] = 0;
+    if (s->known[MC_SPEC] >> c & 1) {
+        snprintf(buf, cap, "all");
+        return;
+    }
+    size_t n = 0;
+    for (int q = 0; q < s->players && n + 4 < cap; q++)
+        if (q != o && (s->known[q] >> c & 1))
+            n += (size_t)snprintf(buf + n, cap - n, "%ss%d", n ? " " : "", q);
+}
+
+/* The column heads of card rows; `label` heads the first column. */
+static void card_head(tb_text *t, const char *label, int hl)
+{
+    tb_text_printf(t, "  %-9s %-3s %-8s", label, "no", "card");
     for (int a = 0; a < MC_ATTRS; a++)
         tb_text_printf(t, a == hl ? " [%2s]" : "  %2s ", mc_attr_names[a]);
     tb_text_puts(t, "\n");
@@ -459,9 +474,14 @@ static void render_turn(tb_text *t, const mc_state *s, int o)
         tb_text_printf(t, "a card of seat %d's hand is to be picked at "
                        "random\n", s->pick_from);
         break;
-    case MC_PH_OVER:
-        tb_text_puts(t, "game over\n");
+    case MC_PH_OVER: {
+        tb_result r;
+        mc_result(s, &r);
+        if (s->at_limit)
+            tb_text_printf(t, "the combat limit (%d) is reached: ", s->limit);
+        tbi_say_winners(t, &r);
         break;
+    }
     default:
         tb_text_puts(t, "the cards are to be dealt\n");
     }
@@ -471,9 +491,13 @@ void mc_render(const void *st, int seat, unsigned style, tb_text *t)
 {
     const mc_state *s = st;
     int o = mc_obs(seat);
-    tb_text_printf(t, "%sMystery City%s  %d players, combat %d\n",
+    tb_text_printf(t, "%sMystery City%s  %d players, ",
                    tbi_color(style, TBI_BOLD), tbi_color(style, TBI_RESET),
-                   s->players, s->combats + 1);
+                   s->players);
+    if (s->phase == MC_PH_OVER)
+        tb_text_printf(t, "over after %d combats\n", s->combats);
+    else
+        tb_text_printf(t, "combat %d\n", s->combats + 1);
     if (s->phase == MC_PH_SPECIALS || s->phase == MC_PH_REGULARS) {
         render_turn(t, s, o);
         return;
@@ -486,7 +510,7 @@ void mc_render(const void *st, int seat, unsigned style, tb_text *t)
         char list[64];
         list_attrs(list, sizeof list, s->named, " and ");
         tb_text_printf(t, "%s):\n", list);
-        card_head(t, hl);
+        card_head(t, "", hl);
         for (int i = 0; i < s->tn; i++) {
             char label[24];
             snprintf(label, sizeof label, "seat %d", s->towner[i]);
@@ -519,8 +543,9 @@ void mc_render(const void *st, int seat, unsigned style, tb_text *t)
         if (p != o)
             known |= s->hand[p] & s->known[o];
     if (known) {
-        tb_text_puts(t, "Cards you know in other hands:\n");
-        card_head(t, hl);
+        tb_text_puts(t, o < s->players ? "Cards you know in other hands:\n"
+                                       : "Cards known in hands:\n");
+        card_head(t, "", hl);
         for (int c = 0; c < MC_CARDS; c++)
             if (known >> c & 1)
                 for (int p = 0; p < s->players; p++)
@@ -532,11 +557,12 @@ void mc_render(const void *st, int seat, unsigned style, tb_text *t)
     }
     if (o < s->players && s->hand[o]) {
         tb_text_puts(t, "Your hand:\n");
-        card_head(t, hl);
+        card_head(t, "known to", hl);
         for (int c = 0; c < MC_CARDS; c++)
             if (s->hand[o] >> c & 1) {
-                int everyone = s->known[MC_SPEC] >> c & 1;
-                card_row(t, everyone ? "(shown)" : "", c, hl, style);
+                char label[16];
+                known_to(s, o, c, label, sizeof label);
+                card_row(t, label, c, hl, style);
             }
     }
     if (s->discard || s->removed) {
