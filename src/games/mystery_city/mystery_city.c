@@ -656,6 +656,7 @@ const tb_game tbg_mystery_city = {
     .view_json = mc_view_json,
     .standing = standing,
     .heuristic = mc_heuristic,
+    .search_defaults = "widen=0,rwiden=0.3", /* docs/bots.md, Strength */
     .describe = mc_describe,
     .policies = policies,
     .n_policies = 1,
