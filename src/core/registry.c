@@ -27,6 +27,7 @@ extern const tb_game tbg_up_and_down;
 extern const tb_game tbg_mystique_maze;
 extern const tb_game tbg_chain_of_restraints;
 extern const tb_game tbg_mystique_guilds;
+extern const tb_game tbg_mystery_city;
 extern const tb_game tbg_mysterium;
 extern const tb_game tbg_myst;
 
@@ -51,6 +52,7 @@ static const tb_game *const registry[] = {
     &tbg_mystique_maze,
     &tbg_chain_of_restraints,
     &tbg_mystique_guilds,
+    &tbg_mystery_city,
     &tbg_mysterium,
     &tbg_myst,
 };
