@@ -135,18 +135,18 @@ int tbi_mq_shared_attrs(int a, int b)
     return __builtin_popcount(tbi_mq_traits_of(a) & tbi_mq_traits_of(b));
 }
 
-/* Card id is 15 x suit + 5 x colour + (number - 1): a number's cards are
- * every fifth id, a suit's a run of 15, a colour's four runs of 5. */
-#define NUMBER_ONES 0x0084210842108421ull /* ids 0, 5, 10, ..., 55 */
-#define COLOUR_YELLOWS 0x0003e007c00f801full /* ids 0-4, 15-19, 30-34, 45-49 */
+/* Each trait's cards, bit id for card id.  Card id is 15 x suit +
+ * 5 x colour + (number - 1): a number's cards are every fifth id, a suit's
+ * a run of 15, a colour's four runs of 5. */
+static const uint64_t trait_cards[TBI_MQ_TRAITS] = {
+    0x0084210842108421ull, 0x0108421084210842ull, 0x0210842108421084ull,
+    0x0421084210842108ull, 0x0842108421084210ull, 0x0000000000007fffull,
+    0x000000003fff8000ull, 0x00001fffc0000000ull, 0x0fffe00000000000ull,
+    0x0003e007c00f801full, 0x007c00f801f003e0ull, 0x0f801f003e007c00ull};
 
 uint64_t tbi_mq_trait_set(int trait)
 {
-    switch (tbi_mq_trait_attr(trait)) {
-    case TBI_MQ_NUMBER: return NUMBER_ONES << trait;
-    case TBI_MQ_SUIT: return 0x7fffull << (15 * (trait - 5));
-    default: return COLOUR_YELLOWS << (5 * (trait - 9));
-    }
+    return trait_cards[trait];
 }
 
 uint64_t tbi_mq_sharing_set(int id, int k)
@@ -190,16 +190,9 @@ unsigned tbi_mq_traits_of(int id)
 
 uint64_t tbi_mq_trait_cards(unsigned traits)
 {
-    /* Bit id of each trait's cards: a number recurs every 5 ids, a suit is
-     * 15 ids in a run, a colour 5 ids in every 15. */
-    static const uint64_t cards[TBI_MQ_TRAITS] = {
-        0x0084210842108421ull, 0x0108421084210842ull, 0x0210842108421084ull,
-        0x0421084210842108ull, 0x0842108421084210ull, 0x0000000000007fffull,
-        0x000000003fff8000ull, 0x00001fffc0000000ull, 0x0fffe00000000000ull,
-        0x0003e007c00f801full, 0x007c00f801f003e0ull, 0x0f801f003e007c00ull};
     uint64_t set = 0;
     for (unsigned m = traits & TBI_MQ_ALL_TRAITS; m; m &= m - 1)
-        set |= cards[__builtin_ctz(m)];
+        set |= trait_cards[__builtin_ctz(m)];
     return set;
 }
 

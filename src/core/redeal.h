@@ -231,9 +231,10 @@ static inline void tbi_take_listed(uint8_t *a, int *n, tbi_set128 *got,
  * its seat still owes a play and the game goes on, so it holds a card
  * that fits), uniform among the deals that do: how many good cards it
  * gets is drawn first (tbi_required_count), then which.  The hand is
- * written in ascending order and its cards taken out of *left; deal the
- * rest with tbi_set_deal_init after.  With no such deal the hand is dealt
- * freely: the caller's state was not consistent to begin with. */
+ * written in ascending order and its cards taken out of *left, which
+ * keeps the rest to be dealt from later (tbi_set_select).  With no such
+ * deal the hand is dealt freely: the caller's state was not consistent to
+ * begin with. */
 static inline void tbi_set_take_hand_requiring(tbi_set128 *left, uint8_t *hand,
                                                int h, const tbi_set128 *good,
                                                int least, tb_rng *rng)
