@@ -226,6 +226,11 @@ int cmd_bench(int argc, char **argv)
     if (n_games == 0)
         for (int i = 0; i < tb_game_count() && i < 64; i++)
             games[n_games++] = tb_game_at(i);
+    /* The --opt settings as one "k=v,k=v" string, for every JSON row. */
+    char opts[256] = "";
+    for (int o = 0; o < n_bench_opts; o++)
+        snprintf(opts + strlen(opts), sizeof opts - strlen(opts), "%s%s",
+                 o ? "," : "", bench_opts[o]);
     json_t *arr = json_array();
     if (!json)
         printf("%-20s %7s %13s %13s %13s %13s %7s\n", "game", "players",
@@ -248,10 +253,6 @@ int cmd_bench(int argc, char **argv)
             row.ismcts_iters_per_s = bench_ismcts(g, &cfg, seconds / 2);
             any = 1;
             if (json) {
-                char opts[256] = "";
-                for (int o = 0; o < n_bench_opts; o++)
-                    snprintf(opts + strlen(opts), sizeof opts - strlen(opts),
-                             "%s%s", o ? "," : "", bench_opts[o]);
                 json_array_append_new(
                     arr,
                     json_pack("{s:s,s:i,s:s,s:f,s:f,s:f,s:f,s:I}", "game",
