@@ -300,6 +300,15 @@ struct json_t *tbi_mq_json_cards(const uint8_t *ids, int n)
     return tbi_mq_json_cards_decks(ids, n, 0);
 }
 
+struct json_t *tbi_mq_json_set(uint64_t cards)
+{
+    uint8_t ids[TBI_MQ_CARDS];
+    int n = 0;
+    for (uint64_t m = cards; m; m &= m - 1)
+        ids[n++] = (uint8_t)__builtin_ctzll(m);
+    return tbi_mq_json_cards(ids, n);
+}
+
 struct json_t *tbi_mq_json_cards_decks(const uint8_t *ids, int n,
                                        int two_decks)
 {

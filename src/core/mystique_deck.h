@@ -52,6 +52,9 @@ struct json_t *tbi_mq_json_cards(const uint8_t *ids, int n);
 /* The same with two decks in play: the silver copies marked "+". */
 struct json_t *tbi_mq_json_cards_decks(const uint8_t *ids, int n,
                                        int two_decks);
+/* The same for a set of cards of one deck (bit id for card id 0-59), in
+ * id order. */
+struct json_t *tbi_mq_json_set(uint64_t cards);
 /* Reads a short form or "#n" at s; returns the position after it, or NULL.
  * Without two decks a "+" is refused. */
 const char *tbi_mq_parse(const char *s, int two_decks, int *id);

@@ -1154,15 +1154,6 @@ static json_t *stack_json(const restraints *s, int cell)
     return tbi_mq_json_cards(cards, n);
 }
 
-static json_t *set_json(uint64_t set)
-{
-    uint8_t cards[TBI_MQ_CARDS];
-    int n = 0;
-    for (uint64_t m = set; m; m &= m - 1)
-        cards[n++] = (uint8_t)__builtin_ctzll(m);
-    return tbi_mq_json_cards(cards, n);
-}
-
 static json_t *cell_json(int cell)
 {
     char name[8];
@@ -1216,7 +1207,7 @@ static json_t *view_json(const void *vs, int seat)
         uint64_t shown = seat >= 0 && seat < s->players ? s->known[seat][p]
                                                         : s->open[p];
         if (p != seat)
-            json_object_set_new(o, "known", set_json(shown));
+            json_object_set_new(o, "known", tbi_mq_json_set(shown));
         json_array_append_new(seats, o);
     }
     json_object_set_new(v, "seats", seats);

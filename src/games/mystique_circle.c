@@ -828,18 +828,6 @@ static void render(const void *vs, int seat, unsigned style, tb_text *t)
         tb_text_printf(t, "  seat %d to play\n", tbi_trick_to_play(&s->trick));
 }
 
-/* A JSON array of card short forms. */
-static json_t *json_cards(const uint8_t *cards, int n)
-{
-    json_t *a = json_array();
-    for (int i = 0; i < n; i++) {
-        char name[8];
-        tbi_mq_short_name(cards[i], 0, name, sizeof name);
-        json_array_append_new(a, json_string(name));
-    }
-    return a;
-}
-
 static json_t *json_trick(const tbi_trick *tr)
 {
     json_t *o = json_object();
@@ -867,7 +855,7 @@ static json_t *json_seat(const circle *s, int p, int seat)
         json_object_set_new(o, "hand_size", json_integer(s->hand_n[p]));
         json_object_set_new(o, "hole_set", json_boolean(s->hole_n[p] != 0));
         if (p == seat && s->hole_n[p]) {
-            json_object_set_new(o, "hole", json_cards(s->hole[p], HOLE));
+            json_object_set_new(o, "hole", tbi_mq_json_cards(s->hole[p], HOLE));
             json_object_set_new(o, "bid",
                                 json_integer(bid_of(s->hole[p], HOLE)));
         }
@@ -897,7 +885,8 @@ static json_t *view_json(const void *vs, int seat)
         json_t *r = json_array();
         for (int p = 0; p < s->players; p++) {
             json_t *o = json_object();
-            json_object_set_new(o, "hole", json_cards(s->rev_hole[p], HOLE));
+            json_object_set_new(o, "hole",
+                                tbi_mq_json_cards(s->rev_hole[p], HOLE));
             json_object_set_new(o, "bid",
                                 json_integer(bid_of(s->rev_hole[p], HOLE)));
             json_object_set_new(o, "tricks", json_integer(s->rev_won[p]));
@@ -916,7 +905,7 @@ static json_t *view_json(const void *vs, int seat)
     for (int c = 0; c < TBI_MQ_CARDS; c++)
         if (s->played >> c & 1u)
             played[n++] = (uint8_t)c;
-    json_object_set_new(v, "played", json_cards(played, n));
+    json_object_set_new(v, "played", tbi_mq_json_cards(played, n));
     if (s->phase == PH_PLAY) {
         json_t *tr = json_trick(&s->trick);
         if (s->trick.n) {
@@ -933,8 +922,8 @@ static json_t *view_json(const void *vs, int seat)
         json_object_set_new(v, "last_trick", last);
     }
     if (seat >= 0 && seat < s->players)
-        json_object_set_new(v, "hand", json_cards(s->hand[seat],
-                                                  s->hand_n[seat]));
+        json_object_set_new(v, "hand", tbi_mq_json_cards(s->hand[seat],
+                                                         s->hand_n[seat]));
     return v;
 }
 

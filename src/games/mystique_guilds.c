@@ -1265,15 +1265,6 @@ static void render(const void *vs, int seat, unsigned style, tb_text *t)
     }
 }
 
-static json_t *set_json(uint64_t set)
-{
-    uint8_t cards[TBI_MQ_CARDS];
-    int n = 0;
-    for (uint64_t m = set; m; m &= m - 1)
-        cards[n++] = (uint8_t)__builtin_ctzll(m);
-    return tbi_mq_json_cards(cards, n);
-}
-
 static json_t *view_json(const void *vs, int seat)
 {
     const guilds *s = vs;
@@ -1293,25 +1284,25 @@ static json_t *view_json(const void *vs, int seat)
         json_object_set_new(o, "cards", json_integer(count(s->hand[p])));
         if (sees_all(s, seat, p)) {
             int points[MAX_P];
-            json_object_set_new(o, "tableau", set_json(s->hand[p]));
+            json_object_set_new(o, "tableau", tbi_mq_json_set(s->hand[p]));
             if (s->open || s->phase == PH_OVER) {
                 points_of(s->hand, s->players, points);
                 json_object_set_new(o, "points", json_integer(points[p]));
             }
         } else {
-            json_object_set_new(o, "seen", set_json(s->shown[p]));
+            json_object_set_new(o, "seen", tbi_mq_json_set(s->shown[p]));
         }
         json_array_append_new(seats, o);
     }
     json_object_set_new(v, "seats", seats);
     if (s->influence != NONE) {
         json_t *o = json_object();
-        json_object_set_new(o, "influence", set_json(bit(s->influence)));
+        json_object_set_new(o, "influence", tbi_mq_json_set(bit(s->influence)));
         json_object_set_new(o, "drawn", json_integer(s->bought));
         json_object_set_new(o, "up_to", json_integer(tbi_mq_number(s->influence)));
         if (s->seller != NONE) {
             json_object_set_new(o, "seller", json_integer(s->seller));
-            json_object_set_new(o, "asked", set_json(s->asked));
+            json_object_set_new(o, "asked", tbi_mq_json_set(s->asked));
         }
         json_object_set_new(v, "purchase", o);
     }

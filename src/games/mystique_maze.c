@@ -726,11 +726,7 @@ static json_t *view_json(const void *vs, int seat)
     json_object_set_new(v, "reshuffles", json_integer(s->reshuffles));
     if (s->reshuffles) {
         /* The cards the deck was last made of: everyone saw them. */
-        uint8_t gen[TBI_MQ_CARDS];
-        int n = 0;
-        for (uint64_t g = s->gen; g; g &= g - 1)
-            gen[n++] = (uint8_t)__builtin_ctzll(g);
-        json_object_set_new(v, "reshuffled", tbi_mq_json_cards(gen, n));
+        json_object_set_new(v, "reshuffled", tbi_mq_json_set(s->gen));
     }
     if (s->phase == PH_DISCARD && s->took)
         json_object_set_new(v, "taken", tbi_mq_json_cards(&s->drawn, 1));

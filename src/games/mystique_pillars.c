@@ -571,16 +571,6 @@ static void describe(const void *vb, tb_action a, const void *va, int seat,
     }
 }
 
-/* A JSON array of the short names of a set of cards, in id order. */
-static json_t *cards_json(uint64_t cards)
-{
-    uint8_t ids[TBI_MQ_CARDS];
-    int n = 0;
-    for (uint64_t m = cards; m; m &= m - 1)
-        ids[n++] = (uint8_t)__builtin_ctzll(m);
-    return tbi_mq_json_cards(ids, n);
-}
-
 static json_t *view_json(const void *vs, int seat)
 {
     const pillars *s = vs;
@@ -606,7 +596,7 @@ static json_t *view_json(const void *vs, int seat)
     json_object_set_new(v, "pillars", piles);
     json_t *hands = json_array();
     for (int q = 0; q < s->players; q++)
-        json_array_append_new(hands, cards_json(s->hand[q]));
+        json_array_append_new(hands, tbi_mq_json_set(s->hand[q]));
     json_object_set_new(v, "hands", hands);
     if (s->phase == PH_OVER) {
         static const char *ends[] = {"", "win", "turn cap", "no cards left"};

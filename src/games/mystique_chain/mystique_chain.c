@@ -467,16 +467,13 @@ static json_t *view_json(const void *vs, int seat)
     json_object_set_new(v, "match", json_string(match_choices[s->match]));
     if (s->phase == CHAIN_DEAL)
         return v;
-    uint8_t ids[TBI_MQ_CARDS];
-    int n = 0;
-    for (uint64_t m = s->pool; m; m &= m - 1)
-        ids[n++] = (uint8_t)__builtin_ctzll(m);
-    json_object_set_new(v, "pool", tbi_mq_json_cards(ids, n));
+    json_object_set_new(v, "pool", tbi_mq_json_set(s->pool));
     json_object_set_new(v, "drawn", tbi_mq_json_cards(s->drawn, 2));
     json_object_set_new(v, "first", json_integer(s->first));
     /* The cards out of play: face up on the discard pile, and known to
      * both players by elimination anyway. */
-    n = 0;
+    uint8_t ids[TBI_MQ_CARDS];
+    int n = 0;
     for (int i = CHAIN_POOL + 2; i < TBI_MQ_CARDS; i++)
         ids[n++] = s->deck[i];
     tbi_sort_u8(ids, n);
@@ -494,10 +491,7 @@ static json_t *view_json(const void *vs, int seat)
     json_object_set_new(v, "chain", links);
     if (s->phase == CHAIN_PLAY) {
         json_object_set_new(v, "to_move", json_integer(s->mover));
-        n = 0;
-        for (uint64_t m = chain_to_follow(s); m; m &= m - 1)
-            ids[n++] = (uint8_t)__builtin_ctzll(m);
-        json_object_set_new(v, "may_take", tbi_mq_json_cards(ids, n));
+        json_object_set_new(v, "may_take", tbi_mq_json_set(chain_to_follow(s)));
     } else {
         json_object_set_new(v, "winner", json_integer(s->winner));
     }
