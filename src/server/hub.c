@@ -201,10 +201,7 @@ static json_t *table_message(const char *type, const tbs_table *t)
 /* Adds an ended table's result and the URL of its record to o. */
 static void add_result(json_t *o, const tbs_table *t)
 {
-    char *r = tbs_table_result_json(t);
-    json_error_t jerr;
-    json_t *rj = r ? json_loads(r, 0, &jerr) : NULL;
-    free(r);
+    json_t *rj = tbs_table_result(t);
     json_object_set_new(o, "result", rj ? rj : json_null());
     char url[64];
     snprintf(url, sizeof url, "/api/records/%s.json", t->id);
@@ -805,14 +802,7 @@ static int save_seat(tbs_hub *h, tbs_table *t, int j)
 {
     tbs_hub_flush(h);
     tbs_seat_row r;
-    memset(&r, 0, sizeof r);
-    r.seat = j;
-    snprintf(r.player, sizeof r.player, "%s", t->seat[j].spec);
-    r.has_hash = t->seat[j].has_hash;
-    memcpy(r.hash, t->seat[j].hash, TBS_HASH);
-    r.has_old = t->seat[j].has_old;
-    memcpy(r.old_hash, t->seat[j].old_hash, TBS_HASH);
-    r.claimed = t->seat[j].claimed;
+    tbs_table_seat_row(t, j, &r);
     if (tbs_store_begin(h->db) != 0 || tbs_store_set_seat(h->db, t->id, &r) ||
         tbs_store_commit(h->db) != 0) {
         tbs_store_rollback(h->db);

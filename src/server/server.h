@@ -252,8 +252,11 @@ int tbs_table_turn(const tbs_table *t);
 int tbs_viewer_index(const tbs_table *t, int viewer);
 /* The record as tb_record_save writes it (malloc'd), or NULL. */
 char *tbs_table_record_text(const tbs_table *t);
-/* The result as JSON text (malloc'd) of an ended table, or NULL. */
-char *tbs_table_result_json(const tbs_table *t);
+/* The result of a table whose game is over, as records write it
+ * ({"scores", "ranks", ...}; the caller owns it), or NULL. */
+struct json_t *tbs_table_result(const tbs_table *t);
+/* Seat j's row for the store: its player, token hashes and claim. */
+void tbs_table_seat_row(const tbs_table *t, int j, tbs_seat_row *row);
 
 /* Real time: walks the tick that starts at t's state in scratch (a state
  * block), every seat asked taking its default, and marks in asked[] the

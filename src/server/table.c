@@ -205,7 +205,7 @@ static void table_row(const tbs_table *t, tbs_table_row *row)
     snprintf(row->status, sizeof row->status, "playing");
 }
 
-static void seat_row(const tbs_table *t, int j, tbs_seat_row *row)
+void tbs_table_seat_row(const tbs_table *t, int j, tbs_seat_row *row)
 {
     memset(row, 0, sizeof *row);
     row->seat = j;
@@ -227,7 +227,7 @@ int tbs_table_save(tbs_table *t, tbs_store *db, char *err, size_t errcap)
         goto fail;
     for (int j = 0; j < t->cfg.players; j++) {
         tbs_seat_row s;
-        seat_row(t, j, &s);
+        tbs_table_seat_row(t, j, &s);
         if (tbs_store_set_seat(db, t->id, &s) != 0)
             goto fail;
     }
@@ -272,16 +272,13 @@ struct tbs_stage {
     int over;
 };
 
-char *tbs_table_result_json(const tbs_table *t)
+json_t *tbs_table_result(const tbs_table *t)
 {
     if (tb_current(t->g, t->st) != TB_TERMINAL)
         return NULL;
     tb_result r;
     tb_result_of(t->g, t->st, &r);
-    json_t *o = tbi_result_json(&r);
-    char *text = json_dumps(o, JSON_COMPACT);
-    json_decref(o);
-    return text;
+    return tbi_result_json(&r);
 }
 
 /* Works out the steps of moves (and the chance outcomes after them) on a
