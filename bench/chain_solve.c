@@ -8,6 +8,13 @@
  * either way are counted: the share among them with its 95% Wilson
  * interval, and the bounds that the deals left unknown allow.
  *
+ * --each prints a line a deal as it is decided ("deal", its index, "won",
+ * "lost" or "unknown" for the seat to move, positions, seconds), so that a
+ * computation too long for one sitting can be run in parts and kept:
+ * --tally FILE reads such lines (any number of runs, in any order) and
+ * prints the share of the deals proven, refusing a file that decides a
+ * deal twice.  bench/chain_first_player.tsv keeps the deals decided so far.
+ *
  * Build and run: make bench-chain [CHAIN_ARGS="-n 100 --budget 2000000"]
  */
 #include "../src/games/mystique_chain/chain.h"
@@ -49,13 +56,77 @@ static int usage(void)
 {
     fprintf(stderr, "usage: chain_solve [-n DEALS] [--first I] [--seed S] "
                     "[--match declared|exactly-one] [--budget POSITIONS] "
-                    "[--table LOG2] [--after MOVES] [--selfplay]\n");
+                    "[--table LOG2] [--after MOVES] [--selfplay] [--each]\n"
+                    "       chain_solve --tally FILE\n");
     return 2;
+}
+
+/* --tally: the share of the first player's wins among the deals decided
+ * in a file of --each lines.  A deal decided twice (runs that overlap) is
+ * an error unless both say the same, as the solver is exact; a gap in the
+ * deals' indices is reported, as the figure is then not over deals 0..n-1. */
+static int tally(const char *path)
+{
+    FILE *f = fopen(path, "r");
+    if (!f) {
+        perror(path);
+        return 1;
+    }
+    enum { MAX_DEALS = 1 << 20 };
+    static signed char seen[MAX_DEALS]; /* 0 unseen, 1 won, 2 lost */
+    char line[256], word[16];
+    long deal, positions, n = 0, won = 0, lost = 0, top = -1, lineno = 0;
+    double secs, total_secs = 0;
+    while (fgets(line, sizeof line, f)) {
+        lineno++;
+        if (strncmp(line, "deal\t", 5) != 0)
+            continue; /* a summary line of a run */
+        if (sscanf(line, "deal\t%ld\t%15s\t%ld\t%lf", &deal, word, &positions,
+                   &secs) != 4 || deal < 0 || deal >= MAX_DEALS) {
+            fprintf(stderr, "%s:%ld: not a deal line: %s", path, lineno, line);
+            fclose(f);
+            return 1;
+        }
+        int v = strcmp(word, "won") == 0 ? 1 : strcmp(word, "lost") == 0 ? 2 : 0;
+        if (v == 0)
+            continue; /* unknown: the budget ran out; not counted */
+        if (seen[deal] && seen[deal] != v) {
+            fprintf(stderr, "%s:%ld: deal %ld is both won and lost\n", path,
+                    lineno, deal);
+            fclose(f);
+            return 1;
+        }
+        if (seen[deal])
+            continue;
+        seen[deal] = (signed char)v;
+        n++;
+        won += v == 1;
+        lost += v == 2;
+        total_secs += secs;
+        if (deal > top)
+            top = deal;
+    }
+    fclose(f);
+    if (n == 0) {
+        fprintf(stderr, "%s: no deal decided\n", path);
+        return 1;
+    }
+    double lo, hi;
+    tbi_wilson95((double)won, (double)n, &lo, &hi);
+    printf("%ld deals decided (%ld won, %ld lost by the first declarer); "
+           "won %.2f%% [%.2f, %.2f]; %.0f s of solving\n", n, won, lost,
+           100.0 * (double)won / (double)n, 100 * lo, 100 * hi, total_secs);
+    if (n != top + 1)
+        printf("deals 0..%ld: %ld not decided in this file\n", top, top + 1 - n);
+    return 0;
 }
 
 int main(int argc, char **argv)
 {
+    if (argc == 3 && strcmp(argv[1], "--tally") == 0)
+        return tally(argv[2]);
     long deals = 100, first = 0, budget = 2000000, after = 0, selfplay = 0;
+    int each = 0;
     long sp_proven_at = 0, sp_proven_sum = 0;
     uint64_t seed = 1;
     int log2_entries = 0;
@@ -69,6 +140,8 @@ int main(int argc, char **argv)
             match = argv[++i];
         else if (strcmp(argv[i], "--selfplay") == 0)
             selfplay = 1;
+        else if (strcmp(argv[i], "--each") == 0)
+            each = 1;
         else if (i + 1 < argc && strcmp(argv[i], "--after") == 0)
             after = atol(argv[++i]);
         else if (i + 1 < argc && strcmp(argv[i], "--first") == 0)
@@ -86,6 +159,12 @@ int main(int argc, char **argv)
     tb_config_default(g, 2, &cfg);
     if (tb_config_set(g, &cfg, "match", match, err, sizeof err) != TB_OK) {
         fprintf(stderr, "chain_solve: %s\n", err);
+        return 2;
+    }
+    if (each && (after || selfplay)) {
+        fprintf(stderr, "chain_solve: --each records the first declarer's "
+                        "outcome under perfect play: not with --after or "
+                        "--selfplay\n");
         return 2;
     }
     chain_solver *sv = chain_solver_new(log2_entries);
@@ -115,6 +194,14 @@ int main(int argc, char **argv)
         sp_proven_sum += sp_proven_at;
         double took = now() - t0;
         long used = chain_solver_nodes(sv) - before;
+        if (each) {
+            printf("deal\t%ld\t%s\t%ld\t%.2f\n", i,
+                   outcome == CHAIN_WON    ? "won"
+                   : outcome == CHAIN_LOST ? "lost"
+                                           : "unknown",
+                   used, took);
+            fflush(stdout);
+        }
         won += outcome == CHAIN_WON;
         lost += outcome == CHAIN_LOST;
         unknown += outcome == CHAIN_UNKNOWN;
