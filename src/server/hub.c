@@ -180,6 +180,16 @@ static int is_realtime(const tbs_table *t)
     return (t->g->flags & TB_GAME_REALTIME) != 0;
 }
 
+/* A bot's move could not be stored (why): the table tries again in a
+ * second, its clock (if it runs in real time) waiting as long. */
+static void retry_later(tbs_table *t, long long at, const char *why)
+{
+    fprintf(stderr, "tabula serve: table %s: %s (will retry)\n", t->id, why);
+    t->retry_at = at + 1000;
+    if (is_realtime(t))
+        t->next_tick_at = t->retry_at;
+}
+
 /* The status word of a table. */
 static const char *status_word(const tbs_table *t)
 {
@@ -466,13 +476,8 @@ void tbs_hub_flush(tbs_hub *h)
             if (e->actor)
                 send_error(e->actor, "act", "storage", "your move could not "
                            "be saved (%s); nothing changed, try again", why);
-            if (e->job) {
-                fprintf(stderr, "tabula serve: table %s: %s (will retry)\n",
-                        t->id, why);
-                t->retry_at = at + 1000;
-                if (is_realtime(t))
-                    t->next_tick_at = t->retry_at;
-            }
+            if (e->job)
+                retry_later(t, at, why);
         }
         tbs_job_free(e->job);
         free(e);
@@ -587,6 +592,15 @@ static void kick(tbs_hub *h, tbs_table *t)
     post(h, t, j);
 }
 
+/* Stores table id as broken, at once, in a transaction of its own. */
+static void store_broken(tbs_hub *h, const char *id)
+{
+    if (tbs_store_begin(h->db) != 0 ||
+        tbs_store_end_table(h->db, id, "broken", now(h), NULL) != 0 ||
+        tbs_store_commit(h->db) != 0)
+        tbs_store_rollback(h->db);
+}
+
 /* Marks t out of order (a bot could not move): stored at once. */
 static void mark_broken(tbs_hub *h, tbs_table *t, const char *why)
 {
@@ -594,10 +608,7 @@ static void mark_broken(tbs_hub *h, tbs_table *t, const char *why)
             t->id, why);
     tbs_hub_flush(h);
     t->broken = 1;
-    if (tbs_store_begin(h->db) != 0 ||
-        tbs_store_end_table(h->db, t->id, "broken", now(h), NULL) != 0 ||
-        tbs_store_commit(h->db) != 0)
-        tbs_store_rollback(h->db);
+    store_broken(h, t->id);
     table_dirty(t);
 }
 
@@ -616,11 +627,7 @@ static int stage_job(tbs_hub *h, tbs_table *t, tbs_job *j)
         return 0; /* its person came back while the bot thought */
     char err[300] = "";
     if (stage(h, t, j->moves, j->n_moves, NULL, j, err, sizeof err) != 0) {
-        fprintf(stderr, "tabula serve: table %s: %s (will retry)\n", t->id,
-                err);
-        t->retry_at = now(h) + 1000;
-        if (is_realtime(t))
-            t->next_tick_at = t->retry_at;
+        retry_later(t, now(h), err);
         return 0;
     }
     return 1;
@@ -1635,10 +1642,7 @@ static int load_one(void *user, const tbs_table_row *row)
     if (!t) {
         fprintf(stderr, "tabula serve: table %s cannot be rebuilt: %s; it "
                 "is marked broken\n", row->id, err);
-        if (tbs_store_begin(h->db) != 0 ||
-            tbs_store_end_table(h->db, row->id, "broken", now(h), NULL) ||
-            tbs_store_commit(h->db) != 0)
-            tbs_store_rollback(h->db);
+        store_broken(h, row->id);
         return 0;
     }
     hub_add(h, t);

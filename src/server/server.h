@@ -119,13 +119,14 @@ int tbs_store_add_step(tbs_store *db, const char *id, const tbs_step_row *s);
 int tbs_store_end_table(tbs_store *db, const char *id, const char *status,
                         long long ended_ms, const char *result);
 
-/* Reads a table's row, seats and steps (none when step is NULL); each
- * call of step returns 0 to go on.
- * Returns 1 when there is no such table, 0 when read, -1 on error. */
+/* Reads a table's row and seats.  Returns 1 when there is no such table,
+ * 0 when read, -1 on error (a stored seed that is not a number is one). */
 int tbs_store_load(tbs_store *db, const char *id, tbs_table_row *row,
-                   tbs_seat_row seats[TB_MAX_PLAYERS],
-                   int (*step)(void *user, const tbs_step_row *s),
-                   void *user);
+                   tbs_seat_row seats[TB_MAX_PLAYERS]);
+/* Calls step with each of a table's steps in order; step returns 0 to go
+ * on.  Returns 0 when all were read, -1 when step stopped or on error. */
+int tbs_store_steps(tbs_store *db, const char *id,
+                    int (*step)(void *user, const tbs_step_row *s), void *user);
 /* Calls fn with the id of every table with the given status, oldest
  * first (limit < 0: all), or of the `limit` most recently ended when
  * status is "ended" (newest first). */

@@ -6,6 +6,7 @@
  * committed here is what the server knows after a crash.  The schema is in
  * docs/server.md.  Only the event-loop thread uses it.
  */
+#include "internal.h"
 #include "server.h"
 
 #include <sqlite3.h>
@@ -275,8 +276,10 @@ static void column_text(sqlite3_stmt *q, int i, char *buf, size_t cap)
     snprintf(buf, cap, "%s", s ? (const char *)s : "");
 }
 
-/* Reads one row of the tables table (the column order of Q_GET_TABLE). */
-static void read_table_row(sqlite3_stmt *q, tbs_table_row *row)
+/* Reads one row of the tables table (the column order of Q_GET_TABLE).
+ * Returns -1 when its seed is not a seed tabula writes (then row->seed is
+ * 0), else 0. */
+static int read_table_row(sqlite3_stmt *q, tbs_table_row *row)
 {
     memset(row, 0, sizeof *row);
     column_text(q, 0, row->id, sizeof row->id);
@@ -285,13 +288,16 @@ static void read_table_row(sqlite3_stmt *q, tbs_table_row *row)
     column_text(q, 3, row->options, sizeof row->options);
     char seed[32];
     column_text(q, 4, seed, sizeof seed);
-    row->seed = strtoull(seed, NULL, 10);
+    int bad_seed = tbi_parse_u64(seed, &row->seed) != 0;
+    if (bad_seed)
+        row->seed = 0;
     column_text(q, 5, row->takeover, sizeof row->takeover);
     row->tick_ms = sqlite3_column_int(q, 6);
     row->created_ms = sqlite3_column_int64(q, 7);
     column_text(q, 8, row->status, sizeof row->status);
     row->ended_ms = sqlite3_column_int64(q, 9);
     column_text(q, 10, row->result, sizeof row->result);
+    return bad_seed ? -1 : 0;
 }
 
 /* Copies a blob column of TBS_HASH bytes; whether there was one. */
@@ -305,21 +311,25 @@ static int column_hash(sqlite3_stmt *q, int i, uint8_t *out)
 }
 
 int tbs_store_load(tbs_store *db, const char *id, tbs_table_row *row,
-                   tbs_seat_row seats[TB_MAX_PLAYERS],
-                   int (*step)(void *user, const tbs_step_row *s),
-                   void *user)
+                   tbs_seat_row seats[TB_MAX_PLAYERS])
 {
     sqlite3_stmt *q = db->q[Q_GET_TABLE];
     sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
-    int rc = sqlite3_step(q);
+    int rc = sqlite3_step(q), bad_seed = 0;
     if (rc == SQLITE_ROW)
-        read_table_row(q, row);
+        bad_seed = read_table_row(q, row) != 0;
     sqlite3_reset(q);
     sqlite3_clear_bindings(q);
     if (rc == SQLITE_DONE)
         return 1;
     if (rc != SQLITE_ROW)
         return fail(db);
+    if (bad_seed) {
+        snprintf(db->error, sizeof db->error,
+                 "table %s: its stored seed is not a number from 0 to 2^64-1",
+                 id);
+        return -1;
+    }
 
     q = db->q[Q_GET_SEATS];
     sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
@@ -339,14 +349,15 @@ int tbs_store_load(tbs_store *db, const char *id, tbs_table_row *row,
     }
     sqlite3_reset(q);
     sqlite3_clear_bindings(q);
-    if (rc != SQLITE_DONE)
-        return fail(db);
+    return rc == SQLITE_DONE ? 0 : fail(db);
+}
 
-    if (!step)
-        return 0;
-    q = db->q[Q_GET_STEPS];
+int tbs_store_steps(tbs_store *db, const char *id,
+                    int (*step)(void *user, const tbs_step_row *s), void *user)
+{
+    sqlite3_stmt *q = db->q[Q_GET_STEPS];
     sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
-    int stop = 0;
+    int rc, stop = 0;
     while (!stop && (rc = sqlite3_step(q)) == SQLITE_ROW) {
         tbs_step_row s;
         memset(&s, 0, sizeof s);
@@ -392,7 +403,7 @@ int tbs_store_each(tbs_store *db, const char *status, int limit,
             }
             rows = grown;
         }
-        read_table_row(q, &rows[n++]);
+        read_table_row(q, &rows[n++]); /* a bad seed shows when loaded */
     }
     sqlite3_reset(q);
     sqlite3_clear_bindings(q);

@@ -511,7 +511,7 @@ tbs_table *tbs_table_load(tbs_store *db, const char *id, int *missing,
     tbs_seat_row seats[TB_MAX_PLAYERS];
     load_ctx ctx = {NULL, 0, err, errcap};
     /* The row and seats first (to know the game), then the steps. */
-    int rc = tbs_store_load(db, id, &row, seats, NULL, NULL);
+    int rc = tbs_store_load(db, id, &row, seats);
     if (rc == 1) {
         *missing = 1;
         snprintf(err, errcap, "there is no table %s", id);
@@ -557,7 +557,7 @@ tbs_table *tbs_table_load(tbs_store *db, const char *id, int *missing,
     tb_init(g, t->st, &cfg, NULL, 0);
     ctx.t = t;
     err[0] = '\0';
-    rc = tbs_store_load(db, id, &row, seats, load_step, &ctx);
+    rc = tbs_store_steps(db, id, load_step, &ctx);
     if (rc != 0) {
         if (!err[0])
             snprintf(err, errcap, "%s", tbs_store_error(db));
