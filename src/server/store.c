@@ -326,8 +326,7 @@ int tbs_store_load(tbs_store *db, const char *id, tbs_table_row *row,
         return fail(db);
     if (bad_seed) {
         snprintf(db->error, sizeof db->error,
-                 "table %s: its stored seed is not a number from 0 to 2^64-1",
-                 id);
+                 "its stored seed is not a number from 0 to 2^64-1");
         return -1;
     }
 
