@@ -190,6 +190,13 @@ awk '/seat 1.s turn: the previous hand is hidden/ {handed=1} /seat 1 \(you\)/ &&
 ! grep -q 'chooses\|plays\|takes' "$TMP/bots" && ok || bad "bots only prints moves without --watch"
 "$T" play 6-nimmt -p 3 --seats random --seed 5 --watch >"$TMP/watch"
 [ "$(grep -c '^seat [0-9]' "$TMP/watch")" -gt 30 ] && ok || bad "play --watch shows no moves"
+# A roll within a turn (Mystery City's '?' values) is drawn after it is
+# rolled, so the watcher sees its outcome; the table is not drawn before it.
+"$T" play mystery-city -p 2 --seats heuristic,heuristic --seed 3 --watch >"$TMP/watch"
+grep -q "rolls 6 and 5 for Clive's MO: 11" "$TMP/watch" && ok || bad "play --watch does not show a roll's outcome"
+# (one drawing a roll or random pick at most, and one with the result)
+[ "$(grep -c '^Mystery City ' "$TMP/watch")" -le "$(( $(grep -c "^the '?' values are rolled\|^a card .* picked at random" "$TMP/watch") + 1 ))" ] && ok ||
+    bad "play --watch draws Mystery City's table more than once a roll"
 # replay --seat: the game as one seat saw it, with its table at deals.
 "$T" replay "$TMP/r6.json" --verbose --seat 1 >"$TMP/rs1" 2>"$TMP/err" && grep -q 'seat 1 (you)' "$TMP/rs1" && grep -q '^ *1\. ' "$TMP/rs1" && ok || bad "replay --seat 1: $(cat "$TMP/err")"
 "$T" replay "$TMP/r6.json" --verbose --seat spectator >"$TMP/rss" && ! grep -q '(you)' "$TMP/rss" && ok || bad "replay --seat spectator shows a seat's own view"

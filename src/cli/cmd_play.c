@@ -10,8 +10,11 @@
  * it; with several people sharing the terminal, as a spectator sees it,
  * and each person's hand only at their turn, after the screen was handed
  * over (cleared on a terminal, a separator in a pipe).  Whenever a move
- * ends a tick, trick, hand, level or game (the state after it is a chance
- * node or the end) the table is drawn, before the next deal is made.
+ * ends a tick, hand, level or game (the state after it is a shuffle, a new
+ * deal, or the end) the table is drawn, before the next deal is made; a
+ * roll of dice or a coin within a turn (Mystery City's combats, MYST's
+ * coin) is drawn after it is rolled, as its outcome shows in the table
+ * (not when a person moves next: the table is drawn for them then).
  * With --record the record's place is checked before the game starts and
  * the record is written however the game ends: finished, quit, or stopped
  * by Ctrl-C, SIGTERM or SIGHUP.
@@ -641,6 +644,17 @@ static void draw_clock(const tb_game *g, const void *st, int seat,
     fflush(stdout);
 }
 
+/* Whether st waits for a shuffle: a new deal, which ends a hand, level or
+ * tick (a roll of dice or a coin is a chance node too, but within a turn). */
+static int before_deal(const tb_game *g, const void *st)
+{
+    if (tb_current(g, st) != TB_CHANCE)
+        return 0;
+    tb_chance spec;
+    tb_chance_spec(g, st, &spec);
+    return spec.kind == TB_CHANCE_SHUFFLE;
+}
+
 /* Whether the seat to move in st decides on the clock: always in a game
  * that is real-time throughout, in one phase of a game that is not. */
 static int on_clock(const tb_game *g, const void *st)
@@ -681,9 +695,7 @@ static int play_on_clock(const tb_game *g, void *st, tbi_bot **bots,
         if (cur == TB_TERMINAL)
             break;
         if (cur == TB_CHANCE) {
-            tb_chance spec;
-            tb_chance_spec(g, st, &spec);
-            if (rec->n_actions > 0 && spec.kind == TB_CHANCE_SHUFFLE) {
+            if (rec->n_actions > 0 && before_deal(g, st)) {
                 /* Between deals (a level done): show it for two ticks.  A
                  * roll within a tick (MYST's coin) is no pause. */
                 if ((quit = watch_until(tick_end)) != 0)
@@ -925,7 +937,14 @@ int cmd_play(int argc, char **argv)
         if (cur == TB_TERMINAL)
             break;
         if (cur == TB_CHANCE) {
+            /* A roll within a turn: its outcome is in the table's log, so
+             * the table is drawn after it, unless a person moves next (the
+             * table is drawn for them anyway). */
+            int roll = show && rec.n_actions > 0 && !before_deal(g, st);
             tbi_step_chance(g, st, &deal, &rec, NULL, NULL);
+            int next = tb_current(g, st);
+            if (roll && next >= 0 && bots[next])
+                cli_draw(g, st, viewer, style);
             continue;
         }
         if (clock && on_clock(g, st)) {
@@ -967,10 +986,10 @@ int cmd_play(int argc, char **argv)
             fputs(desc, stdout);
             if (shared)
                 log_add(&since, desc);
-            /* The move ended a tick, trick, hand, level or game: show the
-             * table as it stands before the next deal (the game's end is
-             * drawn with the result below). */
-            if (tb_current(g, st) == TB_CHANCE)
+            /* The move ended a tick, hand, level or game: show the table
+             * as it stands before the next deal (the game's end is drawn
+             * with the result below).  A roll within a turn is no end. */
+            if (before_deal(g, st))
                 cli_draw(g, st, viewer, style);
         }
     }
