@@ -87,6 +87,11 @@ typedef struct thegame {
                         its own hand */
     tbi_set128 deck; /* in a determinized world, the cards not placed yet
                         (see below); the real game leaves it empty */
+    /* The turn so far, public: the cards played in it and the tops when
+     * it began.  The heuristic plans a turn once, at its start, and reads
+     * these to know that plan again mid-turn (see `turn_plan`). */
+    tbi_set128 turn_played;
+    uint8_t turn_top[PILES];
     /* A determinized world keeps the cards it has not placed as the set
      * `deck`, in no order: the draw pile and the hidden hands that nothing
      * has looked at yet (bit p of `undealt`: seat p's).  Each card drawn,
@@ -263,6 +268,8 @@ static void begin_turn(thegame *s, int seat)
         s->turn = (uint8_t)p;
         s->played = 0;
         s->said = 0;
+        memset(&s->turn_played, 0, sizeof s->turn_played);
+        memcpy(s->turn_top, s->top, PILES);
         s->turns++;
         deal_hidden(s, p);
         if (!can_play(s, p))
@@ -346,6 +353,7 @@ static void apply(void *vs, tb_action a)
     int card = (int)(a / PILES), pile = (int)(a % PILES);
     tbi_hand_remove(s->hand[p], &s->hand_n[p], (uint8_t)card);
     tbi_set_del(&s->out, (unsigned)card);
+    tbi_set_add(&s->turn_played, (unsigned)card);
     s->top[pile] = (uint8_t)card;
     s->pile_n[pile]++;
     s->played++;
@@ -885,7 +893,7 @@ static const int home_loss[PILES + 1] = {40, 100, 200, 500, 500};
 #define HOLD_GAP 3
 /* Room for one pile's chains: its nearest cards and the jumps from a hand
  * of at most 8. */
-#define MAX_CHAINS 40
+#define MAX_CHAINS 64
 /* The most plays a turn owes. */
 #define MAX_OWED 2
 
@@ -895,6 +903,7 @@ typedef struct chain {
     uint8_t cards; /* the hand cards it plays (bit i: hand[i]) */
     uint8_t plays;
     uint8_t first; /* the card it plays first */
+    uint8_t jump;  /* the card it jumps to, the trick card next (0: none) */
 } chain;
 
 typedef struct planner {
@@ -978,17 +987,21 @@ static void cut_line(planner *pl)
     pl->start[PILES + 1] = 128;
 }
 
-/* Sets the planner up for seat in s: its hand, the cards out, S along the
- * line, and what the other seats asked. */
-static void plan_setup(planner *pl, const thegame *s, int seat)
+/* Sets the planner up for seat in s holding `hand` (n cards, ascending,
+ * MAX_HAND bytes) with the piles' tops `top` and the cards `out` not on a
+ * pile: its hand, the cards out, S along the line, and what the other
+ * seats asked (read from s). */
+static void plan_setup_at(planner *pl, const thegame *s, int seat,
+                          const uint8_t *hand, int n, const uint8_t *top,
+                          const tbi_set128 *out)
 {
-    int n = pl->n = s->hand_n[seat];
-    memcpy(pl->hand, s->hand[seat], MAX_HAND);
-    memcpy(pl->top, s->top, PILES);
+    pl->n = n;
+    memcpy(pl->hand, hand, MAX_HAND);
+    memcpy(pl->top, top, PILES);
     tbi_set128 mine = {{0, 0}};
     for (int i = 0; i < n; i++)
         tbi_set_add(&mine, pl->hand[i]);
-    tbi_set128 others = {{s->out.w[0] & ~mine.w[0], s->out.w[1] & ~mine.w[1]}};
+    tbi_set128 others = {{out->w[0] & ~mine.w[0], out->w[1] & ~mine.w[1]}};
     pl->mine = mine;
     pl->others = others;
     for (int k = 0; k < PILES; k++) {
@@ -1022,6 +1035,13 @@ static void plan_setup(planner *pl, const thegame *s, int seat)
                 pl->keep_off[k] = cost;
         }
     }
+}
+
+/* Sets the planner up for seat in s as it stands. */
+static void plan_setup(planner *pl, const thegame *s, int seat)
+{
+    plan_setup_at(pl, s, seat, s->hand[seat], s->hand_n[seat], s->top,
+                  &s->out);
 }
 
 /* What the cards of others strictly between lo and hi would win back by
@@ -1066,7 +1086,7 @@ static int32_t forward_cost(const planner *pl, int k, int last)
 
 /* Adds a chain to pile k's list. */
 static void add_chain(planner *pl, int k, int32_t value, unsigned cards,
-                      int plays, int first)
+                      int plays, int first, int jump)
 {
     chain *c = &pl->chains[k][pl->n_chains[k]++];
     int p = plays < MAX_OWED ? plays : MAX_OWED;
@@ -1074,6 +1094,7 @@ static void add_chain(planner *pl, int k, int32_t value, unsigned cards,
     c->cards = (uint8_t)cards;
     c->plays = (uint8_t)plays;
     c->first = (uint8_t)first;
+    c->jump = (uint8_t)jump;
     if (value < pl->least[k][p])
         pl->least[k][p] = value;
 }
@@ -1113,19 +1134,23 @@ static int hand_index(const planner *pl, int c)
     return i;
 }
 
-/* Lists the chains on pile k that jump to hand card y and come straight
- * back by the trick with the card 10 back from it, then go on with the
- * nearest cards from there. */
-static void list_jump_chains(planner *pl, int k, int y)
+/* Lists the chains on pile k that play the hand cards in `pre` (pn of
+ * them: the nearest cards, all short of the trick card), then jump to hand
+ * card y and come straight back by the trick with the card 10 back from
+ * it, then go on with the nearest cards from there. */
+static void list_jump_chains(planner *pl, int k, int y, unsigned pre, int pn)
 {
     int step = ascending(k) ? 1 : -1, n = pl->n;
     int last = hand_index(pl, y - step * TRICK);
-    unsigned played = 1u << hand_index(pl, y) | 1u << last;
-    for (int plays = 2; plays <= pl->max_plays; plays++) {
+    unsigned played = pre | 1u << hand_index(pl, y) | 1u << last;
+    int first = pn ? pl->hand[__builtin_ctz(pre)] : y;
+    if (pn && !ascending(k))
+        first = pl->hand[31 - __builtin_clz(pre)];
+    for (int plays = pn + 2; plays <= pl->max_plays; plays++) {
         if (pl->n_chains[k] == MAX_CHAINS)
             return;
         add_chain(pl, k, chain_value(pl, k, last, played, plays), played,
-                  plays, y);
+                  plays, first, y);
         do /* the nearest card not yet played */
             last += step;
         while (last >= 0 && last < n && ((played >> last) & 1));
@@ -1159,15 +1184,30 @@ static void list_chains(planner *pl, int k, const tbi_set128 *pairs)
         int32_t v = cost - CHAIN_PLAY_CREDIT * plays;
         cards |= 1u << j;
         if (plays <= owed || v < record) {
-            add_chain(pl, k, v, cards, plays, pl->hand[first]);
+            add_chain(pl, k, v, cards, plays, pl->hand[first], 0);
             record = v;
         }
     }
     if (pl->max_plays < 2 || !(pairs->w[0] | pairs->w[1]))
         return;
-    for (int j = first, i = 0; i < ahead; i++, j += step)
-        if (tbi_set_has(pairs, pl->hand[j]))
-            list_jump_chains(pl, k, pl->hand[j]);
+    for (int j = first, i = 0; i < ahead; i++, j += step) {
+        int y = pl->hand[j];
+        if (!tbi_set_has(pairs, (unsigned)y))
+            continue;
+        list_jump_chains(pl, k, y, 0, 0);
+        /* The nearest cards first, when the trick card is ahead of the
+         * top: each run of them short of it. */
+        int back = y - step * TRICK;
+        if (along(k, back) < along(k, pl->top[k]))
+            continue;
+        unsigned pre = 0;
+        for (int q = first, pn = 1; along(k, pl->hand[q]) < along(k, back) &&
+                                    pn + 2 <= pl->max_plays;
+             q += step, pn++) {
+            pre |= 1u << q;
+            list_jump_chains(pl, k, y, pre, pn);
+        }
+    }
 }
 
 /* The backwards trick the hand can make at once, the one opening the most
@@ -1264,9 +1304,9 @@ static tbi_set128 set_shift(tbi_set128 s, int n)
     return r;
 }
 
-/* The first play of the cheapest plan that makes `owed` plays (ACT_END
- * when the cheapest plan is to stop). */
-static tb_action plan_first_play(planner *pl, int owed)
+/* Finds the cheapest plan that makes `owed` plays: pl->pick[k] is the
+ * chain it plays on pile k (-1: none). */
+static void plan_chains(planner *pl, int owed)
 {
     pl->owed = owed;
     pl->max_plays = owed + EXTRA_PLAYS;
@@ -1278,50 +1318,92 @@ static tb_action plan_first_play(planner *pl, int owed)
                              pl->mine.w[1] & down.w[1]}}};
     for (int k = 0; k < PILES; k++)
         list_chains(pl, k, &pairs[!ascending(k)]);
+    for (int k = 0; k < PILES; k++)
+        pl->pick[k] = -1;
     if (owed == 0) {
         /* Only optional plays: the cheapest chain, if it gains. */
         int32_t best = 0;
-        tb_action a = ACT_END;
         for (int k = 0; k < PILES; k++)
             for (int i = 0; i < pl->n_chains[k]; i++)
                 if (pl->chains[k][i].value < best) {
                     best = pl->chains[k][i].value;
-                    a = play_action(pl->chains[k][i].first, k);
+                    for (int j = 0; j < PILES; j++)
+                        pl->pick[j] = j == k ? i : -1;
                 }
-        return a;
+        return;
     }
     for (int r = 0; r <= MAX_OWED; r++)
         pl->floor[PILES][r] = (STUCK_COST - CHAIN_PLAY_CREDIT) * r;
     for (int k = PILES - 1; k >= 0; k--)
         set_floor(pl, k);
     pl->best = INT32_MAX;
-    for (int k = 0; k < PILES; k++)
-        pl->pick[k] = -1;
     choose_chains(pl, 0, 0, 0, owed, 0);
+}
+
+/* The plays of the plan in pl->pick, in order, written to out: pile by
+ * pile, each chain its first card and then the rest of its cards in the
+ * pile's direction (after a jump the trick card, the nearest of the rest,
+ * comes next).  Returns how many. */
+static int plan_plays(const planner *pl, tb_action *out)
+{
+    int m = 0;
+    for (int k = 0; k < PILES; k++) {
+        if (pl->pick[k] < 0)
+            continue;
+        const chain *c = &pl->chains[k][pl->pick[k]];
+        int back = c->jump ? c->jump - (ascending(k) ? TRICK : -TRICK) : 0;
+        if (c->jump && c->first == c->jump) { /* behind the top: first */
+            out[m++] = play_action(c->jump, k);
+            out[m++] = play_action(back, k);
+        }
+        for (int j = 0; j < pl->n; j++) {
+            int i = ascending(k) ? j : pl->n - 1 - j, card = pl->hand[i];
+            if (!((c->cards >> i) & 1) || card == c->jump ||
+                (card == back && c->first == c->jump))
+                continue;
+            if (card == back)
+                out[m++] = play_action(c->jump, k);
+            out[m++] = play_action(card, k);
+        }
+    }
+    return m;
+}
+
+/* The first play of the cheapest plan that makes `owed` plays, a
+ * backwards trick the hand can make at once first (ACT_END when the
+ * cheapest plan is to stop). */
+static tb_action plan_first_play(planner *pl, int owed)
+{
+    tb_action a = trick_at_once(pl);
+    if (a != ACT_END)
+        return a;
+    plan_chains(pl, owed);
     for (int k = 0; k < PILES; k++)
         if (pl->pick[k] >= 0)
             return play_action(pl->chains[k][pl->pick[k]].first, k);
     return ACT_END;
 }
 
-/* What seat, about to end its turn with the planner's hand, wants to say
- * about pile k, from its own hand alone: a big jump when it holds the card
- * that sends the pile back; "don't play here" when its nearest card for
- * the pile has at most HOLD_GAP cards of others between it and the top (a
- * play by anyone else would most likely pass it); else nothing. */
-static int wanted_signal(const planner *pl, int k)
+/* What a seat holding `mine`, about to end its turn, wants to say about
+ * pile k (top `top`; `others`: the cards out it does not hold), from its
+ * own hand alone: a big jump when it holds the card that sends the pile
+ * back; "don't play here" when its nearest card for the pile has at most
+ * HOLD_GAP cards of others between it and the top (a play by anyone else
+ * would most likely pass it); else nothing. */
+static int wanted_signal(const tbi_set128 *mine, const tbi_set128 *others,
+                         int k, int top)
 {
-    int top = pl->top[k], back = ascending(k) ? top - TRICK : top + TRICK;
+    int back = ascending(k) ? top - TRICK : top + TRICK;
     if (back >= LOW_CARD && back <= HIGH_CARD &&
-        tbi_set_has(&pl->mine, (unsigned)back))
+        tbi_set_has(mine, (unsigned)back))
         return SAY_JUMP;
-    int behind = pl->behind[k];
-    if (behind == pl->n)
+    int below = tbi_set_count_below(mine, (unsigned)top);
+    int ahead = ascending(k) ? tbi_set_count(mine) - below : below;
+    if (ahead == 0)
         return SAY_NOTHING;
-    int nearest = ascending(k) ? behind : pl->n - behind - 1;
-    int gap = pl->rank[nearest] - pl->top_rank[k];
-    if (gap < 0)
-        gap = -gap;
+    int nearest = tbi_set_select(mine, ascending(k) ? below : below - 1);
+    int lo = top < nearest ? top : nearest, hi = top < nearest ? nearest : top;
+    int gap = tbi_set_count_range(others, (unsigned)lo + 1, (unsigned)hi);
     return gap <= HOLD_GAP ? SAY_HOLD : SAY_NOTHING;
 }
 
@@ -1329,11 +1411,15 @@ static int wanted_signal(const planner *pl, int k)
  * about the piles (words it may still say this turn), or ACT_END when it
  * has nothing to change.  Bots never say "play here" (a word for people),
  * so they leave such a word alone. */
-static tb_action talk_before_ending(const thegame *s, const planner *pl,
-                                    int seat)
+static tb_action talk_before_ending(const thegame *s, int seat)
 {
+    tbi_set128 mine = {{0, 0}};
+    for (int i = 0; i < s->hand_n[seat]; i++)
+        tbi_set_add(&mine, s->hand[seat][i]);
+    tbi_set128 others = {{s->out.w[0] & ~mine.w[0], s->out.w[1] & ~mine.w[1]}};
     for (int k = 0; k < PILES && s->said < SAYS_PER_TURN; k++) {
-        int want = wanted_signal(pl, k), now = s->signal[seat][k];
+        int want = wanted_signal(&mine, &others, k, s->top[k]);
+        int now = s->signal[seat][k];
         if (want != now && now != SAY_FREE)
             return say_action(want, k);
     }
@@ -1524,35 +1610,154 @@ static tb_action exact_first_play(const planner *pl, const thegame *s,
     return a;
 }
 
-/* The Game heuristic: plan the rest of the turn (the plays still owed and
- * up to EXTRA_PLAYS optional ones) to do the least damage, by the chain
- * planner with hands of 6 and the exact planner with hands of 7 and 8, and
- * make the first play of the best plan, or end the turn when stopping is
- * best.
- * With talk, it weighs what the other seats asked (a pile to keep off
- * costs more to move), and before ending its turn says what it wants
- * kept.  (Compiled with and without the popcount instruction, everything
- * it calls folded in: see TBI_POPCNT_CLONES.) */
-TBI_POPCNT_CLONES_FLAT
-static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
+/*
+ * The turn plan.  The chain planner plans a turn once, from the position
+ * at its start, and then plays that plan out: the whole plan, not only
+ * its first play, is the policy's answer for the turn.  Its decisions are
+ * a function of the position all the same (the game keeps the turn's
+ * plays and the tops it began with, which are public), so a decision
+ * mid-turn can be made afresh by planning the turn from its start again;
+ * the plan of the last turn a thread planned is kept (`last_plan`), and
+ * answers the calls of the rest of that turn without a search.  When the
+ * turn has left the plan (another policy chose some of its plays, in a
+ * search), it plans from the position as it stands at each call, as the
+ * planner did before plans were kept.
+ */
+
+/* What the chain planner reads of a position at the start of a turn. */
+typedef struct plan_key {
+    tbi_set128 mine; /* the hand */
+    tbi_set128 out;  /* the cards not on a pile */
+    uint8_t signal[MAX_P][PILES]; /* what the other seats say (own row
+                                     zero, and all when talk is off) */
+    uint8_t top[PILES];
+    uint8_t seat, owed, talk, unused;
+} plan_key;
+
+typedef struct turn_plan {
+    plan_key key; /* the turn's start */
+    int len;      /* plays planned; then the turn ends */
+    tb_action play[MAX_HAND];
+    /* After the first i plays: the tops, and the cards played. */
+    uint8_t tops[MAX_HAND + 1][PILES];
+    tbi_set128 played[MAX_HAND + 1];
+} turn_plan;
+
+/* The last turn this thread planned (valid when have_last_plan). */
+static _Thread_local turn_plan last_plan;
+static _Thread_local int have_last_plan;
+
+/* The start of the turn in s, as seat (to move) planned it. */
+static void plan_key_of(plan_key *key, const thegame *s, int seat)
 {
-    const thegame *s = vs;
-    (void)rng;
+    memset(key, 0, sizeof *key);
+    key->mine = s->turn_played;
+    for (int i = 0; i < s->hand_n[seat]; i++)
+        tbi_set_add(&key->mine, s->hand[seat][i]);
+    key->out.w[0] = s->out.w[0] | s->turn_played.w[0];
+    key->out.w[1] = s->out.w[1] | s->turn_played.w[1];
+    if (s->talk) {
+        memcpy(key->signal, s->signal, sizeof key->signal);
+        memset(key->signal[seat], 0, PILES);
+    }
+    memcpy(key->top, s->turn_top, PILES);
+    key->seat = (uint8_t)seat;
+    key->owed = (uint8_t)plays_required(s);
+    key->talk = s->talk;
+}
+
+
+/* Plans the turn starting at tp->key for seat of s (only what other seats
+ * said is read from s): a backwards trick the hand can make at once is
+ * made first, the turn then planned again from the position after it;
+ * otherwise the chain planner's cheapest plan, played pile by pile. */
+static void plan_turn(turn_plan *tp, const thegame *s, int seat)
+{
+    const plan_key *key = &tp->key;
+    uint8_t hand[MAX_HAND] = {0}, n, top[PILES];
+    n = (uint8_t)tbi_set_to_sorted(&key->mine, hand);
+    memcpy(top, key->top, PILES);
+    tbi_set128 out = key->out, played = {{0, 0}};
+    int owed = key->owed, len = 0, more = 1;
+    memcpy(tp->tops[0], top, PILES);
+    tp->played[0] = played;
+    planner pl;
+    while (more && n > 0) {
+        tb_action seq[MAX_HAND];
+        int m;
+        plan_setup_at(&pl, s, seat, hand, n, top, &out);
+        seq[0] = trick_at_once(&pl);
+        if (seq[0] != ACT_END) {
+            m = 1;
+        } else {
+            plan_chains(&pl, owed);
+            m = plan_plays(&pl, seq);
+            more = m > 0;
+        }
+        for (int i = 0; i < m; i++) {
+            uint8_t card = (uint8_t)(seq[i] / PILES);
+            top[seq[i] % PILES] = card;
+            tbi_hand_remove(hand, &n, card);
+            tbi_set_del(&out, card);
+            tbi_set_add(&played, card);
+            if (owed > 0)
+                owed--;
+            tp->play[len++] = seq[i];
+            memcpy(tp->tops[len], top, PILES);
+            tp->played[len] = played;
+        }
+    }
+    tp->len = len;
+}
+
+/* The chain planner's decision for seat in s, owing `owed` plays: the
+ * next play of the turn's plan, or the end of the turn when the plan is
+ * played out; from a position off the plan, the first play of a plan
+ * made from it.  `memo`: use and keep last_plan (0 plans afresh: the
+ * same decisions, for tests). */
+static tb_action chain_decision(const thegame *s, int seat, int owed,
+                                int memo)
+{
+    plan_key key;
+    plan_key_of(&key, s, seat);
+    turn_plan fresh, *tp = &fresh;
+    if (memo)
+        tp = &last_plan;
+    if (!memo || !have_last_plan || memcmp(&tp->key, &key, sizeof key)) {
+        tp->key = key;
+        plan_turn(tp, s, seat);
+        have_last_plan |= memo;
+    }
+    int i = s->played;
+    if (i <= tp->len && !memcmp(tp->tops[i], s->top, PILES) &&
+        !memcmp(&tp->played[i], &s->turn_played, sizeof s->turn_played)) {
+        if (i < tp->len)
+            return tp->play[i];
+        if (owed == 0)
+            return ACT_END;
+    }
     planner pl;
     plan_setup(&pl, s, seat);
+    return plan_first_play(&pl, owed);
+}
+
+/* The Game heuristic's decision for seat in s (see `heuristic`); memo as
+ * for chain_decision. */
+static tb_action decide(const thegame *s, int seat, int memo)
+{
     int owed = plays_required(s) - s->played;
     if (owed < 0)
         owed = 0;
     tb_action a;
     if (s->hand_size >= EXACT_HAND) {
+        planner pl;
+        plan_setup(&pl, s, seat);
         a = exact_first_play(&pl, s, owed);
     } else {
-        a = trick_at_once(&pl);
-        if (a == ACT_END)
-            a = plan_first_play(&pl, owed);
+        a = chain_decision(s, seat, owed, memo);
     }
     if (a == ACT_END && owed == 0 && s->talk)
-        return talk_before_ending(s, &pl, seat);
+        return talk_before_ending(s, seat);
     if (a == ACT_END && owed > 0) {
         /* No plan makes a required play (cannot happen while the game
          * goes on); any legal play will do. */
@@ -1561,6 +1766,31 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
         a = buf[0];
     }
     return a;
+}
+
+/* The heuristic's decision without the kept plan: every decision planned
+ * afresh from the start of the turn.  For tests, which check that keeping
+ * the plan changes no decision. */
+tb_action tbi_the_game_decide_afresh(const void *vs, int seat);
+tb_action tbi_the_game_decide_afresh(const void *vs, int seat)
+{
+    return decide(vs, seat, 0);
+}
+
+/* The Game heuristic: plan the turn (the plays owed and up to EXTRA_PLAYS
+ * optional ones) to do the least damage, and play the plan out, ending the
+ * turn when it is done.  With hands of 6 the chain planner plans the turn
+ * once, at its start (see `turn_plan`); with hands of 7 and 8 the exact
+ * planner plans the rest of the turn again at every decision and makes its
+ * first play.  With talk, it weighs what the other seats asked (a pile to
+ * keep off costs more to move), and before ending its turn says what it
+ * wants kept.  (Compiled with and without the popcount instruction,
+ * everything it calls folded in: see TBI_POPCNT_CLONES.) */
+TBI_POPCNT_CLONES_FLAT
+static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
+{
+    (void)rng;
+    return decide(vs, seat, 1);
 }
 
 /* The search reward: a win counts most, and among losses fewer cards left
