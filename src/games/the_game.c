@@ -904,6 +904,7 @@ typedef struct chain {
     uint8_t plays;
     uint8_t first; /* the card it plays first */
     uint8_t jump;  /* the card it jumps to, the trick card next (0: none) */
+    uint8_t pre;   /* the hand cards it plays before the jump */
 } chain;
 
 typedef struct planner {
@@ -928,6 +929,7 @@ typedef struct planner {
     int max_plays;           /* the most a plan makes */
     chain chains[PILES][MAX_CHAINS];
     int n_chains[PILES];
+    uint8_t cur_pre;
     /* least[k][p]: pile k's cheapest chain of p plays (MAX_OWED: or
      * more); floor[k][r]: the least the piles from k on add to a plan
      * that still owes r plays (a bound: chains may share cards here). */
@@ -1095,6 +1097,7 @@ static void add_chain(planner *pl, int k, int32_t value, unsigned cards,
     c->plays = (uint8_t)plays;
     c->first = (uint8_t)first;
     c->jump = (uint8_t)jump;
+    c->pre = jump ? pl->cur_pre : 0;
     if (value < pl->least[k][p])
         pl->least[k][p] = value;
 }
@@ -1146,6 +1149,7 @@ static void list_jump_chains(planner *pl, int k, int y, unsigned pre, int pn)
     int first = pn ? pl->hand[__builtin_ctz(pre)] : y;
     if (pn && !ascending(k))
         first = pl->hand[31 - __builtin_clz(pre)];
+    pl->cur_pre = (uint8_t)pre;
     for (int plays = pn + 2; plays <= pl->max_plays; plays++) {
         if (pl->n_chains[k] == MAX_CHAINS)
             return;
@@ -1195,13 +1199,14 @@ static void list_chains(planner *pl, int k, const tbi_set128 *pairs)
         if (!tbi_set_has(pairs, (unsigned)y))
             continue;
         list_jump_chains(pl, k, y, 0, 0);
-        /* The nearest cards first, when the trick card is ahead of the
-         * top: each run of them short of it. */
+        /* The nearest cards first: each run of them short of the trick
+         * card and of y. */
         int back = y - step * TRICK;
+        int stop = along(k, back) < along(k, y) ? along(k, back) : along(k, y);
         if (along(k, back) < along(k, pl->top[k]))
-            continue;
+            stop = along(k, y);
         unsigned pre = 0;
-        for (int q = first, pn = 1; along(k, pl->hand[q]) < along(k, back) &&
+        for (int q = first, pn = 1; along(k, pl->hand[q]) < stop &&
                                     pn + 2 <= pl->max_plays;
              q += step, pn++) {
             pre |= 1u << q;
@@ -1320,18 +1325,6 @@ static void plan_chains(planner *pl, int owed)
         list_chains(pl, k, &pairs[!ascending(k)]);
     for (int k = 0; k < PILES; k++)
         pl->pick[k] = -1;
-    if (owed == 0) {
-        /* Only optional plays: the cheapest chain, if it gains. */
-        int32_t best = 0;
-        for (int k = 0; k < PILES; k++)
-            for (int i = 0; i < pl->n_chains[k]; i++)
-                if (pl->chains[k][i].value < best) {
-                    best = pl->chains[k][i].value;
-                    for (int j = 0; j < PILES; j++)
-                        pl->pick[j] = j == k ? i : -1;
-                }
-        return;
-    }
     for (int r = 0; r <= MAX_OWED; r++)
         pl->floor[PILES][r] = (STUCK_COST - CHAIN_PLAY_CREDIT) * r;
     for (int k = PILES - 1; k >= 0; k--)
@@ -1351,19 +1344,19 @@ static int plan_plays(const planner *pl, tb_action *out)
         if (pl->pick[k] < 0)
             continue;
         const chain *c = &pl->chains[k][pl->pick[k]];
-        int back = c->jump ? c->jump - (ascending(k) ? TRICK : -TRICK) : 0;
-        if (c->jump && c->first == c->jump) { /* behind the top: first */
-            out[m++] = play_action(c->jump, k);
-            out[m++] = play_action(back, k);
-        }
-        for (int j = 0; j < pl->n; j++) {
-            int i = ascending(k) ? j : pl->n - 1 - j, card = pl->hand[i];
-            if (!((c->cards >> i) & 1) || card == c->jump ||
-                (card == back && c->first == c->jump))
-                continue;
-            if (card == back)
+        for (int pass = 0; pass < 2; pass++) {
+            unsigned part = pass ? c->cards & ~(unsigned)c->pre : c->pre;
+            if (pass && c->jump) {
+                int back = c->jump - (ascending(k) ? TRICK : -TRICK);
                 out[m++] = play_action(c->jump, k);
-            out[m++] = play_action(card, k);
+                out[m++] = play_action(back, k);
+                part &= ~(1u << hand_index(pl, c->jump) | 1u << hand_index(pl, back));
+            }
+            for (int j = 0; j < pl->n; j++) {
+                int i = ascending(k) ? j : pl->n - 1 - j;
+                if ((part >> i) & 1)
+                    out[m++] = play_action(pl->hand[i], k);
+            }
         }
     }
     return m;
@@ -1667,38 +1660,52 @@ static void plan_key_of(plan_key *key, const thegame *s, int seat)
 }
 
 
+/* Whether a backwards trick is open to a hand `mine` with the piles'
+ * tops `top`. */
+static int trick_open(const tbi_set128 *mine, const uint8_t *top)
+{
+    for (int k = 0; k < PILES; k++) {
+        int c = ascending(k) ? top[k] - TRICK : top[k] + TRICK;
+        if (c >= LOW_CARD && c <= HIGH_CARD && tbi_set_has(mine, (unsigned)c))
+            return 1;
+    }
+    return 0;
+}
+
 /* Plans the turn starting at tp->key for seat of s (only what other seats
- * said is read from s): a backwards trick the hand can make at once is
- * made first, the turn then planned again from the position after it;
- * otherwise the chain planner's cheapest plan, played pile by pile. */
+ * said is read from s).  A backwards trick the hand can make at once is
+ * made first, and the turn planned again from the position after it;
+ * otherwise the chain planner's cheapest plan is played pile by pile, and
+ * the turn ends after it, unless it has opened a backwards trick (a
+ * chain may end 10 past a card in hand), when the turn is planned again
+ * from there. */
 static void plan_turn(turn_plan *tp, const thegame *s, int seat)
 {
     const plan_key *key = &tp->key;
     uint8_t hand[MAX_HAND] = {0}, n, top[PILES];
     n = (uint8_t)tbi_set_to_sorted(&key->mine, hand);
     memcpy(top, key->top, PILES);
-    tbi_set128 out = key->out, played = {{0, 0}};
+    tbi_set128 out = key->out, mine = key->mine, played = {{0, 0}};
     int owed = key->owed, len = 0, more = 1;
     memcpy(tp->tops[0], top, PILES);
     tp->played[0] = played;
     planner pl;
     while (more && n > 0) {
         tb_action seq[MAX_HAND];
-        int m;
+        int m = 1, chained = 0;
         plan_setup_at(&pl, s, seat, hand, n, top, &out);
         seq[0] = trick_at_once(&pl);
-        if (seq[0] != ACT_END) {
-            m = 1;
-        } else {
+        if (seq[0] == ACT_END) {
             plan_chains(&pl, owed);
             m = plan_plays(&pl, seq);
-            more = m > 0;
+            chained = 1;
         }
         for (int i = 0; i < m; i++) {
             uint8_t card = (uint8_t)(seq[i] / PILES);
             top[seq[i] % PILES] = card;
             tbi_hand_remove(hand, &n, card);
             tbi_set_del(&out, card);
+            tbi_set_del(&mine, card);
             tbi_set_add(&played, card);
             if (owed > 0)
                 owed--;
@@ -1706,6 +1713,7 @@ static void plan_turn(turn_plan *tp, const thegame *s, int seat)
             memcpy(tp->tops[len], top, PILES);
             tp->played[len] = played;
         }
+        more = m > 0 && (!chained || trick_open(&mine, top));
     }
     tp->len = len;
 }
