@@ -923,6 +923,9 @@ typedef struct planner {
      * forward). */
     int32_t cost[MAX_HAND], top_cost[PILES];
     int rank[MAX_HAND], top_rank[PILES], behind[PILES];
+    /* What each hand card would cost by losing one more home, and win
+     * back by regaining one. */
+    int32_t own_close[MAX_HAND], own_open[MAX_HAND];
     int32_t keep_off[PILES]; /* the cost of moving a pile other seats
                                 asked to keep off (0: nobody asked) */
     int owed;                /* plays the turn still owes */
@@ -1017,9 +1020,12 @@ static void plan_setup_at(planner *pl, const thegame *s, int seat,
         int c = pl->hand[i], rank = tbi_set_count_below(&others, (unsigned)c);
         while (at < PILES && c >= pl->start[at + 1])
             at++;
+        int level = closed_piles(pl->top, c);
         pl->rank[i] = rank;
         pl->cost[i] = pl->cost_at[at] +
                       home_loss[pl->level[at]] * (rank - pl->rank_at[at]);
+        pl->own_close[i] = home_loss[level];
+        pl->own_open[i] = level > 0 ? home_loss[level - 1] : 0;
     }
     memset(pl->keep_off, 0, sizeof pl->keep_off);
     if (!s->talk)
@@ -1109,22 +1115,17 @@ static void add_chain(planner *pl, int k, int32_t value, unsigned cards,
 static int32_t chain_value(const planner *pl, int k, int last, unsigned played,
                            int plays)
 {
-    int from = along(k, pl->top[k]), to = along(k, pl->hand[last]);
-    int lo = from < to ? from : to, hi = from < to ? to : from;
+    int a = pl->top[k], b = pl->hand[last];
+    int lo = a < b ? a : b, hi = a < b ? b : a;
+    int forward = along(k, b) > along(k, a);
     int32_t v, own = 0;
     for (int i = 0; i < pl->n; i++) {
-        int at = along(k, pl->hand[i]);
-        if (((played >> i) & 1) || at <= lo || at >= hi)
+        int c = pl->hand[i];
+        if (((played >> i) & 1) || c <= lo || c >= hi)
             continue;
-        int level = closed_piles(pl->top, pl->hand[i]);
-        own += to > from ? home_loss[level] : -home_loss[level - 1];
+        own += forward ? pl->own_close[i] : -pl->own_open[i];
     }
-    if (to > from) {
-        v = forward_cost(pl, k, last);
-    } else {
-        int a = pl->top[k], b = pl->hand[last];
-        v = -regained(pl, a < b ? a : b, a < b ? b : a);
-    }
+    v = forward ? forward_cost(pl, k, last) : -regained(pl, lo, hi);
     return v + own / OWN_CARD_SHARE - CHAIN_PLAY_CREDIT * plays;
 }
 
@@ -1400,23 +1401,39 @@ static int wanted_signal(const tbi_set128 *mine, const tbi_set128 *others,
     return gap <= HOLD_GAP ? SAY_HOLD : SAY_NOTHING;
 }
 
+/* What a seat holding `mine`, the piles' tops being `top` and the cards
+ * not on a pile `out`, wants to say about each pile (wanted_signal). */
+static void wanted_signals(const tbi_set128 *mine, const tbi_set128 *out,
+                           const uint8_t *top, uint8_t *want)
+{
+    tbi_set128 others = {{out->w[0] & ~mine->w[0], out->w[1] & ~mine->w[1]}};
+    for (int k = 0; k < PILES; k++)
+        want[k] = (uint8_t)wanted_signal(mine, &others, k, top[k]);
+}
+
 /* Before ending its turn, the first change seat wants in what it says
- * about the piles (words it may still say this turn), or ACT_END when it
- * has nothing to change.  Bots never say "play here" (a word for people),
- * so they leave such a word alone. */
+ * about the piles (`want`: what it wants said; words it may still say
+ * this turn), or ACT_END when it has nothing to change.  Bots never say
+ * "play here" (a word for people), so they leave such a word alone. */
+static tb_action talk_change(const thegame *s, int seat, const uint8_t *want)
+{
+    for (int k = 0; k < PILES && s->said < SAYS_PER_TURN; k++) {
+        int now = s->signal[seat][k];
+        if (want[k] != now && now != SAY_FREE)
+            return say_action(want[k], k);
+    }
+    return ACT_END;
+}
+
+/* talk_change with what seat wants said now. */
 static tb_action talk_before_ending(const thegame *s, int seat)
 {
     tbi_set128 mine = {{0, 0}};
+    uint8_t want[PILES];
     for (int i = 0; i < s->hand_n[seat]; i++)
         tbi_set_add(&mine, s->hand[seat][i]);
-    tbi_set128 others = {{s->out.w[0] & ~mine.w[0], s->out.w[1] & ~mine.w[1]}};
-    for (int k = 0; k < PILES && s->said < SAYS_PER_TURN; k++) {
-        int want = wanted_signal(&mine, &others, k, s->top[k]);
-        int now = s->signal[seat][k];
-        if (want != now && now != SAY_FREE)
-            return say_action(want, k);
-    }
-    return ACT_END;
+    wanted_signals(&mine, &s->out, s->top, want);
+    return talk_change(s, seat, want);
 }
 
 /*
@@ -1634,6 +1651,7 @@ typedef struct turn_plan {
     /* After the first i plays: the tops, and the cards played. */
     uint8_t tops[MAX_HAND + 1][PILES];
     tbi_set128 played[MAX_HAND + 1];
+    uint8_t want[PILES]; /* with talk, what to say once it is played out */
 } turn_plan;
 
 /* The last turn this thread planned (valid when have_last_plan). */
@@ -1716,12 +1734,15 @@ static void plan_turn(turn_plan *tp, const thegame *s, int seat)
         more = m > 0 && (!chained || trick_open(&mine, top));
     }
     tp->len = len;
+    if (key->talk)
+        wanted_signals(&mine, &out, top, tp->want);
 }
 
 /* The chain planner's decision for seat in s, owing `owed` plays: the
- * next play of the turn's plan, or the end of the turn when the plan is
- * played out; from a position off the plan, the first play of a plan
- * made from it.  `memo`: use and keep last_plan (0 plans afresh: the
+ * next play of the turn's plan, or, when the plan is played out, what it
+ * wants to say and then the end of the turn; from a position off the
+ * plan, the first play of a plan made from it (or what it wants to say
+ * and the end of the turn).  `memo`: use and keep last_plan (0 plans afresh: the
  * same decisions, for tests). */
 static tb_action chain_decision(const thegame *s, int seat, int owed,
                                 int memo)
@@ -1742,11 +1763,14 @@ static tb_action chain_decision(const thegame *s, int seat, int owed,
         if (i < tp->len)
             return tp->play[i];
         if (owed == 0)
-            return ACT_END;
+            return s->talk ? talk_change(s, seat, tp->want) : ACT_END;
     }
     planner pl;
     plan_setup(&pl, s, seat);
-    return plan_first_play(&pl, owed);
+    tb_action a = plan_first_play(&pl, owed);
+    if (a == ACT_END && owed == 0 && s->talk)
+        return talk_before_ending(s, seat);
+    return a;
 }
 
 /* The Game heuristic's decision for seat in s (see `heuristic`); memo as
@@ -1761,11 +1785,12 @@ static tb_action decide(const thegame *s, int seat, int memo)
         planner pl;
         plan_setup(&pl, s, seat);
         a = exact_first_play(&pl, s, owed);
+        if (a == ACT_END && owed == 0 && s->talk)
+            return talk_before_ending(s, seat);
     } else {
+        /* Talk at the end of the turn is the chain planner's part. */
         a = chain_decision(s, seat, owed, memo);
     }
-    if (a == ACT_END && owed == 0 && s->talk)
-        return talk_before_ending(s, seat);
     if (a == ACT_END && owed > 0) {
         /* No plan makes a required play (cannot happen while the game
          * goes on); any legal play will do. */
