@@ -1378,37 +1378,37 @@ static tb_action plan_first_play(planner *pl, int owed)
     return ACT_END;
 }
 
-/* What a seat holding `mine`, about to end its turn, wants to say about
- * pile k (top `top`; `others`: the cards out it does not hold), from its
- * own hand alone: a big jump when it holds the card that sends the pile
- * back; "don't play here" when its nearest card for the pile has at most
- * HOLD_GAP cards of others between it and the top (a play by anyone else
- * would most likely pass it); else nothing. */
-static int wanted_signal(const tbi_set128 *mine, const tbi_set128 *others,
-                         int k, int top)
-{
-    int back = ascending(k) ? top - TRICK : top + TRICK;
-    if (back >= LOW_CARD && back <= HIGH_CARD &&
-        tbi_set_has(mine, (unsigned)back))
-        return SAY_JUMP;
-    int below = tbi_set_count_below(mine, (unsigned)top);
-    int ahead = ascending(k) ? tbi_set_count(mine) - below : below;
-    if (ahead == 0)
-        return SAY_NOTHING;
-    int nearest = tbi_set_select(mine, ascending(k) ? below : below - 1);
-    int lo = top < nearest ? top : nearest, hi = top < nearest ? nearest : top;
-    int gap = tbi_set_count_range(others, (unsigned)lo + 1, (unsigned)hi);
-    return gap <= HOLD_GAP ? SAY_HOLD : SAY_NOTHING;
-}
-
-/* What a seat holding `mine`, the piles' tops being `top` and the cards
- * not on a pile `out`, wants to say about each pile (wanted_signal). */
-static void wanted_signals(const tbi_set128 *mine, const tbi_set128 *out,
+/* What a seat holding `hand` (n cards, ascending), about to end its turn,
+ * wants to say about each pile, the piles' tops being `top` and the cards
+ * not on a pile `out`, from its own hand alone: a big jump when it holds
+ * the card that sends the pile back; "don't play here" when its nearest
+ * card for the pile has at most HOLD_GAP cards of others between it and
+ * the top (a play by anyone else would most likely pass it); else
+ * nothing. */
+static void wanted_signals(const uint8_t *hand, int n, const tbi_set128 *out,
                            const uint8_t *top, uint8_t *want)
 {
-    tbi_set128 others = {{out->w[0] & ~mine->w[0], out->w[1] & ~mine->w[1]}};
-    for (int k = 0; k < PILES; k++)
-        want[k] = (uint8_t)wanted_signal(mine, &others, k, top[k]);
+    for (int k = 0; k < PILES; k++) {
+        int t = top[k], asc = ascending(k), back = asc ? t - TRICK : t + TRICK;
+        int nearest = -1, jump = 0;
+        for (int i = 0; i < n; i++) {
+            int c = hand[i];
+            jump |= c == back;
+            if (asc ? c > t && nearest < 0 : c < t)
+                nearest = c;
+        }
+        want[k] = SAY_NOTHING;
+        if (jump) {
+            want[k] = SAY_JUMP;
+        } else if (nearest >= 0) {
+            int lo = t < nearest ? t : nearest, hi = t < nearest ? nearest : t;
+            /* Cards out between: the hand's own cards there are none, as
+             * the nearest card is the hand's first past the top. */
+            int gap = tbi_set_count_range(out, (unsigned)lo + 1, (unsigned)hi);
+            if (gap <= HOLD_GAP)
+                want[k] = SAY_HOLD;
+        }
+    }
 }
 
 /* Before ending its turn, the first change seat wants in what it says
@@ -1428,11 +1428,8 @@ static tb_action talk_change(const thegame *s, int seat, const uint8_t *want)
 /* talk_change with what seat wants said now. */
 static tb_action talk_before_ending(const thegame *s, int seat)
 {
-    tbi_set128 mine = {{0, 0}};
     uint8_t want[PILES];
-    for (int i = 0; i < s->hand_n[seat]; i++)
-        tbi_set_add(&mine, s->hand[seat][i]);
-    wanted_signals(&mine, &s->out, s->top, want);
+    wanted_signals(s->hand[seat], s->hand_n[seat], &s->out, s->top, want);
     return talk_change(s, seat, want);
 }
 
@@ -1735,7 +1732,7 @@ static void plan_turn(turn_plan *tp, const thegame *s, int seat)
     }
     tp->len = len;
     if (key->talk)
-        wanted_signals(&mine, &out, top, tp->want);
+        wanted_signals(hand, n, &out, top, tp->want);
 }
 
 /* The chain planner's decision for seat in s, owing `owed` plays: the
