@@ -844,11 +844,13 @@ static void describe(const void *vb, tb_action a, const void *va, int seat,
  * one, the first two, and so on, a longer one kept only when it is cheaper
  * than every shorter one that makes the plays owed; and a jump to a card
  * whose trick card (10 back) is also in hand, the trick card next, going
- * on with the nearest cards from there.  The planner picks one chain a
- * pile, no card twice, for the cheapest plan (branch and bound, bounded by
- * the cheapest way for the remaining piles to make the plays still owed,
- * so that the first plan found is nearly always the best) and makes the
- * plan's first play.  It decides again after every play.
+ * on with the nearest cards from there, the jump made at once or after
+ * the first, the first two... nearest cards short of the trick card.  The
+ * planner picks one chain a pile, no card twice, for the cheapest plan
+ * (branch and bound, bounded by the cheapest way for the remaining piles
+ * to make the plays still owed, so that the first plan found is nearly
+ * always the best).  It plans a turn once, at its start, and plays the
+ * plan out (see `turn_plan`).
  *
  * Costs are kept as the sum S(x) of what the cards of others below x would
  * cost by each losing one more home: the four tops cut the line of card
@@ -932,7 +934,6 @@ typedef struct planner {
     int max_plays;           /* the most a plan makes */
     chain chains[PILES][MAX_CHAINS];
     int n_chains[PILES];
-    uint8_t cur_pre;
     /* least[k][p]: pile k's cheapest chain of p plays (MAX_OWED: or
      * more); floor[k][r]: the least the piles from k on add to a plan
      * that still owes r plays (a bound: chains may share cards here). */
@@ -1092,9 +1093,13 @@ static int32_t forward_cost(const planner *pl, int k, int last)
     return v;
 }
 
-/* Adds a chain to pile k's list. */
+/* Adds a chain to pile k's list: it plays the hand cards `cards` (bit i:
+ * hand[i]), `plays` of them, at total value `value`: first the cards in
+ * `pre` in the pile's direction (the first of them is `first`), then,
+ * when `jump` is not 0, the card `jump` and straight back the trick card
+ * 10 behind it, then the rest in the pile's direction. */
 static void add_chain(planner *pl, int k, int32_t value, unsigned cards,
-                      int plays, int first, int jump)
+                      int plays, int first, int jump, unsigned pre)
 {
     chain *c = &pl->chains[k][pl->n_chains[k]++];
     int p = plays < MAX_OWED ? plays : MAX_OWED;
@@ -1103,7 +1108,7 @@ static void add_chain(planner *pl, int k, int32_t value, unsigned cards,
     c->plays = (uint8_t)plays;
     c->first = (uint8_t)first;
     c->jump = (uint8_t)jump;
-    c->pre = jump ? pl->cur_pre : 0;
+    c->pre = (uint8_t)pre;
     if (value < pl->least[k][p])
         pl->least[k][p] = value;
 }
@@ -1150,12 +1155,11 @@ static void list_jump_chains(planner *pl, int k, int y, unsigned pre, int pn)
     int first = pn ? pl->hand[__builtin_ctz(pre)] : y;
     if (pn && !ascending(k))
         first = pl->hand[31 - __builtin_clz(pre)];
-    pl->cur_pre = (uint8_t)pre;
     for (int plays = pn + 2; plays <= pl->max_plays; plays++) {
         if (pl->n_chains[k] == MAX_CHAINS)
             return;
         add_chain(pl, k, chain_value(pl, k, last, played, plays), played,
-                  plays, first, y);
+                  plays, first, y, pre);
         do /* the nearest card not yet played */
             last += step;
         while (last >= 0 && last < n && ((played >> last) & 1));
@@ -1189,7 +1193,7 @@ static void list_chains(planner *pl, int k, const tbi_set128 *pairs)
         int32_t v = cost - CHAIN_PLAY_CREDIT * plays;
         cards |= 1u << j;
         if (plays <= owed || v < record) {
-            add_chain(pl, k, v, cards, plays, pl->hand[first], 0);
+            add_chain(pl, k, v, cards, plays, pl->hand[first], 0, 0);
             record = v;
         }
     }
@@ -1200,12 +1204,12 @@ static void list_chains(planner *pl, int k, const tbi_set128 *pairs)
         if (!tbi_set_has(pairs, (unsigned)y))
             continue;
         list_jump_chains(pl, k, y, 0, 0);
-        /* The nearest cards first: each run of them short of the trick
-         * card and of y. */
+        /* The nearest cards first, then the jump: each run of them short
+         * of the trick card (of y when the trick card is behind the top:
+         * the pile then ends further back than by jumping first). */
         int back = y - step * TRICK;
-        int stop = along(k, back) < along(k, y) ? along(k, back) : along(k, y);
-        if (along(k, back) < along(k, pl->top[k]))
-            stop = along(k, y);
+        int stop = along(k, back) > along(k, pl->top[k]) ? along(k, back)
+                                                          : along(k, y);
         unsigned pre = 0;
         for (int q = first, pn = 1; along(k, pl->hand[q]) < stop &&
                                     pn + 2 <= pl->max_plays;
@@ -1335,9 +1339,9 @@ static void plan_chains(planner *pl, int owed)
 }
 
 /* The plays of the plan in pl->pick, in order, written to out: pile by
- * pile, each chain its first card and then the rest of its cards in the
- * pile's direction (after a jump the trick card, the nearest of the rest,
- * comes next).  Returns how many. */
+ * pile, each chain's cards before the jump in the pile's direction, then
+ * the jump and the trick card, then the rest in the pile's direction (see
+ * add_chain).  Returns how many. */
 static int plan_plays(const planner *pl, tb_action *out)
 {
     int m = 0;
@@ -1351,7 +1355,8 @@ static int plan_plays(const planner *pl, tb_action *out)
                 int back = c->jump - (ascending(k) ? TRICK : -TRICK);
                 out[m++] = play_action(c->jump, k);
                 out[m++] = play_action(back, k);
-                part &= ~(1u << hand_index(pl, c->jump) | 1u << hand_index(pl, back));
+                part &= ~(1u << hand_index(pl, c->jump) |
+                          1u << hand_index(pl, back));
             }
             for (int j = 0; j < pl->n; j++) {
                 int i = ascending(k) ? j : pl->n - 1 - j;
