@@ -1383,77 +1383,36 @@ static tb_action plan_first_play(planner *pl, int owed)
     return ACT_END;
 }
 
-/* Keeps the members of s from x on (x <= 127). */
-static void set_keep_from(tbi_set128 *s, unsigned x)
-{
-    if (x >= 64) {
-        s->w[0] = 0;
-        s->w[1] &= ~0ull << (x - 64);
-    } else {
-        s->w[0] &= ~0ull << x;
-    }
-}
-
-/* Keeps the members of s below x (x <= 127). */
-static void set_keep_below(tbi_set128 *s, unsigned x)
-{
-    if (x >= 64) {
-        s->w[1] &= (1ull << (x - 64)) - 1;
-    } else {
-        s->w[1] = 0;
-        s->w[0] &= (1ull << x) - 1;
-    }
-}
-
-/* The least and the greatest member of s (not empty). */
-static int set_min(const tbi_set128 *s)
-{
-    return s->w[0] ? __builtin_ctzll(s->w[0]) : 64 + __builtin_ctzll(s->w[1]);
-}
-static int set_max(const tbi_set128 *s)
-{
-    return s->w[1] ? 127 - __builtin_clzll(s->w[1]) : 63 - __builtin_clzll(s->w[0]);
-}
-
-/* What a seat holding `mine`, about to end its turn, wants to say about
- * each pile, the piles' tops being `top` and the cards
+/* What a seat holding `hand` (n cards, ascending), about to end its turn,
+ * wants to say about each pile, the piles' tops being `top` and the cards
  * not on a pile `out`, from its own hand alone: a big jump when it holds
  * the card that sends the pile back; "don't play here" when its nearest
  * card for the pile has at most HOLD_GAP cards of others between it and
  * the top (a play by anyone else would most likely pass it); else
  * nothing. */
-static void wanted_signals(const tbi_set128 *mine, const tbi_set128 *out,
+static void wanted_signals(const uint8_t *hand, int n, const tbi_set128 *out,
                            const uint8_t *top, uint8_t *want)
 {
     for (int k = 0; k < PILES; k++) {
-        int t = top[k], back = ascending(k) ? t - TRICK : t + TRICK;
+        int t = top[k], asc = ascending(k), back = asc ? t - TRICK : t + TRICK;
+        int nearest = -1, jump = 0;
+        for (int i = 0; i < n; i++) {
+            int c = hand[i];
+            jump |= c == back;
+            if (asc ? c > t && nearest < 0 : c < t)
+                nearest = c;
+        }
         want[k] = SAY_NOTHING;
-        if (back >= LOW_CARD && back <= HIGH_CARD &&
-            tbi_set_has(mine, (unsigned)back)) {
+        if (jump) {
             want[k] = SAY_JUMP;
-            continue;
+        } else if (nearest >= 0) {
+            int lo = t < nearest ? t : nearest, hi = t < nearest ? nearest : t;
+            /* Cards out between: the hand's own cards there are none, as
+             * the nearest card is the hand's first past the top. */
+            int gap = tbi_set_count_range(out, (unsigned)lo + 1, (unsigned)hi);
+            if (gap <= HOLD_GAP)
+                want[k] = SAY_HOLD;
         }
-        /* The hand's nearest card past the top: its lowest card above an
-         * ascending top, its highest below a descending one. */
-        tbi_set128 past = *mine;
-        unsigned lo, hi;
-        if (ascending(k)) {
-            set_keep_from(&past, (unsigned)t + 1);
-            if (!(past.w[0] | past.w[1]))
-                continue;
-            lo = (unsigned)t + 1;
-            hi = (unsigned)set_min(&past);
-        } else {
-            set_keep_below(&past, (unsigned)t);
-            if (!(past.w[0] | past.w[1]))
-                continue;
-            lo = (unsigned)set_max(&past) + 1;
-            hi = (unsigned)t;
-        }
-        /* No card of the hand lies between: the cards out there are
-         * others'. */
-        if (tbi_set_count_range(out, lo, hi) <= HOLD_GAP)
-            want[k] = SAY_HOLD;
     }
 }
 
@@ -1474,11 +1433,8 @@ static tb_action talk_change(const thegame *s, int seat, const uint8_t *want)
 /* talk_change with what seat wants said now. */
 static tb_action talk_before_ending(const thegame *s, int seat)
 {
-    tbi_set128 mine = {{0, 0}};
     uint8_t want[PILES];
-    for (int i = 0; i < s->hand_n[seat]; i++)
-        tbi_set_add(&mine, s->hand[seat][i]);
-    wanted_signals(&mine, &s->out, s->top, want);
+    wanted_signals(s->hand[seat], s->hand_n[seat], &s->out, s->top, want);
     return talk_change(s, seat, want);
 }
 
@@ -1781,7 +1737,7 @@ static void plan_turn(turn_plan *tp, const thegame *s, int seat)
     }
     tp->len = len;
     if (key->talk)
-        wanted_signals(&mine, &out, top, tp->want);
+        wanted_signals(hand, n, &out, top, tp->want);
 }
 
 /* The chain planner's decision for seat in s, owing `owed` plays: the
