@@ -1626,9 +1626,10 @@ static tb_action exact_first_play(const planner *pl, const thegame *s,
  * The turn plan.  The chain planner plans a turn once, from the position
  * at its start, and then plays that plan out: the whole plan, not only
  * its first play, is the policy's answer for the turn.  Its decisions are
- * a function of the position all the same (the game keeps the turn's
- * plays and the tops it began with, which are public), so a decision
- * mid-turn can be made afresh by planning the turn from its start again;
+ * a function of the position all the same (the game keeps the cards
+ * played in the turn and the tops it began with, which are public), so a
+ * decision mid-turn can be made afresh by planning the turn from its
+ * start again;
  * the plan of the last turn a thread planned is kept (`last_plan`), and
  * answers the calls of the rest of that turn without a search.  When the
  * turn has left the plan (another policy chose some of its plays, in a
@@ -1678,7 +1679,6 @@ static void plan_key_of(plan_key *key, const thegame *s, int seat)
     key->owed = (uint8_t)plays_required(s);
     key->talk = s->talk;
 }
-
 
 /* Whether a backwards trick is open to a hand `mine` with the piles'
  * tops `top`. */
@@ -1744,8 +1744,8 @@ static void plan_turn(turn_plan *tp, const thegame *s, int seat)
  * next play of the turn's plan, or, when the plan is played out, what it
  * wants to say and then the end of the turn; from a position off the
  * plan, the first play of a plan made from it (or what it wants to say
- * and the end of the turn).  `memo`: use and keep last_plan (0 plans afresh: the
- * same decisions, for tests). */
+ * and the end of the turn).  `memo`: use and keep last_plan (0: plan
+ * afresh; the same decisions, for tests). */
 static tb_action chain_decision(const thegame *s, int seat, int owed,
                                 int memo)
 {
