@@ -254,6 +254,82 @@ static void heuristic_plays_the_trick(void **state)
     free(st);
 }
 
+/* The heuristic's decision made afresh, without the plan it keeps per
+ * thread (src/games/the_game.c). */
+tb_action tbi_the_game_decide_afresh(const void *st, int seat);
+
+/* One decision of the heuristic bot in game st for the seat to move,
+ * checked against the decision made afresh; now and then a random legal
+ * action is played instead.  Returns 0 once the game is over. */
+static int checked_step(const tb_game *g, void *st, void *world, tb_rng *rng,
+                        long *decisions, long *off_plan)
+{
+    int cur = tb_current(g, st);
+    if (cur < 0)
+        return 0;
+    memcpy(world, st, g->state_size);
+    tb_determinize(g, world, cur, rng);
+    tb_action kept = g->heuristic(world, cur, rng);
+    assert_int_equal(kept, tbi_the_game_decide_afresh(world, cur));
+    ++*decisions;
+    tb_action a = kept;
+    if (tb_rng_below(rng, 12) == 0) {
+        tb_action legal[TB_MAX_ACTIONS];
+        int n = tb_legal(g, st, legal);
+        a = legal[tb_rng_below(rng, (uint32_t)n)];
+        *off_plan += a != kept;
+    }
+    assert_int_equal(tb_apply(g, st, a), TB_OK);
+    return 1;
+}
+
+/* The heuristic keeps the plan of the turn it last planned, and answers
+ * the rest of that turn from it: pure memoization, so every decision must
+ * be the one made afresh.  Games of 3-5 players (hands of 6: the planner
+ * that keeps plans), each decision taken in a world determinized for the
+ * seat to move as the heuristic bot does; now and then a random legal
+ * action is played instead (so that turns leave the plan, as in a
+ * search).  Two games of one deal are played side by side, one with talk
+ * and one without, their decisions interleaved at random: their turns
+ * begin alike (the same hand, piles and cards out) but for what was said,
+ * so a plan kept for one must not answer the other. */
+static void kept_plans_change_no_decision(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    static const char *const talk_off[] = {"talk=off", NULL};
+    long decisions = 0, off_plan = 0;
+    void *world = malloc(g->state_size);
+    for (int players = 3; players <= 5; players++) {
+        tb_config cfg[2] = {ts_config(g, players, NULL),
+                            ts_config(g, players, talk_off)};
+        void *st[2] = {ts_new_game(g, &cfg[0]), ts_new_game(g, &cfg[1])};
+        for (uint64_t seed = 1; seed <= 100; seed++) {
+            tb_rng rng[2], pick;
+            tb_rng_seed(&pick, seed);
+            for (int i = 0; i < 2; i++) {
+                char err[128];
+                tb_init(g, st[i], &cfg[i], err, sizeof err);
+                tb_rng_seed(&rng[i], seed * 7 + (uint64_t)players);
+                tb_settle(g, st[i], &rng[i]);
+            }
+            int going = 3;
+            while (going) {
+                int i = (int)tb_rng_below(&pick, 2);
+                if (((going >> i) & 1) &&
+                    !checked_step(g, st[i], world, &rng[i], &decisions,
+                                  &off_plan))
+                    going &= ~(1 << i);
+            }
+        }
+        free(st[0]);
+        free(st[1]);
+    }
+    free(world);
+    assert_true(decisions > 50000);
+    assert_true(off_plan > 3000);
+}
+
 /* The issue asks the state to stay within 1 KiB. */
 static void state_is_small(void **state)
 {
@@ -613,6 +689,7 @@ int main(void)
         cmocka_unit_test(the_silent_game),
         cmocka_unit_test(talk_is_recorded),
         cmocka_unit_test(heuristic_talks_and_listens),
+        cmocka_unit_test(kept_plans_change_no_decision),
     };
     return cmocka_run_group_tests_name("the-game", tests, NULL, NULL);
 }

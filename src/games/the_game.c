@@ -87,6 +87,11 @@ typedef struct thegame {
                         its own hand */
     tbi_set128 deck; /* in a determinized world, the cards not placed yet
                         (see below); the real game leaves it empty */
+    /* The turn so far, public: the cards played in it and the tops when
+     * it began.  The heuristic plans a turn once, at its start, and reads
+     * these to know that plan again mid-turn (see `turn_plan`). */
+    tbi_set128 turn_played;
+    uint8_t turn_top[PILES];
     /* A determinized world keeps the cards it has not placed as the set
      * `deck`, in no order: the draw pile and the hidden hands that nothing
      * has looked at yet (bit p of `undealt`: seat p's).  Each card drawn,
@@ -263,6 +268,8 @@ static void begin_turn(thegame *s, int seat)
         s->turn = (uint8_t)p;
         s->played = 0;
         s->said = 0;
+        memset(&s->turn_played, 0, sizeof s->turn_played);
+        memcpy(s->turn_top, s->top, PILES);
         s->turns++;
         deal_hidden(s, p);
         if (!can_play(s, p))
@@ -346,6 +353,7 @@ static void apply(void *vs, tb_action a)
     int card = (int)(a / PILES), pile = (int)(a % PILES);
     tbi_hand_remove(s->hand[p], &s->hand_n[p], (uint8_t)card);
     tbi_set_del(&s->out, (unsigned)card);
+    tbi_set_add(&s->turn_played, (unsigned)card);
     s->top[pile] = (uint8_t)card;
     s->pile_n[pile]++;
     s->played++;
@@ -836,11 +844,13 @@ static void describe(const void *vb, tb_action a, const void *va, int seat,
  * one, the first two, and so on, a longer one kept only when it is cheaper
  * than every shorter one that makes the plays owed; and a jump to a card
  * whose trick card (10 back) is also in hand, the trick card next, going
- * on with the nearest cards from there.  The planner picks one chain a
- * pile, no card twice, for the cheapest plan (branch and bound, bounded by
- * the cheapest way for the remaining piles to make the plays still owed,
- * so that the first plan found is nearly always the best) and makes the
- * plan's first play.  It decides again after every play.
+ * on with the nearest cards from there, the jump made at once or after
+ * the first, the first two... nearest cards short of the trick card.  The
+ * planner picks one chain a pile, no card twice, for the cheapest plan
+ * (branch and bound, bounded by the cheapest way for the remaining piles
+ * to make the plays still owed, so that the first plan found is nearly
+ * always the best).  It plans a turn once, at its start, and plays the
+ * plan out (see `turn_plan`).
  *
  * Costs are kept as the sum S(x) of what the cards of others below x would
  * cost by each losing one more home: the four tops cut the line of card
@@ -885,7 +895,7 @@ static const int home_loss[PILES + 1] = {40, 100, 200, 500, 500};
 #define HOLD_GAP 3
 /* Room for one pile's chains: its nearest cards and the jumps from a hand
  * of at most 8. */
-#define MAX_CHAINS 40
+#define MAX_CHAINS 64
 /* The most plays a turn owes. */
 #define MAX_OWED 2
 
@@ -895,6 +905,8 @@ typedef struct chain {
     uint8_t cards; /* the hand cards it plays (bit i: hand[i]) */
     uint8_t plays;
     uint8_t first; /* the card it plays first */
+    uint8_t jump;  /* the card it jumps to, the trick card next (0: none) */
+    uint8_t pre;   /* the hand cards it plays before the jump */
 } chain;
 
 typedef struct planner {
@@ -913,6 +925,9 @@ typedef struct planner {
      * forward). */
     int32_t cost[MAX_HAND], top_cost[PILES];
     int rank[MAX_HAND], top_rank[PILES], behind[PILES];
+    /* What each hand card would cost by losing one more home, and win
+     * back by regaining one. */
+    int32_t own_close[MAX_HAND], own_open[MAX_HAND];
     int32_t keep_off[PILES]; /* the cost of moving a pile other seats
                                 asked to keep off (0: nobody asked) */
     int owed;                /* plays the turn still owes */
@@ -978,17 +993,21 @@ static void cut_line(planner *pl)
     pl->start[PILES + 1] = 128;
 }
 
-/* Sets the planner up for seat in s: its hand, the cards out, S along the
- * line, and what the other seats asked. */
-static void plan_setup(planner *pl, const thegame *s, int seat)
+/* Sets the planner up for seat in s holding `hand` (n cards, ascending,
+ * MAX_HAND bytes) with the piles' tops `top` and the cards `out` not on a
+ * pile: its hand, the cards out, S along the line, and what the other
+ * seats asked (read from s). */
+static void plan_setup_at(planner *pl, const thegame *s, int seat,
+                          const uint8_t *hand, int n, const uint8_t *top,
+                          const tbi_set128 *out)
 {
-    int n = pl->n = s->hand_n[seat];
-    memcpy(pl->hand, s->hand[seat], MAX_HAND);
-    memcpy(pl->top, s->top, PILES);
+    pl->n = n;
+    memcpy(pl->hand, hand, MAX_HAND);
+    memcpy(pl->top, top, PILES);
     tbi_set128 mine = {{0, 0}};
     for (int i = 0; i < n; i++)
         tbi_set_add(&mine, pl->hand[i]);
-    tbi_set128 others = {{s->out.w[0] & ~mine.w[0], s->out.w[1] & ~mine.w[1]}};
+    tbi_set128 others = {{out->w[0] & ~mine.w[0], out->w[1] & ~mine.w[1]}};
     pl->mine = mine;
     pl->others = others;
     for (int k = 0; k < PILES; k++) {
@@ -1002,9 +1021,12 @@ static void plan_setup(planner *pl, const thegame *s, int seat)
         int c = pl->hand[i], rank = tbi_set_count_below(&others, (unsigned)c);
         while (at < PILES && c >= pl->start[at + 1])
             at++;
+        int level = closed_piles(pl->top, c);
         pl->rank[i] = rank;
         pl->cost[i] = pl->cost_at[at] +
                       home_loss[pl->level[at]] * (rank - pl->rank_at[at]);
+        pl->own_close[i] = home_loss[level];
+        pl->own_open[i] = level > 0 ? home_loss[level - 1] : 0;
     }
     memset(pl->keep_off, 0, sizeof pl->keep_off);
     if (!s->talk)
@@ -1022,6 +1044,13 @@ static void plan_setup(planner *pl, const thegame *s, int seat)
                 pl->keep_off[k] = cost;
         }
     }
+}
+
+/* Sets the planner up for seat in s as it stands. */
+static void plan_setup(planner *pl, const thegame *s, int seat)
+{
+    plan_setup_at(pl, s, seat, s->hand[seat], s->hand_n[seat], s->top,
+                  &s->out);
 }
 
 /* What the cards of others strictly between lo and hi would win back by
@@ -1064,9 +1093,13 @@ static int32_t forward_cost(const planner *pl, int k, int last)
     return v;
 }
 
-/* Adds a chain to pile k's list. */
+/* Adds a chain to pile k's list: it plays the hand cards `cards` (bit i:
+ * hand[i]), `plays` of them, at total value `value`: first the cards in
+ * `pre` in the pile's direction (the first of them is `first`), then,
+ * when `jump` is not 0, the card `jump` and straight back the trick card
+ * 10 behind it, then the rest in the pile's direction. */
 static void add_chain(planner *pl, int k, int32_t value, unsigned cards,
-                      int plays, int first)
+                      int plays, int first, int jump, unsigned pre)
 {
     chain *c = &pl->chains[k][pl->n_chains[k]++];
     int p = plays < MAX_OWED ? plays : MAX_OWED;
@@ -1074,6 +1107,8 @@ static void add_chain(planner *pl, int k, int32_t value, unsigned cards,
     c->cards = (uint8_t)cards;
     c->plays = (uint8_t)plays;
     c->first = (uint8_t)first;
+    c->jump = (uint8_t)jump;
+    c->pre = (uint8_t)pre;
     if (value < pl->least[k][p])
         pl->least[k][p] = value;
 }
@@ -1085,22 +1120,17 @@ static void add_chain(planner *pl, int k, int32_t value, unsigned cards,
 static int32_t chain_value(const planner *pl, int k, int last, unsigned played,
                            int plays)
 {
-    int from = along(k, pl->top[k]), to = along(k, pl->hand[last]);
-    int lo = from < to ? from : to, hi = from < to ? to : from;
+    int a = pl->top[k], b = pl->hand[last];
+    int lo = a < b ? a : b, hi = a < b ? b : a;
+    int forward = along(k, b) > along(k, a);
     int32_t v, own = 0;
     for (int i = 0; i < pl->n; i++) {
-        int at = along(k, pl->hand[i]);
-        if (((played >> i) & 1) || at <= lo || at >= hi)
+        int c = pl->hand[i];
+        if (((played >> i) & 1) || c <= lo || c >= hi)
             continue;
-        int level = closed_piles(pl->top, pl->hand[i]);
-        own += to > from ? home_loss[level] : -home_loss[level - 1];
+        own += forward ? pl->own_close[i] : -pl->own_open[i];
     }
-    if (to > from) {
-        v = forward_cost(pl, k, last);
-    } else {
-        int a = pl->top[k], b = pl->hand[last];
-        v = -regained(pl, a < b ? a : b, a < b ? b : a);
-    }
+    v = forward ? forward_cost(pl, k, last) : -regained(pl, lo, hi);
     return v + own / OWN_CARD_SHARE - CHAIN_PLAY_CREDIT * plays;
 }
 
@@ -1113,19 +1143,23 @@ static int hand_index(const planner *pl, int c)
     return i;
 }
 
-/* Lists the chains on pile k that jump to hand card y and come straight
- * back by the trick with the card 10 back from it, then go on with the
- * nearest cards from there. */
-static void list_jump_chains(planner *pl, int k, int y)
+/* Lists the chains on pile k that play the hand cards in `pre` (pn of
+ * them: the nearest cards, all short of the trick card), then jump to hand
+ * card y and come straight back by the trick with the card 10 back from
+ * it, then go on with the nearest cards from there. */
+static void list_jump_chains(planner *pl, int k, int y, unsigned pre, int pn)
 {
     int step = ascending(k) ? 1 : -1, n = pl->n;
     int last = hand_index(pl, y - step * TRICK);
-    unsigned played = 1u << hand_index(pl, y) | 1u << last;
-    for (int plays = 2; plays <= pl->max_plays; plays++) {
+    unsigned played = pre | 1u << hand_index(pl, y) | 1u << last;
+    int first = pn ? pl->hand[__builtin_ctz(pre)] : y;
+    if (pn && !ascending(k))
+        first = pl->hand[31 - __builtin_clz(pre)];
+    for (int plays = pn + 2; plays <= pl->max_plays; plays++) {
         if (pl->n_chains[k] == MAX_CHAINS)
             return;
         add_chain(pl, k, chain_value(pl, k, last, played, plays), played,
-                  plays, y);
+                  plays, first, y, pre);
         do /* the nearest card not yet played */
             last += step;
         while (last >= 0 && last < n && ((played >> last) & 1));
@@ -1159,15 +1193,31 @@ static void list_chains(planner *pl, int k, const tbi_set128 *pairs)
         int32_t v = cost - CHAIN_PLAY_CREDIT * plays;
         cards |= 1u << j;
         if (plays <= owed || v < record) {
-            add_chain(pl, k, v, cards, plays, pl->hand[first]);
+            add_chain(pl, k, v, cards, plays, pl->hand[first], 0, 0);
             record = v;
         }
     }
     if (pl->max_plays < 2 || !(pairs->w[0] | pairs->w[1]))
         return;
-    for (int j = first, i = 0; i < ahead; i++, j += step)
-        if (tbi_set_has(pairs, pl->hand[j]))
-            list_jump_chains(pl, k, pl->hand[j]);
+    for (int j = first, i = 0; i < ahead; i++, j += step) {
+        int y = pl->hand[j];
+        if (!tbi_set_has(pairs, (unsigned)y))
+            continue;
+        list_jump_chains(pl, k, y, 0, 0);
+        /* The nearest cards first, then the jump: each run of them short
+         * of the trick card (of y when the trick card is behind the top:
+         * the pile then ends further back than by jumping first). */
+        int back = y - step * TRICK;
+        int stop = along(k, back) > along(k, pl->top[k]) ? along(k, back)
+                                                          : along(k, y);
+        unsigned pre = 0;
+        for (int q = first, pn = 1; along(k, pl->hand[q]) < stop &&
+                                    pn + 2 <= pl->max_plays;
+             q += step, pn++) {
+            pre |= 1u << q;
+            list_jump_chains(pl, k, y, pre, pn);
+        }
+    }
 }
 
 /* The backwards trick the hand can make at once, the one opening the most
@@ -1264,9 +1314,9 @@ static tbi_set128 set_shift(tbi_set128 s, int n)
     return r;
 }
 
-/* The first play of the cheapest plan that makes `owed` plays (ACT_END
- * when the cheapest plan is to stop). */
-static tb_action plan_first_play(planner *pl, int owed)
+/* Finds the cheapest plan that makes `owed` plays: pl->pick[k] is the
+ * chain it plays on pile k (-1: none). */
+static void plan_chains(planner *pl, int owed)
 {
     pl->owed = owed;
     pl->max_plays = owed + EXTRA_PLAYS;
@@ -1278,66 +1328,114 @@ static tb_action plan_first_play(planner *pl, int owed)
                              pl->mine.w[1] & down.w[1]}}};
     for (int k = 0; k < PILES; k++)
         list_chains(pl, k, &pairs[!ascending(k)]);
-    if (owed == 0) {
-        /* Only optional plays: the cheapest chain, if it gains. */
-        int32_t best = 0;
-        tb_action a = ACT_END;
-        for (int k = 0; k < PILES; k++)
-            for (int i = 0; i < pl->n_chains[k]; i++)
-                if (pl->chains[k][i].value < best) {
-                    best = pl->chains[k][i].value;
-                    a = play_action(pl->chains[k][i].first, k);
-                }
-        return a;
-    }
+    for (int k = 0; k < PILES; k++)
+        pl->pick[k] = -1;
     for (int r = 0; r <= MAX_OWED; r++)
         pl->floor[PILES][r] = (STUCK_COST - CHAIN_PLAY_CREDIT) * r;
     for (int k = PILES - 1; k >= 0; k--)
         set_floor(pl, k);
     pl->best = INT32_MAX;
-    for (int k = 0; k < PILES; k++)
-        pl->pick[k] = -1;
     choose_chains(pl, 0, 0, 0, owed, 0);
+}
+
+/* The plays of the plan in pl->pick, in order, written to out: pile by
+ * pile, each chain's cards before the jump in the pile's direction, then
+ * the jump and the trick card, then the rest in the pile's direction (see
+ * add_chain).  Returns how many. */
+static int plan_plays(const planner *pl, tb_action *out)
+{
+    int m = 0;
+    for (int k = 0; k < PILES; k++) {
+        if (pl->pick[k] < 0)
+            continue;
+        const chain *c = &pl->chains[k][pl->pick[k]];
+        for (int pass = 0; pass < 2; pass++) {
+            unsigned part = pass ? c->cards & ~(unsigned)c->pre : c->pre;
+            if (pass && c->jump) {
+                int back = c->jump - (ascending(k) ? TRICK : -TRICK);
+                out[m++] = play_action(c->jump, k);
+                out[m++] = play_action(back, k);
+                part &= ~(1u << hand_index(pl, c->jump) |
+                          1u << hand_index(pl, back));
+            }
+            for (int j = 0; j < pl->n; j++) {
+                int i = ascending(k) ? j : pl->n - 1 - j;
+                if ((part >> i) & 1)
+                    out[m++] = play_action(pl->hand[i], k);
+            }
+        }
+    }
+    return m;
+}
+
+/* The first play of the cheapest plan that makes `owed` plays, a
+ * backwards trick the hand can make at once first (ACT_END when the
+ * cheapest plan is to stop). */
+static tb_action plan_first_play(planner *pl, int owed)
+{
+    tb_action a = trick_at_once(pl);
+    if (a != ACT_END)
+        return a;
+    plan_chains(pl, owed);
     for (int k = 0; k < PILES; k++)
         if (pl->pick[k] >= 0)
             return play_action(pl->chains[k][pl->pick[k]].first, k);
     return ACT_END;
 }
 
-/* What seat, about to end its turn with the planner's hand, wants to say
- * about pile k, from its own hand alone: a big jump when it holds the card
- * that sends the pile back; "don't play here" when its nearest card for
- * the pile has at most HOLD_GAP cards of others between it and the top (a
- * play by anyone else would most likely pass it); else nothing. */
-static int wanted_signal(const planner *pl, int k)
+/* What a seat holding `hand` (n cards, ascending), about to end its turn,
+ * wants to say about each pile, the piles' tops being `top` and the cards
+ * not on a pile `out`, from its own hand alone: a big jump when it holds
+ * the card that sends the pile back; "don't play here" when its nearest
+ * card for the pile has at most HOLD_GAP cards of others between it and
+ * the top (a play by anyone else would most likely pass it); else
+ * nothing. */
+static void wanted_signals(const uint8_t *hand, int n, const tbi_set128 *out,
+                           const uint8_t *top, uint8_t *want)
 {
-    int top = pl->top[k], back = ascending(k) ? top - TRICK : top + TRICK;
-    if (back >= LOW_CARD && back <= HIGH_CARD &&
-        tbi_set_has(&pl->mine, (unsigned)back))
-        return SAY_JUMP;
-    int behind = pl->behind[k];
-    if (behind == pl->n)
-        return SAY_NOTHING;
-    int nearest = ascending(k) ? behind : pl->n - behind - 1;
-    int gap = pl->rank[nearest] - pl->top_rank[k];
-    if (gap < 0)
-        gap = -gap;
-    return gap <= HOLD_GAP ? SAY_HOLD : SAY_NOTHING;
+    for (int k = 0; k < PILES; k++) {
+        int t = top[k], asc = ascending(k), back = asc ? t - TRICK : t + TRICK;
+        int nearest = -1, jump = 0;
+        for (int i = 0; i < n; i++) {
+            int c = hand[i];
+            jump |= c == back;
+            if (asc ? c > t && nearest < 0 : c < t)
+                nearest = c;
+        }
+        want[k] = SAY_NOTHING;
+        if (jump) {
+            want[k] = SAY_JUMP;
+        } else if (nearest >= 0) {
+            int lo = t < nearest ? t : nearest, hi = t < nearest ? nearest : t;
+            /* Cards out between: the hand's own cards there are none, as
+             * the nearest card is the hand's first past the top. */
+            int gap = tbi_set_count_range(out, (unsigned)lo + 1, (unsigned)hi);
+            if (gap <= HOLD_GAP)
+                want[k] = SAY_HOLD;
+        }
+    }
 }
 
 /* Before ending its turn, the first change seat wants in what it says
- * about the piles (words it may still say this turn), or ACT_END when it
- * has nothing to change.  Bots never say "play here" (a word for people),
- * so they leave such a word alone. */
-static tb_action talk_before_ending(const thegame *s, const planner *pl,
-                                    int seat)
+ * about the piles (`want`: what it wants said; words it may still say
+ * this turn), or ACT_END when it has nothing to change.  Bots never say
+ * "play here" (a word for people), so they leave such a word alone. */
+static tb_action talk_change(const thegame *s, int seat, const uint8_t *want)
 {
     for (int k = 0; k < PILES && s->said < SAYS_PER_TURN; k++) {
-        int want = wanted_signal(pl, k), now = s->signal[seat][k];
-        if (want != now && now != SAY_FREE)
-            return say_action(want, k);
+        int now = s->signal[seat][k];
+        if (want[k] != now && now != SAY_FREE)
+            return say_action(want[k], k);
     }
     return ACT_END;
+}
+
+/* talk_change with what seat wants said now. */
+static tb_action talk_before_ending(const thegame *s, int seat)
+{
+    uint8_t want[PILES];
+    wanted_signals(s->hand[seat], s->hand_n[seat], &s->out, s->top, want);
+    return talk_change(s, seat, want);
 }
 
 /*
@@ -1524,35 +1622,177 @@ static tb_action exact_first_play(const planner *pl, const thegame *s,
     return a;
 }
 
-/* The Game heuristic: plan the rest of the turn (the plays still owed and
- * up to EXTRA_PLAYS optional ones) to do the least damage, by the chain
- * planner with hands of 6 and the exact planner with hands of 7 and 8, and
- * make the first play of the best plan, or end the turn when stopping is
- * best.
- * With talk, it weighs what the other seats asked (a pile to keep off
- * costs more to move), and before ending its turn says what it wants
- * kept.  (Compiled with and without the popcount instruction, everything
- * it calls folded in: see TBI_POPCNT_CLONES.) */
-TBI_POPCNT_CLONES_FLAT
-static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
+/*
+ * The turn plan.  The chain planner plans a turn once, from the position
+ * at its start, and then plays that plan out: the whole plan, not only
+ * its first play, is the policy's answer for the turn.  Its decisions are
+ * a function of the position all the same (the game keeps the cards
+ * played in the turn and the tops it began with, which are public), so a
+ * decision mid-turn can be made afresh by planning the turn from its
+ * start again;
+ * the plan of the last turn a thread planned is kept (`last_plan`), and
+ * answers the calls of the rest of that turn without a search.  When the
+ * turn has left the plan (another policy chose some of its plays, in a
+ * search), it plans from the position as it stands at each call, as the
+ * planner did before plans were kept.
+ */
+
+/* What the chain planner reads of a position at the start of a turn. */
+typedef struct plan_key {
+    tbi_set128 mine; /* the hand */
+    tbi_set128 out;  /* the cards not on a pile */
+    uint8_t signal[MAX_P][PILES]; /* what the other seats say (own row
+                                     zero, and all when talk is off) */
+    uint8_t top[PILES];
+    uint8_t seat, owed, talk, unused;
+} plan_key;
+
+typedef struct turn_plan {
+    plan_key key; /* the turn's start */
+    int len;      /* plays planned; then the turn ends */
+    tb_action play[MAX_HAND];
+    /* After the first i plays: the tops, and the cards played. */
+    uint8_t tops[MAX_HAND + 1][PILES];
+    tbi_set128 played[MAX_HAND + 1];
+    uint8_t want[PILES]; /* with talk, what to say once it is played out */
+} turn_plan;
+
+/* The last turn this thread planned (valid when have_last_plan). */
+static _Thread_local turn_plan last_plan;
+static _Thread_local int have_last_plan;
+
+/* The start of the turn in s, as seat (to move) planned it. */
+static void plan_key_of(plan_key *key, const thegame *s, int seat)
 {
-    const thegame *s = vs;
-    (void)rng;
+    memset(key, 0, sizeof *key);
+    key->mine = s->turn_played;
+    for (int i = 0; i < s->hand_n[seat]; i++)
+        tbi_set_add(&key->mine, s->hand[seat][i]);
+    key->out.w[0] = s->out.w[0] | s->turn_played.w[0];
+    key->out.w[1] = s->out.w[1] | s->turn_played.w[1];
+    if (s->talk) {
+        memcpy(key->signal, s->signal, sizeof key->signal);
+        memset(key->signal[seat], 0, PILES);
+    }
+    memcpy(key->top, s->turn_top, PILES);
+    key->seat = (uint8_t)seat;
+    key->owed = (uint8_t)plays_required(s);
+    key->talk = s->talk;
+}
+
+/* Whether a backwards trick is open to a hand `mine` with the piles'
+ * tops `top`. */
+static int trick_open(const tbi_set128 *mine, const uint8_t *top)
+{
+    for (int k = 0; k < PILES; k++) {
+        int c = ascending(k) ? top[k] - TRICK : top[k] + TRICK;
+        if (c >= LOW_CARD && c <= HIGH_CARD && tbi_set_has(mine, (unsigned)c))
+            return 1;
+    }
+    return 0;
+}
+
+/* Plans the turn starting at tp->key for seat of s (only what other seats
+ * said is read from s).  A backwards trick the hand can make at once is
+ * made first, and the turn planned again from the position after it;
+ * otherwise the chain planner's cheapest plan is played pile by pile, and
+ * the turn ends after it, unless it has opened a backwards trick (a
+ * chain may end 10 past a card in hand), when the turn is planned again
+ * from there. */
+static void plan_turn(turn_plan *tp, const thegame *s, int seat)
+{
+    const plan_key *key = &tp->key;
+    uint8_t hand[MAX_HAND] = {0}, n, top[PILES];
+    n = (uint8_t)tbi_set_to_sorted(&key->mine, hand);
+    memcpy(top, key->top, PILES);
+    tbi_set128 out = key->out, mine = key->mine, played = {{0, 0}};
+    int owed = key->owed, len = 0, more = 1;
+    memcpy(tp->tops[0], top, PILES);
+    tp->played[0] = played;
+    planner pl;
+    while (more && n > 0) {
+        tb_action seq[MAX_HAND];
+        int m = 1, chained = 0;
+        plan_setup_at(&pl, s, seat, hand, n, top, &out);
+        seq[0] = trick_at_once(&pl);
+        if (seq[0] == ACT_END) {
+            plan_chains(&pl, owed);
+            m = plan_plays(&pl, seq);
+            chained = 1;
+        }
+        for (int i = 0; i < m; i++) {
+            uint8_t card = (uint8_t)(seq[i] / PILES);
+            top[seq[i] % PILES] = card;
+            tbi_hand_remove(hand, &n, card);
+            tbi_set_del(&out, card);
+            tbi_set_del(&mine, card);
+            tbi_set_add(&played, card);
+            if (owed > 0)
+                owed--;
+            tp->play[len++] = seq[i];
+            memcpy(tp->tops[len], top, PILES);
+            tp->played[len] = played;
+        }
+        more = m > 0 && (!chained || trick_open(&mine, top));
+    }
+    tp->len = len;
+    if (key->talk)
+        wanted_signals(hand, n, &out, top, tp->want);
+}
+
+/* The chain planner's decision for seat in s, owing `owed` plays: the
+ * next play of the turn's plan, or, when the plan is played out, what it
+ * wants to say and then the end of the turn; from a position off the
+ * plan, the first play of a plan made from it (or what it wants to say
+ * and the end of the turn).  `memo`: use and keep last_plan (0: plan
+ * afresh; the same decisions, for tests). */
+static tb_action chain_decision(const thegame *s, int seat, int owed,
+                                int memo)
+{
+    plan_key key;
+    plan_key_of(&key, s, seat);
+    turn_plan fresh, *tp = &fresh;
+    if (memo)
+        tp = &last_plan;
+    if (!memo || !have_last_plan || memcmp(&tp->key, &key, sizeof key)) {
+        tp->key = key;
+        plan_turn(tp, s, seat);
+        have_last_plan |= memo;
+    }
+    int i = s->played;
+    if (i <= tp->len && !memcmp(tp->tops[i], s->top, PILES) &&
+        !memcmp(&tp->played[i], &s->turn_played, sizeof s->turn_played)) {
+        if (i < tp->len)
+            return tp->play[i];
+        if (owed == 0)
+            return s->talk ? talk_change(s, seat, tp->want) : ACT_END;
+    }
     planner pl;
     plan_setup(&pl, s, seat);
+    tb_action a = plan_first_play(&pl, owed);
+    if (a == ACT_END && owed == 0 && s->talk)
+        return talk_before_ending(s, seat);
+    return a;
+}
+
+/* The Game heuristic's decision for seat in s (see `heuristic`); memo as
+ * for chain_decision. */
+static tb_action decide(const thegame *s, int seat, int memo)
+{
     int owed = plays_required(s) - s->played;
     if (owed < 0)
         owed = 0;
     tb_action a;
     if (s->hand_size >= EXACT_HAND) {
+        planner pl;
+        plan_setup(&pl, s, seat);
         a = exact_first_play(&pl, s, owed);
+        if (a == ACT_END && owed == 0 && s->talk)
+            return talk_before_ending(s, seat);
     } else {
-        a = trick_at_once(&pl);
-        if (a == ACT_END)
-            a = plan_first_play(&pl, owed);
+        /* Talk at the end of the turn is the chain planner's part. */
+        a = chain_decision(s, seat, owed, memo);
     }
-    if (a == ACT_END && owed == 0 && s->talk)
-        return talk_before_ending(s, &pl, seat);
     if (a == ACT_END && owed > 0) {
         /* No plan makes a required play (cannot happen while the game
          * goes on); any legal play will do. */
@@ -1561,6 +1801,31 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
         a = buf[0];
     }
     return a;
+}
+
+/* The heuristic's decision without the kept plan: every decision planned
+ * afresh from the start of the turn.  For tests, which check that keeping
+ * the plan changes no decision. */
+tb_action tbi_the_game_decide_afresh(const void *vs, int seat);
+tb_action tbi_the_game_decide_afresh(const void *vs, int seat)
+{
+    return decide(vs, seat, 0);
+}
+
+/* The Game heuristic: plan the turn (the plays owed and up to EXTRA_PLAYS
+ * optional ones) to do the least damage, and play the plan out, ending the
+ * turn when it is done.  With hands of 6 the chain planner plans the turn
+ * once, at its start (see `turn_plan`); with hands of 7 and 8 the exact
+ * planner plans the rest of the turn again at every decision and makes its
+ * first play.  With talk, it weighs what the other seats asked (a pile to
+ * keep off costs more to move), and before ending its turn says what it
+ * wants kept.  (Compiled with and without the popcount instruction,
+ * everything it calls folded in: see TBI_POPCNT_CLONES.) */
+TBI_POPCNT_CLONES_FLAT
+static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
+{
+    (void)rng;
+    return decide(vs, seat, 1);
 }
 
 /* The search reward: a win counts most, and among losses fewer cards left
