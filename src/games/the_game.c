@@ -1124,10 +1124,14 @@ static int32_t chain_value(const planner *pl, int k, int last, unsigned played,
     int lo = a < b ? a : b, hi = a < b ? b : a;
     int forward = along(k, b) > along(k, a);
     int32_t v, own = 0;
-    for (int i = 0; i < pl->n; i++) {
-        int c = pl->hand[i];
-        if (((played >> i) & 1) || c <= lo || c >= hi)
-            continue;
+    /* The hand cards strictly between the top and hand[last] are a run of
+     * the (ascending) hand, from the first past the top up to last or from
+     * just past last up to the top: walk the ones not played. */
+    int below = tbi_set_count_below(&pl->mine, (unsigned)a);
+    int from = b > a ? below : last + 1, to = b > a ? last : below;
+    unsigned run = (1u << to) - (1u << from);
+    for (unsigned u = run & ~played; u; u &= u - 1) {
+        int i = __builtin_ctz(u);
         own += forward ? pl->own_close[i] : -pl->own_open[i];
     }
     v = forward ? forward_cost(pl, k, last) : -regained(pl, lo, hi);
@@ -1137,10 +1141,7 @@ static int32_t chain_value(const planner *pl, int k, int last, unsigned played,
 /* The hand index of card c, which is in hand. */
 static int hand_index(const planner *pl, int c)
 {
-    int i = 0;
-    while (pl->hand[i] != c)
-        i++;
-    return i;
+    return tbi_set_count_below(&pl->mine, (unsigned)c);
 }
 
 /* Lists the chains on pile k that play the hand cards in `pre` (pn of
@@ -1358,10 +1359,11 @@ static int plan_plays(const planner *pl, tb_action *out)
                 part &= ~(1u << hand_index(pl, c->jump) |
                           1u << hand_index(pl, back));
             }
-            for (int j = 0; j < pl->n; j++) {
-                int i = ascending(k) ? j : pl->n - 1 - j;
-                if ((part >> i) & 1)
-                    out[m++] = play_action(pl->hand[i], k);
+            while (part) {
+                int i = ascending(k) ? __builtin_ctz(part)
+                                     : 31 - __builtin_clz(part);
+                part &= ~(1u << i);
+                out[m++] = play_action(pl->hand[i], k);
             }
         }
     }
