@@ -1260,18 +1260,11 @@ static void set_floor(planner *pl, int k)
  * the plan so far having played `used` in `plays` plays, still owing
  * `owed`, at total value `value`; keeps the cheapest plan in pl->pick.
  * The choice with the lowest bound is tried first, so the first plan found
- * is the best one unless chains share cards, and the rest are cut off. */
+ * is the best one unless chains share cards, and the rest are cut off.
+ * (k < PILES.) */
 static void choose_chains(planner *pl, int k, unsigned used, int plays,
                           int owed, int32_t value)
 {
-    if (k == PILES) {
-        value += (STUCK_COST - CHAIN_PLAY_CREDIT) * owed;
-        if (value < pl->best) {
-            pl->best = value;
-            memcpy(pl->pick, pl->trying, sizeof pl->pick);
-        }
-        return;
-    }
     int n = pl->n_chains[k];
     int32_t bound[MAX_CHAINS + 1];
     int first = n; /* index n stands for no chain */
@@ -1284,6 +1277,17 @@ static void choose_chains(planner *pl, int k, unsigned used, int plays,
                        : value + c->value + pl->floor[k + 1][rest];
         if (bound[i] < bound[first])
             first = i;
+    }
+    if (k == PILES - 1) {
+        /* At the last pile a bound is the plan's exact value (floor[PILES]
+         * is the cost of the plays left owed), so the lowest one is the
+         * only plan here that can beat pl->best: no need to recurse. */
+        if (bound[first] < pl->best) {
+            pl->trying[k] = first < n ? first : -1;
+            pl->best = bound[first];
+            memcpy(pl->pick, pl->trying, sizeof pl->pick);
+        }
+        return;
     }
     for (int j = -1; j <= n; j++) {
         int i = j < 0 ? first : j;
