@@ -1389,27 +1389,27 @@ static tb_action plan_first_play(planner *pl, int owed)
     return ACT_END;
 }
 
-/* What a seat holding `hand` (n cards, ascending), about to end its turn,
- * wants to say about each pile, the piles' tops being `top` and the cards
- * not on a pile `out`, from its own hand alone: a big jump when it holds
- * the card that sends the pile back; "don't play here" when its nearest
- * card for the pile has at most HOLD_GAP cards of others between it and
- * the top (a play by anyone else would most likely pass it); else
- * nothing. */
-static void wanted_signals(const uint8_t *hand, int n, const tbi_set128 *out,
-                           const uint8_t *top, uint8_t *want)
+/* What a seat holding `hand` (n cards, ascending; `mine`: the same as a
+ * set), about to end its turn, wants to say about each pile, the piles'
+ * tops being `top` and the cards not on a pile `out`, from its own hand
+ * alone: a big jump when it holds the card that sends the pile back;
+ * "don't play here" when its nearest card for the pile has at most
+ * HOLD_GAP cards of others between it and the top (a play by anyone else
+ * would most likely pass it); else nothing. */
+static void wanted_signals(const uint8_t *hand, int n, const tbi_set128 *mine,
+                           const tbi_set128 *out, const uint8_t *top,
+                           uint8_t *want)
 {
     for (int k = 0; k < PILES; k++) {
         int t = top[k], asc = ascending(k), back = asc ? t - TRICK : t + TRICK;
-        int nearest = -1, jump = 0;
-        for (int i = 0; i < n; i++) {
-            int c = hand[i];
-            jump |= c == back;
-            if (asc ? c > t && nearest < 0 : c < t)
-                nearest = c;
-        }
+        /* The top is on its pile, so the hand's cards below it are those
+         * before the pile's nearest one going up. */
+        int below = tbi_set_count_below(mine, (unsigned)t);
+        int nearest = asc ? (below < n ? hand[below] : -1)
+                          : (below > 0 ? hand[below - 1] : -1);
         want[k] = SAY_NOTHING;
-        if (jump) {
+        if (back >= LOW_CARD && back <= HIGH_CARD &&
+            tbi_set_has(mine, (unsigned)back)) {
             want[k] = SAY_JUMP;
         } else if (nearest >= 0) {
             int lo = t < nearest ? t : nearest, hi = t < nearest ? nearest : t;
@@ -1440,7 +1440,11 @@ static tb_action talk_change(const thegame *s, int seat, const uint8_t *want)
 static tb_action talk_before_ending(const thegame *s, int seat)
 {
     uint8_t want[PILES];
-    wanted_signals(s->hand[seat], s->hand_n[seat], &s->out, s->top, want);
+    tbi_set128 mine = {{0, 0}};
+    for (int i = 0; i < s->hand_n[seat]; i++)
+        tbi_set_add(&mine, s->hand[seat][i]);
+    wanted_signals(s->hand[seat], s->hand_n[seat], &mine, &s->out, s->top,
+                   want);
     return talk_change(s, seat, want);
 }
 
@@ -1743,7 +1747,7 @@ static void plan_turn(turn_plan *tp, const thegame *s, int seat)
     }
     tp->len = len;
     if (key->talk)
-        wanted_signals(hand, n, &out, top, tp->want);
+        wanted_signals(hand, n, &mine, &out, top, tp->want);
 }
 
 /* The chain planner's decision for seat in s, owing `owed` plays: the
