@@ -1733,7 +1733,6 @@ static void plan_turn(turn_plan *tp, const thegame *s, int seat)
         for (int i = 0; i < m; i++) {
             uint8_t card = (uint8_t)(seq[i] / PILES);
             top[seq[i] % PILES] = card;
-            tbi_hand_remove(hand, &n, card);
             tbi_set_del(&out, card);
             tbi_set_del(&mine, card);
             tbi_set_add(&played, card);
@@ -1743,6 +1742,9 @@ static void plan_turn(turn_plan *tp, const thegame *s, int seat)
             memcpy(tp->tops[len], top, PILES);
             tp->played[len] = played;
         }
+        /* The hand left, read back off the set (cheaper than taking the
+         * plays out of the array one by one). */
+        n = (uint8_t)tbi_set_to_sorted(&mine, hand);
         more = m > 0 && (!chained || trick_open(&mine, top));
     }
     tp->len = len;
