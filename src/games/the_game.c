@@ -993,6 +993,15 @@ static void cut_line(planner *pl)
     pl->start[PILES + 1] = 128;
 }
 
+/* Of four words (enum say, one a byte), 1 in each byte that is `word`
+ * and 0 in the others.  The words are under 4, so a byte is `word` when
+ * its two low bits of said ^ word are both 0. */
+static uint32_t said_bytes(uint32_t said, uint32_t word)
+{
+    uint32_t x = said ^ word * 0x01010101u;
+    return ~(x | x >> 1) & 0x01010101u;
+}
+
 /* Sets the planner up for seat in s holding `hand` (n cards, ascending,
  * MAX_HAND bytes) with the piles' tops `top` and the cards `out` not on a
  * pile: its hand, the cards out, S along the line, and what the other
@@ -1031,19 +1040,24 @@ static void plan_setup_at(planner *pl, const thegame *s, int seat,
     memset(pl->keep_off, 0, sizeof pl->keep_off);
     if (!s->talk)
         return;
+    /* Each seat's words, one byte a pile, taken four at once: a byte of
+     * `hold` (`jump`) is 1 where some other seat says "hold" ("jump"). */
+    uint32_t hold = 0, jump = 0;
     for (int p = 0; p < s->players; p++) {
         uint32_t said;
         memcpy(&said, s->signal[p], sizeof said);
         if (p == seat || !said)
             continue;
-        for (int k = 0; k < PILES; k++) {
-            int32_t cost = s->signal[p][k] == SAY_HOLD   ? HOLD_COST
-                           : s->signal[p][k] == SAY_JUMP ? JUMP_COST
-                                                         : 0;
-            if (cost > pl->keep_off[k])
-                pl->keep_off[k] = cost;
-        }
+        hold |= said_bytes(said, SAY_HOLD);
+        jump |= said_bytes(said, SAY_JUMP);
     }
+    if (!(hold | jump))
+        return;
+    uint8_t held[PILES], jumped[PILES];
+    memcpy(held, &hold, sizeof held);
+    memcpy(jumped, &jump, sizeof jumped);
+    for (int k = 0; k < PILES; k++)
+        pl->keep_off[k] = jumped[k] ? JUMP_COST : held[k] ? HOLD_COST : 0;
 }
 
 /* Sets the planner up for seat in s as it stands. */
