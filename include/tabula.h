@@ -169,11 +169,6 @@ typedef struct tb_result {
 #define TB_GAME_SIMULTANEOUS 2u /* some choices are made in secret at once */
 #define TB_GAME_HIDDEN 4u       /* some information is hidden from some seats */
 #define TB_GAME_REALTIME 8u     /* played on a clock of ticks: realtime_key */
-/* The heuristic reads only what its seat may see and never its rng, so it
- * decides the same on the true state as on any world determinized for
- * the seat: the `heuristic` bot then skips the copy and determinize
- * (test_bots checks the claim with the no-peek test). */
-#define TB_GAME_OWN_VIEW_HEURISTIC 16u
 
 /* A simple named policy a game offers beside its heuristic, so that bots
  * are measured against a field of different players, not only against
@@ -240,9 +235,8 @@ typedef struct tb_game {
     /* Optional: a cheap hand-written policy that plays the way a decent
      * player does: a legal action for seat, the seat to move.  It is only
      * ever given a determinized state (for that seat, or in ISMCTS playouts
-     * a world sampled for the searching seat), so it cannot cheat, unless
-     * the game is flagged TB_GAME_OWN_VIEW_HEURISTIC; the `heuristic` bot
-     * and ISMCTS playouts use it. */
+     * a world sampled for the searching seat), so it cannot cheat; the
+     * `heuristic` bot and ISMCTS playouts use it. */
     tb_action (*heuristic)(const void *st, int seat, tb_rng *rng);
     /* Optional, for games whose heuristic is too slow to call thousands of
      * times a move: a much cheaper policy (weaker, but far better than

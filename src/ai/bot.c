@@ -1,7 +1,6 @@
 /*
  * bot.c - the table of bot kinds, making bots from seat specs, and the one
- * door through which every bot sees a game: a copy determinized for its seat
- * (or, for a heuristic that reads only its seat's view, the state itself).
+ * door through which every bot sees a game: a copy determinized for its seat.
  */
 #include "bot.h"
 #include "internal.h"
@@ -249,18 +248,10 @@ tb_action tbi_bot_choose(tbi_bot *b, const void *st, int seat)
     struct timespec t0, t1;
     if (b->timed)
         clock_gettime(CLOCK_MONOTONIC, &t0);
-    tb_action a;
-    if (b->kind == &tbi_bot_heuristic && g->heuristic &&
-        (g->flags & TB_GAME_OWN_VIEW_HEURISTIC)) {
-        /* A heuristic that reads only what the seat sees decides the same
-         * on the true state: no copy, no determinize (see the flag). */
-        a = g->heuristic(st, seat, &b->rng);
-    } else {
-        memcpy(b->scratch, st, g->state_size);
-        if (!b->kind->legal_only)
-            g->determinize(b->scratch, seat, &b->rng);
-        a = b->kind->choose(b, b->scratch, seat);
-    }
+    memcpy(b->scratch, st, g->state_size);
+    if (!b->kind->legal_only)
+        g->determinize(b->scratch, seat, &b->rng);
+    tb_action a = b->kind->choose(b, b->scratch, seat);
     if (b->timed) {
         clock_gettime(CLOCK_MONOTONIC, &t1);
         b->moves++;

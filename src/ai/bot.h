@@ -8,9 +8,7 @@
  * A bot never sees the true state.  tbi_bot_choose() hands it a copy that
  * has been determinized for its seat: everything the seat has not seen is
  * resampled from the bot's own generator, so reading any field of the state
- * reveals nothing that the seat's view does not.  (One exception: a game
- * flagged TB_GAME_OWN_VIEW_HEURISTIC has a heuristic that reads only what
- * its seat sees, so the heuristic bot calls it on the true state.)
+ * reveals nothing that the seat's view does not.
  */
 #ifndef TABULA_BOT_H
 #define TABULA_BOT_H

@@ -1869,7 +1869,7 @@ const tb_game tbg_the_game = {
              "piles",
     .min_players = 1,
     .max_players = MAX_P,
-    .flags = TB_GAME_COOPERATIVE | TB_GAME_HIDDEN | TB_GAME_OWN_VIEW_HEURISTIC,
+    .flags = TB_GAME_COOPERATIVE | TB_GAME_HIDDEN,
     .options = options,
     .n_options = (int)(sizeof options / sizeof options[0]),
     .state_size = sizeof(thegame),
