@@ -2,6 +2,7 @@
  * mystique_deck.c - names, parsing and drawing of Mystique Deck cards.
  */
 #include "mystique_deck.h"
+#include "cards.h"
 #include "internal.h"
 
 #include <ctype.h>
@@ -126,6 +127,21 @@ void tbi_mq_chance_deck(tb_chance *c, int decks)
     c->what = decks == 2 ? "shuffled gold and silver decks" : "shuffled deck";
     for (int i = 0; i < c->n; i++)
         c->items[i] = (uint16_t)i;
+}
+
+void tbi_mq_chance_pile(tb_chance *c, const uint8_t *cards, int n,
+                        const char *what)
+{
+    uint8_t sorted[TBI_MQ_CARDS];
+    memcpy(sorted, cards, (size_t)n);
+    tbi_sort_u8(sorted, n);
+    c->kind = TB_CHANCE_SHUFFLE;
+    c->lo = 0;
+    c->hi = TBI_MQ_CARDS - 1;
+    c->what = what;
+    c->n = n;
+    for (int i = 0; i < n; i++)
+        c->items[i] = sorted[i];
 }
 
 /* ---------------------------------------------------------------- card sets */

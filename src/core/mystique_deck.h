@@ -63,6 +63,11 @@ const char *tbi_mq_parse(const char *s, int two_decks, int *id);
 void tbi_mq_render(tb_text *t, int id, int two_decks, unsigned style);
 /* Fills a shuffle spec with the ids of `decks` decks (1 or 2). */
 void tbi_mq_chance_deck(tb_chance *c, int decks);
+/* Fills a shuffle spec with the n cards (ids of one deck) of a pile,
+ * listed in id order so that the record does not depend on the pile's
+ * order (a discard pile shuffled into a new deck). */
+void tbi_mq_chance_pile(tb_chance *c, const uint8_t *cards, int n,
+                        const char *what);
 
 /* ---------------------------------------------------------------- traits
  * A trait is one value of one attribute: a number ("threes"), a suit

@@ -146,13 +146,8 @@ static void chance(const void *vs, tb_chance *c)
         c->what = "deck (the 45 other cards)";
         c->n = deck_ids(c->items);
     } else {
-        c->what = "discards shuffled into a new deck";
-        c->n = s->discard_n;
-        uint8_t sorted[DECK];
-        memcpy(sorted, s->discard, s->discard_n);
-        tbi_sort_u8(sorted, s->discard_n);
-        for (int i = 0; i < s->discard_n; i++)
-            c->items[i] = sorted[i];
+        tbi_mq_chance_pile(c, s->discard, s->discard_n,
+                           "discards shuffled into a new deck");
     }
 }
 

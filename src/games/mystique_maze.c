@@ -155,13 +155,8 @@ static void chance(const void *vs, tb_chance *c)
                 c->items[c->n++] = (uint16_t)id;
         return;
     }
-    c->what = "discards but the last, shuffled into a new deck";
-    uint8_t sorted[TBI_MQ_CARDS];
-    int n = s->discard_n - 1;
-    memcpy(sorted, s->discard, (size_t)n);
-    tbi_sort_u8(sorted, n);
-    for (int i = 0; i < n; i++)
-        c->items[c->n++] = sorted[i];
+    tbi_mq_chance_pile(c, s->discard, s->discard_n - 1,
+                       "discards but the last, shuffled into a new deck");
 }
 
 /* Takes a shuffled deck of n cards (top first) as the deck in play. */
