@@ -135,6 +135,13 @@ static inline void tbi_set_add(tbi_set128 *s, unsigned c)
 {
     s->w[c >> 6] |= 1ull << (c & 63);
 }
+/* Adds the n cards of an array (a hand, a pile) to s. */
+static inline void tbi_set_add_all(tbi_set128 *s, const uint8_t *cards, int n)
+{
+    for (int i = 0; i < n; i++)
+        tbi_set_add(s, cards[i]);
+}
+
 static inline void tbi_set_del(tbi_set128 *s, unsigned c)
 {
     s->w[c >> 6] &= ~(1ull << (c & 63));

@@ -688,12 +688,9 @@ static void describe(const void *vb, tb_action a, const void *va, int seat,
 static int unseen_cards(const dicht *s, int seat, uint8_t *unseen)
 {
     tbi_set128 seen = {{0, 0}};
-    for (int i = 0; i < s->hand_n[seat]; i++)
-        tbi_set_add(&seen, s->hand[seat][i]);
-    for (int i = 0; i < CIRCLE; i++)
-        tbi_set_add(&seen, s->circle[i]);
-    for (int i = 0; i < s->discard_n; i++)
-        tbi_set_add(&seen, s->discard[i]);
+    tbi_set_add_all(&seen, s->hand[seat], s->hand_n[seat]);
+    tbi_set_add_all(&seen, s->circle, CIRCLE);
+    tbi_set_add_all(&seen, s->discard, s->discard_n);
     int n = 0;
     for (int c = 2; c < DECK; c++)
         if (!tbi_set_has(&seen, (unsigned)c))

@@ -218,8 +218,7 @@ static int draw_pile_sorted(const thegame *s, uint8_t *out)
     tbi_set128 pile = s->deck;
     if (!s->lazy) {
         memset(&pile, 0, sizeof pile);
-        for (int i = s->drawn; i < N_CARDS; i++)
-            tbi_set_add(&pile, s->draw[i]);
+        tbi_set_add_all(&pile, s->draw + s->drawn, N_CARDS - s->drawn);
     }
     return tbi_set_to_sorted(&pile, out);
 }
@@ -1014,8 +1013,7 @@ static void plan_setup_at(planner *pl, const thegame *s, int seat,
     memcpy(pl->hand, hand, MAX_HAND);
     memcpy(pl->top, top, PILES);
     tbi_set128 mine = {{0, 0}};
-    for (int i = 0; i < n; i++)
-        tbi_set_add(&mine, pl->hand[i]);
+    tbi_set_add_all(&mine, pl->hand, n);
     tbi_set128 others = {{out->w[0] & ~mine.w[0], out->w[1] & ~mine.w[1]}};
     pl->mine = mine;
     pl->others = others;
@@ -1455,8 +1453,7 @@ static tb_action talk_before_ending(const thegame *s, int seat)
 {
     uint8_t want[PILES];
     tbi_set128 mine = {{0, 0}};
-    for (int i = 0; i < s->hand_n[seat]; i++)
-        tbi_set_add(&mine, s->hand[seat][i]);
+    tbi_set_add_all(&mine, s->hand[seat], s->hand_n[seat]);
     wanted_signals(s->hand[seat], s->hand_n[seat], &mine, &s->out, s->top,
                    want);
     return talk_change(s, seat, want);
@@ -1690,8 +1687,7 @@ static void plan_key_of(plan_key *key, const thegame *s, int seat)
 {
     memset(key, 0, sizeof *key);
     key->mine = s->turn_played;
-    for (int i = 0; i < s->hand_n[seat]; i++)
-        tbi_set_add(&key->mine, s->hand[seat][i]);
+    tbi_set_add_all(&key->mine, s->hand[seat], s->hand_n[seat]);
     key->out.w[0] = s->out.w[0] | s->turn_played.w[0];
     key->out.w[1] = s->out.w[1] | s->turn_played.w[1];
     if (s->talk) {

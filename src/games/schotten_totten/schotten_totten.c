@@ -177,8 +177,7 @@ static void to_discard(stt_state *s, int card)
 static tbi_set128 seen_by(const stt_state *s, int p)
 {
     tbi_set128 seen = s->gone;
-    for (int i = 0; i < s->hand_n[p]; i++)
-        tbi_set_add(&seen, s->hand[p][i]);
+    tbi_set_add_all(&seen, s->hand[p], s->hand_n[p]);
     return seen;
 }
 
