@@ -434,7 +434,12 @@ static void determinize(void *vs, int seat, tb_rng *rng)
     s->lazy = 1;
     s->draw_seed = tb_rng_next(rng);
     memset(&s->draw_rng, 0, sizeof s->draw_rng);
-    memset(s->draw, 0, sizeof s->draw); /* no order is kept */
+    /* No order is kept.  Cleared 16 bytes at a time: one memset of the
+     * whole array compiles to `rep stos`, whose start-up alone cost some
+     * 4% of a heuristic game (there is a determinize per decision). */
+    for (size_t i = 0; i + 16 <= sizeof s->draw; i += 16)
+        memset(s->draw + i, 0, 16);
+    memset(s->draw + sizeof s->draw / 16 * 16, 0, sizeof s->draw % 16);
 }
 
 static void action_text(const void *vs, tb_action a, char *buf, size_t cap)
