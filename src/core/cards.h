@@ -199,8 +199,14 @@ static inline int tbi_set_select(const tbi_set128 *s, int r)
  * of x among the set's members, in two bit counts and no branch. */
 static inline int tbi_set_count_below(const tbi_set128 *s, unsigned x)
 {
-    uint64_t low = x >= 64 ? ~0ull : (1ull << (x & 63)) - 1;
-    uint64_t high = x <= 64 ? 0 : x >= 128 ? ~0ull : (1ull << (x & 63)) - 1;
+    /* The masks are built from comparisons turned into all-zero or
+     * all-one words: written with ?: gcc compiles them to jumps, and which
+     * half of the line x lies in is a coin toss to the branch predictor. */
+    uint64_t part = (1ull << (x & 63)) - 1;
+    uint64_t low_full = 0 - (uint64_t)(x >= 64);
+    uint64_t high_full = 0 - (uint64_t)(x >= 128);
+    uint64_t high_part = 0 - (uint64_t)(x > 64);
+    uint64_t low = low_full | part, high = high_full | (part & high_part);
     return __builtin_popcountll(s->w[0] & low) +
            __builtin_popcountll(s->w[1] & high);
 }
