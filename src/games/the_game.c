@@ -869,6 +869,9 @@ static void describe(const void *vb, tb_action a, const void *va, int seat,
  * card.  (A card with no home left lies in no pile's way: index 4 only
  * keeps the sums along the whole line in range.) */
 static const int home_loss[PILES + 1] = {40, 100, 200, 500, 500};
+/* home_regain[n]: what a card out that has lost n homes wins back by
+ * regaining one (home_loss[n - 1]; nothing when it has lost none). */
+static const int home_regain[PILES + 1] = {0, 40, 100, 200, 500};
 /* Cards in the planner's own hand count home_loss / OWN_CARD_SHARE. */
 #define OWN_CARD_SHARE 4
 /* The credit for each play beyond those required: an optional play is
@@ -1028,17 +1031,19 @@ static void plan_setup_at(planner *pl, const thegame *s, int seat,
         pl->behind[k] = ascending(k) ? below : n - below;
     }
     cut_line(pl);
-    /* The hand and the stretches are both in order: walk them together. */
-    for (int i = 0, at = 0; i < n; i++) {
+    for (int i = 0; i < n; i++) {
         int c = pl->hand[i], rank = tbi_set_count_below(&others, (unsigned)c);
-        while (at < PILES && c >= pl->start[at + 1])
-            at++;
+        /* The stretch holding c: the cuts at or below it (counted, not
+         * walked: which way a walk's test goes is a coin toss to the
+         * branch predictor). */
+        int at = (c >= pl->start[1]) + (c >= pl->start[2]) +
+                 (c >= pl->start[3]) + (c >= pl->start[4]);
         int level = closed_piles(pl->top, c);
         pl->rank[i] = rank;
         pl->cost[i] = pl->cost_at[at] +
                       home_loss[pl->level[at]] * (rank - pl->rank_at[at]);
         pl->own_close[i] = home_loss[level];
-        pl->own_open[i] = level > 0 ? home_loss[level - 1] : 0;
+        pl->own_open[i] = home_regain[level];
     }
     memset(pl->keep_off, 0, sizeof pl->keep_off);
     if (!s->talk)
@@ -1074,13 +1079,17 @@ static void plan_setup(planner *pl, const thegame *s, int seat)
  * each regaining a home (a backwards trick on a pile closed to them). */
 static int32_t regained(const planner *pl, int lo, int hi)
 {
+    /* Each stretch's part of (lo, hi), empty where they do not meet,
+     * counted without a branch (whether they meet is a coin toss to the
+     * branch predictor). */
     int32_t v = 0;
     for (int i = 0; i <= PILES; i++) {
         int a = pl->start[i] > lo + 1 ? pl->start[i] : lo + 1;
         int b = pl->start[i + 1] < hi ? pl->start[i + 1] : hi;
-        if (a < b && pl->level[i] > 0)
-            v += home_loss[pl->level[i] - 1] *
-                 tbi_set_count_range(&pl->others, (unsigned)a, (unsigned)b);
+        b = b > a ? b : a;
+        v += home_regain[pl->level[i]] *
+             (tbi_set_count_below(&pl->others, (unsigned)b) -
+              tbi_set_count_below(&pl->others, (unsigned)a));
     }
     return v;
 }
@@ -1099,15 +1108,14 @@ static int32_t forward_cost(const planner *pl, int k, int last)
     int32_t v = pl->cost[last] - pl->top_cost[k];
     if (!ascending(k)) /* the line runs the other way */
         v = -v;
-    if (pl->keep_off[k]) {
-        int passed = pl->rank[last] - pl->top_rank[k];
-        if (passed < 0)
-            passed = -passed;
-        if (passed > HOLD_GAP + 1)
-            passed = HOLD_GAP + 1;
-        v += pl->keep_off[k] * passed / (HOLD_GAP + 1);
-    }
-    return v;
+    /* Priced whether or not anyone asked (keep_off is then 0): a test
+     * would be a coin toss to the branch predictor. */
+    int passed = pl->rank[last] - pl->top_rank[k];
+    if (passed < 0)
+        passed = -passed;
+    if (passed > HOLD_GAP + 1)
+        passed = HOLD_GAP + 1;
+    return v + pl->keep_off[k] * passed / (HOLD_GAP + 1);
 }
 
 /* Adds a chain to pile k's list: it plays the hand cards `cards` (bit i:
@@ -1417,25 +1425,25 @@ static void wanted_signals(const uint8_t *hand, int n, const tbi_set128 *mine,
                            const tbi_set128 *out, const uint8_t *top,
                            uint8_t *want)
 {
+    /* Written without branches on the cards (which word to say is a coin
+     * toss to the branch predictor, and this runs at every plan). */
     for (int k = 0; k < PILES; k++) {
         int t = top[k], asc = ascending(k), back = asc ? t - TRICK : t + TRICK;
+        int jump = (back >= LOW_CARD) & (back <= HIGH_CARD) &
+                   tbi_set_has(mine, (unsigned)back & 127);
         /* The top is on its pile, so the hand's cards below it are those
          * before the pile's nearest one going up. */
         int below = tbi_set_count_below(mine, (unsigned)t);
-        int nearest = asc ? (below < n ? hand[below] : -1)
-                          : (below > 0 ? hand[below - 1] : -1);
-        want[k] = SAY_NOTHING;
-        if (back >= LOW_CARD && back <= HIGH_CARD &&
-            tbi_set_has(mine, (unsigned)back)) {
-            want[k] = SAY_JUMP;
-        } else if (nearest >= 0) {
-            int lo = t < nearest ? t : nearest, hi = t < nearest ? nearest : t;
-            /* Cards out between: the hand's own cards there are none, as
-             * the nearest card is the hand's first past the top. */
-            int gap = tbi_set_count_range(out, (unsigned)lo + 1, (unsigned)hi);
-            if (gap <= HOLD_GAP)
-                want[k] = SAY_HOLD;
-        }
+        int at = asc ? below : below - 1;
+        int has_nearest = (at >= 0) & (at < n);
+        int nearest = hand[has_nearest ? at : 0];
+        int lo = t < nearest ? t : nearest, hi = t < nearest ? nearest : t;
+        /* Cards out between: the hand's own cards there are none, as the
+         * nearest card is the hand's first past the top. */
+        int gap = tbi_set_count_below(out, (unsigned)hi) -
+                  tbi_set_count_below(out, (unsigned)lo + 1);
+        int hold = has_nearest & (gap <= HOLD_GAP);
+        want[k] = (uint8_t)(jump ? SAY_JUMP : hold ? SAY_HOLD : SAY_NOTHING);
     }
 }
 
