@@ -89,7 +89,8 @@ typedef struct params {
     long hmoves;     /* heuristic moves per playout, then random (<0: all) */
     double rwiden;   /* progressive widening at the root (<0: off) */
     int obs;         /* split the tree by what the root seat observes */
-    int horizon;     /* playouts end with the round (games with standing) */
+    int horizon;     /* 1: playouts end with the round (games with
+                      * standing); 2: at the seat's next turn after it */
     int raw;         /* reward=score: the seat's own score, unscaled */
     int keep;        /* keep the tree between decisions */
     const tb_policy *policy; /* with PLAYOUT_POLICY */
@@ -255,11 +256,13 @@ static int set_param(params *p, const tb_game *g, const char *key,
     } else if (tbi_word_eq(key, "horizon")) {
         if (tbi_word_eq(val, "round"))
             p->horizon = 1;
+        else if (tbi_word_eq(val, "turn"))
+            p->horizon = 2;
         else if (tbi_word_eq(val, "game"))
             p->horizon = 0;
         else {
-            tbi_errf(err, cap, "ismcts: horizon takes game or round, not "
-                     "'%s'", val);
+            tbi_errf(err, cap, "ismcts: horizon takes game, round or "
+                     "turn, not '%s'", val);
             return TB_EINVAL;
         }
     } else if (tbi_word_eq(key, "pdet") || tbi_word_eq(key, "obs") ||
@@ -620,11 +623,16 @@ static uint32_t tree_decision(search *s, const tb_game *g, tb_rng *rng,
     return s->child[pick];
 }
 
-/* With a round horizon: whether the world has left the decision's round. */
-static int round_over(search *s, const tb_game *g)
+/* With a round horizon: whether the world has left the decision's round;
+ * with a turn horizon, whether it has and the deciding seat is to move
+ * again (so that every other seat has had its turn after the decision,
+ * whatever the deciding seat's place in the round). */
+static int round_over(search *s, const tb_game *g, int cur, int root_seat)
 {
-    return s->p.horizon &&
-           g->standing(s->world, s->standing) != s->root_round;
+    if (!s->p.horizon ||
+        g->standing(s->world, s->standing) == s->root_round)
+        return 0;
+    return s->p.horizon == 1 || cur == root_seat;
 }
 
 /* Learns, once per bot, the number of players and which way standings
@@ -644,7 +652,7 @@ static void playout(search *s, const tb_game *g, tb_rng *rng, int root_seat)
     long guided = s->p.playout == PLAYOUT_RANDOM ? 0 : s->p.hmoves;
     for (long k = 0;;) {
         int cur = g->current(s->world);
-        if (cur == TB_TERMINAL || round_over(s, g))
+        if (cur == TB_TERMINAL || round_over(s, g, cur, root_seat))
             return;
         if (cur == TB_CHANCE) {
             tb_sample_chance(g, s->world, rng, NULL, NULL);
@@ -836,8 +844,9 @@ static int ismcts_create(tbi_bot *b, const char *text, char *err, size_t cap)
         s->p.keep = 0;
     b->observes = s->p.keep;
     if (s->p.horizon && (!g->standing || (g->flags & TB_GAME_COOPERATIVE))) {
-        tbi_errf(err, cap, "ismcts: horizon=round needs a competitive game "
-                 "that reports its rounds; %s does not", g->id);
+        tbi_errf(err, cap, "ismcts: horizon=round or turn needs a "
+                 "competitive game that reports its rounds; %s does not",
+                 g->id);
         return TB_EINVAL;
     }
     s->world = tb_state_new(g);
@@ -948,7 +957,7 @@ const tbi_bot_kind tbi_bot_ismcts = {
     .name = "ismcts",
     .help = "ismcts[:iters=N,time=S,c=X,playout=random|heuristic|quick,hmoves=N|all,"
             "fine=W,widen=W|off,rwiden=W|off,nodes=N,pdet=on|off,obs=on|off,"
-            "horizon=game|round,reward=win|score,keep=on|off]: "
+            "horizon=game|round|turn,reward=win|score,keep=on|off]: "
             "information-set Monte Carlo tree search",
     .legal_only = 0,
     .create = ismcts_create,
