@@ -196,6 +196,50 @@ static void measure(const maze *st, int seat, int k, tb_rng *rng,
     }
 }
 
+/* The race at a search's cut-off: each seat's chance taken as
+ * proportional to e to the minus beta times the cards it misses.  For
+ * the points of one game, the seats' gaps are kept; once the game is
+ * decided, the log-likelihood of its winner is added up for each beta. */
+#define BETAS 6
+#define LAMBDAS 5
+static const double betas[BETAS] = {0.25, 0.5, 0.75, 1.0, 1.5, 2.0};
+static const double lambdas[LAMBDAS] = {0, 1, 2, 4, 9};
+static double race_loglik[BETAS][LAMBDAS], race_points;
+static int game_gaps[4000][MAX_P], game_loose[4000][MAX_P], game_points;
+
+static void race_keep(const maze *st)
+{
+    if (game_points >= 4000)
+        return;
+    for (int p = 0; p < st->players; p++) {
+        int loose, g = chain_gap(st, p, hand_set(st, p), NULL, &loose);
+        game_gaps[game_points][p] = g < 0 ? HAND + 1 : g;
+        game_loose[game_points][p] = loose || g < 0;
+    }
+    game_points++;
+}
+
+static void race_score(const maze *st)
+{
+    if (st->winner != NONE) {
+        for (int i = 0; i < game_points; i++) {
+            int w = st->winner;
+            for (int b = 0; b < BETAS; b++)
+                for (int l = 0; l < LAMBDAS; l++) {
+                    double sum = 0;
+                    for (int p = 0; p < st->players; p++)
+                        sum += exp(-betas[b] *
+                                   (game_gaps[i][p] - game_gaps[i][w] +
+                                    lambdas[l] * (game_loose[i][p] -
+                                                  game_loose[i][w])));
+                    race_loglik[b][l] -= log(sum);
+                }
+            race_points++;
+        }
+    }
+    game_points = 0;
+}
+
 int main(int argc, char **argv)
 {
     int players = 2, games = 100, k = 20, from = 3;
@@ -237,8 +281,12 @@ int main(int argc, char **argv)
         for (;;) {
             tb_settle(g, &st, &rng);
             int cur = tb_current(g, &st);
-            if (cur == TB_TERMINAL)
+            if (cur == TB_TERMINAL) {
+                race_score(&st);
                 break;
+            }
+            if (st.phase == PH_DRAW && st.turns / st.players >= from)
+                race_keep(&st);
             if (st.phase == PH_DRAW && st.reshuffles == 0 &&
                 st.turns / st.players >= from)
                 measure(&st, cur, k, &mrng, t);
@@ -251,6 +299,9 @@ int main(int argc, char **argv)
     printf("%-9s %8s %11s %8s %7s %9s %11s %9s\n", "model", "overlap",
            "gap sampled", "gap real", "brier", "p|wanted", "p|unwanted",
            "us/sample");
+    double rate = t[0].wanted_cards / t[0].cards;
+    printf("the next hand wants %.3f of the mover's cards (a constant "
+           "guess has brier %.4f)\n", rate, rate * (1 - rate));
     for (int m = 0; m < MODELS; m++)
         printf("%-9s %8.3f %11.2f %8.2f %7.4f %9.3f %11.3f %9.1f\n",
                model_names[m], t[m].overlap / t[m].samples,
@@ -258,5 +309,29 @@ int main(int argc, char **argv)
                t[m].brier / t[m].cards, t[m].p_wanted / t[m].wanted_cards,
                t[m].p_unwanted / t[m].unwanted_cards,
                1e6 * t[m].seconds / t[m].samples);
+    printf("the race at the cut, mean log-likelihood of the winner over "
+           "%.0f points (uniform: %.3f):\n", race_points, -log(players));
+    printf("  beta \\ lambda (a plan through other hands)");
+    for (int l = 0; l < LAMBDAS; l++)
+        printf(" %7.0f", lambdas[l]);
+    printf("\n");
+    for (int b = 0; b < BETAS; b++) {
+        printf("  %-41.2f", betas[b]);
+        for (int l = 0; l < LAMBDAS; l++)
+            printf(" %7.3f", race_loglik[b][l] / race_points);
+        printf("\n");
+    }
+    printf("the race at the cut, mean log-likelihood of the winner over "
+           "%.0f points (uniform: %.3f):\n", race_points, -log(players));
+    printf("  beta \\ lambda (a plan through other hands)");
+    for (int l = 0; l < LAMBDAS; l++)
+        printf(" %7.0f", lambdas[l]);
+    printf("\n");
+    for (int b = 0; b < BETAS; b++) {
+        printf("  %-41.2f", betas[b]);
+        for (int l = 0; l < LAMBDAS; l++)
+            printf(" %7.3f", race_loglik[b][l] / race_points);
+        printf("\n");
+    }
     return 0;
 }

@@ -596,7 +596,8 @@ static void the_view_shows_each_seats_public_history(void **state)
 /* The search reward: a finished game is a win, a loss or a share of a
  * draw; at a search's cut-off, where the scores are the standings (minus
  * the cards each hand misses), it is a race: graded, each seat's chance
- * higher the fewer cards it misses, the chances summing to 1. */
+ * higher the fewer cards it misses and lower when its plan needs cards
+ * other hands hold, the chances summing to 1. */
 static void the_reward_grades_a_cut_off_game_as_a_race(void **state)
 {
     (void)state;
@@ -605,7 +606,10 @@ static void the_reward_grades_a_cut_off_game_as_a_race(void **state)
     r.score[0] = 0, r.score[1] = -2, r.score[2] = -3; /* seat 0 won */
     r.rank[0] = 1, r.rank[1] = 2, r.rank[2] = 2;
     assert_true(g->reward(&r, 0) == 1.0 && g->reward(&r, 1) == 0.0);
-    r.score[0] = -1.1, r.score[1] = -2, r.score[2] = -3; /* cut off */
+    /* Cut off: seat 0 misses 1 card (and 0.9 of the cards it could get
+     * would help), seat 1 misses 2, seat 2 misses 1 but only through
+     * cards other hands hold (HAND + 1 = 9 more). */
+    r.score[0] = -0.1, r.score[1] = -2, r.score[2] = -10;
     r.rank[0] = 1, r.rank[1] = 2, r.rank[2] = 3;
     double a = g->reward(&r, 0), b = g->reward(&r, 1), c = g->reward(&r, 2);
     assert_true(a > b && b > c && c > 0.0 && a < 1.0);

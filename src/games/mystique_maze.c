@@ -38,7 +38,9 @@
 #define TAKE 101u
 #define NONE 0xffu
 #define MAX_SHOWN_WANTED 12 /* cards a terminal hint lists at most */
-#define LOG 4               /* turns of each seat remembered (inference) */
+#ifndef LOG
+#define LOG 4 /* turns of each seat remembered (inference) */
+#endif
 #ifndef MAZE_INFER
 #define MAZE_INFER 1 /* determinize infers hands (0: uniform, to compare) */
 #endif
@@ -417,15 +419,37 @@ static int standing(const void *vs, double *scores)
     return s->turns / s->players;
 }
 
+/* How a hand's distance from a chain weighs in the race at a search's
+ * cut-off, by player count (2-4): a seat's odds fall by e^RACE_BETA for
+ * each card it misses and by e^(RACE_BETA x RACE_LOOSE) more when its
+ * plan needs cards other hands hold.  Fitted to which seat went on to
+ * win from the standings of games between heuristic players
+ * (bench/maze_world.c; docs/bots.md, Mystique Maze): with 3 and 4
+ * players a hand's distance tells less, and a plan through other hands
+ * is far from hopeless. */
+static const double race_beta[MAX_P + 1] = {0, 0, 1.0, 0.5, 0.6};
+static const double race_loose[MAX_P + 1] = {0, 0, 4.0, 4.0, 2.0};
+
+/* The weight of a seat with standing `score` in the race (standing():
+ * minus the cards missing, plus less than one for the cards that would
+ * help; HAND + 1 more missing for a plan through other hands). */
+static double race_weight(double score, int players)
+{
+    int m = (int)ceil(-score - 1e-9);
+    int loose = m > HAND;
+    if (loose)
+        m = m - (HAND + 1) > HAND ? HAND + 1 : m - (HAND + 1);
+    return exp(-race_beta[players] * (m + race_loose[players] * loose));
+}
+
 /* The search reward: the seat's chance of winning.  A finished game with
  * a winner (a hand that misses nothing) is a win or a loss, a draw a
  * share of it.  At the search's cut-off (ISMCTS's horizon scores the
- * seats by their standings, minus the cards each hand misses) it is the
- * chance of winning a race in which each seat's odds fall by a factor e
- * for each card it misses more than another: a graded value, where the
- * rank of the standings alone (the win of the seat nearest a chain) made
- * a hand one card behind worth nothing, however the others stood
- * (docs/bots.md, Mystique Maze). */
+ * seats by their standings) it is the seat's share of a race in which
+ * each seat's odds fall with the cards it misses (race_weight): a graded
+ * value, where the rank of the standings alone (the win of the seat
+ * nearest a chain) made a hand one card behind worth nothing, however the
+ * others stood (docs/bots.md, Mystique Maze). */
 static double reward(const tb_result *r, int seat)
 {
     int firsts = 0, done = 0;
@@ -437,8 +461,8 @@ static double reward(const tb_result *r, int seat)
         return r->rank[seat] == 1 ? 1.0 / firsts : 0.0;
     double sum = 0;
     for (int p = 0; p < r->players; p++)
-        sum += exp(r->score[p] - r->score[seat]);
-    return 1.0 / sum;
+        sum += race_weight(r->score[p], r->players);
+    return race_weight(r->score[seat], r->players) / sum;
 }
 
 /* ---------------------------------------------------------------- hidden */
