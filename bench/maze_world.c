@@ -206,6 +206,14 @@ static const double betas[BETAS] = {0.25, 0.5, 0.75, 1.0, 1.5, 2.0};
 static const double lambdas[LAMBDAS] = {0, 1, 2, 4, 9};
 static double race_loglik[BETAS][LAMBDAS], race_points;
 static int game_gaps[4000][MAX_P], game_loose[4000][MAX_P], game_points;
+/* The same with the best beta and lambda of each player count, and a
+ * weight e^-(gamma k) for the seat k places after the one to move. */
+#define GAMMAS 5
+static const double gammas[GAMMAS] = {0, 0.1, 0.2, 0.3, 0.5};
+static const double best_beta[MAX_P + 1] = {0, 0, 0.75, 0.5, 0.5};
+static const double best_lambda[MAX_P + 1] = {0, 0, 4.0, 2.0, 4.0};
+static double order_loglik[GAMMAS];
+static int game_mover[4000];
 
 static void race_keep(const maze *st)
 {
@@ -216,6 +224,7 @@ static void race_keep(const maze *st)
         game_gaps[game_points][p] = g < 0 ? HAND + 1 : g;
         game_loose[game_points][p] = loose || g < 0;
     }
+    game_mover[game_points] = st->turn;
     game_points++;
 }
 
@@ -234,6 +243,19 @@ static void race_score(const maze *st)
                                                   game_loose[i][w])));
                     race_loglik[b][l] -= log(sum);
                 }
+            for (int k = 0; k < GAMMAS; k++) {
+                double sum = 0, b = best_beta[st->players];
+                double l = best_lambda[st->players];
+                for (int p = 0; p < st->players; p++) {
+                    int kp = (p - game_mover[i] + st->players) % st->players;
+                    int kw = (w - game_mover[i] + st->players) % st->players;
+                    sum += exp(-b * (game_gaps[i][p] - game_gaps[i][w] +
+                                     l * (game_loose[i][p] -
+                                          game_loose[i][w])) -
+                               gammas[k] * (kp - kw));
+                }
+                order_loglik[k] -= log(sum);
+            }
             race_points++;
         }
     }
@@ -311,6 +333,12 @@ int main(int argc, char **argv)
                1e6 * t[m].seconds / t[m].samples);
     printf("the race at the cut, mean log-likelihood of the winner over "
            "%.0f points (uniform: %.3f):\n", race_points, -log(players));
+    printf("  with beta %.2f and lambda %.0f, e^-(gamma k) for the seat k "
+           "places after the one to move:", best_beta[players],
+           best_lambda[players]);
+    for (int j = 0; j < GAMMAS; j++)
+        printf(" %.1f: %.3f", gammas[j], order_loglik[j] / race_points);
+    printf("\n");
     printf("  beta \\ lambda (a plan through other hands)");
     for (int l = 0; l < LAMBDAS; l++)
         printf(" %7.0f", lambdas[l]);
@@ -323,6 +351,12 @@ int main(int argc, char **argv)
     }
     printf("the race at the cut, mean log-likelihood of the winner over "
            "%.0f points (uniform: %.3f):\n", race_points, -log(players));
+    printf("  with beta %.2f and lambda %.0f, e^-(gamma k) for the seat k "
+           "places after the one to move:", best_beta[players],
+           best_lambda[players]);
+    for (int j = 0; j < GAMMAS; j++)
+        printf(" %.1f: %.3f", gammas[j], order_loglik[j] / race_points);
+    printf("\n");
     printf("  beta \\ lambda (a plan through other hands)");
     for (int l = 0; l < LAMBDAS; l++)
         printf(" %7.0f", lambdas[l]);

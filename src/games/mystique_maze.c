@@ -427,8 +427,8 @@ static int standing(const void *vs, double *scores)
  * (bench/maze_world.c; docs/bots.md, Mystique Maze): with 3 and 4
  * players a hand's distance tells less, and a plan through other hands
  * is far from hopeless. */
-static const double race_beta[MAX_P + 1] = {0, 0, 1.0, 0.5, 0.6};
-static const double race_loose[MAX_P + 1] = {0, 0, 4.0, 4.0, 2.0};
+static const double race_beta[MAX_P + 1] = {0, 0, 0.75, 0.5, 0.5};
+static const double race_loose[MAX_P + 1] = {0, 0, 4.0, 2.0, 4.0};
 
 /* The weight of a seat with standing `score` in the race (standing():
  * minus the cards missing, plus less than one for the cards that would
