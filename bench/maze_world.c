@@ -206,12 +206,10 @@ static const double betas[BETAS] = {0.25, 0.5, 0.75, 1.0, 1.5, 2.0};
 static const double lambdas[LAMBDAS] = {0, 1, 2, 4, 9};
 static double race_loglik[BETAS][LAMBDAS], race_points;
 static int game_gaps[4000][MAX_P], game_loose[4000][MAX_P], game_points;
-/* The same with the best beta and lambda of each player count, and a
+/* The same with the game's beta and lambda (race_beta, race_loose), and a
  * weight e^-(gamma k) for the seat k places after the one to move. */
 #define GAMMAS 5
 static const double gammas[GAMMAS] = {0, 0.1, 0.2, 0.3, 0.5};
-static const double best_beta[MAX_P + 1] = {0, 0, 0.75, 0.5, 0.5};
-static const double best_lambda[MAX_P + 1] = {0, 0, 4.0, 2.0, 4.0};
 static double order_loglik[GAMMAS];
 static int game_mover[4000];
 
@@ -244,8 +242,8 @@ static void race_score(const maze *st)
                     race_loglik[b][l] -= log(sum);
                 }
             for (int k = 0; k < GAMMAS; k++) {
-                double sum = 0, b = best_beta[st->players];
-                double l = best_lambda[st->players];
+                double sum = 0, b = race_beta[st->players];
+                double l = race_loose[st->players];
                 for (int p = 0; p < st->players; p++) {
                     int kp = (p - game_mover[i] + st->players) % st->players;
                     int kw = (w - game_mover[i] + st->players) % st->players;
@@ -334,8 +332,8 @@ int main(int argc, char **argv)
     printf("the race at the cut, mean log-likelihood of the winner over "
            "%.0f points (uniform: %.3f):\n", race_points, -log(players));
     printf("  with beta %.2f and lambda %.0f, e^-(gamma k) for the seat k "
-           "places after the one to move:", best_beta[players],
-           best_lambda[players]);
+           "places after the one to move:", race_beta[players],
+           race_loose[players]);
     for (int j = 0; j < GAMMAS; j++)
         printf(" %.1f: %.3f", gammas[j], order_loglik[j] / race_points);
     printf("\n");
@@ -352,8 +350,8 @@ int main(int argc, char **argv)
     printf("the race at the cut, mean log-likelihood of the winner over "
            "%.0f points (uniform: %.3f):\n", race_points, -log(players));
     printf("  with beta %.2f and lambda %.0f, e^-(gamma k) for the seat k "
-           "places after the one to move:", best_beta[players],
-           best_lambda[players]);
+           "places after the one to move:", race_beta[players],
+           race_loose[players]);
     for (int j = 0; j < GAMMAS; j++)
         printf(" %.1f: %.3f", gammas[j], order_loglik[j] / race_points);
     printf("\n");
