@@ -212,6 +212,12 @@ static int game_gaps[4000][MAX_P], game_loose[4000][MAX_P], game_points;
 static const double gammas[GAMMAS] = {0, 0.1, 0.2, 0.3, 0.5};
 static double order_loglik[GAMMAS];
 static int game_mover[4000];
+/* The same with a weight e^(kappa x outs) for the cards that would each
+ * bring the seat's hand one closer. */
+#define KAPPAS 6
+static const double kappas[KAPPAS] = {0, 0.02, 0.05, 0.1, 0.2, 0.3};
+static double outs_loglik[KAPPAS];
+static int game_outs[4000][MAX_P];
 
 static void race_keep(const maze *st)
 {
@@ -221,6 +227,7 @@ static void race_keep(const maze *st)
         int loose, g = chain_gap(st, p, hand_set(st, p), NULL, &loose);
         game_gaps[game_points][p] = g < 0 ? HAND + 1 : g;
         game_loose[game_points][p] = loose || g < 0;
+        missing(st, p, hand_set(st, p), &game_outs[game_points][p]);
     }
     game_mover[game_points] = st->turn;
     game_points++;
@@ -253,6 +260,17 @@ static void race_score(const maze *st)
                                gammas[k] * (kp - kw));
                 }
                 order_loglik[k] -= log(sum);
+            }
+            for (int j = 0; j < KAPPAS; j++) {
+                double sum = 0, b = race_beta[st->players];
+                double l = race_loose[st->players];
+                for (int p = 0; p < st->players; p++)
+                    sum += exp(-b * (game_gaps[i][p] - game_gaps[i][w] +
+                                     l * (game_loose[i][p] -
+                                          game_loose[i][w])) +
+                               kappas[j] * (game_outs[i][p] -
+                                            game_outs[i][w]));
+                outs_loglik[j] -= log(sum);
             }
             race_points++;
         }
@@ -337,6 +355,10 @@ int main(int argc, char **argv)
     for (int j = 0; j < GAMMAS; j++)
         printf(" %.1f: %.3f", gammas[j], order_loglik[j] / race_points);
     printf("\n");
+    printf("  and e^(kappa outs):");
+    for (int j = 0; j < KAPPAS; j++)
+        printf(" %.2f: %.3f", kappas[j], outs_loglik[j] / race_points);
+    printf("\n");
     printf("  beta \\ lambda (a plan through other hands)");
     for (int l = 0; l < LAMBDAS; l++)
         printf(" %7.0f", lambdas[l]);
@@ -354,6 +376,10 @@ int main(int argc, char **argv)
            race_loose[players]);
     for (int j = 0; j < GAMMAS; j++)
         printf(" %.1f: %.3f", gammas[j], order_loglik[j] / race_points);
+    printf("\n");
+    printf("  and e^(kappa outs):");
+    for (int j = 0; j < KAPPAS; j++)
+        printf(" %.2f: %.3f", kappas[j], outs_loglik[j] / race_points);
     printf("\n");
     printf("  beta \\ lambda (a plan through other hands)");
     for (int l = 0; l < LAMBDAS; l++)

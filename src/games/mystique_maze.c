@@ -420,15 +420,17 @@ static int standing(const void *vs, double *scores)
 }
 
 /* How a hand's distance from a chain weighs in the race at a search's
- * cut-off, by player count (2-4): a seat's odds fall by e^RACE_BETA for
- * each card it misses and by e^(RACE_BETA x RACE_LOOSE) more when its
- * plan needs cards other hands hold.  Fitted to which seat went on to
+ * cut-off, by player count (2-4): a seat's odds fall by e^race_beta for
+ * each card it misses and by e^(race_beta x race_loose) more when its
+ * plan needs cards other hands hold, and rise by e^RACE_OUTS for each
+ * card that would bring it one closer.  Fitted to which seat went on to
  * win from the standings of games between heuristic players
  * (bench/maze_world.c; docs/bots.md, Mystique Maze): with 3 and 4
  * players a hand's distance tells less, and a plan through other hands
  * is far from hopeless. */
 static const double race_beta[MAX_P + 1] = {0, 0, 0.75, 0.5, 0.5};
 static const double race_loose[MAX_P + 1] = {0, 0, 4.0, 2.0, 4.0};
+#define RACE_OUTS 0.05
 
 /* The weight of a seat with standing `score` in the race (standing():
  * minus the cards missing, plus less than one for the cards that would
@@ -436,10 +438,12 @@ static const double race_loose[MAX_P + 1] = {0, 0, 4.0, 2.0, 4.0};
 static double race_weight(double score, int players)
 {
     int m = (int)ceil(-score - 1e-9);
+    double outs = (score + m) * TBI_MQ_CARDS;
     int loose = m > HAND;
     if (loose)
         m = m - (HAND + 1) > HAND ? HAND + 1 : m - (HAND + 1);
-    return exp(-race_beta[players] * (m + race_loose[players] * loose));
+    return exp(-race_beta[players] * (m + race_loose[players] * loose) +
+               RACE_OUTS * outs);
 }
 
 /* The search reward: the seat's chance of winning.  A finished game with
