@@ -618,6 +618,37 @@ static void the_reward_grades_a_cut_off_game_as_a_race(void **state)
     assert_true(fabs(g->reward(&r, 2) - 1.0 / 3) < 1e-9);
 }
 
+/* The game's search plays the heuristic's choice unless it finds another
+ * clearly better (ismcts anchor=Z): with a bar no search can clear, it
+ * plays the heuristic's every move through a whole game. */
+static void an_unreachable_anchor_plays_the_heuristic(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    tb_config cfg = ts_config(g, 3, NULL);
+    char err[256];
+    tb_bot *b = tb_bot_new(g, "ismcts:iters=40,anchor=100", 5, err,
+                           sizeof err);
+    assert_non_null(b);
+    void *st = ts_new_game(g, &cfg);
+    tb_rng rng;
+    tb_rng_seed(&rng, 6);
+    int moves = 0;
+    for (; moves < 120; moves++) {
+        tb_settle(g, st, &rng);
+        int cur = tb_current(g, st);
+        if (cur == TB_TERMINAL)
+            break;
+        tb_action a, h = g->heuristic(st, cur, &rng);
+        assert_int_equal(tb_bot_choose(b, st, &a), TB_OK);
+        assert_int_equal(a, h);
+        tb_apply_legal(g, st, a);
+    }
+    assert_true(moves > 20);
+    tb_bot_free(b);
+    free(st);
+}
+
 /* The shortest chains the doc states ("Shortest chains"): for each corner
  * pair and player count, the fewest cards a hand needs between the two
  * corners (the other players' corners are not to be had) and how many
@@ -730,6 +761,7 @@ int main(void)
         cmocka_unit_test(determinize_never_reads_the_hidden_cards),
         cmocka_unit_test(the_view_shows_each_seats_public_history),
         cmocka_unit_test(the_reward_grades_a_cut_off_game_as_a_race),
+        cmocka_unit_test(an_unreachable_anchor_plays_the_heuristic),
         cmocka_unit_test(the_doc_states_the_shortest_chains),
         cmocka_unit_test(typing_in_a_real_deal),
     };

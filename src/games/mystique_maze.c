@@ -1046,12 +1046,13 @@ const tb_game tbg_mystique_maze = {
     .view_json = view_json,
     .standing = standing,
     .heuristic = heuristic,
-    /* Playouts end when the searching seat is to move again, every other
-     * seat having had its turn, scored by the race the hands' missing
-     * cards make (reward); 300 iterations in worlds whose hands are shaped
-     * as a player builds them (determinize): docs/games/mystique-maze.md,
+    /* 300 iterations in worlds whose hands are inferred from the public
+     * history (determinize); playouts end when the searching seat is to
+     * move again, every other seat having had its turn, valued as a race
+     * (reward); the heuristic's choice is played unless the search finds
+     * another a standard error better (anchor): docs/games/mystique-maze.md,
      * Search defaults, and docs/bots.md, Mystique Maze. */
-    .search_defaults = "iters=300,horizon=turn",
+    .search_defaults = "iters=300,horizon=turn,anchor=1",
     .reward = reward,
     .describe = describe,
     .policies = policies,
