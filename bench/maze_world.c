@@ -233,47 +233,39 @@ static void race_keep(const maze *st)
     game_points++;
 }
 
+/* The log of the share the race gives seat w at point i of the game:
+ * odds e^-(beta (gap + lambda loose) + gamma k - kappa outs), k the
+ * seat's place after the one to move. */
+static double race_log_share(int i, int w, int players, double beta,
+                             double lambda, double gamma, double kappa)
+{
+    double sum = 0;
+    for (int p = 0; p < players; p++) {
+        int kp = (p - game_mover[i] + players) % players;
+        int kw = (w - game_mover[i] + players) % players;
+        sum += exp(-beta * (game_gaps[i][p] - game_gaps[i][w] +
+                            lambda * (game_loose[i][p] - game_loose[i][w])) -
+                   gamma * (kp - kw) +
+                   kappa * (game_outs[i][p] - game_outs[i][w]));
+    }
+    return -log(sum);
+}
+
+/* Adds the decided game's points to the fits and forgets them. */
 static void race_score(const maze *st)
 {
-    if (st->winner != NONE) {
-        for (int i = 0; i < game_points; i++) {
-            int w = st->winner;
-            for (int b = 0; b < BETAS; b++)
-                for (int l = 0; l < LAMBDAS; l++) {
-                    double sum = 0;
-                    for (int p = 0; p < st->players; p++)
-                        sum += exp(-betas[b] *
-                                   (game_gaps[i][p] - game_gaps[i][w] +
-                                    lambdas[l] * (game_loose[i][p] -
-                                                  game_loose[i][w])));
-                    race_loglik[b][l] -= log(sum);
-                }
-            for (int k = 0; k < GAMMAS; k++) {
-                double sum = 0, b = race_beta[st->players];
-                double l = race_loose[st->players];
-                for (int p = 0; p < st->players; p++) {
-                    int kp = (p - game_mover[i] + st->players) % st->players;
-                    int kw = (w - game_mover[i] + st->players) % st->players;
-                    sum += exp(-b * (game_gaps[i][p] - game_gaps[i][w] +
-                                     l * (game_loose[i][p] -
-                                          game_loose[i][w])) -
-                               gammas[k] * (kp - kw));
-                }
-                order_loglik[k] -= log(sum);
-            }
-            for (int j = 0; j < KAPPAS; j++) {
-                double sum = 0, b = race_beta[st->players];
-                double l = race_loose[st->players];
-                for (int p = 0; p < st->players; p++)
-                    sum += exp(-b * (game_gaps[i][p] - game_gaps[i][w] +
-                                     l * (game_loose[i][p] -
-                                          game_loose[i][w])) +
-                               kappas[j] * (game_outs[i][p] -
-                                            game_outs[i][w]));
-                outs_loglik[j] -= log(sum);
-            }
-            race_points++;
-        }
+    int n = st->players, w = st->winner;
+    double b = race_beta[n], l = race_loose[n];
+    for (int i = 0; i < game_points && w != NONE; i++) {
+        for (int j = 0; j < BETAS; j++)
+            for (int m = 0; m < LAMBDAS; m++)
+                race_loglik[j][m] +=
+                    race_log_share(i, w, n, betas[j], lambdas[m], 0, 0);
+        for (int j = 0; j < GAMMAS; j++)
+            order_loglik[j] += race_log_share(i, w, n, b, l, gammas[j], 0);
+        for (int j = 0; j < KAPPAS; j++)
+            outs_loglik[j] += race_log_share(i, w, n, b, l, 0, kappas[j]);
+        race_points++;
     }
     game_points = 0;
 }
@@ -347,28 +339,6 @@ int main(int argc, char **argv)
                t[m].brier / t[m].cards, t[m].p_wanted / t[m].wanted_cards,
                t[m].p_unwanted / t[m].unwanted_cards,
                1e6 * t[m].seconds / t[m].samples);
-    printf("the race at the cut, mean log-likelihood of the winner over "
-           "%.0f points (uniform: %.3f):\n", race_points, -log(players));
-    printf("  with beta %.2f and lambda %.0f, e^-(gamma k) for the seat k "
-           "places after the one to move:", race_beta[players],
-           race_loose[players]);
-    for (int j = 0; j < GAMMAS; j++)
-        printf(" %.1f: %.3f", gammas[j], order_loglik[j] / race_points);
-    printf("\n");
-    printf("  and e^(kappa outs):");
-    for (int j = 0; j < KAPPAS; j++)
-        printf(" %.2f: %.3f", kappas[j], outs_loglik[j] / race_points);
-    printf("\n");
-    printf("  beta \\ lambda (a plan through other hands)");
-    for (int l = 0; l < LAMBDAS; l++)
-        printf(" %7.0f", lambdas[l]);
-    printf("\n");
-    for (int b = 0; b < BETAS; b++) {
-        printf("  %-41.2f", betas[b]);
-        for (int l = 0; l < LAMBDAS; l++)
-            printf(" %7.3f", race_loglik[b][l] / race_points);
-        printf("\n");
-    }
     printf("the race at the cut, mean log-likelihood of the winner over "
            "%.0f points (uniform: %.3f):\n", race_points, -log(players));
     printf("  with beta %.2f and lambda %.0f, e^-(gamma k) for the seat k "
