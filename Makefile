@@ -10,6 +10,7 @@
 #   make bench      speed of every game: build/bench.json beside the
 #                   baseline bench/baseline.json (BENCH_SECONDS per row)
 #   make bench-chain  Mystique Chain solved over many deals (CHAIN_ARGS)
+#   make bench-maze   Mystique Maze: the search's guesses of hidden hands
 #   make test-web   the browser tests of `tabula serve` (Playwright driving
 #                   Debian's Chromium; screenshots in $(BUILD)/web-shots)
 #   make bench-server  the load bench of `tabula serve` (docs/server.md)
@@ -59,7 +60,7 @@ DEBIAN_PKGS := build-essential pkg-config libcmocka-dev libjansson-dev libedit-d
                bsdextrautils clang libclang-rt-14-dev \
                libwebsockets-dev libsqlite3-dev libssl-dev chromium
 
-.PHONY: all test asan fuzz fuzzers bench bench-baseline bench-chain clean deps \
+.PHONY: all test asan fuzz fuzzers bench bench-baseline bench-chain bench-maze clean deps \
         mysterium-content mysterium-content-check test-web bench-server
 all: $(BUILD)/tabula $(BUILD)/libtabula.so
 
@@ -215,6 +216,13 @@ CHAIN_ARGS ?= -n 100 --seed 1
 bench-chain: $(BUILD)/libtabula.a
 	$(CC) $(CFLAGS) bench/chain_solve.c $(BUILD)/libtabula.a $(LDLIBS) -o $(BUILD)/chain_solve
 	$(BUILD)/chain_solve $(CHAIN_ARGS)
+
+# Mystique Maze: how well determinize guesses the hands a seat cannot see
+# (see bench/maze_world.c, docs/bots.md).
+MAZE_ARGS ?= -p 2 -n 100
+bench-maze: $(BUILD)/libtabula.a
+	$(CC) $(CFLAGS) bench/maze_world.c $(BUILD)/libtabula.a $(LDLIBS) -o $(BUILD)/maze_world
+	$(BUILD)/maze_world $(MAZE_ARGS)
 
 # Mysterium's content (ours): the vision deck generated from a fixed seed
 # by src/games/mysterium/gen_content.py into content_data.c and the content

@@ -528,7 +528,8 @@ static void ismcts_refuses_bad_params(void **state)
                          "ismcts:c=-1", "ismcts:playout=smart",
                          "ismcts:depth=3", "ismcts:iters", "ismcts:time=0",
                          "ismcts:obs=maybe", "ismcts:horizon=turn",
-                         "ismcts:playout=quick", "ismcts:horizon=round"};
+                         "ismcts:playout=quick", "ismcts:horizon=round",
+                         "ismcts:anchor=-1", "ismcts:anchor=far"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char err[256] = "";
         tbi_bot *b = tbi_bot_new(&dice_game, bad[i], err, sizeof err);

@@ -13,6 +13,7 @@
 #include "graph.h"
 #include "mystique_deck.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
@@ -395,6 +396,259 @@ static void determinize_keeps_known_and_old_cards(void **state)
     free(st);
 }
 
+/* How many cards seat p's hand misses in st, as p sees it (the standing
+ * is minus that, plus a fraction for the cards that would help). */
+static double missing_of(const tb_game *g, const void *st, int p)
+{
+    double sc[TB_MAX_PLAYERS];
+    g->standing(st, sc);
+    return ceil(-sc[p]);
+}
+
+/* The cards of seat p's hand in st (as p sees them) into ids; returns
+ * how many. */
+static int hand_of(const tb_game *g, const void *st, int p, int *ids)
+{
+    json_t *v = ts_view(g, st, p), *h = json_object_get(v, "hand");
+    int n = 0;
+    for (size_t i = 0; i < json_array_size(h); i++)
+        ids[n++] = ts_mq_card(json_string_value(json_array_get(h, i)));
+    json_decref(v);
+    return n;
+}
+
+/* Whether card id is among seat p's known cards (taken from the discard
+ * pile) in the public view. */
+static int known_by_all(const tb_game *g, const void *st, int p, int id)
+{
+    json_t *v = ts_view(g, st, TB_SPECTATOR);
+    json_t *k = json_object_get(json_array_get(json_object_get(v, "seats"),
+                                               (size_t)p), "known");
+    int found = 0;
+    for (size_t i = 0; i < json_array_size(k); i++)
+        found |= ts_mq_card(json_string_value(json_array_get(k, i))) == id;
+    json_decref(v);
+    return found;
+}
+
+/* A search's worlds must hold hands like the real ones.  Dealt uniformly
+ * from the unseen cards, another player's hand misses about twice as
+ * many cards for a chain as a real one (3.2 against 1.6 at round 10 with
+ * 2 players) and holds its real unseen cards no more often than chance.
+ * Determinize infers the hands from each seat's public history (what it
+ * discarded, took and refused), so that over games between heuristic
+ * players the hands seat 0 samples for seat 1 miss about as many cards
+ * as seat 1's real hand, and hold more of its real unseen cards than a
+ * uniform deal does; seat 0 sees the same in the sample as in the game. */
+static void determinize_infers_hands_from_the_public_history(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    tb_config cfg = ts_config(g, 2, NULL);
+    void *st = tb_state_new(g), *det = tb_state_new(g);
+    tb_rng rng, drng;
+    tb_rng_seed(&drng, 11);
+    double real = 0, sampled = 0, overlap = 0, chance = 0;
+    int n = 0;
+    for (int game_no = 0; game_no < 40; game_no++) {
+        char err[128];
+        assert_int_equal(tb_init(g, st, &cfg, err, sizeof err), TB_OK);
+        tb_rng_seed(&rng, 300 + (uint64_t)game_no);
+        for (;;) {
+            tb_settle(g, st, &rng);
+            int cur = tb_current(g, st);
+            if (cur == TB_TERMINAL)
+                break;
+            double sc[TB_MAX_PLAYERS];
+            int round = g->standing(st, sc);
+            tb_action acts[TB_MAX_ACTIONS];
+            tb_legal(g, st, acts);
+            if (cur == 0 && round >= 4 &&
+                ts_view_int(g, st, "reshuffles") == 0 &&
+                acts[0] >= 100 /* draw or take: the start of a turn */) {
+                int hand[9], hidden[9], h = 0;
+                int nh = hand_of(g, st, 1, hand);
+                for (int i = 0; i < nh; i++)
+                    if (!known_by_all(g, st, 1, hand[i]))
+                        hidden[h++] = hand[i];
+                int deck = ts_view_int(g, st, "deck");
+                for (int k = 0; k < 10 && h > 0; k++) {
+                    memcpy(det, st, g->state_size);
+                    tb_determinize(g, det, 0, &drng);
+                    sampled += missing_of(g, det, 1);
+                    real += missing_of(g, st, 1);
+                    int got[9], ng = hand_of(g, det, 1, got), hits = 0;
+                    for (int i = 0; i < h; i++)
+                        for (int j = 0; j < ng; j++)
+                            hits += got[j] == hidden[i];
+                    overlap += hits / (double)h;
+                    chance += h / (double)(h + deck);
+                    n++;
+                    char *a = tb_view_json(g, st, 0);
+                    char *b = tb_view_json(g, det, 0);
+                    assert_string_equal(a, b); /* seat 0 sees the same */
+                    free(a);
+                    free(b);
+                }
+            }
+            tb_apply_legal(g, st, g->heuristic(st, cur, &rng));
+        }
+    }
+    assert_true(n > 500);
+    real /= n;
+    sampled /= n;
+    overlap /= n;
+    chance /= n;
+    if (fabs(sampled - real) > 0.5)
+        fail_msg("seat 1's real hand misses %.2f cards on average, the "
+                 "sampled ones %.2f", real, sampled);
+    if (overlap < chance + 0.03)
+        fail_msg("the samples hold %.3f of seat 1's unseen cards, a "
+                 "uniform deal %.3f", overlap, chance);
+    free(det);
+    free(st);
+}
+
+/* Hidden information is sacred: a seat's samples of the other hands may
+ * depend on what it has seen, never on where the hidden cards really
+ * are.  Two games that differ only in one unseen card of seat 1's hand
+ * (3Bs in one, 3Ba in the other, the other card in the deck), played
+ * alike in public (draws refusing the discard pile's top, a take,
+ * discards), give seat 0 the same view, and then the very same samples
+ * from the same generator: the same hands, the same deck. */
+static void determinize_never_reads_the_hidden_cards(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    const char *top = "5Rm 5Rc 5Bm 5Bc 1Bm 1Bc 2Bm 2Bc 3Bm 3Bc 4Bm 4Bc";
+    const char *hands_a[] = {JUNK0, "1Yc 2Yc 3Yc 4Yc 1Rc 2Rc 3Rc 3Bs"};
+    const char *hands_b[] = {JUNK0, "1Yc 2Yc 3Yc 4Yc 1Rc 2Rc 3Rc 3Ba"};
+    void *a = setup(2, hands_a, top, NULL), *b = setup(2, hands_b, top, NULL);
+    char card[8];
+    for (int k = 0; k < 4; k++) {
+        draw_and_discard(a, k % 2, card, NULL);
+        draw_and_discard(b, k % 2, card, NULL);
+    }
+    /* Seat 0 discards 1Ym, seat 1 takes it and discards 1Yc. */
+    static const char *const moves[] = {"draw", "1Ym", "take", "1Yc"};
+    for (int i = 0; i < 4; i++) {
+        ts_play(g, a, moves[i]);
+        ts_play(g, b, moves[i]);
+    }
+    for (int k = 0; k < 4; k++) {
+        draw_and_discard(a, k % 2, card, NULL);
+        draw_and_discard(b, k % 2, card, NULL);
+    }
+    char *va = tb_view_json(g, a, 0), *vb = tb_view_json(g, b, 0);
+    assert_string_equal(va, vb);
+    free(va);
+    free(vb);
+    assert_true(has(a, 1, "3Bs") && has(b, 1, "3Ba"));
+    void *da = tb_state_new(g), *db = tb_state_new(g);
+    for (uint64_t seed = 1; seed <= 30; seed++) {
+        tb_rng ra, rb;
+        tb_rng_seed(&ra, seed);
+        tb_rng_seed(&rb, seed);
+        memcpy(da, a, g->state_size);
+        memcpy(db, b, g->state_size);
+        tb_determinize(g, da, 0, &ra);
+        tb_determinize(g, db, 0, &rb);
+        assert_memory_equal(da, db, g->state_size);
+    }
+    free(da);
+    free(db);
+    free(a);
+    free(b);
+}
+
+/* The public history each seat leaves, which the search infers its hand
+ * from, is in the view: since the last reshuffle the cards it refused
+ * (drawing from the deck while they lay on the discard pile) and the
+ * cards it discarded, and its last turns, newest first. */
+static void the_view_shows_each_seats_public_history(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    const char *hands[] = {JUNK0, JUNK1};
+    void *st = setup(2, hands, "5Rm 5Rc", NULL);
+    ts_play(g, st, "draw"); /* seat 0 draws 5Rm, discards 1Ym */
+    ts_play(g, st, "1Ym");
+    ts_play(g, st, "draw"); /* seat 1 refuses 1Ym, draws 5Rc */
+    ts_play(g, st, "1Yc");
+    ts_play(g, st, "take"); /* seat 0 takes 1Yc, discards it again */
+    ts_play(g, st, "1Yc");
+    /* The view's keys come in alphabetical order. */
+    for (int seat = -1; seat < 2; seat++) {
+        assert_true(has(st, seat, "\"discarded\":[\"1Ym\",\"1Yc\"],"
+                                  "\"from_deck\":8,\"known\":[],"
+                                  "\"last_turns\":[{\"discarded\":[\"1Yc\"],"
+                                  "\"took\":true,\"top\":[\"1Yc\"]},"
+                                  "{\"discarded\":[\"1Ym\"],\"took\":false,"
+                                  "\"top\":null}],\"refused\":[]}"));
+        assert_true(has(st, seat, "\"discarded\":[\"1Yc\"],\"from_deck\":8,"
+                                  "\"known\":[],\"last_turns\":[{"
+                                  "\"discarded\":[\"1Yc\"],\"took\":false,"
+                                  "\"top\":[\"1Ym\"]}],\"refused\":[\"1Ym\"]"));
+    }
+    free(st);
+}
+
+/* The search reward: a finished game is a win, a loss or a share of a
+ * draw; at a search's cut-off, where the scores are the standings (minus
+ * the cards each hand misses), it is a race: graded, each seat's chance
+ * higher the fewer cards it misses and lower when its plan needs cards
+ * other hands hold, the chances summing to 1. */
+static void the_reward_grades_a_cut_off_game_as_a_race(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    tb_result r = {.players = 3};
+    r.score[0] = 0, r.score[1] = -2, r.score[2] = -3; /* seat 0 won */
+    r.rank[0] = 1, r.rank[1] = 2, r.rank[2] = 2;
+    assert_true(g->reward(&r, 0) == 1.0 && g->reward(&r, 1) == 0.0);
+    /* Cut off: seat 0 misses 1 card (and 0.9 of the cards it could get
+     * would help), seat 1 misses 2, seat 2 misses 1 but only through
+     * cards other hands hold (HAND + 1 = 9 more). */
+    r.score[0] = -0.1, r.score[1] = -2, r.score[2] = -10;
+    r.rank[0] = 1, r.rank[1] = 2, r.rank[2] = 3;
+    double a = g->reward(&r, 0), b = g->reward(&r, 1), c = g->reward(&r, 2);
+    assert_true(a > b && b > c && c > 0.0 && a < 1.0);
+    assert_true(fabs(a + b + c - 1.0) < 1e-9);
+    r.rank[0] = r.rank[1] = r.rank[2] = 1; /* a draw, or equal standings */
+    assert_true(fabs(g->reward(&r, 2) - 1.0 / 3) < 1e-9);
+}
+
+/* The game's search plays the heuristic's choice unless it finds another
+ * clearly better (ismcts anchor=Z): with a bar no search can clear, it
+ * plays the heuristic's every move through a whole game. */
+static void an_unreachable_anchor_plays_the_heuristic(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    tb_config cfg = ts_config(g, 3, NULL);
+    char err[256];
+    tb_bot *b = tb_bot_new(g, "ismcts:iters=40,anchor=100", 5, err,
+                           sizeof err);
+    assert_non_null(b);
+    void *st = ts_new_game(g, &cfg);
+    tb_rng rng;
+    tb_rng_seed(&rng, 6);
+    int moves = 0;
+    for (; moves < 120; moves++) {
+        tb_settle(g, st, &rng);
+        int cur = tb_current(g, st);
+        if (cur == TB_TERMINAL)
+            break;
+        tb_action a, h = g->heuristic(st, cur, &rng);
+        assert_int_equal(tb_bot_choose(b, st, &a), TB_OK);
+        assert_int_equal(a, h);
+        tb_apply_legal(g, st, a);
+    }
+    assert_true(moves > 20);
+    tb_bot_free(b);
+    free(st);
+}
+
 /* The shortest chains the doc states ("Shortest chains"): for each corner
  * pair and player count, the fewest cards a hand needs between the two
  * corners (the other players' corners are not to be had) and how many
@@ -503,6 +757,11 @@ int main(void)
         cmocka_unit_test(suns_and_arms_are_connected),
         cmocka_unit_test(the_turn_limit_is_a_draw),
         cmocka_unit_test(determinize_keeps_known_and_old_cards),
+        cmocka_unit_test(determinize_infers_hands_from_the_public_history),
+        cmocka_unit_test(determinize_never_reads_the_hidden_cards),
+        cmocka_unit_test(the_view_shows_each_seats_public_history),
+        cmocka_unit_test(the_reward_grades_a_cut_off_game_as_a_race),
+        cmocka_unit_test(an_unreachable_anchor_plays_the_heuristic),
         cmocka_unit_test(the_doc_states_the_shortest_chains),
         cmocka_unit_test(typing_in_a_real_deal),
     };

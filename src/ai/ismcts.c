@@ -89,9 +89,12 @@ typedef struct params {
     long hmoves;     /* heuristic moves per playout, then random (<0: all) */
     double rwiden;   /* progressive widening at the root (<0: off) */
     int obs;         /* split the tree by what the root seat observes */
-    int horizon;     /* playouts end with the round (games with standing) */
+    int horizon;     /* 1: playouts end with the round (games with
+                      * standing); 2: at the seat's next turn after it */
     int raw;         /* reward=score: the seat's own score, unscaled */
     int keep;        /* keep the tree between decisions */
+    double anchor;   /* play the heuristic's root choice unless another is
+                      * this many standard errors better (<0: off) */
     const tb_policy *policy; /* with PLAYOUT_POLICY */
 } params;
 
@@ -213,6 +216,12 @@ static int set_param(params *p, const tb_game *g, const char *key,
         else if (!read_number(val, 0, 100, &v))
             goto bad_number;
         *(tbi_word_eq(key, "widen") ? &p->widen : &p->rwiden) = v;
+    } else if (tbi_word_eq(key, "anchor")) {
+        if (tbi_word_eq(val, "off"))
+            v = -1;
+        else if (!read_number(val, 0, 100, &v))
+            goto bad_number;
+        p->anchor = v;
     } else if (tbi_word_eq(key, "hmoves")) {
         if (tbi_word_eq(val, "all"))
             v = -1;
@@ -255,11 +264,13 @@ static int set_param(params *p, const tb_game *g, const char *key,
     } else if (tbi_word_eq(key, "horizon")) {
         if (tbi_word_eq(val, "round"))
             p->horizon = 1;
+        else if (tbi_word_eq(val, "turn"))
+            p->horizon = 2;
         else if (tbi_word_eq(val, "game"))
             p->horizon = 0;
         else {
-            tbi_errf(err, cap, "ismcts: horizon takes game or round, not "
-                     "'%s'", val);
+            tbi_errf(err, cap, "ismcts: horizon takes game, round or "
+                     "turn, not '%s'", val);
             return TB_EINVAL;
         }
     } else if (tbi_word_eq(key, "pdet") || tbi_word_eq(key, "obs") ||
@@ -280,7 +291,7 @@ static int set_param(params *p, const tb_game *g, const char *key,
     } else {
         tbi_errf(err, cap, "ismcts has no parameter '%s'; its parameters: "
                  "iters, time, c, playout, hmoves, fine, widen, rwiden, nodes, "
-                 "pdet, obs, horizon, reward, keep", key);
+                 "pdet, obs, horizon, reward, keep, anchor", key);
         return TB_EINVAL;
     }
     return TB_OK;
@@ -333,6 +344,7 @@ static int parse_params(params *p, const tb_game *g, const char *text,
     p->rwiden = NAN; /* the default depends on the game: see create */
     p->hmoves = -1;
     p->obs = 0;
+    p->anchor = -1;
     if (g->search_defaults) {
         char why[200];
         if (apply_params(p, g, g->search_defaults, why, sizeof why) !=
@@ -620,11 +632,16 @@ static uint32_t tree_decision(search *s, const tb_game *g, tb_rng *rng,
     return s->child[pick];
 }
 
-/* With a round horizon: whether the world has left the decision's round. */
-static int round_over(search *s, const tb_game *g)
+/* With a round horizon: whether the world has left the decision's round;
+ * with a turn horizon, whether it has and the deciding seat is to move
+ * again (so that every other seat has had its turn after the decision,
+ * whatever the deciding seat's place in the round). */
+static int round_over(search *s, const tb_game *g, int cur, int root_seat)
 {
-    return s->p.horizon &&
-           g->standing(s->world, s->standing) != s->root_round;
+    if (!s->p.horizon ||
+        g->standing(s->world, s->standing) == s->root_round)
+        return 0;
+    return s->p.horizon == 1 || cur == root_seat;
 }
 
 /* Learns, once per bot, the number of players and which way standings
@@ -644,7 +661,7 @@ static void playout(search *s, const tb_game *g, tb_rng *rng, int root_seat)
     long guided = s->p.playout == PLAYOUT_RANDOM ? 0 : s->p.hmoves;
     for (long k = 0;;) {
         int cur = g->current(s->world);
-        if (cur == TB_TERMINAL || round_over(s, g))
+        if (cur == TB_TERMINAL || round_over(s, g, cur, root_seat))
             return;
         if (cur == TB_CHANCE) {
             tb_sample_chance(g, s->world, rng, NULL, NULL);
@@ -746,6 +763,39 @@ static void iterate(search *s, const tb_game *g, tb_rng *rng,
     }
 }
 
+/* The mean reward of root action a and its standard error, bounded as
+ * that of a coin with the same mean (rewards lie in [0, 1]); visits in
+ * *visits (0: never tried). */
+static double root_mean(search *s, int seat, tb_action a, double *se,
+                        double *visits)
+{
+    uint32_t id = find_child(s, s->root, decision_key(seat, a));
+    *visits = id ? s->pool[id].visits : 0;
+    if (*visits <= 0)
+        return 0;
+    double m = s->pool[id].reward / *visits;
+    double v = m < 0 ? 0 : m > 1 ? 0.25 : m * (1 - m);
+    *se = sqrt(v / *visits);
+    return m;
+}
+
+/* anchor=Z: the search's choice best stands against the heuristic's
+ * choice h only when its mean reward is higher by more than Z standard
+ * errors of the difference; otherwise h is played.  A search with few
+ * iterations for many near-equal actions otherwise trades a good
+ * player's careful choice for noise. */
+static tb_action anchored(search *s, int seat, tb_action best, tb_action h)
+{
+    if (best == h)
+        return best;
+    double sb, sh, vb, vh;
+    double mb = root_mean(s, seat, best, &sb, &vb);
+    double mh = root_mean(s, seat, h, &sh, &vh);
+    if (vb <= 0 || vh <= 0)
+        return vh > 0 ? h : best;
+    return mb - mh > s->p.anchor * sqrt(sb * sb + sh * sh) ? best : h;
+}
+
 /* The root action to play: the most visited, then the best on average. */
 static tb_action best_root_action(search *s, int seat, const tb_action *acts,
                                   int n)
@@ -836,8 +886,9 @@ static int ismcts_create(tbi_bot *b, const char *text, char *err, size_t cap)
         s->p.keep = 0;
     b->observes = s->p.keep;
     if (s->p.horizon && (!g->standing || (g->flags & TB_GAME_COOPERATIVE))) {
-        tbi_errf(err, cap, "ismcts: horizon=round needs a competitive game "
-                 "that reports its rounds; %s does not", g->id);
+        tbi_errf(err, cap, "ismcts: horizon=round or turn needs a "
+                 "competitive game that reports its rounds; %s does not",
+                 g->id);
         return TB_EINVAL;
     }
     s->world = tb_state_new(g);
@@ -892,7 +943,12 @@ static tb_action ismcts_choose(tbi_bot *b, void *st, int seat)
     s->last_iters = it;
     s->n_seen = 0;
     s->seen_ok = 1; /* observations from here on lead on from this root */
-    return best_root_action(s, seat, acts, n);
+    tb_action best = best_root_action(s, seat, acts, n);
+    if (s->p.anchor >= 0 && g->heuristic)
+        best = anchored(s, seat, best,
+                        s->has_hint ? s->root_hint
+                                    : g->heuristic(st, seat, &b->rng));
+    return best;
 }
 
 /* keep=on: the search of the last decision stays when every action since
@@ -948,7 +1004,7 @@ const tbi_bot_kind tbi_bot_ismcts = {
     .name = "ismcts",
     .help = "ismcts[:iters=N,time=S,c=X,playout=random|heuristic|quick,hmoves=N|all,"
             "fine=W,widen=W|off,rwiden=W|off,nodes=N,pdet=on|off,obs=on|off,"
-            "horizon=game|round,reward=win|score,keep=on|off]: "
+            "horizon=game|round|turn,reward=win|score,keep=on|off,anchor=Z|off]: "
             "information-set Monte Carlo tree search",
     .legal_only = 0,
     .create = ismcts_create,

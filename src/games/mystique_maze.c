@@ -29,6 +29,7 @@
 #include "mystique_deck.h"
 #include "redeal.h"
 
+#include <math.h>
 #include <string.h>
 
 #define MAX_P 4
@@ -37,6 +38,12 @@
 #define TAKE 101u
 #define NONE 0xffu
 #define MAX_SHOWN_WANTED 12 /* cards a terminal hint lists at most */
+#ifndef LOG
+#define LOG 4 /* turns of each seat remembered (inference) */
+#endif
+#ifndef MAZE_INFER
+#define MAZE_INFER 1 /* determinize infers hands (0: uniform, to compare) */
+#endif
 
 enum { OPT_ROUNDS };
 enum phase { PH_DEAL, PH_DRAW, PH_DISCARD, PH_RESHUFFLE, PH_OVER };
@@ -77,6 +84,17 @@ typedef struct maze {
      * discards (public: they lay face up). */
     uint64_t gen;
     uint64_t corners;       /* the corner cards in front of the players */
+    /* The public history of each seat, what the search infers its hand
+     * from (determinize).  The last LOG turns, newest first: the card on
+     * top of the discard pile when it drew (NONE: the pile was empty),
+     * whether it took that card (else it drew from the deck, refusing
+     * it), and the card it discarded; log_n[p] of them are filled. */
+    uint8_t log_top[MAX_P][LOG], log_took[MAX_P][LOG], log_disc[MAX_P][LOG];
+    uint8_t log_n[MAX_P];
+    /* Since the last reshuffle: the cards each seat left on top of the
+     * discard pile when it drew from the deck instead, and the cards it
+     * discarded (public: the view shows them). */
+    uint64_t refused[MAX_P], discarded[MAX_P];
 } maze;
 
 /* ---------------------------------------------------------------- basics */
@@ -155,8 +173,13 @@ static void chance(const void *vs, tb_chance *c)
                 c->items[c->n++] = (uint16_t)id;
         return;
     }
-    tbi_mq_chance_pile(c, s->discard, s->discard_n - 1,
-                       "discards but the last, shuffled into a new deck");
+    c->what = "discards but the last, shuffled into a new deck";
+    uint8_t sorted[TBI_MQ_CARDS];
+    int n = s->discard_n - 1;
+    memcpy(sorted, s->discard, (size_t)n);
+    tbi_sort_u8(sorted, n);
+    for (int i = 0; i < n; i++)
+        c->items[c->n++] = sorted[i];
 }
 
 /* Takes a shuffled deck of n cards (top first) as the deck in play. */
@@ -196,6 +219,8 @@ static void apply_chance(void *vs, const uint16_t *cards)
     s->discard[0] = s->discard[s->discard_n - 1];
     s->discard_n = 1;
     s->reshuffles++;
+    memset(s->refused, 0, sizeof s->refused);
+    memset(s->discarded, 0, sizeof s->discarded);
     s->phase = PH_DRAW;
 }
 
@@ -241,6 +266,24 @@ static void end_turn(maze *s)
     s->phase = s->deck_top == s->deck_n ? PH_RESHUFFLE : PH_DRAW;
 }
 
+/* Writes seat p's turn, ending with the discard d, into its public
+ * history: the card on top of the discard pile when it drew is the one it
+ * took, or else the pile's top still (nothing has been laid on it since). */
+static void log_turn(maze *s, int p, uint8_t d)
+{
+    uint8_t top = s->took ? s->drawn
+                          : s->discard_n ? s->discard[s->discard_n - 1] : NONE;
+    memmove(s->log_top[p] + 1, s->log_top[p], LOG - 1);
+    memmove(s->log_took[p] + 1, s->log_took[p], LOG - 1);
+    memmove(s->log_disc[p] + 1, s->log_disc[p], LOG - 1);
+    s->log_top[p][0] = top;
+    s->log_took[p][0] = s->took;
+    s->log_disc[p][0] = d;
+    if (s->log_n[p] < LOG)
+        s->log_n[p]++;
+    s->discarded[p] |= tbi_node_bit(d);
+}
+
 static void apply(void *vs, tb_action a)
 {
     maze *s = vs;
@@ -249,6 +292,8 @@ static void apply(void *vs, tb_action a)
         uint8_t card;
         if (a == DRAW) {
             card = s->deck[s->deck_top++];
+            if (s->discard_n > 0)
+                s->refused[p] |= tbi_node_bit(s->discard[s->discard_n - 1]);
         } else {
             card = s->discard[--s->discard_n];
             s->known |= tbi_node_bit(card);
@@ -261,6 +306,7 @@ static void apply(void *vs, tb_action a)
     }
     tbi_hand_remove(s->hand[p], &s->hand_n[p], (uint8_t)a);
     s->known &= ~tbi_node_bit((int)a);
+    log_turn(s, p, (uint8_t)a);
     s->discard[s->discard_n++] = (uint8_t)a;
     end_turn(s);
 }
@@ -291,18 +337,6 @@ static void result(const void *vs, tb_result *out)
         out->score[p] = -final_gap(s, p);
         out->rank[p] = s->winner == NONE || p == s->winner ? 1 : 2;
     }
-}
-
-/* The search reward: mostly the win (a share of a draw), and a fifth for
- * how close the hand came, so that a search whose playouts rarely end in
- * its win still tells a hand that is nearly there from one that is not. */
-static double reward(const tb_result *r, int seat)
-{
-    int firsts = 0;
-    for (int p = 0; p < r->players; p++)
-        firsts += r->rank[p] == 1;
-    double win = r->rank[seat] == 1 ? 1.0 / firsts : 0.0;
-    return 0.8 * win + 0.2 * (1.0 + r->score[seat] / (HAND + 1));
 }
 
 /* ---------------------------------------------------------------- chains */
@@ -385,7 +419,152 @@ static int standing(const void *vs, double *scores)
     return s->turns / s->players;
 }
 
+/* How a hand's distance from a chain weighs in the race at a search's
+ * cut-off, by player count (2-4): a seat's odds fall by e^race_beta for
+ * each card it misses and by e^(race_beta x race_loose) more when its
+ * plan needs cards other hands hold, and rise by e^RACE_OUTS for each
+ * card that would bring it one closer.  Fitted to which seat went on to
+ * win from the standings of games between heuristic players
+ * (bench/maze_world.c; docs/bots.md, Mystique Maze): with 3 and 4
+ * players a hand's distance tells less, and a plan through other hands
+ * is far from hopeless. */
+static const double race_beta[MAX_P + 1] = {0, 0, 0.75, 0.5, 0.5};
+static const double race_loose[MAX_P + 1] = {0, 0, 4.0, 2.0, 4.0};
+#define RACE_OUTS 0.05
+
+/* The weight of a seat with standing `score` in the race (standing():
+ * minus the cards missing, plus less than one for the cards that would
+ * help; HAND + 1 more missing for a plan through other hands). */
+static double race_weight(double score, int players)
+{
+    int m = (int)ceil(-score - 1e-9);
+    double outs = (score + m) * TBI_MQ_CARDS;
+    int loose = m > HAND;
+    if (loose)
+        m = m - (HAND + 1) > HAND ? HAND + 1 : m - (HAND + 1);
+    return exp(-race_beta[players] * (m + race_loose[players] * loose) +
+               RACE_OUTS * outs);
+}
+
+/* The search reward: the seat's chance of winning.  A finished game with
+ * a winner (a hand that misses nothing) is a win or a loss, a draw a
+ * share of it.  At the search's cut-off (ISMCTS's horizon scores the
+ * seats by their standings) it is the seat's share of a race in which
+ * each seat's odds fall with the cards it misses (race_weight): a graded
+ * value, where the rank of the standings alone (the win of the seat
+ * nearest a chain) made a hand one card behind worth nothing, however the
+ * others stood (docs/bots.md, Mystique Maze). */
+static double reward(const tb_result *r, int seat)
+{
+    int firsts = 0, done = 0;
+    for (int p = 0; p < r->players; p++) {
+        firsts += r->rank[p] == 1;
+        done |= r->score[p] >= 0;
+    }
+    if (done || firsts == r->players)
+        return r->rank[seat] == 1 ? 1.0 / firsts : 0.0;
+    double sum = 0;
+    for (int p = 0; p < r->players; p++)
+        sum += race_weight(r->score[p], r->players);
+    return race_weight(r->score[seat], r->players) / sum;
+}
+
 /* ---------------------------------------------------------------- hidden */
+
+/* How determinize infers the other hands (docs/games/mystique-maze.md,
+ * Search defaults).  A hand is judged by how well the heuristic's way of
+ * play, holding it, explains its seat's public history: each of its last
+ * LOG turns whose draw or discard the hand would not have made costs a
+ * penalty, a turn older by one counting INFER_DECAY times as much, and a
+ * hand costs INFER_PRIOR for each card it misses for a chain, from its
+ * seat's INFER_PRIOR_ROUNDS-th round on (less before: a dealt hand is
+ * uniform, a hand players have built for a while misses few cards).  The
+ * sample is drawn by INFER_STEPS steps of Metropolis: swap one unseen
+ * card of the hand with one of the cards left for the deck, keep the
+ * swap with probability e to the change in the judgement (at most 1). */
+#ifndef INFER_STEPS
+#define INFER_STEPS 24
+#endif
+#ifndef INFER_PENALTY
+#define INFER_PENALTY 3.0
+#endif
+#ifndef INFER_DECAY
+#define INFER_DECAY 0.9
+#endif
+#ifndef INFER_PRIOR
+#define INFER_PRIOR 2.0
+#endif
+#ifndef INFER_PRIOR_ROUNDS
+#define INFER_PRIOR_ROUNDS 8
+#endif
+
+/* The judgement of seat p's hand in s (higher is likelier): the log of
+ * how well it explains p's last turns, as said above.  Each turn checks
+ * what it can of the present hand: a card it discarded would not now
+ * bring its chain closer; a card it took and still holds is of use to
+ * it; a card it refused (drawing from the deck instead) is not one it
+ * now wants. */
+static double hand_fit(const maze *s, int p)
+{
+    uint64_t hand = hand_set(s, p), wanted;
+    int loose, g = chain_gap(s, p, hand, &wanted, &loose);
+    g = g < 0 ? TBI_MQ_CARDS : g + (loose ? HAND + 1 : 0);
+    int rounds = s->turns / s->players;
+    double fit = -INFER_PRIOR * g *
+                 (rounds < INFER_PRIOR_ROUNDS ? rounds : INFER_PRIOR_ROUNDS) /
+                 INFER_PRIOR_ROUNDS;
+    double w = INFER_PENALTY;
+    for (int i = 0; i < s->log_n[p]; i++, w *= INFER_DECAY) {
+        int x = s->log_disc[p][i], t = s->log_top[p][i];
+        if (!tbi_node_in(hand, x) &&
+            missing(s, p, hand | tbi_node_bit(x), NULL) < g)
+            fit -= w;
+        if (s->log_took[p][i]) {
+            if (tbi_node_in(hand, t) &&
+                missing(s, p, hand & ~tbi_node_bit(t), NULL) <= g)
+                fit -= w;
+        } else if (t != NONE && !tbi_node_in(hand, t) &&
+                   tbi_node_in(wanted, t)) {
+            fit -= w;
+        }
+    }
+    return fit;
+}
+
+/* Draws seat p's unseen cards of the deck in play (dealt uniformly into
+ * its hand from the pool) again as the public history makes likely
+ * (hand_fit): Metropolis steps swapping one of them with a card of the
+ * pool not yet dealt (pool->card[pool->next..n), the cards left for the
+ * deck). */
+static void infer_hand(maze *s, int p, tbi_pool *pool, tb_rng *rng)
+{
+    int idx[HAND + 1], k = 0;
+    for (int i = 0; i < s->hand_n[p]; i++) {
+        int c = s->hand[p][i];
+        if (!tbi_node_in(s->known, c) && tbi_node_in(s->gen, c))
+            idx[k++] = i;
+    }
+    int left = pool->n - pool->next;
+    if (k == 0 || left == 0)
+        return;
+    double fit = hand_fit(s, p);
+    for (int step = 0; step < INFER_STEPS; step++) {
+        uint8_t *a = &s->hand[p][idx[tb_rng_below(rng, (uint32_t)k)]];
+        uint8_t *b = &pool->card[pool->next +
+                                 (int)tb_rng_below(rng, (uint32_t)left)];
+        uint8_t t = *a;
+        *a = *b;
+        *b = t;
+        double f = hand_fit(s, p);
+        if (f >= fit || tb_rng_unit(rng) < exp(f - fit)) {
+            fit = f;
+        } else {
+            *b = *a;
+            *a = t;
+        }
+    }
+    tbi_sort_u8(s->hand[p], s->hand_n[p]);
+}
 
 /* Resamples what `seat` has not seen: the other hands' cards that were
  * not taken from the discard pile, and the order of the deck.  Unseen
@@ -440,7 +619,17 @@ static void determinize(void *vs, int seat, tb_rng *rng)
         memcpy(s->hand[p], cards, (size_t)n);
         tbi_sort_u8(s->hand[p], n);
     }
+    /* The unseen cards of each hand but the one of the seat to act that
+     * has drawn (its hand is between two turns) are drawn again as that
+     * seat's public history makes likely. */
+    for (int p = 0; p < s->players; p++)
+        if (MAZE_INFER && p != seat && s->hand_n[p] <= HAND && nfresh[p] > 0)
+            infer_hand(s, p, &fresh, rng);
     tbi_pool_take_run(&fresh, s->deck + s->deck_top, s->deck_n - s->deck_top);
+    /* The cards drawn from the deck (or dealt from it) are no longer
+     * read, but they are the real ones: cleared, so that the sample, and
+     * the information-set key that hashes it, never hold them. */
+    memset(s->deck, 0, s->deck_top);
     if (s->phase == PH_DISCARD && s->turn != seat && !s->took)
         s->drawn = NONE;
 }
@@ -705,6 +894,25 @@ static void render(const void *vs, int seat, unsigned style, tb_text *t)
                    : "discard a card");
 }
 
+/* Seat p's last turns, newest first, as the table saw them: the card on
+ * top of the discard pile when it drew (null: none), whether it took it,
+ * and the card it discarded. */
+static json_t *last_turns_json(const maze *s, int p)
+{
+    json_t *a = json_array();
+    for (int i = 0; i < s->log_n[p]; i++) {
+        json_t *o = json_object();
+        uint8_t top = s->log_top[p][i], d = s->log_disc[p][i];
+        json_object_set_new(o, "top", top == NONE
+                                          ? json_null()
+                                          : tbi_mq_json_cards(&top, 1));
+        json_object_set_new(o, "took", json_boolean(s->log_took[p][i]));
+        json_object_set_new(o, "discarded", tbi_mq_json_cards(&d, 1));
+        json_array_append_new(a, o);
+    }
+    return a;
+}
+
 static json_t *view_json(const void *vs, int seat)
 {
     const maze *s = vs;
@@ -743,6 +951,14 @@ static json_t *view_json(const void *vs, int seat)
         json_object_set_new(o, "known", tbi_mq_json_cards(shown, k));
         /* Unknown cards from the deck in play: a count anyone can keep. */
         json_object_set_new(o, "from_deck", json_integer(fresh));
+        /* Its public history, which the search infers its hand from:
+         * since the last reshuffle, the cards it left on top of the
+         * discard pile drawing from the deck instead and the cards it
+         * discarded; and its last turns. */
+        json_object_set_new(o, "refused", tbi_mq_json_set(s->refused[p]));
+        json_object_set_new(o, "discarded",
+                            tbi_mq_json_set(s->discarded[p]));
+        json_object_set_new(o, "last_turns", last_turns_json(s, p));
         json_array_append_new(seats, o);
     }
     json_object_set_new(v, "seats", seats);
@@ -830,10 +1046,13 @@ const tb_game tbg_mystique_maze = {
     .view_json = view_json,
     .standing = standing,
     .heuristic = heuristic,
-    /* Playouts end with the round, scored by the hands' missing cards: as
-     * strong as full-game playouts where measured and about ten times
-     * cheaper (docs/games/mystique-maze.md, Search defaults). */
-    .search_defaults = "horizon=round",
+    /* 300 iterations in worlds whose hands are inferred from the public
+     * history (determinize); playouts end when the searching seat is to
+     * move again, every other seat having had its turn, valued as a race
+     * (reward); the heuristic's choice is played unless the search finds
+     * another a standard error better (anchor): docs/games/mystique-maze.md,
+     * Search defaults, and docs/bots.md, Mystique Maze. */
+    .search_defaults = "iters=300,horizon=turn,anchor=1",
     .reward = reward,
     .describe = describe,
     .policies = policies,

@@ -1,0 +1,365 @@
+/*
+ * maze_world.c - how well Mystique Maze's determinize guesses the hands a
+ * seat cannot see: the quality of the search's world model, measured
+ * directly (docs/bots.md, Mystique Maze).  Games between heuristic
+ * players are played; at the start of each turn (from round --from on,
+ * until a reshuffle) the seat to move determinizes the state K times and
+ * each sample's hand of the next seat is compared with the real one:
+ *
+ *   overlap  the share of the next hand's unseen cards (not known to all)
+ *            the sample puts there;
+ *   gap      the cards the sampled hand misses for a chain, against the
+ *            real hand's (as the heuristic counts them);
+ *   brier    for each card of the mover's hand, the share of samples whose
+ *            next hand wants it (would take it from the discard pile)
+ *            against whether the real one does: the mean squared error,
+ *            and the mean share for the cards really wanted / not wanted.
+ *            This is what a discard that does not feed the next player
+ *            rests on.
+ *
+ * for three world models: uniform (the unseen cards dealt at random),
+ * shaped (the earlier attempt: 12 virtual turns of the heuristic on each
+ * hand, hands that want a refused card made again) and inferred (the
+ * game's determinize: Metropolis on the public history).
+ *
+ * Build and run: make bench-maze [MAZE_ARGS="-p 2 -n 100"]
+ */
+#include <stdio.h>
+#include <stdlib.h>
+#include <time.h>
+
+/* The game is compiled in here, so that its model can be switched and its
+ * internals read; its descriptor is renamed so as not to clash with the
+ * library's. */
+static int infer_on;
+#define MAZE_INFER infer_on
+#define tbg_mystique_maze tbg_maze_world_copy
+#include "../src/games/mystique_maze.c"
+
+static double now(void)
+{
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
+}
+
+/* ------------------------------------------- the earlier, shaped model */
+
+/* Plays `turns` turns of the heuristic's draw and discard for seat p on
+ * its unseen cards of the deck in play, drawing from the pool. */
+static void virtual_turns(maze *s, int p, tbi_pool *pool, int turns,
+                          tb_rng *rng)
+{
+    for (int t = 0; t < turns && pool->next < pool->n; t++) {
+        int j = pool->next +
+                (int)tb_rng_below(rng, (uint32_t)(pool->n - pool->next));
+        s->hand[p][s->hand_n[p]++] = pool->card[j];
+        uint64_t hand = hand_set(s, p);
+        int best = -1, best_gap = 0, best_outs = 0;
+        for (int i = 0; i < s->hand_n[p]; i++) {
+            int c = s->hand[p][i];
+            if (tbi_node_in(s->known, c) || !tbi_node_in(s->gen, c))
+                continue;
+            int outs, gap = missing(s, p, hand & ~tbi_node_bit(c), &outs);
+            if (best < 0 || gap < best_gap ||
+                (gap == best_gap && outs > best_outs)) {
+                best = i;
+                best_gap = gap;
+                best_outs = outs;
+            }
+        }
+        uint8_t d = s->hand[p][best];
+        s->hand[p][best] = s->hand[p][--s->hand_n[p]];
+        s->hand[p][s->hand_n[p]] = 0;
+        pool->card[j] = d;
+    }
+    tbi_sort_u8(s->hand[p], s->hand_n[p]);
+}
+
+/* Whether p's hand wants one of its last three refusals. */
+static int wants_refused(const maze *s, int p)
+{
+    uint64_t wanted;
+    int loose;
+    chain_gap(s, p, hand_set(s, p), &wanted, &loose);
+    for (int i = 0, r = 0; i < s->log_n[p] && r < 3; i++) {
+        if (s->log_took[p][i] || s->log_top[p][i] == NONE)
+            continue;
+        r++;
+        if (tbi_node_in(wanted, s->log_top[p][i]))
+            return 1;
+    }
+    return 0;
+}
+
+/* The shaped model: a uniform determinization, then each other hand
+ * played through min(round, 12) virtual turns against the deck's cards,
+ * made again (up to 8 times) while it wants a refused card. */
+static void determinize_shaped(maze *s, int seat, tb_rng *rng)
+{
+    infer_on = 0;
+    determinize(s, seat, rng);
+    tbi_pool pool;
+    tbi_pool_init(&pool);
+    tbi_pool_add_run(&pool, s->deck + s->deck_top, s->deck_n - s->deck_top);
+    int rounds = s->turns / s->players;
+    int turns = rounds < 12 ? rounds : 12;
+    for (int p = 0; p < s->players; p++) {
+        if (p == seat || s->hand_n[p] > HAND)
+            continue;
+        tbi_pool start = pool;
+        uint8_t hand[HAND + 1];
+        memcpy(hand, s->hand[p], sizeof hand);
+        for (int k = 0; k < 8; k++) {
+            if (k) {
+                pool = start;
+                memcpy(s->hand[p], hand, sizeof hand);
+            }
+            virtual_turns(s, p, &pool, turns, rng);
+            if (!wants_refused(s, p))
+                break;
+        }
+    }
+    memcpy(s->deck + s->deck_top, pool.card, (size_t)pool.n);
+}
+
+/* ------------------------------------------------------------ measuring */
+
+enum { UNIFORM, SHAPED, INFERRED, MODELS };
+static const char *model_names[MODELS] = {"uniform", "shaped", "inferred"};
+
+typedef struct tally {
+    double overlap, gap_sampled, gap_real, brier, p_wanted, p_unwanted;
+    double points, cards, wanted_cards, unwanted_cards;
+    double seconds;
+    double samples;
+} tally;
+
+static void sample(maze *d, int model, int seat, tb_rng *rng)
+{
+    if (model == SHAPED) {
+        determinize_shaped(d, seat, rng);
+    } else {
+        infer_on = model == INFERRED;
+        determinize(d, seat, rng);
+    }
+}
+
+/* The cards p's hand misses (chain_gap, as p sees it; a plan through the
+ * other hands counts as HAND + 1 more) and the cards it wants. */
+static int gap_of(const maze *s, int p, uint64_t *wanted)
+{
+    int loose, g = chain_gap(s, p, hand_set(s, p), wanted, &loose);
+    return g < 0 ? HAND + 1 : g;
+}
+
+static void measure(const maze *st, int seat, int k, tb_rng *rng,
+                    tally *t)
+{
+    int q = next_seat(st, seat);
+    uint64_t real = hand_set(st, q) & ~st->known, real_wanted;
+    int hidden = __builtin_popcountll(real);
+    int real_gap = gap_of(st, q, &real_wanted);
+    for (int model = 0; model < MODELS; model++) {
+        tally *m = &t[model];
+        double hits[HAND + 1] = {0};
+        maze d;
+        double t0 = now();
+        for (int i = 0; i < k; i++) {
+            memcpy(&d, st, sizeof d);
+            sample(&d, model, seat, rng);
+            uint64_t got = hand_set(&d, q) & ~d.known, w;
+            m->gap_sampled += gap_of(&d, q, &w);
+            m->gap_real += real_gap;
+            if (hidden)
+                m->overlap += __builtin_popcountll(got & real) /
+                              (double)hidden;
+            for (int c = 0; c < st->hand_n[seat]; c++)
+                hits[c] += tbi_node_in(w, st->hand[seat][c]);
+            m->samples++;
+        }
+        m->seconds += now() - t0;
+        m->points++;
+        for (int c = 0; c < st->hand_n[seat]; c++) {
+            double pr = hits[c] / k;
+            int y = tbi_node_in(real_wanted, st->hand[seat][c]);
+            m->brier += (pr - y) * (pr - y);
+            m->cards++;
+            if (y) {
+                m->p_wanted += pr;
+                m->wanted_cards++;
+            } else {
+                m->p_unwanted += pr;
+                m->unwanted_cards++;
+            }
+        }
+    }
+}
+
+/* The race at a search's cut-off: each seat's chance taken as
+ * proportional to e to the minus beta times the cards it misses.  For
+ * the points of one game, the seats' gaps are kept; once the game is
+ * decided, the log-likelihood of its winner is added up for each beta. */
+#define BETAS 6
+#define LAMBDAS 5
+static const double betas[BETAS] = {0.25, 0.5, 0.75, 1.0, 1.5, 2.0};
+static const double lambdas[LAMBDAS] = {0, 1, 2, 4, 9};
+static double race_loglik[BETAS][LAMBDAS], race_points;
+static int game_gaps[4000][MAX_P], game_loose[4000][MAX_P], game_points;
+/* The same with the game's beta and lambda (race_beta, race_loose), and a
+ * weight e^-(gamma k) for the seat k places after the one to move. */
+#define GAMMAS 5
+static const double gammas[GAMMAS] = {0, 0.1, 0.2, 0.3, 0.5};
+static double order_loglik[GAMMAS];
+static int game_mover[4000];
+/* The same with a weight e^(kappa x outs) for the cards that would each
+ * bring the seat's hand one closer. */
+#define KAPPAS 6
+static const double kappas[KAPPAS] = {0, 0.02, 0.05, 0.1, 0.2, 0.3};
+static double outs_loglik[KAPPAS];
+static int game_outs[4000][MAX_P];
+
+static void race_keep(const maze *st)
+{
+    if (game_points >= 4000)
+        return;
+    for (int p = 0; p < st->players; p++) {
+        int loose, g = chain_gap(st, p, hand_set(st, p), NULL, &loose);
+        game_gaps[game_points][p] = g < 0 ? HAND + 1 : g;
+        game_loose[game_points][p] = loose || g < 0;
+        missing(st, p, hand_set(st, p), &game_outs[game_points][p]);
+    }
+    game_mover[game_points] = st->turn;
+    game_points++;
+}
+
+/* The log of the share the race gives seat w at point i of the game:
+ * odds e^-(beta (gap + lambda loose) + gamma k - kappa outs), k the
+ * seat's place after the one to move. */
+static double race_log_share(int i, int w, int players, double beta,
+                             double lambda, double gamma, double kappa)
+{
+    double sum = 0;
+    for (int p = 0; p < players; p++) {
+        int kp = (p - game_mover[i] + players) % players;
+        int kw = (w - game_mover[i] + players) % players;
+        sum += exp(-beta * (game_gaps[i][p] - game_gaps[i][w] +
+                            lambda * (game_loose[i][p] - game_loose[i][w])) -
+                   gamma * (kp - kw) +
+                   kappa * (game_outs[i][p] - game_outs[i][w]));
+    }
+    return -log(sum);
+}
+
+/* Adds the decided game's points to the fits and forgets them. */
+static void race_score(const maze *st)
+{
+    int n = st->players, w = st->winner;
+    double b = race_beta[n], l = race_loose[n];
+    for (int i = 0; i < game_points && w != NONE; i++) {
+        for (int j = 0; j < BETAS; j++)
+            for (int m = 0; m < LAMBDAS; m++)
+                race_loglik[j][m] +=
+                    race_log_share(i, w, n, betas[j], lambdas[m], 0, 0);
+        for (int j = 0; j < GAMMAS; j++)
+            order_loglik[j] += race_log_share(i, w, n, b, l, gammas[j], 0);
+        for (int j = 0; j < KAPPAS; j++)
+            outs_loglik[j] += race_log_share(i, w, n, b, l, 0, kappas[j]);
+        race_points++;
+    }
+    game_points = 0;
+}
+
+int main(int argc, char **argv)
+{
+    int players = 2, games = 100, k = 20, from = 3;
+    uint64_t seed = 1;
+    for (int i = 1; i < argc; i++) {
+        if (!strcmp(argv[i], "-p") && i + 1 < argc)
+            players = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "-n") && i + 1 < argc)
+            games = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "-k") && i + 1 < argc)
+            k = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--from") && i + 1 < argc)
+            from = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
+            seed = strtoull(argv[++i], NULL, 10);
+        else {
+            fprintf(stderr, "usage: maze_world [-p N] [-n GAMES] [-k "
+                            "SAMPLES] [--from ROUND] [--seed S]\n");
+            return 2;
+        }
+    }
+    const tb_game *g = &tbg_maze_world_copy;
+    tb_config cfg;
+    memset(&cfg, 0, sizeof cfg);
+    cfg.players = players;
+    cfg.opt[OPT_ROUNDS] = 100;
+    tally t[MODELS];
+    memset(t, 0, sizeof t);
+    maze st;
+    tb_rng rng, mrng;
+    tb_rng_seed(&mrng, seed + 1000);
+    for (int n = 0; n < games; n++) {
+        char err[128];
+        if (tb_init(g, &st, &cfg, err, sizeof err) != TB_OK) {
+            fprintf(stderr, "maze_world: %s\n", err);
+            return 1;
+        }
+        tb_rng_seed(&rng, seed * 1000003 + (uint64_t)n);
+        for (;;) {
+            tb_settle(g, &st, &rng);
+            int cur = tb_current(g, &st);
+            if (cur == TB_TERMINAL) {
+                race_score(&st);
+                break;
+            }
+            if (st.phase == PH_DRAW && st.turns / st.players >= from)
+                race_keep(&st);
+            if (st.phase == PH_DRAW && st.reshuffles == 0 &&
+                st.turns / st.players >= from)
+                measure(&st, cur, k, &mrng, t);
+            tb_apply_legal(g, &st, g->heuristic(&st, cur, &rng));
+        }
+    }
+    printf("%d players, %d games (seed %llu), %.0f points from round %d, "
+           "%d samples each\n", players, games, (unsigned long long)seed,
+           t[0].points, from, k);
+    printf("%-9s %8s %11s %8s %7s %9s %11s %9s\n", "model", "overlap",
+           "gap sampled", "gap real", "brier", "p|wanted", "p|unwanted",
+           "us/sample");
+    double rate = t[0].wanted_cards / t[0].cards;
+    printf("the next hand wants %.3f of the mover's cards (a constant "
+           "guess has brier %.4f)\n", rate, rate * (1 - rate));
+    for (int m = 0; m < MODELS; m++)
+        printf("%-9s %8.3f %11.2f %8.2f %7.4f %9.3f %11.3f %9.1f\n",
+               model_names[m], t[m].overlap / t[m].samples,
+               t[m].gap_sampled / t[m].samples, t[m].gap_real / t[m].samples,
+               t[m].brier / t[m].cards, t[m].p_wanted / t[m].wanted_cards,
+               t[m].p_unwanted / t[m].unwanted_cards,
+               1e6 * t[m].seconds / t[m].samples);
+    printf("the race at the cut, mean log-likelihood of the winner over "
+           "%.0f points (uniform: %.3f):\n", race_points, -log(players));
+    printf("  with beta %.2f and lambda %.0f, e^-(gamma k) for the seat k "
+           "places after the one to move:", race_beta[players],
+           race_loose[players]);
+    for (int j = 0; j < GAMMAS; j++)
+        printf(" %.1f: %.3f", gammas[j], order_loglik[j] / race_points);
+    printf("\n");
+    printf("  and e^(kappa outs):");
+    for (int j = 0; j < KAPPAS; j++)
+        printf(" %.2f: %.3f", kappas[j], outs_loglik[j] / race_points);
+    printf("\n");
+    printf("  beta \\ lambda (a plan through other hands)");
+    for (int l = 0; l < LAMBDAS; l++)
+        printf(" %7.0f", lambdas[l]);
+    printf("\n");
+    for (int b = 0; b < BETAS; b++) {
+        printf("  %-41.2f", betas[b]);
+        for (int l = 0; l < LAMBDAS; l++)
+            printf(" %7.3f", race_loglik[b][l] / race_points);
+        printf("\n");
+    }
+    return 0;
+}
