@@ -38,9 +38,7 @@
 #define TAKE 101u
 #define NONE 0xffu
 #define MAX_SHOWN_WANTED 12 /* cards a terminal hint lists at most */
-#ifndef LOG
-#define LOG 4 /* turns of each seat remembered (inference) */
-#endif
+#define HISTORY 4 /* turns of each seat remembered (inference) */
 #ifndef MAZE_INFER
 #define MAZE_INFER 1 /* determinize infers hands (0: uniform, to compare) */
 #endif
@@ -85,11 +83,12 @@ typedef struct maze {
     uint64_t gen;
     uint64_t corners;       /* the corner cards in front of the players */
     /* The public history of each seat, what the search infers its hand
-     * from (determinize).  The last LOG turns, newest first: the card on
+     * from (determinize).  The last HISTORY turns, newest first: the card on
      * top of the discard pile when it drew (NONE: the pile was empty),
      * whether it took that card (else it drew from the deck, refusing
      * it), and the card it discarded; log_n[p] of them are filled. */
-    uint8_t log_top[MAX_P][LOG], log_took[MAX_P][LOG], log_disc[MAX_P][LOG];
+    uint8_t log_top[MAX_P][HISTORY], log_took[MAX_P][HISTORY];
+    uint8_t log_disc[MAX_P][HISTORY];
     uint8_t log_n[MAX_P];
     /* Since the last reshuffle: the cards each seat left on top of the
      * discard pile when it drew from the deck instead, and the cards it
@@ -173,13 +172,8 @@ static void chance(const void *vs, tb_chance *c)
                 c->items[c->n++] = (uint16_t)id;
         return;
     }
-    c->what = "discards but the last, shuffled into a new deck";
-    uint8_t sorted[TBI_MQ_CARDS];
-    int n = s->discard_n - 1;
-    memcpy(sorted, s->discard, (size_t)n);
-    tbi_sort_u8(sorted, n);
-    for (int i = 0; i < n; i++)
-        c->items[c->n++] = sorted[i];
+    tbi_mq_chance_pile(c, s->discard, s->discard_n - 1,
+                       "discards but the last, shuffled into a new deck");
 }
 
 /* Takes a shuffled deck of n cards (top first) as the deck in play. */
@@ -273,13 +267,13 @@ static void log_turn(maze *s, int p, uint8_t d)
 {
     uint8_t top = s->took ? s->drawn
                           : s->discard_n ? s->discard[s->discard_n - 1] : NONE;
-    memmove(s->log_top[p] + 1, s->log_top[p], LOG - 1);
-    memmove(s->log_took[p] + 1, s->log_took[p], LOG - 1);
-    memmove(s->log_disc[p] + 1, s->log_disc[p], LOG - 1);
+    memmove(s->log_top[p] + 1, s->log_top[p], HISTORY - 1);
+    memmove(s->log_took[p] + 1, s->log_took[p], HISTORY - 1);
+    memmove(s->log_disc[p] + 1, s->log_disc[p], HISTORY - 1);
     s->log_top[p][0] = top;
     s->log_took[p][0] = s->took;
     s->log_disc[p][0] = d;
-    if (s->log_n[p] < LOG)
+    if (s->log_n[p] < HISTORY)
         s->log_n[p]++;
     s->discarded[p] |= tbi_node_bit(d);
 }
@@ -474,7 +468,7 @@ static double reward(const tb_result *r, int seat)
 /* How determinize infers the other hands (docs/games/mystique-maze.md,
  * Search defaults).  A hand is judged by how well the heuristic's way of
  * play, holding it, explains its seat's public history: each of its last
- * LOG turns whose draw or discard the hand would not have made costs a
+ * HISTORY turns whose draw or discard the hand would not have made costs a
  * penalty, a turn older by one counting INFER_DECAY times as much, and a
  * hand costs INFER_PRIOR for each card it misses for a chain, from its
  * seat's INFER_PRIOR_ROUNDS-th round on (less before: a dealt hand is
