@@ -1,0 +1,273 @@
+/*
+ * retro.c - decides a Mystique Chain position under match=declared by
+ * retrograde analysis: the value of every position below it, computed
+ * bottom-up over all the subsets of the pool, many subsets at a time with
+ * vector instructions.  It is the exact count of the first player's share
+ * (bench/chain_solve.c --retro); the df-pn solver (solver.c) stays the
+ * game's bot, as it needs far less memory for the pools of a game.
+ *
+ * Under match=declared a position is the pool R left (a subset of the n
+ * cards of the pool) and the trait t declared (one of the 12), and what
+ * the mover at (R, t) may do depends only on them.  w(R) is a 12-bit word:
+ * bit t is set when the mover at (R, t) wins.  The mover takes a card x
+ * of R that has trait t and declares one of x's three traits T(x); she
+ * wins when some declaration t' of them leaves the opponent lost at
+ * (R \ x, t'), that is with bit t' of w(R \ x) clear (a trait no card of
+ * R \ x has is lost for the opponent: its bit is clear).  So
+ *
+ *     w(R) = OR, over the cards x of R with ~w(R \ x) & T(x) != 0, of T(x)
+ *
+ * and w(empty) = 0.  With the cards as bits 0..n-1 of a subset's index,
+ * R \ x < R: increasing order computes each w from final values.  The
+ * table is 2^n words of 16 bits (2 GB for the 30 cards of a deal).
+ *
+ * The order used is one the vectors can follow.  Each pair (R \ x, R) is
+ * a "contribution" ORed into w(R); all of them must arrive before w(R) is
+ * read.  For card x = bit b >= 5 the subsets with bit b set come in runs
+ * of 2^b contiguous words, and the run before each is its source: one
+ * vector instruction handles 32 subsets (a cache line of 64 bytes).  The
+ * five lowest cards lie within a vector (its 32 lanes are the subsets of
+ * cards 0-4 with the higher cards fixed): those contributions are made by
+ * permuting lanes, in five rounds by the number of low cards a lane holds
+ * (round p fills the lanes of p low cards from the lanes of p - 1, which
+ * are final).  Above the lanes, the subsets of cards 0-19 form a block of
+ * 2 MB that stays in the core's cache while it is solved; the blocks are
+ * taken in increasing order of the higher cards, each first receiving in
+ * one pass the contributions of its parent blocks (one higher card fewer),
+ * so the table crosses main memory about six times a deal rather than
+ * once per card.
+ *
+ * The kernel is compiled twice: for AVX-512 (chosen at run time when the
+ * processor has it) and for the plain target, which gcc lowers to what it
+ * has (SSE2 on any x86-64); both compute the same table.
+ */
+#include "chain.h"
+
+#include <stdlib.h>
+#include <string.h>
+#include <sys/mman.h>
+
+#define LANE_CARDS 5 /* the cards within a vector: its 32 lanes */
+#define LANES (1 << LANE_CARDS)
+#define BLOCK_CARDS 20 /* the cards within a block solved in cache (2 MB) */
+#define MAX_CARDS 32
+
+typedef uint16_t vec __attribute__((vector_size(2 * LANES)));
+typedef int16_t vmask __attribute__((vector_size(2 * LANES)));
+
+struct chain_retro {
+    int max_cards; /* the table holds 2^max_cards words */
+    int plain;     /* 1: the plain kernel even where AVX-512 is there */
+    uint16_t *w;
+    size_t bytes;
+    long long positions; /* (subset, trait) pairs valued so far */
+};
+
+/* What the kernel needs of a pool: its cards' traits, bit b of an index
+ * being card b; cards beyond the pool (when it has fewer than 5) have no
+ * traits, so they are never taken and change nothing. */
+typedef struct kernel {
+    uint16_t *w;
+    int n;   /* cards, at least LANE_CARDS */
+    int low; /* the cards of a block: min(n, BLOCK_CARDS) */
+    uint16_t traits[MAX_CARDS];
+} kernel;
+
+/* A vector's 32 words (aligned: every offset used is a multiple of 32
+ * words in a table aligned to a page). */
+#define LOAD(p) (*(const vec *)(const void *)(p))
+#define STORE(p, v) (*(vec *)(void *)(p) = (v))
+/* The contribution of taking the card of traits t (a vector of it) to
+ * the subsets whose sources (the subsets without the card) are s: t where
+ * some trait of the card is lost for the opponent at the source, else 0. */
+#define WINS(s, t) ((vec)((~(s) & (t)) != (vec){0}) & (t))
+/* Lane L of the result is lane L ^ 2^i of v: each subset of cards 0-4
+ * beside the one with card i taken or put back. */
+#define X(i, l) ((l) ^ (1 << (i)))
+#define PARTNER(v, i)                                                          \
+    __builtin_shufflevector(v, v, X(i, 0), X(i, 1), X(i, 2), X(i, 3), X(i, 4), \
+                            X(i, 5), X(i, 6), X(i, 7), X(i, 8), X(i, 9),       \
+                            X(i, 10), X(i, 11), X(i, 12), X(i, 13), X(i, 14),  \
+                            X(i, 15), X(i, 16), X(i, 17), X(i, 18), X(i, 19),  \
+                            X(i, 20), X(i, 21), X(i, 22), X(i, 23), X(i, 24),  \
+                            X(i, 25), X(i, 26), X(i, 27), X(i, 28), X(i, 29),  \
+                            X(i, 30), X(i, 31))
+
+/*
+ * The whole table for k's pool.  Written once, inlined into the AVX-512
+ * and the plain entry points, so that gcc lowers the vectors for each.
+ */
+static inline __attribute__((always_inline)) void fill(const kernel *k)
+{
+    uint16_t *w = k->w;
+    const int low = k->low, high = k->n - low;
+    const size_t block = (size_t)1 << low;
+    vec trait[MAX_CARDS];
+    for (int c = 0; c < k->n; c++)
+        trait[c] = (vec){0} + k->traits[c];
+    /* in_round[p][i]: card i's traits in the lanes of p low cards that
+     * hold card i, else 0 (round p, card i). */
+    vec in_round[LANE_CARDS + 1][LANE_CARDS];
+    for (int p = 1; p <= LANE_CARDS; p++)
+        for (int i = 0; i < LANE_CARDS; i++)
+            for (int l = 0; l < LANES; l++)
+                in_round[p][i][l] =
+                    __builtin_popcount((unsigned)l) == p && (l >> i & 1)
+                        ? k->traits[i]
+                        : (uint16_t)0;
+    for (size_t h = 0; h < (size_t)1 << high; h++) {
+        uint16_t *blk = w + (h << low);
+        if (h) {
+            /* The contributions of the higher cards: from each parent
+             * block (the same subset of cards 0..low-1, one higher card
+             * fewer), in one pass that writes the block once. */
+            const uint16_t *parent[MAX_CARDS];
+            vec ptrait[MAX_CARDS];
+            int np = 0;
+            for (int y = 0; y < high; y++)
+                if (h >> y & 1) {
+                    parent[np] = w + ((h ^ (size_t)1 << y) << low);
+                    ptrait[np++] = trait[low + y];
+                }
+            for (size_t o = 0; o < block; o += LANES) {
+                vec acc = WINS(LOAD(parent[0] + o), ptrait[0]);
+                for (int j = 1; j < np; j++)
+                    acc |= WINS(LOAD(parent[j] + o), ptrait[j]);
+                STORE(blk + o, acc);
+            }
+        }
+        /* Within the block, vector by vector in increasing order: before
+         * the vector at offset o (a multiple of 32), the run of 2^b words
+         * starting there (b its lowest set bit) receives the contributions
+         * of card b from the run before it, which is final.  In block 0
+         * nothing has been written before: the first write assigns. */
+        for (size_t o = 0; o < block; o += LANES) {
+            if (o) {
+                int b = __builtin_ctzll((unsigned long long)o);
+                size_t run = (size_t)1 << b;
+                const uint16_t *src = blk + o - run;
+                uint16_t *dst = blk + o;
+                if (h == 0 && o == run)
+                    for (size_t i = 0; i < run; i += LANES)
+                        STORE(dst + i, WINS(LOAD(src + i), trait[b]));
+                else
+                    for (size_t i = 0; i < run; i += LANES)
+                        STORE(dst + i, LOAD(dst + i) |
+                                           WINS(LOAD(src + i), trait[b]));
+            }
+            /* Cards 0-4, within the vector, round by round. */
+            vec v = h == 0 && o == 0 ? (vec){0} : LOAD(blk + o);
+            for (int p = 1; p <= LANE_CARDS; p++) {
+                /* The five cards' contributions of a round read lanes of
+                 * p - 1 cards and write lanes of p: independent of each
+                 * other, so computed side by side (the round's latency is
+                 * one step's, not five). */
+                vec c0 = (vec)((~PARTNER(v, 0) & trait[0]) != (vec){0}) & in_round[p][0];
+                vec c1 = (vec)((~PARTNER(v, 1) & trait[1]) != (vec){0}) & in_round[p][1];
+                vec c2 = (vec)((~PARTNER(v, 2) & trait[2]) != (vec){0}) & in_round[p][2];
+                vec c3 = (vec)((~PARTNER(v, 3) & trait[3]) != (vec){0}) & in_round[p][3];
+                vec c4 = (vec)((~PARTNER(v, 4) & trait[4]) != (vec){0}) & in_round[p][4];
+                v |= (c0 | c1) | (c2 | c3) | c4;
+            }
+            STORE(blk + o, v);
+        }
+    }
+}
+
+#if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
+#define HAVE_AVX512 1
+__attribute__((target("avx512f,avx512bw"))) static void fill_avx512(const kernel *k)
+{
+    fill(k);
+}
+#endif
+
+static void fill_plain(const kernel *k)
+{
+    fill(k);
+}
+
+chain_retro *chain_retro_new(int max_cards, int plain)
+{
+    if (max_cards < LANE_CARDS)
+        max_cards = LANE_CARDS;
+    if (max_cards > CHAIN_POOL)
+        return NULL;
+    chain_retro *r = calloc(1, sizeof *r);
+    if (!r)
+        return NULL;
+    r->max_cards = max_cards;
+    r->plain = plain;
+    r->bytes = ((size_t)1 << max_cards) * sizeof *r->w;
+    /* Pages from the system, in huge pages where it allows (the table is
+     * crossed a few times a deal: fewer TLB misses). */
+    void *p = mmap(NULL, r->bytes, PROT_READ | PROT_WRITE,
+                   MAP_PRIVATE | MAP_ANONYMOUS, -1, 0);
+    if (p == MAP_FAILED) {
+        free(r);
+        return NULL;
+    }
+#ifdef MADV_HUGEPAGE
+    madvise(p, r->bytes, MADV_HUGEPAGE);
+#endif
+    r->w = p;
+    return r;
+}
+
+void chain_retro_free(chain_retro *r)
+{
+    if (!r)
+        return;
+    munmap(r->w, r->bytes);
+    free(r);
+}
+
+long long chain_retro_positions(const chain_retro *r)
+{
+    return r->positions;
+}
+
+/* w(pool) for s's pool (cards as bits in id order): the traits whose
+ * declaration the mover facing them with the whole pool left wins. */
+static unsigned pool_word(chain_retro *r, const chain_state *s)
+{
+    kernel k = {.w = r->w};
+    for (uint64_t m = s->pool; m; m &= m - 1)
+        k.traits[k.n++] = (uint16_t)tbi_mq_traits_of(__builtin_ctzll(m));
+    int cards = k.n;
+    while (k.n < LANE_CARDS)
+        k.traits[k.n++] = 0;
+    k.low = k.n < BLOCK_CARDS ? k.n : BLOCK_CARDS;
+#ifdef HAVE_AVX512
+    if (!r->plain && __builtin_cpu_supports("avx512bw"))
+        fill_avx512(&k);
+    else
+#endif
+        fill_plain(&k);
+    r->positions += (long long)TBI_MQ_TRAITS << k.n;
+    return r->w[((size_t)1 << cards) - 1];
+}
+
+int chain_retro_outcome(chain_retro *r, const chain_state *s)
+{
+    if (s->match != CHAIN_DECLARED || s->phase != CHAIN_PLAY ||
+        __builtin_popcountll(s->pool) > r->max_cards)
+        return CHAIN_UNKNOWN;
+    unsigned win = pool_word(r, s);
+    if (s->links == 0) {
+        /* The first declarer plays her own card and declares one of its
+         * traits that some pool card has; she wins when the opponent
+         * facing it with the whole pool loses. */
+        int own = s->drawn[s->first];
+        for (int a = 0; a < 3; a++) {
+            int t = tbi_mq_trait(a, tbi_mq_attr(own, a));
+            if ((s->pool & chain_follow_set(CHAIN_DECLARED, own, a)) &&
+                !(win >> t & 1))
+                return CHAIN_WON;
+        }
+        return CHAIN_LOST;
+    }
+    int last = s->card[s->links - 1], a = s->attr[s->links - 1];
+    return win >> tbi_mq_trait(a, tbi_mq_attr(last, a)) & 1 ? CHAIN_WON
+                                                               : CHAIN_LOST;
+}
