@@ -80,7 +80,12 @@ typedef struct kernel {
 /* The contribution of taking the card of traits t (a vector of it) to
  * the subsets whose sources (the subsets without the card) are s: t where
  * some trait of the card is lost for the opponent at the source, else 0. */
-#define WINS(s, t) ((vec)((~(s) & (t)) != (vec){0}) & (t))
+#define WINS(s, t) (ANY(~(s) & (t)) & (t))
+/* All ones in the lanes of x (words of 12 bits) that are not 0, else 0:
+ * by the sign of x + 0x7fff, with an add and a shift, which leave the
+ * processor's shuffle port to the lane permutations (a comparison into a
+ * mask register would take it too). */
+#define ANY(x) ((vec)((vmask)((x) + 0x7fff) >> 15))
 /* Lane L of the result is lane L ^ 2^i of v: each subset of cards 0-4
  * beside the one with card i taken or put back. */
 #define X(i, l) ((l) ^ (1 << (i)))
@@ -162,11 +167,11 @@ static inline __attribute__((always_inline)) void fill(const kernel *k)
                  * p - 1 cards and write lanes of p: independent of each
                  * other, so computed side by side (the round's latency is
                  * one step's, not five). */
-                vec c0 = (vec)((~PARTNER(v, 0) & trait[0]) != (vec){0}) & in_round[p][0];
-                vec c1 = (vec)((~PARTNER(v, 1) & trait[1]) != (vec){0}) & in_round[p][1];
-                vec c2 = (vec)((~PARTNER(v, 2) & trait[2]) != (vec){0}) & in_round[p][2];
-                vec c3 = (vec)((~PARTNER(v, 3) & trait[3]) != (vec){0}) & in_round[p][3];
-                vec c4 = (vec)((~PARTNER(v, 4) & trait[4]) != (vec){0}) & in_round[p][4];
+                vec c0 = ANY(~PARTNER(v, 0) & trait[0]) & in_round[p][0];
+                vec c1 = ANY(~PARTNER(v, 1) & trait[1]) & in_round[p][1];
+                vec c2 = ANY(~PARTNER(v, 2) & trait[2]) & in_round[p][2];
+                vec c3 = ANY(~PARTNER(v, 3) & trait[3]) & in_round[p][3];
+                vec c4 = ANY(~PARTNER(v, 4) & trait[4]) & in_round[p][4];
                 v |= (c0 | c1) | (c2 | c3) | c4;
             }
             STORE(blk + o, v);
