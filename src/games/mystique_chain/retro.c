@@ -86,17 +86,29 @@ typedef struct kernel {
  * processor's shuffle port to the lane permutations (a comparison into a
  * mask register would take it too). */
 #define ANY(x) ((vec)((vmask)((x) + 0x7fff) >> 15))
-/* Lane L of the result is lane L ^ 2^i of v: each subset of cards 0-4
- * beside the one with card i taken or put back. */
-#define X(i, l) ((l) ^ (1 << (i)))
-#define PARTNER(v, i)                                                          \
-    __builtin_shufflevector(v, v, X(i, 0), X(i, 1), X(i, 2), X(i, 3), X(i, 4), \
-                            X(i, 5), X(i, 6), X(i, 7), X(i, 8), X(i, 9),       \
-                            X(i, 10), X(i, 11), X(i, 12), X(i, 13), X(i, 14),  \
-                            X(i, 15), X(i, 16), X(i, 17), X(i, 18), X(i, 19),  \
-                            X(i, 20), X(i, 21), X(i, 22), X(i, 23), X(i, 24),  \
-                            X(i, 25), X(i, 26), X(i, 27), X(i, 28), X(i, 29),  \
-                            X(i, 30), X(i, 31))
+/* NEIGHBOURj lists, for each lane L, the lane of L with its (j+1)-th
+ * lowest card taken out (L itself when it holds fewer cards): the source
+ * of that card's contribution to L. */
+#define NEIGHBOUR0 \
+    0, 0, 0, 2, 0, 4, 4, 6, 0, 8, 8, 10, 8, 12, 12, 14, 0, 16, 16, 18, 16, \
+    20, 20, 22, 16, 24, 24, 26, 24, 28, 28, 30
+#define NEIGHBOUR1 \
+    0, 1, 2, 1, 4, 1, 2, 5, 8, 1, 2, 9, 4, 9, 10, 13, 16, 1, 2, 17, 4, 17, \
+    18, 21, 8, 17, 18, 25, 20, 25, 26, 29
+#define NEIGHBOUR2 \
+    0, 1, 2, 3, 4, 5, 6, 3, 8, 9, 10, 3, 12, 5, 6, 11, 16, 17, 18, 3, 20, 5, \
+    6, 19, 24, 9, 10, 19, 12, 21, 22, 27
+#define NEIGHBOUR3 \
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 7, 16, 17, 18, 19, 20, \
+    21, 22, 7, 24, 25, 26, 11, 28, 13, 14, 23
+#define NEIGHBOUR4 \
+    0, 1, 2, 3, 4, 5, 6, 7, 8, 9, 10, 11, 12, 13, 14, 15, 16, 17, 18, 19, \
+    20, 21, 22, 23, 24, 25, 26, 27, 28, 29, 30, 15
+/* The contributions to the lanes of t (the traits of each lane's
+ * (j+1)-th card in the lanes of this round, else 0) from the sources
+ * NEIGHBOURj, of v. */
+#define STEP(v, neighbours, t)                                                 \
+    (ANY(~__builtin_shufflevector(v, v, neighbours) & (t)) & (t))
 
 /*
  * The whole table for k's pool.  Written once, inlined into the AVX-512
@@ -110,16 +122,16 @@ static inline __attribute__((always_inline)) void fill(const kernel *k)
     vec trait[MAX_CARDS];
     for (int c = 0; c < k->n; c++)
         trait[c] = (vec){0} + k->traits[c];
-    /* in_round[p][i]: card i's traits in the lanes of p low cards that
-     * hold card i, else 0 (round p, card i). */
+    /* in_round[p][j]: in the lanes of p low cards, the traits of the
+     * lane's (j+1)-th card, else 0 (round p, step j). */
     vec in_round[LANE_CARDS + 1][LANE_CARDS];
-    for (int p = 1; p <= LANE_CARDS; p++)
+    memset(in_round, 0, sizeof in_round);
+    for (int l = 1; l < LANES; l++) {
+        int p = __builtin_popcount((unsigned)l), j = 0;
         for (int i = 0; i < LANE_CARDS; i++)
-            for (int l = 0; l < LANES; l++)
-                in_round[p][i][l] =
-                    __builtin_popcount((unsigned)l) == p && (l >> i & 1)
-                        ? k->traits[i]
-                        : (uint16_t)0;
+            if (l >> i & 1)
+                in_round[p][j++][l] = k->traits[i];
+    }
     for (size_t h = 0; h < (size_t)1 << high; h++) {
         uint16_t *blk = w + (h << low);
         if (h) {
@@ -162,18 +174,24 @@ static inline __attribute__((always_inline)) void fill(const kernel *k)
             }
             /* Cards 0-4, within the vector, round by round. */
             vec v = h == 0 && o == 0 ? (vec){0} : LOAD(blk + o);
-            for (int p = 1; p <= LANE_CARDS; p++) {
-                /* The five cards' contributions of a round read lanes of
-                 * p - 1 cards and write lanes of p: independent of each
-                 * other, so computed side by side (the round's latency is
-                 * one step's, not five). */
-                vec c0 = ANY(~PARTNER(v, 0) & trait[0]) & in_round[p][0];
-                vec c1 = ANY(~PARTNER(v, 1) & trait[1]) & in_round[p][1];
-                vec c2 = ANY(~PARTNER(v, 2) & trait[2]) & in_round[p][2];
-                vec c3 = ANY(~PARTNER(v, 3) & trait[3]) & in_round[p][3];
-                vec c4 = ANY(~PARTNER(v, 4) & trait[4]) & in_round[p][4];
-                v |= (c0 | c1) | (c2 | c3) | c4;
-            }
+            /* Round p reads the lanes of p - 1 cards (final) and
+             * writes those of p: its steps are independent, so they are
+             * computed side by side from v as the round begins. */
+            v |= STEP(v, NEIGHBOUR0, in_round[1][0]);
+            v |= STEP(v, NEIGHBOUR0, in_round[2][0]) |
+                 STEP(v, NEIGHBOUR1, in_round[2][1]);
+            v |= STEP(v, NEIGHBOUR0, in_round[3][0]) |
+                 STEP(v, NEIGHBOUR1, in_round[3][1]) |
+                 STEP(v, NEIGHBOUR2, in_round[3][2]);
+            v |= (STEP(v, NEIGHBOUR0, in_round[4][0]) |
+                  STEP(v, NEIGHBOUR1, in_round[4][1])) |
+                 (STEP(v, NEIGHBOUR2, in_round[4][2]) |
+                  STEP(v, NEIGHBOUR3, in_round[4][3]));
+            v |= (STEP(v, NEIGHBOUR0, in_round[5][0]) |
+                  STEP(v, NEIGHBOUR1, in_round[5][1])) |
+                 (STEP(v, NEIGHBOUR2, in_round[5][2]) |
+                  STEP(v, NEIGHBOUR3, in_round[5][3])) |
+                 STEP(v, NEIGHBOUR4, in_round[5][4]);
             STORE(blk + o, v);
         }
     }
