@@ -389,17 +389,19 @@ static chain_state *first_declaration_small(uint64_t seed, int keep)
  * tried: pools of 12 to 22 cards after random moves (above 20 cards the
  * table is solved block by block), and first declarations on pools cut
  * down to as many (the root rule: the declarer's own card, a trait
- * some pool card has).  Both kernels: AVX-512 where the processor has it,
- * and the portable one.
+ * some pool card has).  Every kernel: AVX-512 and AVX2 where the
+ * processor has them, and the portable one.
  */
 static void retrograde_agrees_with_df_pn(void **state)
 {
     (void)state;
     chain_solver *sv = chain_solver_new(18);
-    chain_retro *fast = chain_retro_new(22, 0), *plain = chain_retro_new(22, 1);
+    chain_retro *retro[3];
+    for (int kernel = 0; kernel < 3; kernel++) {
+        retro[kernel] = chain_retro_new(22, kernel);
+        assert_non_null(retro[kernel]);
+    }
     assert_non_null(sv);
-    assert_non_null(fast);
-    assert_non_null(plain);
     int positions = 0, won = 0;
     for (uint64_t seed = 0; seed < 240; seed++) {
         /* Mostly pools of 12-18 cards; one in ten of 21 or 22. */
@@ -412,11 +414,12 @@ static void retrograde_agrees_with_df_pn(void **state)
             continue;
         int truth = chain_solver_outcome(sv, s, 1L << 40);
         assert_int_not_equal(truth, CHAIN_UNKNOWN);
-        if (chain_retro_outcome(fast, s) != truth ||
-            chain_retro_outcome(plain, s) != truth)
-            fail_msg("seed %llu (pool of %d, %d links): df-pn says %s",
-                     (unsigned long long)seed, __builtin_popcountll(s->pool),
-                     s->links, truth == CHAIN_WON ? "won" : "lost");
+        for (int kernel = 0; kernel < 3; kernel++)
+            if (chain_retro_outcome(retro[kernel], s) != truth)
+                fail_msg("seed %llu (pool of %d, %d links, kernel %d): "
+                         "df-pn says %s", (unsigned long long)seed,
+                         __builtin_popcountll(s->pool), s->links, kernel,
+                         truth == CHAIN_WON ? "won" : "lost");
         positions++;
         won += truth == CHAIN_WON;
         free(s);
@@ -425,13 +428,13 @@ static void retrograde_agrees_with_df_pn(void **state)
     assert_true(won >= 40 && positions - won >= 40);
     /* Not its reading, nor a pool larger than its table. */
     chain_state *s = position_after("exactly-one", 1, 10);
-    assert_int_equal(chain_retro_outcome(fast, s), CHAIN_UNKNOWN);
+    assert_int_equal(chain_retro_outcome(retro[0], s), CHAIN_UNKNOWN);
     free(s);
     s = position_after("declared", 1, 2);
-    assert_int_equal(chain_retro_outcome(fast, s), CHAIN_UNKNOWN);
+    assert_int_equal(chain_retro_outcome(retro[0], s), CHAIN_UNKNOWN);
     free(s);
-    chain_retro_free(fast);
-    chain_retro_free(plain);
+    for (int kernel = 0; kernel < 3; kernel++)
+        chain_retro_free(retro[kernel]);
     chain_solver_free(sv);
 }
 

@@ -112,11 +112,15 @@ long chain_solver_nodes(const chain_solver *sv);
  */
 typedef struct chain_retro chain_retro;
 
+/* Which compiled kernel a retrograde solver may use: the best the
+ * processor has (AVX-512, else AVX2, else plain), at most AVX2, or the
+ * plain one (the tests check that all agree). */
+enum { CHAIN_RETRO_BEST, CHAIN_RETRO_AVX2, CHAIN_RETRO_PLAIN };
+
 /* A retrograde solver for pools of up to max_cards cards (at most 30;
- * its table is 2^max_cards x 2 bytes, mapped lazily), or NULL when memory
- * runs out.  plain = 1 uses the portable kernel even where the processor
- * has AVX-512 (the tests check both). */
-chain_retro *chain_retro_new(int max_cards, int plain);
+ * its table is 2^max_cards x 2 bytes, mapped as it is first written), or
+ * NULL when memory runs out. */
+chain_retro *chain_retro_new(int max_cards, int kernel);
 void chain_retro_free(chain_retro *r);
 /* CHAIN_WON or CHAIN_LOST for the seat to move in s, exactly; or
  * CHAIN_UNKNOWN when s is not a decision under match=declared, or its

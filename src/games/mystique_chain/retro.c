@@ -37,9 +37,10 @@
  * so the table crosses main memory about six times a deal rather than
  * once per card.
  *
- * The kernel is compiled twice: for AVX-512 (chosen at run time when the
- * processor has it) and for the plain target, which gcc lowers to what it
- * has (SSE2 on any x86-64); both compute the same table.
+ * The kernel is compiled three times: for AVX-512 and for AVX2 (chosen at
+ * run time when the processor has them) and for the plain target, which
+ * the compiler lowers to what it has (SSE2 on any x86-64); all compute
+ * the same table.
  */
 #include "chain.h"
 
@@ -57,7 +58,7 @@ typedef int16_t vmask __attribute__((vector_size(2 * LANES)));
 
 struct chain_retro {
     int max_cards; /* the table holds 2^max_cards words */
-    int plain;     /* 1: the plain kernel even where AVX-512 is there */
+    int kernel;    /* the best kernel allowed: CHAIN_RETRO_BEST, ... */
     uint16_t *w;
     size_t bytes;
     long long positions; /* (subset, trait) pairs valued so far */
@@ -66,12 +67,12 @@ struct chain_retro {
 /* What the kernel needs of a pool: its cards' traits, bit b of an index
  * being card b; cards beyond the pool (when it has fewer than 5) have no
  * traits, so they are never taken and change nothing. */
-typedef struct kernel {
+typedef struct fill_job {
     uint16_t *w;
     int n;   /* cards, at least LANE_CARDS */
     int low; /* the cards of a block: min(n, BLOCK_CARDS) */
     uint16_t traits[MAX_CARDS];
-} kernel;
+} fill_job;
 
 /* A vector's 32 words (aligned: every offset used is a multiple of 32
  * words in a table aligned to a page). */
@@ -114,7 +115,7 @@ typedef struct kernel {
  * The whole table for k's pool.  Written once, inlined into the AVX-512
  * and the plain entry points, so that gcc lowers the vectors for each.
  */
-static inline __attribute__((always_inline)) void fill(const kernel *k)
+static inline __attribute__((always_inline)) void fill(const fill_job *k)
 {
     uint16_t *w = k->w;
     const int low = k->low, high = k->n - low;
@@ -198,19 +199,24 @@ static inline __attribute__((always_inline)) void fill(const kernel *k)
 }
 
 #if defined(__x86_64__) && (defined(__GNUC__) || defined(__clang__))
-#define HAVE_AVX512 1
-__attribute__((target("avx512f,avx512bw"))) static void fill_avx512(const kernel *k)
+#define HAVE_X86_KERNELS 1
+__attribute__((target("avx512f,avx512bw"))) static void fill_avx512(const fill_job *k)
+{
+    fill(k);
+}
+
+__attribute__((target("avx2"))) static void fill_avx2(const fill_job *k)
 {
     fill(k);
 }
 #endif
 
-static void fill_plain(const kernel *k)
+static void fill_plain(const fill_job *k)
 {
     fill(k);
 }
 
-chain_retro *chain_retro_new(int max_cards, int plain)
+chain_retro *chain_retro_new(int max_cards, int kernel)
 {
     if (max_cards < LANE_CARDS)
         max_cards = LANE_CARDS;
@@ -220,7 +226,7 @@ chain_retro *chain_retro_new(int max_cards, int plain)
     if (!r)
         return NULL;
     r->max_cards = max_cards;
-    r->plain = plain;
+    r->kernel = kernel;
     r->bytes = ((size_t)1 << max_cards) * sizeof *r->w;
     /* Pages from the system, in huge pages where it allows (the table is
      * crossed a few times a deal: fewer TLB misses). */
@@ -254,16 +260,18 @@ long long chain_retro_positions(const chain_retro *r)
  * declaration the mover facing them with the whole pool left wins. */
 static unsigned pool_word(chain_retro *r, const chain_state *s)
 {
-    kernel k = {.w = r->w};
+    fill_job k = {.w = r->w};
     for (uint64_t m = s->pool; m; m &= m - 1)
         k.traits[k.n++] = (uint16_t)tbi_mq_traits_of(__builtin_ctzll(m));
     int cards = k.n;
     while (k.n < LANE_CARDS)
         k.traits[k.n++] = 0;
     k.low = k.n < BLOCK_CARDS ? k.n : BLOCK_CARDS;
-#ifdef HAVE_AVX512
-    if (!r->plain && __builtin_cpu_supports("avx512bw"))
+#ifdef HAVE_X86_KERNELS
+    if (r->kernel <= CHAIN_RETRO_BEST && __builtin_cpu_supports("avx512bw"))
         fill_avx512(&k);
+    else if (r->kernel <= CHAIN_RETRO_AVX2 && __builtin_cpu_supports("avx2"))
+        fill_avx2(&k);
     else
 #endif
         fill_plain(&k);
