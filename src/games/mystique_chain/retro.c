@@ -30,7 +30,8 @@
  * cards 0-4 with the higher cards fixed): those contributions are made by
  * permuting lanes, in five rounds by the number of low cards a lane holds
  * (round p fills the lanes of p low cards from the lanes of p - 1, which
- * are final).  Above the lanes, the subsets of cards 0-19 form a block of
+ * are final, in p steps: a word permutation brings each lane its source
+ * without its first, second, ... low card).  Above the lanes, the subsets of cards 0-19 form a block of
  * 2 MB that stays in the core's cache while it is solved; the blocks are
  * taken in increasing order of the higher cards, each first receiving in
  * one pass the contributions of its parent blocks (one higher card fewer),
