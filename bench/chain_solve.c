@@ -15,6 +15,11 @@
  * prints the share of the deals proven, refusing a file that decides a
  * deal twice.  bench/chain_first_player.tsv keeps the deals decided so far.
  *
+ * --retro decides each deal with the retrograde solver (retro.c:
+ * match=declared only, a table of 2 GB, a second or two a deal) instead
+ * of df-pn; its positions are the (subset of the pool, trait) pairs it
+ * values, 12 x 2^30 for a whole deal.
+ *
  * Build and run: make bench-chain [CHAIN_ARGS="-n 100 --budget 2000000"]
  */
 #include "../src/games/mystique_chain/chain.h"
@@ -56,7 +61,8 @@ static int usage(void)
 {
     fprintf(stderr, "usage: chain_solve [-n DEALS] [--first I] [--seed S] "
                     "[--match declared|exactly-one] [--budget POSITIONS] "
-                    "[--table LOG2] [--after MOVES] [--selfplay] [--each]\n"
+                    "[--table LOG2] [--after MOVES] [--selfplay] [--each] "
+                    "[--retro]\n"
                     "       chain_solve --tally FILE\n");
     return 2;
 }
@@ -126,7 +132,7 @@ int main(int argc, char **argv)
     if (argc == 3 && strcmp(argv[1], "--tally") == 0)
         return tally(argv[2]);
     long deals = 100, first = 0, budget = 2000000, after = 0, selfplay = 0;
-    int each = 0;
+    int each = 0, retro = 0;
     long sp_proven_at = 0, sp_proven_sum = 0;
     uint64_t seed = 1;
     int log2_entries = 0;
@@ -142,6 +148,8 @@ int main(int argc, char **argv)
             selfplay = 1;
         else if (strcmp(argv[i], "--each") == 0)
             each = 1;
+        else if (strcmp(argv[i], "--retro") == 0)
+            retro = 1;
         else if (i + 1 < argc && strcmp(argv[i], "--after") == 0)
             after = atol(argv[++i]);
         else if (i + 1 < argc && strcmp(argv[i], "--first") == 0)
@@ -167,8 +175,19 @@ int main(int argc, char **argv)
                         "--selfplay\n");
         return 2;
     }
+    if (retro && (selfplay || strcmp(match, "declared") != 0)) {
+        fprintf(stderr, "chain_solve: --retro decides positions under "
+                        "match=declared: not with --selfplay or another "
+                        "--match\n");
+        return 2;
+    }
     chain_solver *sv = chain_solver_new(log2_entries);
+    chain_retro *rs = retro ? chain_retro_new(CHAIN_POOL, 0) : NULL;
     void *st = tb_state_new(g);
+    if (retro && !rs) {
+        fprintf(stderr, "chain_solve: --retro needs 2 GB of memory\n");
+        return 1;
+    }
     if (!sv || !st || deals < 1)
         return usage();
     long won = 0, lost = 0, unknown = 0, nodes = 0, most = 0, skipped = 0;
@@ -187,13 +206,16 @@ int main(int argc, char **argv)
             skipped++;
             continue;
         }
-        long before = chain_solver_nodes(sv);
+        long before = retro ? (long)chain_retro_positions(rs)
+                            : chain_solver_nodes(sv);
         double t0 = now();
-        int outcome = selfplay ? play_out(sv, st, budget, &sp_proven_at)
-                               : chain_solver_outcome(sv, st, budget);
+        int outcome = retro      ? chain_retro_outcome(rs, st)
+                      : selfplay ? play_out(sv, st, budget, &sp_proven_at)
+                                 : chain_solver_outcome(sv, st, budget);
         sp_proven_sum += sp_proven_at;
         double took = now() - t0;
-        long used = chain_solver_nodes(sv) - before;
+        long used = (retro ? (long)chain_retro_positions(rs)
+                           : chain_solver_nodes(sv)) - before;
         if (each) {
             printf("deal\t%ld\t%s\t%ld\t%.2f\n", i,
                    outcome == CHAIN_WON    ? "won"
@@ -212,8 +234,12 @@ int main(int argc, char **argv)
             slowest = took;
     }
     double secs = now() - start;
-    printf("match=%s, deals %ld..%ld of seed %llu, budget %ld positions a deal\n",
-           match, first, first + deals - 1, (unsigned long long)seed, budget);
+    printf("match=%s, deals %ld..%ld of seed %llu, ", match, first,
+           first + deals - 1, (unsigned long long)seed);
+    if (retro)
+        printf("the retrograde solver\n");
+    else
+        printf("budget %ld positions a deal\n", budget);
     if (selfplay)
         printf("the solver playing both seats, %ld positions a move; cards "
                "taken when the outcome was first proven: %.1f on average\n",
@@ -250,6 +276,7 @@ int main(int argc, char **argv)
            secs, secs / (double)deals, slowest, (double)nodes / (double)deals,
            most, (double)nodes / secs);
     chain_solver_free(sv);
+    chain_retro_free(rs);
     free(st);
     return 0;
 }

@@ -102,6 +102,34 @@ int chain_solver_outcome(chain_solver *sv, const chain_state *s, long budget);
 /* Positions searched since the solver was made (for measurements). */
 long chain_solver_nodes(const chain_solver *sv);
 
+/*
+ * The retrograde solver (retro.c), for match=declared only: it values
+ * every position below s at once, all the subsets of the pool for every
+ * trait declared, in a table of 2^n words of 16 bits for a pool of n
+ * cards (2 GB for a whole deal of 30), a second or two a deal with
+ * AVX-512.  It is what the first player's share is counted with
+ * (bench/chain_solve.c --retro); the game's bot is the df-pn solver.
+ */
+typedef struct chain_retro chain_retro;
+
+/* Which compiled kernel a retrograde solver may use: the best the
+ * processor has (AVX-512, else AVX2, else plain), at most AVX2, or the
+ * plain one (the tests check that all agree). */
+enum { CHAIN_RETRO_BEST, CHAIN_RETRO_AVX2, CHAIN_RETRO_PLAIN };
+
+/* A retrograde solver for pools of up to max_cards cards (at most 30;
+ * its table is 2^max_cards x 2 bytes, mapped as it is first written), or
+ * NULL when memory runs out. */
+chain_retro *chain_retro_new(int max_cards, int kernel);
+void chain_retro_free(chain_retro *r);
+/* CHAIN_WON or CHAIN_LOST for the seat to move in s, exactly; or
+ * CHAIN_UNKNOWN when s is not a decision under match=declared, or its
+ * pool exceeds the solver's max_cards. */
+int chain_retro_outcome(chain_retro *r, const chain_state *s);
+/* Positions valued since the solver was made: subsets of the pools x 12
+ * traits (for measurements). */
+long long chain_retro_positions(const chain_retro *r);
+
 /* The `solver` policy of the game's opponent pool. */
 tb_action chain_solver_policy(const void *st, int seat, tb_rng *rng);
 
