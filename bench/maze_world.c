@@ -83,10 +83,11 @@ static int wants_refused(const maze *s, int p)
     int loose;
     chain_gap(s, p, hand_set(s, p), &wanted, &loose);
     for (int i = 0, r = 0; i < s->log_n[p] && r < 3; i++) {
-        if (s->log_took[p][i] || s->log_top[p][i] == NONE)
+        if (history_at(s->log_took[p], i) ||
+            history_at(s->log_top[p], i) == NONE)
             continue;
         r++;
-        if (tbi_node_in(wanted, s->log_top[p][i]))
+        if (tbi_node_in(wanted, history_at(s->log_top[p], i)))
             return 1;
     }
     return 0;

@@ -38,7 +38,8 @@
 #define TAKE 101u
 #define NONE 0xffu
 #define MAX_SHOWN_WANTED 12 /* cards a terminal hint lists at most */
-#define HISTORY 4 /* turns of each seat remembered (inference) */
+#define HISTORY 4 /* turns of each seat remembered (inference): a byte
+                     each in a 32-bit word */
 #ifndef MAZE_INFER
 #define MAZE_INFER 1 /* determinize infers hands (0: uniform, to compare) */
 #endif
@@ -86,9 +87,10 @@ typedef struct maze {
      * from (determinize).  The last HISTORY turns, newest first: the card on
      * top of the discard pile when it drew (NONE: the pile was empty),
      * whether it took that card (else it drew from the deck, refusing
-     * it), and the card it discarded; log_n[p] of them are filled. */
-    uint8_t log_top[MAX_P][HISTORY], log_took[MAX_P][HISTORY];
-    uint8_t log_disc[MAX_P][HISTORY];
+     * it), and the card it discarded, a byte a turn in three words (turn i,
+     * counted from the newest, in byte i: see history_at), so that a turn
+     * is written with three shifts; log_n[p] of them are filled. */
+    uint32_t log_top[MAX_P], log_took[MAX_P], log_disc[MAX_P];
     uint8_t log_n[MAX_P];
     /* Since the last reshuffle: the cards each seat left on top of the
      * discard pile when it drew from the deck instead, and the cards it
@@ -260,6 +262,12 @@ static void end_turn(maze *s)
     s->phase = s->deck_top == s->deck_n ? PH_RESHUFFLE : PH_DRAW;
 }
 
+/* Turn i of a seat's history (0: its last) from one of its words. */
+static uint8_t history_at(uint32_t word, int i)
+{
+    return (uint8_t)(word >> (8 * i));
+}
+
 /* Writes seat p's turn, ending with the discard d, into its public
  * history: the card on top of the discard pile when it drew is the one it
  * took, or else the pile's top still (nothing has been laid on it since). */
@@ -267,12 +275,9 @@ static void log_turn(maze *s, int p, uint8_t d)
 {
     uint8_t top = s->took ? s->drawn
                           : s->discard_n ? s->discard[s->discard_n - 1] : NONE;
-    memmove(s->log_top[p] + 1, s->log_top[p], HISTORY - 1);
-    memmove(s->log_took[p] + 1, s->log_took[p], HISTORY - 1);
-    memmove(s->log_disc[p] + 1, s->log_disc[p], HISTORY - 1);
-    s->log_top[p][0] = top;
-    s->log_took[p][0] = s->took;
-    s->log_disc[p][0] = d;
+    s->log_top[p] = s->log_top[p] << 8 | top;
+    s->log_took[p] = s->log_took[p] << 8 | s->took;
+    s->log_disc[p] = s->log_disc[p] << 8 | d;
     if (s->log_n[p] < HISTORY)
         s->log_n[p]++;
     s->discarded[p] |= tbi_node_bit(d);
@@ -509,11 +514,12 @@ static double hand_fit(const maze *s, int p)
                  INFER_PRIOR_ROUNDS;
     double w = INFER_PENALTY;
     for (int i = 0; i < s->log_n[p]; i++, w *= INFER_DECAY) {
-        int x = s->log_disc[p][i], t = s->log_top[p][i];
+        int x = history_at(s->log_disc[p], i);
+        int t = history_at(s->log_top[p], i);
         if (!tbi_node_in(hand, x) &&
             missing(s, p, hand | tbi_node_bit(x), NULL) < g)
             fit -= w;
-        if (s->log_took[p][i]) {
+        if (history_at(s->log_took[p], i)) {
             if (tbi_node_in(hand, t) &&
                 missing(s, p, hand & ~tbi_node_bit(t), NULL) <= g)
                 fit -= w;
@@ -896,11 +902,13 @@ static json_t *last_turns_json(const maze *s, int p)
     json_t *a = json_array();
     for (int i = 0; i < s->log_n[p]; i++) {
         json_t *o = json_object();
-        uint8_t top = s->log_top[p][i], d = s->log_disc[p][i];
+        uint8_t top = history_at(s->log_top[p], i);
+        uint8_t d = history_at(s->log_disc[p], i);
         json_object_set_new(o, "top", top == NONE
                                           ? json_null()
                                           : tbi_mq_json_cards(&top, 1));
-        json_object_set_new(o, "took", json_boolean(s->log_took[p][i]));
+        json_object_set_new(o, "took",
+                            json_boolean(history_at(s->log_took[p], i)));
         json_object_set_new(o, "discarded", tbi_mq_json_cards(&d, 1));
         json_array_append_new(a, o);
     }
