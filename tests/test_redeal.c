@@ -169,8 +169,8 @@ static void a_required_card_is_dealt_uniformly(void **state)
         assert_int_equal(seen[c], 1);
 }
 
-/* tbi_set_select and tbi_set_count_below agree with a plain walk along
- * the set, in both words and at their edges. */
+/* tbi_set_select, tbi_set_count_below and tbi_set_count_range agree
+ * with a plain walk along the set, in both words and at their edges. */
 static void a_set_selects_and_ranks_its_members(void **state)
 {
     (void)state;
@@ -191,6 +191,14 @@ static void a_set_selects_and_ranks_its_members(void **state)
             }
         }
         assert_int_equal(tbi_set_count(&s), n);
+        /* tbi_set_count_range: the members in [lo, hi), walked. */
+        for (unsigned lo = 0; lo <= 128; lo += 7)
+            for (unsigned hi = lo; hi <= 128; hi += 5) {
+                int m = 0;
+                for (unsigned x = lo; x < hi; x++)
+                    m += tbi_set_has(&s, x);
+                assert_int_equal(tbi_set_count_range(&s, lo, hi), m);
+            }
     }
 }
 

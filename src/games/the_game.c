@@ -1088,8 +1088,7 @@ static int32_t regained(const planner *pl, int lo, int hi)
         int b = pl->start[i + 1] < hi ? pl->start[i + 1] : hi;
         b = b > a ? b : a;
         v += home_regain[pl->level[i]] *
-             (tbi_set_count_below(&pl->others, (unsigned)b) -
-              tbi_set_count_below(&pl->others, (unsigned)a));
+             tbi_set_count_range(&pl->others, (unsigned)a, (unsigned)b);
     }
     return v;
 }
@@ -1440,8 +1439,7 @@ static void wanted_signals(const uint8_t *hand, int n, const tbi_set128 *mine,
         int lo = t < nearest ? t : nearest, hi = t < nearest ? nearest : t;
         /* Cards out between: the hand's own cards there are none, as the
          * nearest card is the hand's first past the top. */
-        int gap = tbi_set_count_below(out, (unsigned)hi) -
-                  tbi_set_count_below(out, (unsigned)lo + 1);
+        int gap = tbi_set_count_range(out, (unsigned)lo + 1, (unsigned)hi);
         int hold = has_nearest & (gap <= HOLD_GAP);
         want[k] = (uint8_t)(jump ? SAY_JUMP : hold ? SAY_HOLD : SAY_NOTHING);
     }
