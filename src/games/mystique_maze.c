@@ -481,21 +481,11 @@ static double reward(const tb_result *r, int seat)
  * sample is drawn by INFER_STEPS steps of Metropolis: swap one unseen
  * card of the hand with one of the cards left for the deck, keep the
  * swap with probability e to the change in the judgement (at most 1). */
-#ifndef INFER_STEPS
 #define INFER_STEPS 24
-#endif
-#ifndef INFER_PENALTY
 #define INFER_PENALTY 3.0
-#endif
-#ifndef INFER_DECAY
 #define INFER_DECAY 0.9
-#endif
-#ifndef INFER_PRIOR
 #define INFER_PRIOR 2.0
-#endif
-#ifndef INFER_PRIOR_ROUNDS
 #define INFER_PRIOR_ROUNDS 8
-#endif
 
 /* The judgement of seat p's hand in s (higher is likelier): the log of
  * how well it explains p's last turns, as said above.  Each turn checks
