@@ -11,6 +11,8 @@
 #                   baseline bench/baseline.json (BENCH_SECONDS per row)
 #   make bench-chain  Mystique Chain solved over many deals (CHAIN_ARGS)
 #   make bench-maze   Mystique Maze: the search's guesses of hidden hands
+#   make bench-maze-deviation  Mystique Maze: what the search's departures
+#                   from the heuristic are worth (DEV_ARGS)
 #   make test-web   the browser tests of `tabula serve` (Playwright driving
 #                   Debian's Chromium; screenshots in $(BUILD)/web-shots)
 #   make bench-server  the load bench of `tabula serve` (docs/server.md)
@@ -60,7 +62,7 @@ DEBIAN_PKGS := build-essential pkg-config libcmocka-dev libjansson-dev libedit-d
                bsdextrautils clang libclang-rt-14-dev \
                libwebsockets-dev libsqlite3-dev libssl-dev chromium
 
-.PHONY: all test asan fuzz fuzzers bench bench-baseline bench-chain bench-maze clean deps \
+.PHONY: all test asan fuzz fuzzers bench bench-baseline bench-chain bench-maze bench-maze-deviation clean deps \
         mysterium-content mysterium-content-check test-web bench-server
 all: $(BUILD)/tabula $(BUILD)/libtabula.so
 
@@ -223,6 +225,13 @@ MAZE_ARGS ?= -p 2 -n 100
 bench-maze: $(BUILD)/libtabula.a
 	$(CC) $(CFLAGS) bench/maze_world.c $(BUILD)/libtabula.a $(LDLIBS) -o $(BUILD)/maze_world
 	$(BUILD)/maze_world $(MAZE_ARGS)
+
+# Mystique Maze: what a bot's departures from the heuristic are worth,
+# judged by playouts from the true state (see bench/maze_deviation.c).
+DEV_ARGS ?= -p 3 -n 20 --seat 0
+bench-maze-deviation: $(BUILD)/libtabula.a
+	$(CC) $(CFLAGS) bench/maze_deviation.c $(BUILD)/libtabula.a $(LDLIBS) -o $(BUILD)/maze_deviation
+	$(BUILD)/maze_deviation $(DEV_ARGS)
 
 # Mysterium's content (ours): the vision deck generated from a fixed seed
 # by src/games/mysterium/gen_content.py into content_data.c and the content

@@ -17,10 +17,12 @@
  *            This is what a discard that does not feed the next player
  *            rests on.
  *
- * for three world models: uniform (the unseen cards dealt at random),
+ * for four world models: uniform (the unseen cards dealt at random),
  * shaped (the earlier attempt: 12 virtual turns of the heuristic on each
- * hand, hands that want a refused card made again) and inferred (the
- * game's determinize: Metropolis on the public history).
+ * hand, hands that want a refused card made again), inferred (the
+ * game's determinize: Metropolis on the public history) and filtered (a
+ * belief kept from the deal on by each seat, particles reweighted by
+ * every draw and discard seen: see filter_update).
  *
  * Build and run: make bench-maze [MAZE_ARGS="-p 2 -n 100"]
  */
@@ -126,8 +128,210 @@ static void determinize_shaped(maze *s, int seat, tb_rng *rng)
 
 /* ------------------------------------------------------------ measuring */
 
-enum { UNIFORM, SHAPED, INFERRED, MODELS };
-static const char *model_names[MODELS] = {"uniform", "shaped", "inferred"};
+/* ------------------------------------------- the filtered model (bench) */
+
+/* A belief kept from the deal on, one per seat: particles, each a whole
+ * state as that seat may imagine it, weighted by how likely they make what
+ * the other seats were seen to do, assuming they play as the heuristic
+ * does (the players of these games do).  Each of the seat's own draws from
+ * the deck puts that card on the particles' decks; each draw of another
+ * seat is checked (would its hand in the particle have taken the top of
+ * the discard pile?), and its discard too, the card it drew from the deck
+ * being the discard when its particle hand lacks that card, else a card of
+ * the particle's deck at random.  Kept until the first reshuffle, as the
+ * measurements are; a bench's model, not yet the game's determinize. */
+#ifndef PARTICLES
+#define PARTICLES 256
+#endif
+#ifndef FILTER_MISS
+#define FILTER_MISS (-4.0) /* the log weight of a decision not explained */
+#endif
+
+typedef struct filter {
+    maze part[PARTICLES];
+    double logw[PARTICLES];
+    int pending; /* the seat to move drew from the deck, card not yet set */
+} filter;
+
+static filter filters[MAX_P];
+static int filters_live;
+
+/* Starts every seat's belief on the dealt state: the other hands dealt
+ * uniformly from what the seat has not seen. */
+static void filter_start(const maze *st, tb_rng *rng)
+{
+    infer_on = 0;
+    for (int m = 0; m < st->players; m++) {
+        for (int i = 0; i < PARTICLES; i++) {
+            filters[m].part[i] = *st;
+            determinize(&filters[m].part[i], m, rng);
+            filters[m].logw[i] = 0;
+        }
+        filters[m].pending = 0;
+    }
+    filters_live = 1;
+}
+
+/* Moves card c to the top of particle d's deck; when the particle put it
+ * in another hand, that hand gets a card of the deck instead. */
+static void put_on_top(maze *d, int c, tb_rng *rng)
+{
+    for (int i = d->deck_top; i < d->deck_n; i++)
+        if (d->deck[i] == c) {
+            d->deck[i] = d->deck[d->deck_top];
+            d->deck[d->deck_top] = (uint8_t)c;
+            return;
+        }
+    int rest = d->deck_n - d->deck_top - 1;
+    for (int p = 0; p < d->players && rest > 0; p++)
+        for (int i = 0; i < d->hand_n[p]; i++)
+            if (d->hand[p][i] == c) {
+                int j = d->deck_top + 1 + (int)tb_rng_below(rng, (uint32_t)rest);
+                d->hand[p][i] = d->deck[j];
+                d->deck[j] = d->deck[d->deck_top];
+                d->deck[d->deck_top] = (uint8_t)c;
+                tbi_sort_u8(d->hand[p], d->hand_n[p]);
+                return;
+            }
+}
+
+/* Gives particle d's hand of seat q the card c it was seen to discard,
+ * when the particle put c elsewhere: swapped with one of q's cards not
+ * known to all. */
+static void ensure_held(maze *d, int q, int c, tb_rng *rng)
+{
+    if (tbi_node_in(hand_set(d, q), c))
+        return;
+    int idx[HAND + 1], k = 0;
+    for (int i = 0; i < d->hand_n[q]; i++)
+        if (!tbi_node_in(d->known, d->hand[q][i]))
+            idx[k++] = i;
+    if (k == 0)
+        return;
+    uint8_t *mine = &d->hand[q][idx[tb_rng_below(rng, (uint32_t)k)]];
+    uint8_t *where = NULL;
+    for (int i = d->deck_top; i < d->deck_n && !where; i++)
+        if (d->deck[i] == c)
+            where = &d->deck[i];
+    for (int p = 0; p < d->players && !where; p++)
+        for (int i = 0; i < d->hand_n[p] && !where; i++)
+            if (p != q && d->hand[p][i] == c)
+                where = &d->hand[p][i];
+    if (!where)
+        return;
+    *where = *mine;
+    *mine = (uint8_t)c;
+    for (int p = 0; p < d->players; p++)
+        tbi_sort_u8(d->hand[p], d->hand_n[p]);
+}
+
+/* Resamples a belief whose weights have grown too uneven. */
+static void filter_resample(filter *f, tb_rng *rng)
+{
+    double top = f->logw[0], w[PARTICLES], sum = 0, sq = 0;
+    for (int i = 1; i < PARTICLES; i++)
+        if (f->logw[i] > top)
+            top = f->logw[i];
+    for (int i = 0; i < PARTICLES; i++) {
+        w[i] = exp(f->logw[i] - top);
+        sum += w[i];
+        sq += w[i] * w[i];
+    }
+    if (sum * sum / sq >= PARTICLES / 2.0)
+        return;
+    static maze copy[PARTICLES];
+    memcpy(copy, f->part, sizeof copy);
+    double step = sum / PARTICLES, u = tb_rng_unit(rng) * step, acc = w[0];
+    for (int i = 0, j = 0; i < PARTICLES; i++, u += step) {
+        while (acc < u && j < PARTICLES - 1)
+            acc += w[++j];
+        f->part[i] = copy[j];
+        f->logw[i] = 0;
+    }
+}
+
+/* Brings every seat's belief past the real action a of the seat to move in
+ * st (before it is applied). */
+static void filter_update(const tb_game *g, const maze *st, tb_action a,
+                          tb_rng *rng)
+{
+    int q = st->turn;
+    for (int m = 0; m < st->players; m++) {
+        filter *f = &filters[m];
+        for (int i = 0; i < PARTICLES; i++) {
+            maze *d = &f->part[i];
+            /* A particle in which a hand made its chain is over, where
+             * the real game went on: it is ruled out. */
+            if (d->phase == PH_OVER) {
+                f->logw[i] = -1e9;
+                continue;
+            }
+            if (q == m) {
+                if (a == DRAW)
+                    put_on_top(d, st->deck[st->deck_top], rng);
+                tb_apply_legal(g, d, a);
+                continue;
+            }
+            if (st->phase == PH_DRAW) {
+                if (g->heuristic(d, q, rng) != a)
+                    f->logw[i] += FILTER_MISS;
+                if (a == TAKE)
+                    tb_apply_legal(g, d, a);
+                continue;
+            }
+            if (f->pending) {
+                /* The card drawn: the discard if the hand lacks it (one
+                 * chance in the deck's size), else any card of the deck. */
+                int held = tbi_node_in(hand_set(d, q), (int)a);
+                int n = d->deck_n - d->deck_top;
+                if (!held) {
+                    put_on_top(d, (int)a, rng);
+                    f->logw[i] += -log((double)n);
+                } else {
+                    int j = d->deck_top + (int)tb_rng_below(rng, (uint32_t)n);
+                    uint8_t t = d->deck[j];
+                    d->deck[j] = d->deck[d->deck_top];
+                    d->deck[d->deck_top] = t;
+                }
+                tb_apply_legal(g, d, DRAW);
+            }
+            if (!tbi_node_in(hand_set(d, q), (int)a)) {
+                f->logw[i] += 2 * FILTER_MISS;
+                ensure_held(d, q, (int)a, rng);
+            } else if (best_discard(d, q) != (int)a) {
+                f->logw[i] += FILTER_MISS;
+            }
+            tb_apply_legal(g, d, a);
+        }
+        if (q != m && st->phase == PH_DRAW)
+            f->pending = a == DRAW;
+        else
+            f->pending = 0;
+        filter_resample(f, rng);
+    }
+}
+
+/* A world drawn from seat's belief, by weight. */
+static void filter_sample(maze *d, int seat, tb_rng *rng)
+{
+    filter *f = &filters[seat];
+    double top = f->logw[0], sum = 0;
+    for (int i = 1; i < PARTICLES; i++)
+        if (f->logw[i] > top)
+            top = f->logw[i];
+    for (int i = 0; i < PARTICLES; i++)
+        sum += exp(f->logw[i] - top);
+    double u = tb_rng_unit(rng) * sum;
+    int i = 0;
+    for (; i < PARTICLES - 1; i++)
+        if ((u -= exp(f->logw[i] - top)) <= 0)
+            break;
+    *d = f->part[i];
+}
+
+enum { UNIFORM, SHAPED, INFERRED, FILTERED, MODELS };
+static const char *model_names[MODELS] = {"uniform", "shaped", "inferred",
+                                          "filtered"};
 
 typedef struct tally {
     double overlap, gap_sampled, gap_real, brier, p_wanted, p_unwanted;
@@ -138,7 +342,9 @@ typedef struct tally {
 
 static void sample(maze *d, int model, int seat, tb_rng *rng)
 {
-    if (model == SHAPED) {
+    if (model == FILTERED) {
+        filter_sample(d, seat, rng);
+    } else if (model == SHAPED) {
         determinize_shaped(d, seat, rng);
     } else {
         infer_on = model == INFERRED;
@@ -318,10 +524,15 @@ int main(int argc, char **argv)
             }
             if (st.phase == PH_DRAW && st.turns / st.players >= from)
                 race_keep(&st);
+            if (st.phase == PH_DRAW && st.reshuffles == 0 && st.turns == 0)
+                filter_start(&st, &mrng);
             if (st.phase == PH_DRAW && st.reshuffles == 0 &&
                 st.turns / st.players >= from)
                 measure(&st, cur, k, &mrng, t);
-            tb_apply_legal(g, &st, g->heuristic(&st, cur, &rng));
+            tb_action a = g->heuristic(&st, cur, &rng);
+            if (st.reshuffles == 0)
+                filter_update(g, &st, a, &mrng);
+            tb_apply_legal(g, &st, a);
         }
     }
     printf("%d players, %d games (seed %llu), %.0f points from round %d, "
