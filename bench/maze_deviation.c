@@ -44,12 +44,7 @@
 /* Draws the order of the deck in play again: nobody has seen it. */
 static void shuffle_deck(maze *s, tb_rng *rng)
 {
-    for (int i = s->deck_n - s->deck_top - 1; i > 0; i--) {
-        int j = (int)tb_rng_below(rng, (uint32_t)(i + 1));
-        uint8_t t = s->deck[s->deck_top + i];
-        s->deck[s->deck_top + i] = s->deck[s->deck_top + j];
-        s->deck[s->deck_top + j] = t;
-    }
+    tb_rng_shuffle8(rng, s->deck + s->deck_top, s->deck_n - s->deck_top);
 }
 
 /* determinize for --sees-hands: the real hands kept, the deck shuffled. */
