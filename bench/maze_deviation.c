@@ -54,6 +54,17 @@ static void determinize_seeing_hands(void *vs, int seat, tb_rng *rng)
     shuffle_deck(vs, rng);
 }
 
+/* Seat's win share in the finished game s (a k-way draw counts 1/k). */
+static double win_share(const tb_game *g, const maze *s, int seat)
+{
+    tb_result r;
+    tb_result_of(g, s, &r);
+    int firsts = 0;
+    for (int p = 0; p < s->players; p++)
+        firsts += r.rank[p] == 1;
+    return r.rank[seat] == 1 ? 1.0 / firsts : 0.0;
+}
+
 /* Seat's win share (a k-way draw counts 1/k) when a is played in `from`
  * and then the heuristic plays every seat, on a deck shuffled from seed. */
 static double playout(const tb_game *g, const maze *from, tb_action a,
@@ -71,12 +82,7 @@ static double playout(const tb_game *g, const maze *from, tb_action a,
             break;
         tb_apply_legal(g, &s, g->heuristic(&s, cur, &rng));
     }
-    tb_result r;
-    tb_result_of(g, &s, &r);
-    int firsts = 0;
-    for (int p = 0; p < s.players; p++)
-        firsts += r.rank[p] == 1;
-    return r.rank[seat] == 1 ? 1.0 / firsts : 0.0;
+    return win_share(g, &s, seat);
 }
 
 /* Flat Monte Carlo for seat in st: every legal move played out in each of
@@ -241,12 +247,7 @@ int main(int argc, char **argv)
             }
             tb_apply_legal(g, &st, x);
         }
-        tb_result r;
-        tb_result_of(g, &st, &r);
-        int firsts = 0;
-        for (int p = 0; p < players; p++)
-            firsts += r.rank[p] == 1;
-        wins += r.rank[me] == 1 ? 1.0 / firsts : 0;
+        wins += win_share(g, &st, me);
         if ((n + 1) % 10 == 0 && n + 1 < games)
             report(t, decisions, n + 1, wins);
     }

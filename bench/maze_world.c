@@ -154,7 +154,6 @@ typedef struct filter {
 } filter;
 
 static filter filters[MAX_P];
-static int filters_live;
 
 /* Starts every seat's belief on the dealt state: the other hands dealt
  * uniformly from what the seat has not seen. */
@@ -169,7 +168,6 @@ static void filter_start(const maze *st, tb_rng *rng)
         }
         filters[m].pending = 0;
     }
-    filters_live = 1;
 }
 
 /* Moves card c to the top of particle d's deck; when the particle put it
@@ -225,18 +223,25 @@ static void ensure_held(maze *d, int q, int c, tb_rng *rng)
         tbi_sort_u8(d->hand[p], d->hand_n[p]);
 }
 
-/* Resamples a belief whose weights have grown too uneven. */
-static void filter_resample(filter *f, tb_rng *rng)
+/* Each particle's weight into w, scaled so that the largest is 1;
+ * returns their sum. */
+static double filter_weights(const filter *f, double *w)
 {
-    double top = f->logw[0], w[PARTICLES], sum = 0, sq = 0;
+    double top = f->logw[0], sum = 0;
     for (int i = 1; i < PARTICLES; i++)
         if (f->logw[i] > top)
             top = f->logw[i];
-    for (int i = 0; i < PARTICLES; i++) {
-        w[i] = exp(f->logw[i] - top);
-        sum += w[i];
+    for (int i = 0; i < PARTICLES; i++)
+        sum += w[i] = exp(f->logw[i] - top);
+    return sum;
+}
+
+/* Resamples a belief whose weights have grown too uneven. */
+static void filter_resample(filter *f, tb_rng *rng)
+{
+    double w[PARTICLES], sq = 0, sum = filter_weights(f, w);
+    for (int i = 0; i < PARTICLES; i++)
         sq += w[i] * w[i];
-    }
     if (sum * sum / sq >= PARTICLES / 2.0)
         return;
     static maze copy[PARTICLES];
@@ -288,10 +293,9 @@ static void filter_update(const tb_game *g, const maze *st, tb_action a,
                     put_on_top(d, (int)a, rng);
                     f->logw[i] += -log((double)n);
                 } else {
-                    int j = d->deck_top + (int)tb_rng_below(rng, (uint32_t)n);
-                    uint8_t t = d->deck[j];
-                    d->deck[j] = d->deck[d->deck_top];
-                    d->deck[d->deck_top] = t;
+                    put_on_top(d, d->deck[d->deck_top + (int)tb_rng_below(
+                                          rng, (uint32_t)n)],
+                               rng);
                 }
                 tb_apply_legal(g, d, DRAW);
             }
@@ -314,17 +318,11 @@ static void filter_update(const tb_game *g, const maze *st, tb_action a,
 /* A world drawn from seat's belief, by weight. */
 static void filter_sample(maze *d, int seat, tb_rng *rng)
 {
-    filter *f = &filters[seat];
-    double top = f->logw[0], sum = 0;
-    for (int i = 1; i < PARTICLES; i++)
-        if (f->logw[i] > top)
-            top = f->logw[i];
-    for (int i = 0; i < PARTICLES; i++)
-        sum += exp(f->logw[i] - top);
-    double u = tb_rng_unit(rng) * sum;
+    const filter *f = &filters[seat];
+    double w[PARTICLES], u = tb_rng_unit(rng) * filter_weights(f, w);
     int i = 0;
     for (; i < PARTICLES - 1; i++)
-        if ((u -= exp(f->logw[i] - top)) <= 0)
+        if ((u -= w[i]) <= 0)
             break;
     *d = f->part[i];
 }
