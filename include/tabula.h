@@ -300,6 +300,13 @@ typedef struct tb_game {
      * n_policies of them. */
     const tb_policy *policies;
     int n_policies;
+    /* Optional: ISMCTS parameters for one player count, read after
+     * search_defaults (and before a seat's own), e.g. {[3] = "iters=600",
+     * [4] = "iters=600"} for a game whose best search differs with more
+     * players.  The bot learns the count when a game starts, or from the
+     * state at its first decision.  Each backed by a measurement in
+     * docs/bots.md, like search_defaults. */
+    const char *search_defaults_for[TB_MAX_PLAYERS + 1];
 } tb_game;
 
 /* ---------------------------------------------------------------- registry */

@@ -551,6 +551,35 @@ static void ismcts_refuses_bad_params(void **state)
     b = tbi_bot_new(&tuned, "ismcts:iters=10", err, sizeof err);
     assert_non_null(b);
     tbi_bot_free(b);
+    /* Defaults for one player count are read over the game's once the bot
+     * knows the count: told when the game starts, or learnt from the state
+     * at its first decision; the seat's own parameters still come last. */
+    tb_game counted = dice_game;
+    counted.search_defaults = "iters=40";
+    counted.search_defaults_for[2] = "iters=25";
+    dice at4;
+    dice_at_roll(&counted, &at4, 4);
+    b = tbi_bot_new(&counted, "ismcts", err, sizeof err);
+    assert_non_null(b);
+    choose_seeded(b, &at4, 1);
+    assert_int_equal(tbi_ismcts_iterations(b), 25);
+    tbi_bot_free(b);
+    tb_config two;
+    tb_config_default(&counted, 2, &two);
+    b = tbi_bot_new(&counted, "ismcts", err, sizeof err);
+    assert_non_null(b);
+    tbi_bot_start(b, &two, 0, 7);
+    choose_seeded(b, &at4, 1);
+    assert_int_equal(tbi_ismcts_iterations(b), 25);
+    tbi_bot_free(b);
+    b = tbi_bot_new(&counted, "ismcts:iters=30", err, sizeof err);
+    assert_non_null(b);
+    choose_seeded(b, &at4, 1);
+    assert_int_equal(tbi_ismcts_iterations(b), 30);
+    tbi_bot_free(b);
+    counted.search_defaults_for[2] = "iters=many";
+    assert_null(tbi_bot_new(&counted, "ismcts", err, sizeof err));
+    assert_non_null(strstr(err, "for this player count"));
     b = tbi_bot_new(&dice_game, "ismcts:time=0.01,c=1.2,fine=0", err,
                     sizeof err);
     assert_non_null(b);

@@ -89,7 +89,8 @@ class tb_game(Structure):
             "legal", "apply", "result", "determinize", "action_text",
             "parse_action", "render", "view_json", "standing", "heuristic",
             "quick", "search_defaults", "realtime_key", "reward", "retract",
-            "describe", "policies")] + [("n_policies", c_int)]
+            "describe", "policies")] + [("n_policies", c_int),
+        ("search_defaults_for", c_void_p * (MAX_PLAYERS + 1))]
 
 
 class tb_record_step(Structure):

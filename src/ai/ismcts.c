@@ -121,6 +121,12 @@ typedef struct search {
     double standing[TB_MAX_PLAYERS];
     int has_hint;     /* root_hint holds the heuristic's choice */
     tb_action root_hint;
+    /* The seat's own parameters, read again over the game's defaults for
+     * a player count once the count is known (tb_game.search_defaults_for),
+     * when the game has any such defaults (has_for). */
+    char text[256];
+    int has_for;
+    int tuned_for;    /* the player count p was read for; 0: none yet */
     tb_action legal[TB_MAX_ACTIONS];
     uint32_t child[TB_MAX_ACTIONS]; /* node per legal action, 0 when none */
     double reward[TB_MAX_PLAYERS];
@@ -333,24 +339,31 @@ static int apply_params(params *p, const tb_game *g, const char *text,
 }
 
 /* Reads a seat's parameters into p: the generic defaults, then the game's
- * own search defaults (tb_game.search_defaults), then the seat's text. */
+ * own search defaults (tb_game.search_defaults), then those for `players`
+ * seats (tb_game.search_defaults_for; players 0: none, as when the count
+ * is not known yet), then the seat's text. */
 static int parse_params(params *p, const tb_game *g, const char *text,
-                        char *err, size_t cap)
+                        int players, char *err, size_t cap)
 {
     memset(p, 0, sizeof *p);
     p->c = DEFAULT_C;
     p->fine = TBI_ISMCTS_FINE;
     p->widen = DEFAULT_WIDEN;
-    p->rwiden = NAN; /* the default depends on the game: see create */
+    p->rwiden = NAN; /* the default depends on the game: see settle_params */
     p->hmoves = -1;
     p->obs = 0;
     p->anchor = -1;
-    if (g->search_defaults) {
+    const char *defaults[2] = {
+        g->search_defaults,
+        players > 0 && players <= TB_MAX_PLAYERS
+            ? g->search_defaults_for[players]
+            : NULL};
+    for (int i = 0; i < 2; i++) {
         char why[200];
-        if (apply_params(p, g, g->search_defaults, why, sizeof why) !=
-            TB_OK) {
-            tbi_errf(err, cap, "%s's search defaults are broken: %s", g->id,
-                     why);
+        if (defaults[i] &&
+            apply_params(p, g, defaults[i], why, sizeof why) != TB_OK) {
+            tbi_errf(err, cap, "%s's search defaults%s are broken: %s",
+                     g->id, i ? " for this player count" : "", why);
             return TB_EINVAL;
         }
     }
@@ -849,6 +862,51 @@ static uint32_t initial_nodes(const params *p)
     return want > (long)MAX_NODES ? MAX_NODES : (uint32_t)want;
 }
 
+/* Fills in the parameters that depend on the game (the root's width, the
+ * playout policy) and checks that the game supports those asked for. */
+static int settle_params(params *p, const tb_game *g, char *err, size_t cap)
+{
+    /* In a cooperative game one play's outcome varies by far more from deal
+     * to deal than between good plays, so a wide root spreads a small
+     * budget over near-equal candidates and plays an almost arbitrary one;
+     * a narrow root stays near the heuristic's choice (docs/bots.md). */
+    if (isnan(p->rwiden))
+        p->rwiden = (g->flags & TB_GAME_COOPERATIVE) ? DEFAULT_RWIDEN_TEAM
+                                                     : DEFAULT_RWIDEN;
+    if (p->playout == PLAYOUT_DEFAULT)
+        p->playout = g->quick       ? PLAYOUT_QUICK
+                     : g->heuristic ? PLAYOUT_HEURISTIC
+                                    : PLAYOUT_RANDOM;
+    if ((p->playout == PLAYOUT_HEURISTIC && !g->heuristic) ||
+        (p->playout == PLAYOUT_QUICK && !g->quick)) {
+        tbi_errf(err, cap, "ismcts: %s has no %s policy; use %s", g->id,
+                 p->playout == PLAYOUT_QUICK ? "quick" : "heuristic",
+                 g->heuristic ? "playout=heuristic or playout=random"
+                              : "playout=random");
+        return TB_EINVAL;
+    }
+    /* A kept tree would mix observation nodes or round-end scores made
+     * from an older root's point of view; such searches start afresh. */
+    if (p->obs || p->horizon)
+        p->keep = 0;
+    if (p->horizon && (!g->standing || (g->flags & TB_GAME_COOPERATIVE))) {
+        tbi_errf(err, cap, "ismcts: horizon=round or turn needs a "
+                 "competitive game that reports its rounds; %s does not",
+                 g->id);
+        return TB_EINVAL;
+    }
+    return TB_OK;
+}
+
+/* Reads the parameters for `players` seats (0: the count is not known) into
+ * p: parse_params, then settle_params. */
+static int read_params(params *p, const tb_game *g, const char *text,
+                       int players, char *err, size_t cap)
+{
+    int rc = parse_params(p, g, text, players, err, cap);
+    return rc != TB_OK ? rc : settle_params(p, g, err, cap);
+}
+
 static int ismcts_create(tbi_bot *b, const char *text, char *err, size_t cap)
 {
     const tb_game *g = b->game;
@@ -858,48 +916,71 @@ static int ismcts_create(tbi_bot *b, const char *text, char *err, size_t cap)
         return TB_ENOMEM;
     }
     b->data = s;
-    int rc = parse_params(&s->p, g, text, err, cap);
+    if (strlen(text) >= sizeof s->text) {
+        tbi_errf(err, cap, "ismcts: parameters too long");
+        return TB_EINVAL;
+    }
+    memcpy(s->text, text, strlen(text) + 1);
+    int rc = read_params(&s->p, g, text, 0, err, cap);
     if (rc != TB_OK)
         return rc;
-    /* In a cooperative game one play's outcome varies by far more from deal
-     * to deal than between good plays, so a wide root spreads a small
-     * budget over near-equal candidates and plays an almost arbitrary one;
-     * a narrow root stays near the heuristic's choice (docs/bots.md). */
-    if (isnan(s->p.rwiden))
-        s->p.rwiden = (g->flags & TB_GAME_COOPERATIVE) ? DEFAULT_RWIDEN_TEAM
-                                                       : DEFAULT_RWIDEN;
-    if (s->p.playout == PLAYOUT_DEFAULT)
-        s->p.playout = g->quick       ? PLAYOUT_QUICK
-                       : g->heuristic ? PLAYOUT_HEURISTIC
-                                      : PLAYOUT_RANDOM;
-    if ((s->p.playout == PLAYOUT_HEURISTIC && !g->heuristic) ||
-        (s->p.playout == PLAYOUT_QUICK && !g->quick)) {
-        tbi_errf(err, cap, "ismcts: %s has no %s policy; use %s", g->id,
-                 s->p.playout == PLAYOUT_QUICK ? "quick" : "heuristic",
-                 g->heuristic ? "playout=heuristic or playout=random"
-                              : "playout=random");
-        return TB_EINVAL;
+    /* The defaults for each player count are checked now, with the seat's
+     * parameters over them, so that no game can fail later. */
+    long most = s->p.iters;
+    for (int n = g->min_players; n <= g->max_players && n <= TB_MAX_PLAYERS;
+         n++) {
+        if (!g->search_defaults_for[n])
+            continue;
+        params q;
+        s->has_for = 1;
+        if ((rc = read_params(&q, g, text, n, err, cap)) != TB_OK)
+            return rc;
+        if (q.iters > most)
+            most = q.iters;
     }
-    /* A kept tree would mix observation nodes or round-end scores made
-     * from an older root's point of view; such searches start afresh. */
-    if (s->p.obs || s->p.horizon)
-        s->p.keep = 0;
     b->observes = s->p.keep;
-    if (s->p.horizon && (!g->standing || (g->flags & TB_GAME_COOPERATIVE))) {
-        tbi_errf(err, cap, "ismcts: horizon=round or turn needs a "
-                 "competitive game that reports its rounds; %s does not",
-                 g->id);
-        return TB_EINVAL;
-    }
+    params room = s->p; /* the pool is made for the most iterations asked */
+    room.iters = most;
     s->world = tb_state_new(g);
     s->seat_view = tb_state_new(g);
     s->scratch = tb_state_new(g);
     if (!s->world || !s->seat_view || !s->scratch ||
-        !pool_alloc(s, initial_nodes(&s->p))) {
+        !pool_alloc(s, initial_nodes(&room))) {
         tbi_errf(err, cap, "out of memory for the ismcts tree");
         return TB_ENOMEM;
     }
     return TB_OK;
+}
+
+/* Reads the parameters again for a game of `players` seats, over the
+ * game's defaults for that count (checked at create, so this cannot
+ * fail). */
+static void tune_for(tbi_bot *b, int players)
+{
+    search *s = b->data;
+    char err[256];
+    int rc = read_params(&s->p, b->game, s->text, players, err, sizeof err);
+    assert(rc == TB_OK);
+    (void)rc;
+    s->tuned_for = players;
+    b->observes = s->p.keep;
+}
+
+/* The player count of the game in st, for a bot that was not told it when
+ * the game started (tb_bot_choose): the result of a random playout of a
+ * copy determinized for seat, on a generator of its own so that the bot's
+ * choices do not depend on it. */
+static int players_of(search *s, const tb_game *g, const void *st, int seat)
+{
+    tb_rng rng;
+    tb_rng_seed(&rng, 0x9a7e5eedull);
+    memcpy(s->world, st, g->state_size);
+    g->determinize(s->world, seat, &rng);
+    tb_random_playout(g, s->world, &rng);
+    tb_result r;
+    memset(&r, 0, sizeof r);
+    tb_result_of(g, s->world, &r);
+    return r.players;
 }
 
 static int keep_subtree(search *s);
@@ -913,6 +994,8 @@ static tb_action ismcts_choose(tbi_bot *b, void *st, int seat)
     s->last_iters = 0;
     if (n == 1)
         return acts[0];
+    if (s->has_for && !s->tuned_for)
+        tune_for(b, players_of(s, g, st, seat));
     /* Between decisions only: a time budget that filled the pool gets a
      * bigger one (an iteration budget was given room enough at the start). */
     if (s->full && !s->p.nodes && s->cap < MAX_NODES)
@@ -980,6 +1063,8 @@ static void ismcts_start(tbi_bot *b, const tb_config *cfg, int seat)
      * would rank too few seats and leave stale rewards for the rest). */
     if (cfg && cfg->players != s->players)
         s->higher = 0;
+    if (cfg && s->has_for && cfg->players != s->tuned_for)
+        tune_for(b, cfg->players);
 }
 
 static void ismcts_observe(tbi_bot *b, int seat, tb_action a, int seen)
