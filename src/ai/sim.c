@@ -54,14 +54,11 @@ typedef struct shared {
 /* Adds one game's result to a block's sums. */
 static void add_result(block_sum *b, const tb_result *r, long actions)
 {
-    int firsts = 0;
-    for (int j = 0; j < r->players; j++)
-        firsts += r->rank[j] == 1;
     for (int j = 0; j < r->players; j++) {
         if (r->cooperative)
             b->wins[j] += r->team_win;
-        else if (r->rank[j] == 1)
-            b->wins[j] += 1.0 / firsts;
+        else
+            b->wins[j] += tbi_win_share(r, j);
         tbi_moments_add(&b->score[j], r->score[j]);
     }
     tbi_moments_add(&b->actions, (double)actions);

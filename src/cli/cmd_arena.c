@@ -272,14 +272,10 @@ static void summarize(const arena *A, agent_stats *s)
         for (int q = 0; q < A->n_seatings; q++) {
             const tb_result *r = &A->result[d * A->n_seatings + q];
             const uint8_t *sa = A->seating[q];
-            int firsts = 0;
-            for (int j = 0; j < r->players; j++)
-                firsts += r->rank[j] == 1;
             for (int j = 0; j < r->players; j++) {
                 int a = sa[j];
                 double credit = A->team ? (j == 0 && r->team_win)
-                                : r->rank[j] == 1 ? 1.0 / firsts
-                                                  : 0.0;
+                                        : tbi_win_share(r, j);
                 if (A->team && j)
                     continue; /* a team game counts once for its agent */
                 win[a] += credit;

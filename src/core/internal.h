@@ -20,6 +20,9 @@ void tbi_errf(char *err, size_t cap, const char *fmt, ...)
 /* Ranks seats by score (higher is better when higher_wins, else lower),
  * giving tied seats the same rank, and fills out->rank. */
 void tbi_rank_by_score(tb_result *out, int higher_wins);
+/* Seat's share of the win of a finished competitive game: 1/k when it is
+ * one of the k seats ranked first, else 0. */
+double tbi_win_share(const tb_result *r, int seat);
 /* Writes who won a finished competitive game, as a line a person at the
  * table would say: "seat 2 wins\n", or "seats 0 and 2 share the win\n"
  * when several share rank 1 (for describe). */

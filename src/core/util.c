@@ -36,6 +36,16 @@ void tbi_rank_by_score(tb_result *out, int higher_wins)
     }
 }
 
+double tbi_win_share(const tb_result *r, int seat)
+{
+    if (r->rank[seat] != 1)
+        return 0.0;
+    int firsts = 0;
+    for (int j = 0; j < r->players; j++)
+        firsts += r->rank[j] == 1;
+    return 1.0 / firsts;
+}
+
 void tbi_say_winners(tb_text *t, const tb_result *r)
 {
     int n = 0, last = -1;
