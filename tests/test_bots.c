@@ -490,18 +490,23 @@ static void dice_at_roll(const tb_game *g, dice *d, int roll)
 
 /* ISMCTS keeps a high roll and banks a low one, in the competitive game and
  * (through the game's reward function) in the cooperative one, with dice
- * rolled inside its tree for the turns to come. */
+ * rolled inside its tree for the turns to come; and so does the search
+ * whose root compares its actions paired, world by world (pair=on), which
+ * counts one iteration per action and world. */
 static void ismcts_plays_dice_well(void **state)
 {
     (void)state;
     const tb_game *games[2] = {&dice_game, &dice_coop_game};
-    for (int k = 0; k < 2; k++) {
-        const tb_game *g = games[k];
-        tbi_bot *b = new_bot(g, "ismcts:iters=600,playout=random");
+    const char *bot_specs[2] = {"ismcts:iters=600,playout=random",
+                                "ismcts:iters=600,playout=random,pair=on"};
+    for (int k = 0; k < 4; k++) {
+        const tb_game *g = games[k % 2];
+        tbi_bot *b = new_bot(g, bot_specs[k / 2]);
         for (uint64_t seed = 1; seed <= 3; seed++) {
             dice d;
             dice_at_roll(g, &d, 6);
             assert_int_equal(choose_seeded(b, &d, seed), DICE_KEEP);
+            assert_int_equal(tbi_ismcts_iterations(b), 600);
             dice_at_roll(g, &d, 1);
             assert_int_equal(choose_seeded(b, &d, seed), DICE_BANK);
         }
@@ -529,7 +534,8 @@ static void ismcts_refuses_bad_params(void **state)
                          "ismcts:depth=3", "ismcts:iters", "ismcts:time=0",
                          "ismcts:obs=maybe", "ismcts:horizon=turn",
                          "ismcts:playout=quick", "ismcts:horizon=round",
-                         "ismcts:anchor=-1", "ismcts:anchor=far"};
+                         "ismcts:anchor=-1", "ismcts:anchor=far",
+                         "ismcts:pair=maybe"};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char err[256] = "";
         tbi_bot *b = tbi_bot_new(&dice_game, bad[i], err, sizeof err);

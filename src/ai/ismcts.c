@@ -95,6 +95,8 @@ typedef struct params {
     int keep;        /* keep the tree between decisions */
     double anchor;   /* play the heuristic's root choice unless another is
                       * this many standard errors better (<0: off) */
+    int pair;        /* every root action tried in each world, on the same
+                      * generator: the root compares them paired */
     const tb_policy *policy; /* with PLAYOUT_POLICY */
 } params;
 
@@ -109,6 +111,12 @@ typedef struct search {
     void *world;      /* this iteration's determinization */
     void *seat_view;  /* a copy determinized for a playout seat (pdet) */
     void *scratch;    /* room for tb_infoset_key */
+    void *group;      /* pair=on: the world the root actions share */
+    int forcing;      /* pair=on: the walk plays `forced` at the root */
+    tb_action forced;
+    long groups;      /* pair=on: worlds searched for this decision */
+    double pdiff[TB_MAX_ACTIONS];    /* summed reward over the base action's */
+    double pdiff_sq[TB_MAX_ACTIONS]; /* and its square, per root action */
     long last_iters;
     int root_round;   /* the round of the decision (horizon) */
     int higher;       /* 1: higher standings are better, -1: lower, 0: ? */
@@ -167,15 +175,14 @@ double tbi_ismcts_reward(const tb_game *g, const tb_result *r, int seat,
     }
     if (r->cooperative)
         return r->team_win ? 1.0 : 0.0;
-    int firsts = 0, worse = 0, tied = 0;
+    int worse = 0, tied = 0;
     for (int j = 0; j < r->players; j++) {
-        firsts += r->rank[j] == 1;
         if (j != seat) {
             worse += r->rank[j] > r->rank[seat];
             tied += r->rank[j] == r->rank[seat];
         }
     }
-    double win = r->rank[seat] == 1 ? 1.0 / firsts : 0.0;
+    double win = tbi_win_share(r, seat);
     if (r->players < 2)
         return win;
     double place = (worse + 0.5 * tied) / (r->players - 1);
@@ -280,7 +287,7 @@ static int set_param(params *p, const tb_game *g, const char *key,
             return TB_EINVAL;
         }
     } else if (tbi_word_eq(key, "pdet") || tbi_word_eq(key, "obs") ||
-               tbi_word_eq(key, "keep")) {
+               tbi_word_eq(key, "keep") || tbi_word_eq(key, "pair")) {
         int on;
         if (tbi_word_eq(val, "on") || tbi_word_eq(val, "1"))
             on = 1;
@@ -291,13 +298,14 @@ static int set_param(params *p, const tb_game *g, const char *key,
                      val);
             return TB_EINVAL;
         }
-        *(tbi_word_eq(key, "pdet")  ? &p->pdet
-          : tbi_word_eq(key, "obs") ? &p->obs
-                                    : &p->keep) = on;
+        *(tbi_word_eq(key, "pdet")   ? &p->pdet
+          : tbi_word_eq(key, "obs")  ? &p->obs
+          : tbi_word_eq(key, "pair") ? &p->pair
+                                     : &p->keep) = on;
     } else {
         tbi_errf(err, cap, "ismcts has no parameter '%s'; its parameters: "
                  "iters, time, c, playout, hmoves, fine, widen, rwiden, nodes, "
-                 "pdet, obs, horizon, reward, keep, anchor", key);
+                 "pdet, obs, horizon, reward, keep, anchor, pair", key);
         return TB_EINVAL;
     }
     return TB_OK;
@@ -602,6 +610,18 @@ static int pick_expansion(search *s, const tb_game *g, tb_rng *rng,
     return -1; /* unreachable */
 }
 
+/* pair=on: the index of the root action this walk must play among the
+ * world's legal actions.  A determinized world keeps the seat's choices
+ * (a conformance rule), so the root's actions are all there. */
+static int forced_pick(search *s, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (s->legal[i] == s->forced)
+            return i;
+    assert(!"a determinized world lost one of the root's actions");
+    return 0;
+}
+
 /* One decision of the tree walk at node `at` for seat.  Counts the
  * availability of the legal children, then either expands an action
  * (returning the new node and setting *expanded) or follows the best
@@ -621,15 +641,17 @@ static uint32_t tree_decision(search *s, const tb_game *g, tb_rng *rng,
         else
             untried++;
     }
-    int pick = pick_expansion(s, g, rng, at, seat, root_seat, n, untried);
-    if (pick >= 0) {
+    int pick = at == s->root && s->forcing
+                   ? forced_pick(s, n)
+                   : pick_expansion(s, g, rng, at, seat, root_seat, n, untried);
+    if (pick >= 0 && !s->child[pick]) { /* a forced pick may have one */
         uint32_t id = add_child(s, at, decision_key(seat, s->legal[pick]));
         if (!id)
             return 0;
         s->pool[id].avail = 1;
         s->child[pick] = id;
         *expanded = 1;
-    } else {
+    } else if (pick < 0) {
         double best = -INFINITY; /* raw score rewards may be negative */
         for (int i = 0; i < n; i++) {
             if (!s->child[i])
@@ -738,13 +760,20 @@ static void replay_hidden_choices(search *s, const tb_game *g, tb_rng *rng,
     }
 }
 
-/* One iteration: determinize, walk the tree, expand, play out, back up. */
-static void iterate(search *s, const tb_game *g, tb_rng *rng,
-                    const void *root, int root_seat)
+/* The first step of an iteration: s->world becomes a fresh world
+ * consistent with what root_seat knows. */
+static void sample_world(search *s, const tb_game *g, tb_rng *rng,
+                         const void *root, int root_seat)
 {
     memcpy(s->world, root, g->state_size);
     g->determinize(s->world, root_seat, rng);
     replay_hidden_choices(s, g, rng, root_seat);
+}
+
+/* The rest of an iteration in s->world: walk the tree, expand, play out,
+ * back up; s->reward keeps every seat's reward. */
+static void walk(search *s, const tb_game *g, tb_rng *rng, int root_seat)
+{
     uint32_t at = s->root;
     int depth = 0, expanded = 0;
     while (!expanded) {
@@ -774,6 +803,68 @@ static void iterate(search *s, const tb_game *g, tb_rng *rng,
         if (seat >= 0)
             n->reward += s->reward[seat];
     }
+}
+
+/* One iteration: determinize, walk the tree, expand, play out, back up. */
+static void iterate(search *s, const tb_game *g, tb_rng *rng,
+                    const void *root, int root_seat)
+{
+    sample_world(s, g, rng, root, root_seat);
+    walk(s, g, rng, root_seat);
+}
+
+/* pair=on: one world for all n root actions.  Each action is walked from
+ * the same sampled world on a copy of the same generator, so the deal, the
+ * shuffles and the other players' choices agree as far as the actions let
+ * them, and most of the luck cancels out of the difference between two
+ * actions: far fewer worlds tell a small difference apart than
+ * independent iterations need.  Adds each action's reward less that of
+ * acts[base] (the heuristic's choice, or the first) to pdiff. */
+static void paired_group(search *s, const tb_game *g, tb_rng *rng,
+                         const void *root, int root_seat,
+                         const tb_action *acts, int n, int base)
+{
+    sample_world(s, g, rng, root, root_seat);
+    memcpy(s->group, s->world, g->state_size);
+    tb_rng start;
+    tb_rng_seed(&start, tb_rng_next(rng));
+    double r[TB_MAX_ACTIONS];
+    s->forcing = 1;
+    for (int i = 0; i < n; i++) {
+        tb_rng run = start;
+        memcpy(s->world, s->group, g->state_size);
+        s->forced = acts[i];
+        walk(s, g, &run, root_seat);
+        r[i] = s->reward[root_seat];
+    }
+    s->forcing = 0;
+    for (int i = 0; i < n; i++) {
+        double d = r[i] - r[base];
+        s->pdiff[i] += d;
+        s->pdiff_sq[i] += d * d;
+    }
+    s->groups++;
+}
+
+/* pair=on: the root action with the best mean difference from acts[base];
+ * with anchor=Z it must be more than Z standard errors of that paired
+ * difference above zero, else acts[base] is played. */
+static tb_action paired_choice(const search *s, const tb_action *acts, int n,
+                               int base)
+{
+    int best = base;
+    for (int i = 0; i < n; i++)
+        if (s->pdiff[i] > s->pdiff[best])
+            best = i;
+    if (best == base || s->p.anchor < 0)
+        return acts[best];
+    double k = (double)s->groups;
+    if (k < 2)
+        return acts[base];
+    double mean = s->pdiff[best] / k;
+    double var = (s->pdiff_sq[best] - k * mean * mean) / (k - 1);
+    double se = sqrt(var > 0 ? var / k : 0);
+    return mean > s->p.anchor * se ? acts[best] : acts[base];
 }
 
 /* The mean reward of root action a and its standard error, bounded as
@@ -843,6 +934,7 @@ static void ismcts_destroy(tbi_bot *b)
     free(s->world);
     free(s->seat_view);
     free(s->scratch);
+    free(s->group);
     free(s);
     b->data = NULL;
 }
@@ -887,7 +979,7 @@ static int settle_params(params *p, const tb_game *g, char *err, size_t cap)
     }
     /* A kept tree would mix observation nodes or round-end scores made
      * from an older root's point of view; such searches start afresh. */
-    if (p->obs || p->horizon)
+    if (p->obs || p->horizon || p->pair)
         p->keep = 0;
     if (p->horizon && (!g->standing || (g->flags & TB_GAME_COOPERATIVE))) {
         tbi_errf(err, cap, "ismcts: horizon=round or turn needs a "
@@ -944,7 +1036,8 @@ static int ismcts_create(tbi_bot *b, const char *text, char *err, size_t cap)
     s->world = tb_state_new(g);
     s->seat_view = tb_state_new(g);
     s->scratch = tb_state_new(g);
-    if (!s->world || !s->seat_view || !s->scratch ||
+    s->group = tb_state_new(g);
+    if (!s->world || !s->seat_view || !s->scratch || !s->group ||
         !pool_alloc(s, initial_nodes(&room))) {
         tbi_errf(err, cap, "out of memory for the ismcts tree");
         return TB_ENOMEM;
@@ -985,6 +1078,39 @@ static int players_of(search *s, const tb_game *g, const void *st, int seat)
 
 static int keep_subtree(search *s);
 
+/* pair=on: the search in groups of one world each (paired_group) until
+ * the budget is spent, each group costing one iteration per root action;
+ * then paired_choice, measured from the heuristic's choice (the anchor's
+ * base) when the game has a heuristic. */
+static tb_action paired_search(tbi_bot *b, const void *st, int seat,
+                               const tb_action *acts, int n)
+{
+    const tb_game *g = b->game;
+    search *s = b->data;
+    int base = 0;
+    if (g->heuristic) {
+        tb_action h = s->has_hint ? s->root_hint
+                                  : g->heuristic(st, seat, &b->rng);
+        for (int i = 0; i < n; i++)
+            if (acts[i] == h)
+                base = i;
+    }
+    memset(s->pdiff, 0, sizeof s->pdiff);
+    memset(s->pdiff_sq, 0, sizeof s->pdiff_sq);
+    s->groups = 0;
+    double start = s->p.time > 0 ? now_seconds() : 0;
+    long it = 0;
+    do {
+        paired_group(s, g, &b->rng, st, seat, acts, n, base);
+        it += n;
+    } while ((!s->p.iters || it < s->p.iters) &&
+             (s->p.time <= 0 || now_seconds() - start < s->p.time));
+    s->last_iters = it;
+    s->n_seen = 0;
+    s->seen_ok = 0; /* pair=on keeps no tree (settle_params) */
+    return paired_choice(s, acts, n, base);
+}
+
 static tb_action ismcts_choose(tbi_bot *b, void *st, int seat)
 {
     const tb_game *g = b->game;
@@ -1012,6 +1138,8 @@ static tb_action ismcts_choose(tbi_bot *b, void *st, int seat)
             learn_standings(s, g, st, seat);
         s->root_round = g->standing(st, s->standing);
     }
+    if (s->p.pair)
+        return paired_search(b, st, seat, acts, n);
     double start = s->p.time > 0 ? now_seconds() : 0;
     long it = 0;
     for (;;) {
@@ -1089,7 +1217,7 @@ const tbi_bot_kind tbi_bot_ismcts = {
     .name = "ismcts",
     .help = "ismcts[:iters=N,time=S,c=X,playout=random|heuristic|quick,hmoves=N|all,"
             "fine=W,widen=W|off,rwiden=W|off,nodes=N,pdet=on|off,obs=on|off,"
-            "horizon=game|round|turn,reward=win|score,keep=on|off,anchor=Z|off]: "
+            "horizon=game|round|turn,reward=win|score,keep=on|off,anchor=Z|off,pair=on|off]: "
             "information-set Monte Carlo tree search",
     .legal_only = 0,
     .create = ismcts_create,
