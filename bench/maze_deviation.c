@@ -22,10 +22,14 @@
  *                  separate what the search makes of a world from what the
  *                  world model gets wrong;
  *   --oracle K     flat Monte Carlo on the true state: every legal move
- *                  played out K times (the heuristic after it), the best
- *                  taken when it beats the heuristic's by more than 2/K;
+ *                  played out K times (the heuristic after it), all moves
+ *                  of a playout on the same shuffle, the best taken when
+ *                  it beats the heuristic's by more than 2/K;
  *   --flat K       the same in K worlds from the game's determinize, as
- *                  the seat may see them (no cheating).
+ *                  the seat may see them (no cheating);
+ *   --z Z          with --oracle or --flat: the best taken only when its
+ *                  mean paired difference with the heuristic's move is
+ *                  more than Z standard errors above zero.
  * The worth of each departure is measured on playouts of their own, apart
  * from the chooser's.
  *
@@ -59,10 +63,7 @@ static double win_share(const tb_game *g, const maze *s, int seat)
 {
     tb_result r;
     tb_result_of(g, s, &r);
-    int firsts = 0;
-    for (int p = 0; p < s->players; p++)
-        firsts += r.rank[p] == 1;
-    return r.rank[seat] == 1 ? 1.0 / firsts : 0.0;
+    return tbi_win_share(&r, seat);
 }
 
 /* Seat's win share (a k-way draw counts 1/k) when a is played in `from`
@@ -86,14 +87,21 @@ static double playout(const tb_game *g, const maze *from, tb_action a,
 }
 
 /* Flat Monte Carlo for seat in st: every legal move played out in each of
- * k worlds (the true state, or determinize's samples when `sampled`), the
- * best kept when it beats the heuristic's move h by more than 2/k. */
+ * k worlds (the true state, or determinize's samples when `sampled`), all
+ * moves of a world on the same shuffle and generator.  The best move on
+ * average is kept when its paired difference with the heuristic's move h
+ * is more than z standard errors above zero (z <= 0: more than 2/k). */
 static tb_action flat_choice(const tb_game *g, const maze *st, int seat,
-                             tb_action h, int k, int sampled, uint64_t *seeds)
+                             tb_action h, int k, int sampled, double z,
+                             uint64_t *seeds)
 {
     tb_action acts[TB_MAX_ACTIONS];
-    double value[TB_MAX_ACTIONS] = {0};
-    int n = tb_legal(g, st, acts);
+    double value[TB_MAX_ACTIONS] = {0}, sq[TB_MAX_ACTIONS] = {0};
+    double v[TB_MAX_ACTIONS];
+    int n = tb_legal(g, st, acts), hi = 0;
+    for (int i = 0; i < n; i++)
+        if (acts[i] == h)
+            hi = i;
     tb_rng wr;
     tb_rng_seed(&wr, (*seeds)++);
     for (int w = 0; w < k; w++) {
@@ -102,20 +110,21 @@ static tb_action flat_choice(const tb_game *g, const maze *st, int seat,
             g->determinize(&world, seat, &wr);
         uint64_t seed = (*seeds)++;
         for (int i = 0; i < n; i++)
-            value[i] += playout(g, &world, acts[i], seat, seed);
-    }
-    double hv = 0, best = -1;
-    tb_action x = h;
-    for (int i = 0; i < n; i++) {
-        if (acts[i] == h)
-            hv = value[i];
-        if (value[i] > best) {
-            best = value[i];
-            x = acts[i];
+            v[i] = playout(g, &world, acts[i], seat, seed);
+        for (int i = 0; i < n; i++) {
+            value[i] += v[i] - v[hi];
+            sq[i] += (v[i] - v[hi]) * (v[i] - v[hi]);
         }
     }
-    /* value[] holds sums over the k worlds: a mean 2/k better. */
-    return best - hv > 2.0 ? x : h;
+    int best = hi;
+    for (int i = 0; i < n; i++)
+        if (value[i] > value[best])
+            best = i;
+    if (z <= 0) /* value[] holds sums over the k worlds: a mean 2/k better */
+        return value[best] > 2.0 ? acts[best] : h;
+    double mean = value[best] / k;
+    double var = (sq[best] - k * mean * mean) / (k - 1);
+    return mean > z * sqrt(fmax(var, 0) / k) && mean > 0 ? acts[best] : h;
 }
 
 typedef struct tally {
@@ -151,7 +160,7 @@ static int usage(void)
             "usage: maze_deviation [-p N] [-n GAMES] [--seat K] [-m PLAYOUTS] "
             "[--seed S]\n"
             "                      [--bot SPEC [--sees-hands] | --oracle K | "
-            "--flat K]\n");
+            "--flat K] [--z Z]\n");
     return 2;
 }
 
@@ -159,6 +168,7 @@ int main(int argc, char **argv)
 {
     int players = 3, games = 100, seat = -1, m = 200, oracle = 0, flat = 0;
     int sees = 0;
+    double z = 0;
     uint64_t seed = 1;
     const char *spec = "ismcts";
     for (int i = 1; i < argc; i++) {
@@ -179,6 +189,8 @@ int main(int argc, char **argv)
             oracle = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--flat") && more)
             flat = atoi(argv[++i]);
+        else if (!strcmp(argv[i], "--z") && more)
+            z = atof(argv[++i]);
         else if (!strcmp(argv[i], "--sees-hands"))
             sees = 1;
         else
@@ -228,7 +240,7 @@ int main(int argc, char **argv)
                 decisions++;
                 if (oracle || flat)
                     x = flat_choice(g, &st, cur, h, oracle ? oracle : flat,
-                                    flat > 0, &seeds);
+                                    flat > 0, z, &seeds);
                 else
                     tb_bot_choose(bot, &st, &x);
                 if (x != h) {

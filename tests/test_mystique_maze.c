@@ -620,33 +620,44 @@ static void the_reward_grades_a_cut_off_game_as_a_race(void **state)
 
 /* The game's search plays the heuristic's choice unless it finds another
  * clearly better (ismcts anchor=Z): with a bar no search can clear, it
- * plays the heuristic's every move through a whole game. */
+ * plays the heuristic's every move through a whole game, with the game's
+ * defaults at 2 and 3 players and with the root's actions compared paired
+ * (pair=on, docs/bots.md, Mystique Maze, "Paired playouts"). */
 static void an_unreachable_anchor_plays_the_heuristic(void **state)
 {
     (void)state;
     const tb_game *g = game();
-    tb_config cfg = ts_config(g, 3, NULL);
-    char err[256];
-    tb_bot *b = tb_bot_new(g, "ismcts:iters=40,anchor=100", 5, err,
-                           sizeof err);
-    assert_non_null(b);
-    void *st = ts_new_game(g, &cfg);
-    tb_rng rng;
-    tb_rng_seed(&rng, 6);
-    int moves = 0;
-    for (; moves < 120; moves++) {
-        tb_settle(g, st, &rng);
-        int cur = tb_current(g, st);
-        if (cur == TB_TERMINAL)
-            break;
-        tb_action a, h = g->heuristic(st, cur, &rng);
-        assert_int_equal(tb_bot_choose(b, st, &a), TB_OK);
-        assert_int_equal(a, h);
-        tb_apply_legal(g, st, a);
+    static const struct {
+        int players;
+        const char *spec;
+    } runs[] = {
+        {2, "ismcts:iters=40,anchor=100"},
+        {3, "ismcts:iters=40,anchor=100"},
+        {3, "ismcts:pair=on,widen=0,horizon=game,iters=40,anchor=100"},
+    };
+    for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
+        tb_config cfg = ts_config(g, runs[k].players, NULL);
+        char err[256];
+        tb_bot *b = tb_bot_new(g, runs[k].spec, 5, err, sizeof err);
+        assert_non_null(b);
+        void *st = ts_new_game(g, &cfg);
+        tb_rng rng;
+        tb_rng_seed(&rng, 6);
+        int moves = 0;
+        for (; moves < 120; moves++) {
+            tb_settle(g, st, &rng);
+            int cur = tb_current(g, st);
+            if (cur == TB_TERMINAL)
+                break;
+            tb_action a, h = g->heuristic(st, cur, &rng);
+            assert_int_equal(tb_bot_choose(b, st, &a), TB_OK);
+            assert_int_equal(a, h);
+            tb_apply_legal(g, st, a);
+        }
+        assert_true(moves > 20);
+        tb_bot_free(b);
+        free(st);
     }
-    assert_true(moves > 20);
-    tb_bot_free(b);
-    free(st);
 }
 
 /* The shortest chains the doc states ("Shortest chains"): for each corner

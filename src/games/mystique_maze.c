@@ -461,7 +461,7 @@ static double reward(const tb_result *r, int seat)
         done |= r->score[p] >= 0;
     }
     if (done || firsts == r->players)
-        return r->rank[seat] == 1 ? 1.0 / firsts : 0.0;
+        return tbi_win_share(r, seat);
     double sum = 0;
     for (int p = 0; p < r->players; p++)
         sum += race_weight(r->score[p], r->players);
