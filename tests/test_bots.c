@@ -515,7 +515,8 @@ static void ismcts_plays_dice_well(void **state)
 }
 
 /* A whole dice game between ISMCTS bots ends, choosing legally, with the
- * pool far smaller than the tree wants (so a full pool is survived). */
+ * pool far smaller than the tree wants (so a full pool is survived), with
+ * the root's actions compared paired too. */
 static void ismcts_survives_full_pool(void **state)
 {
     (void)state;
@@ -523,6 +524,8 @@ static void ismcts_survives_full_pool(void **state)
     tb_config_default(&dice_game, 2, &cfg);
     play_checked(&dice_game, &cfg, "ismcts:iters=500,nodes=64,playout=random",
                  5);
+    play_checked(&dice_game, &cfg,
+                 "ismcts:iters=500,nodes=64,playout=random,pair=on", 5);
 }
 
 /* Bad parameters are refused with a message. */

@@ -646,8 +646,14 @@ static uint32_t tree_decision(search *s, const tb_game *g, tb_rng *rng,
                    : pick_expansion(s, g, rng, at, seat, root_seat, n, untried);
     if (pick >= 0 && !s->child[pick]) { /* a forced pick may have one */
         uint32_t id = add_child(s, at, decision_key(seat, s->legal[pick]));
-        if (!id)
+        if (!id) {
+            /* A full pool ends the walk here; a forced root action is
+             * still played, as the pairing compares the playouts after
+             * each root action. */
+            if (at == s->root && s->forcing)
+                g->apply(s->world, s->legal[pick]);
             return 0;
+        }
         s->pool[id].avail = 1;
         s->child[pick] = id;
         *expanded = 1;
