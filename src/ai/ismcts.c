@@ -618,7 +618,7 @@ static int forced_pick(search *s, int n)
     for (int i = 0; i < n; i++)
         if (s->legal[i] == s->forced)
             return i;
-    assert(!"a determinized world lost one of the root's actions");
+    assert(0 && "a determinized world lost one of the root's actions");
     return 0;
 }
 
