@@ -1084,6 +1084,14 @@ static int players_of(search *s, const tb_game *g, const void *st, int seat)
 
 static int keep_subtree(search *s);
 
+/* The heuristic's choice at the root (the game has one): the hint asked
+ * before the search when there is one, else asked now. */
+static tb_action root_heuristic(tbi_bot *b, const void *st, int seat)
+{
+    search *s = b->data;
+    return s->has_hint ? s->root_hint : b->game->heuristic(st, seat, &b->rng);
+}
+
 /* pair=on: the search in groups of one world each (paired_group) until
  * the budget is spent, each group costing one iteration per root action;
  * then paired_choice, measured from the heuristic's choice (the anchor's
@@ -1095,8 +1103,7 @@ static tb_action paired_search(tbi_bot *b, const void *st, int seat,
     search *s = b->data;
     int base = 0;
     if (g->heuristic) {
-        tb_action h = s->has_hint ? s->root_hint
-                                  : g->heuristic(st, seat, &b->rng);
+        tb_action h = root_heuristic(b, st, seat);
         for (int i = 0; i < n; i++)
             if (acts[i] == h)
                 base = i;
@@ -1162,9 +1169,7 @@ static tb_action ismcts_choose(tbi_bot *b, void *st, int seat)
     s->seen_ok = 1; /* observations from here on lead on from this root */
     tb_action best = best_root_action(s, seat, acts, n);
     if (s->p.anchor >= 0 && g->heuristic)
-        best = anchored(s, seat, best,
-                        s->has_hint ? s->root_hint
-                                    : g->heuristic(st, seat, &b->rng));
+        best = anchored(s, seat, best, root_heuristic(b, st, seat));
     return best;
 }
 
