@@ -3,7 +3,8 @@
  * seat cannot see: the quality of the search's world model, measured
  * directly (docs/bots.md, Mystique Maze).  Games between heuristic
  * players are played; at the start of each turn (from round --from on,
- * until a reshuffle) the seat to move determinizes the state K times and
+ * until a reshuffle, or with --after from the first reshuffle on) the
+ * seat to move determinizes the state K times and
  * each sample's hand of the next seat is compared with the real one:
  *
  *   overlap  the share of the next hand's unseen cards (not known to all)
@@ -20,7 +21,9 @@
  * for four world models: uniform (the unseen cards dealt at random),
  * shaped (the earlier attempt: 12 virtual turns of the heuristic on each
  * hand, hands that want a refused card made again), inferred (the
- * game's determinize: Metropolis on the public history) and filtered (a
+ * game's determinize without infer_split: Metropolis on the public
+ * history), split (the game's determinize: which hand holds an older
+ * deck's card inferred too) and filtered (a
  * belief kept from the deal on by each seat, particles reweighted by
  * every draw and discard seen: see filter_update).
  *
@@ -33,8 +36,9 @@
 /* The game is compiled in here, so that its model can be switched and its
  * internals read; its descriptor is renamed so as not to clash with the
  * library's. */
-static int infer_on;
+static int infer_on, split_on;
 #define MAZE_INFER infer_on
+#define MAZE_INFER_SPLIT split_on
 #define tbg_mystique_maze tbg_maze_world_copy
 #include "../src/games/mystique_maze.c"
 
@@ -327,9 +331,9 @@ static void filter_sample(maze *d, int seat, tb_rng *rng)
     *d = f->part[i];
 }
 
-enum { UNIFORM, SHAPED, INFERRED, FILTERED, MODELS };
+enum { UNIFORM, SHAPED, INFERRED, SPLIT, FILTERED, MODELS };
 static const char *model_names[MODELS] = {"uniform", "shaped", "inferred",
-                                          "filtered"};
+                                          "split", "filtered"};
 
 typedef struct tally {
     double overlap, gap_sampled, gap_real, brier, p_wanted, p_unwanted;
@@ -338,6 +342,16 @@ typedef struct tally {
     double samples;
 } tally;
 
+/* With --after the states measured are those after the first reshuffle,
+ * where the shaped and filtered models, kept from the deal, do not
+ * apply. */
+static int after;
+
+static int measured(int model)
+{
+    return !after || (model != SHAPED && model != FILTERED);
+}
+
 static void sample(maze *d, int model, int seat, tb_rng *rng)
 {
     if (model == FILTERED) {
@@ -345,7 +359,8 @@ static void sample(maze *d, int model, int seat, tb_rng *rng)
     } else if (model == SHAPED) {
         determinize_shaped(d, seat, rng);
     } else {
-        infer_on = model == INFERRED;
+        infer_on = model == INFERRED || model == SPLIT;
+        split_on = model == SPLIT;
         determinize(d, seat, rng);
     }
 }
@@ -366,6 +381,8 @@ static void measure(const maze *st, int seat, int k, tb_rng *rng,
     int hidden = __builtin_popcountll(real);
     int real_gap = gap_of(st, q, &real_wanted);
     for (int model = 0; model < MODELS; model++) {
+        if (!measured(model))
+            continue;
         tally *m = &t[model];
         double hits[HAND + 1] = {0};
         maze d;
@@ -490,9 +507,12 @@ int main(int argc, char **argv)
             from = atoi(argv[++i]);
         else if (!strcmp(argv[i], "--seed") && i + 1 < argc)
             seed = strtoull(argv[++i], NULL, 10);
+        else if (!strcmp(argv[i], "--after"))
+            after = 1;
         else {
             fprintf(stderr, "usage: maze_world [-p N] [-n GAMES] [-k "
-                            "SAMPLES] [--from ROUND] [--seed S]\n");
+                            "SAMPLES] [--from ROUND] [--seed S] "
+                            "[--after]\n");
             return 2;
         }
     }
@@ -524,7 +544,7 @@ int main(int argc, char **argv)
                 race_keep(&st);
             if (st.phase == PH_DRAW && st.reshuffles == 0 && st.turns == 0)
                 filter_start(&st, &mrng);
-            if (st.phase == PH_DRAW && st.reshuffles == 0 &&
+            if (st.phase == PH_DRAW && (st.reshuffles > 0) == after &&
                 st.turns / st.players >= from)
                 measure(&st, cur, k, &mrng, t);
             tb_action a = g->heuristic(&st, cur, &rng);
@@ -543,7 +563,8 @@ int main(int argc, char **argv)
     printf("the next hand wants %.3f of the mover's cards (a constant "
            "guess has brier %.4f)\n", rate, rate * (1 - rate));
     for (int m = 0; m < MODELS; m++)
-        printf("%-9s %8.3f %11.2f %8.2f %7.4f %9.3f %11.3f %9.1f\n",
+        if (measured(m))
+            printf("%-9s %8.3f %11.2f %8.2f %7.4f %9.3f %11.3f %9.1f\n",
                model_names[m], t[m].overlap / t[m].samples,
                t[m].gap_sampled / t[m].samples, t[m].gap_real / t[m].samples,
                t[m].brier / t[m].cards, t[m].p_wanted / t[m].wanted_cards,

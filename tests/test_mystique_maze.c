@@ -509,6 +509,80 @@ static void determinize_infers_hands_from_the_public_history(void **state)
     free(st);
 }
 
+/* The cards seat p's plan misses in st, whether or not the plan runs
+ * through cards other hands may hold (which missing_of counts as 9 more). */
+static double plan_gap(const tb_game *g, const void *st, int p)
+{
+    double m = missing_of(g, st, p);
+    return m > 8 ? m - 9 : m;
+}
+
+/* After a reshuffle the other hands' unseen cards are mostly cards of an
+ * older deck: everyone knows they are in some hand, not in which.  Dealt
+ * among the hands at random they made hands far from a chain (with 3
+ * players, 3.5 cards missing where the real ones miss 2.2); determinize
+ * infers which hand holds each of them from the hands' public history
+ * too, so that over games between heuristic players, after the first
+ * reshuffle, the hands seat 0 samples for seat 1 miss about as many
+ * cards as the real one, and each keeps its size and its known cards. */
+static void determinize_infers_which_hand_holds_old_cards(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    tb_config cfg = ts_config(g, 3, NULL);
+    void *st = tb_state_new(g), *det = tb_state_new(g);
+    tb_rng rng, drng;
+    tb_rng_seed(&drng, 12);
+    double real = 0, sampled = 0;
+    int n = 0;
+    for (int game_no = 0; game_no < 40; game_no++) {
+        char err[128];
+        assert_int_equal(tb_init(g, st, &cfg, err, sizeof err), TB_OK);
+        tb_rng_seed(&rng, 700 + (uint64_t)game_no);
+        for (;;) {
+            tb_settle(g, st, &rng);
+            int cur = tb_current(g, st);
+            if (cur == TB_TERMINAL)
+                break;
+            tb_action acts[TB_MAX_ACTIONS];
+            tb_legal(g, st, acts);
+            if (cur == 0 && ts_view_int(g, st, "reshuffles") > 0 &&
+                acts[0] >= 100 /* draw or take: the start of a turn */) {
+                int hand[9], got[9];
+                int nh = hand_of(g, st, 1, hand);
+                for (int k = 0; k < 10; k++) {
+                    memcpy(det, st, g->state_size);
+                    tb_determinize(g, det, 0, &drng);
+                    sampled += plan_gap(g, det, 1);
+                    real += plan_gap(g, st, 1);
+                    n++;
+                    assert_int_equal(hand_of(g, det, 1, got), nh);
+                    for (int i = 0; i < nh; i++) {
+                        int kept = 0;
+                        for (int j = 0; j < nh; j++)
+                            kept |= got[j] == hand[i];
+                        assert_true(kept || !known_by_all(g, st, 1, hand[i]));
+                    }
+                    char *a = tb_view_json(g, st, 0);
+                    char *b = tb_view_json(g, det, 0);
+                    assert_string_equal(a, b); /* seat 0 sees the same */
+                    free(a);
+                    free(b);
+                }
+            }
+            tb_apply_legal(g, st, g->heuristic(st, cur, &rng));
+        }
+    }
+    assert_true(n > 500);
+    real /= n;
+    sampled /= n;
+    if (fabs(sampled - real) > 0.6)
+        fail_msg("after a reshuffle seat 1's real hand misses %.2f cards "
+                 "on average, the sampled ones %.2f", real, sampled);
+    free(det);
+    free(st);
+}
+
 /* Hidden information is sacred: a seat's samples of the other hands may
  * depend on what it has seen, never on where the hidden cards really
  * are.  Two games that differ only in one unseen card of seat 1's hand
@@ -769,6 +843,7 @@ int main(void)
         cmocka_unit_test(the_turn_limit_is_a_draw),
         cmocka_unit_test(determinize_keeps_known_and_old_cards),
         cmocka_unit_test(determinize_infers_hands_from_the_public_history),
+        cmocka_unit_test(determinize_infers_which_hand_holds_old_cards),
         cmocka_unit_test(determinize_never_reads_the_hidden_cards),
         cmocka_unit_test(the_view_shows_each_seats_public_history),
         cmocka_unit_test(the_reward_grades_a_cut_off_game_as_a_race),

@@ -40,6 +40,9 @@
 #define MAX_SHOWN_WANTED 12 /* cards a terminal hint lists at most */
 #define HISTORY 4 /* turns of each seat remembered (inference): a byte
                      each in a 32-bit word */
+#ifndef MAZE_INFER_SPLIT
+#define MAZE_INFER_SPLIT 1 /* ...and which hand holds an older deck's card */
+#endif
 #ifndef MAZE_INFER
 #define MAZE_INFER 1 /* determinize infers hands (0: uniform, to compare) */
 #endif
@@ -486,6 +489,9 @@ static double reward(const tb_result *r, int seat)
 #define INFER_DECAY 0.9
 #define INFER_PRIOR 2.0
 #define INFER_PRIOR_ROUNDS 8
+#ifndef INFER_SPLIT_STEPS
+#define INFER_SPLIT_STEPS 12 /* infer_split's steps for each hand */
+#endif
 
 /* The judgement of seat p's hand in s (higher is likelier): the log of
  * how well it explains p's last turns, as said above.  Each turn checks
@@ -556,6 +562,62 @@ static void infer_hand(maze *s, int p, tbi_pool *pool, tb_rng *rng)
     tbi_sort_u8(s->hand[p], s->hand_n[p]);
 }
 
+/* Draws again, as the public history makes likely (hand_fit), which of
+ * the other hands holds each unseen card of an older deck.  Those cards
+ * are in some hand, but not in which: dealt at random they told nothing
+ * after a reshuffle, which with 3 and 4 players is most of a game.  Each
+ * of INFER_STEPS Metropolis steps per hand swaps such a card of one hand
+ * with one of another hand, judged by both hands' fit.  Only the hands
+ * of seats between turns (at most HAND cards) and other than `seat` take
+ * part. */
+static void infer_split(maze *s, int seat, tb_rng *rng)
+{
+    uint8_t who[MAX_P * (HAND + 1)], at[MAX_P * (HAND + 1)];
+    int k = 0, holders = 0;
+    double fit[MAX_P] = {0};
+    for (int p = 0; p < s->players; p++) {
+        if (p == seat || s->hand_n[p] > HAND)
+            continue;
+        int k0 = k;
+        for (int i = 0; i < s->hand_n[p]; i++) {
+            int c = s->hand[p][i];
+            if (!tbi_node_in(s->known, c) && !tbi_node_in(s->gen, c)) {
+                who[k] = (uint8_t)p;
+                at[k++] = (uint8_t)i;
+            }
+        }
+        if (k > k0) {
+            holders++;
+            fit[p] = hand_fit(s, p);
+        }
+    }
+    if (holders < 2)
+        return;
+    for (int step = 0; step < INFER_SPLIT_STEPS * holders; step++) {
+        int x = (int)tb_rng_below(rng, (uint32_t)k);
+        int y = (int)tb_rng_below(rng, (uint32_t)k);
+        int p = who[x], q = who[y];
+        if (p == q)
+            continue;
+        uint8_t *a = &s->hand[p][at[x]], *b = &s->hand[q][at[y]];
+        uint8_t t = *a;
+        *a = *b;
+        *b = t;
+        double fp = hand_fit(s, p), fq = hand_fit(s, q);
+        double change = fp + fq - fit[p] - fit[q];
+        if (change >= 0 || tb_rng_unit(rng) < exp(change)) {
+            fit[p] = fp;
+            fit[q] = fq;
+        } else {
+            *b = *a;
+            *a = t;
+        }
+    }
+    for (int p = 0; p < s->players; p++)
+        if (p != seat)
+            tbi_sort_u8(s->hand[p], s->hand_n[p]);
+}
+
 /* Resamples what `seat` has not seen: the other hands' cards that were
  * not taken from the discard pile, and the order of the deck.  Unseen
  * cards of the deck in play and older ones are pooled apart: each hand
@@ -615,6 +677,8 @@ static void determinize(void *vs, int seat, tb_rng *rng)
     for (int p = 0; p < s->players; p++)
         if (MAZE_INFER && p != seat && s->hand_n[p] <= HAND && nfresh[p] > 0)
             infer_hand(s, p, &fresh, rng);
+    if (MAZE_INFER && MAZE_INFER_SPLIT)
+        infer_split(s, seat, rng);
     tbi_pool_take_run(&fresh, s->deck + s->deck_top, s->deck_n - s->deck_top);
     /* The cards drawn from the deck (or dealt from it) are no longer
      * read, but they are the real ones: cleared, so that the sample, and
