@@ -122,9 +122,7 @@ static tb_action flat_choice(const tb_game *g, const maze *st, int seat,
             best = i;
     if (z <= 0) /* value[] holds sums over the k worlds: a mean 2/k better */
         return value[best] > 2.0 ? acts[best] : h;
-    double mean = value[best] / k;
-    double var = (sq[best] - k * mean * mean) / (k - 1);
-    return mean > z * sqrt(fmax(var, 0) / k) && mean > 0 ? acts[best] : h;
+    return tbi_paired_clear(value[best], sq[best], k, z) ? acts[best] : h;
 }
 
 typedef struct tally {

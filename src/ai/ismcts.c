@@ -864,13 +864,10 @@ static tb_action paired_choice(const search *s, const tb_action *acts, int n,
             best = i;
     if (best == base || s->p.anchor < 0)
         return acts[best];
-    double k = (double)s->groups;
-    if (k < 2)
-        return acts[base];
-    double mean = s->pdiff[best] / k;
-    double var = (s->pdiff_sq[best] - k * mean * mean) / (k - 1);
-    double se = sqrt(var > 0 ? var / k : 0);
-    return mean > s->p.anchor * se ? acts[best] : acts[base];
+    return tbi_paired_clear(s->pdiff[best], s->pdiff_sq[best],
+                            (double)s->groups, s->p.anchor)
+               ? acts[best]
+               : acts[base];
 }
 
 /* The mean reward of root action a and its standard error, bounded as

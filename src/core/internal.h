@@ -23,6 +23,12 @@ void tbi_rank_by_score(tb_result *out, int higher_wins);
 /* Seat's share of the win of a finished competitive game: 1/k when it is
  * one of the k seats ranked first, else 0. */
 double tbi_win_share(const tb_result *r, int seat);
+
+/* Whether a paired difference, summed (sum) and summed squared (sq) over
+ * k pairs, has a mean above zero by more than z standard errors of it:
+ * the test by which a search departs from a base choice only when the
+ * same worlds say so clearly (false with fewer than 2 pairs). */
+int tbi_paired_clear(double sum, double sq, double k, double z);
 /* Writes who won a finished competitive game, as a line a person at the
  * table would say: "seat 2 wins\n", or "seats 0 and 2 share the win\n"
  * when several share rank 1 (for describe). */

@@ -7,6 +7,7 @@
 
 #include <ctype.h>
 #include <errno.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdint.h>
 #include <string.h>
@@ -44,6 +45,15 @@ double tbi_win_share(const tb_result *r, int seat)
     for (int j = 0; j < r->players; j++)
         firsts += r->rank[j] == 1;
     return 1.0 / firsts;
+}
+
+int tbi_paired_clear(double sum, double sq, double k, double z)
+{
+    if (k < 2)
+        return 0;
+    double mean = sum / k;
+    double var = (sq - k * mean * mean) / (k - 1);
+    return mean > 0 && mean > z * sqrt(var > 0 ? var / k : 0);
 }
 
 void tbi_say_winners(tb_text *t, const tb_result *r)
