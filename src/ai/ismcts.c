@@ -492,6 +492,17 @@ static double now_seconds(void)
     return (double)ts.tv_sec + (double)ts.tv_nsec * 1e-9;
 }
 
+/* Whether a search begun at `start` (now_seconds; read only with a time
+ * budget) has spent its budget after `it` iterations: the iterations
+ * given, or the time, looked at only when `look` (the clock is not read
+ * after every quick iteration). */
+static int budget_spent(const search *s, long it, double start, int look)
+{
+    if (s->p.iters && it >= s->p.iters)
+        return 1;
+    return s->p.time > 0 && look && now_seconds() - start >= s->p.time;
+}
+
 /* Resolves a chance node of the world during the tree walk.  Returns the
  * node to continue from: a dice roll's outcome node (made if new), the same
  * node for a shuffle, or 0 when the pool is full and the walk must end. */
@@ -1113,8 +1124,7 @@ static tb_action paired_search(tbi_bot *b, const void *st, int seat,
     do {
         paired_group(s, g, &b->rng, st, seat, acts, n, base);
         it += n;
-    } while ((!s->p.iters || it < s->p.iters) &&
-             (s->p.time <= 0 || now_seconds() - start < s->p.time));
+    } while (!budget_spent(s, it, start, 1));
     s->last_iters = it;
     s->n_seen = 0;
     s->seen_ok = 0; /* pair=on keeps no tree (settle_params) */
@@ -1152,15 +1162,10 @@ static tb_action ismcts_choose(tbi_bot *b, void *st, int seat)
         return paired_search(b, st, seat, acts, n);
     double start = s->p.time > 0 ? now_seconds() : 0;
     long it = 0;
-    for (;;) {
+    do {
         iterate(s, g, &b->rng, st, seat);
         it++;
-        if (s->p.iters && it >= s->p.iters)
-            break;
-        if (s->p.time > 0 && it % CLOCK_EVERY == 0 &&
-            now_seconds() - start >= s->p.time)
-            break;
-    }
+    } while (!budget_spent(s, it, start, it % CLOCK_EVERY == 0));
     s->last_iters = it;
     s->n_seen = 0;
     s->seen_ok = 1; /* observations from here on lead on from this root */
