@@ -169,6 +169,13 @@ typedef struct tb_result {
 #define TB_GAME_SIMULTANEOUS 2u /* some choices are made in secret at once */
 #define TB_GAME_HIDDEN 4u       /* some information is hidden from some seats */
 #define TB_GAME_REALTIME 8u     /* played on a clock of ticks: realtime_key */
+/* The heuristic reads only what the seat it plays may see (its own cards
+ * and the table), so the `heuristic` bot may give it the true state and
+ * skip determinize, which may be costly (a game whose determinize infers
+ * hands).  The conformance battery checks the promise: the heuristic must
+ * choose alike in the true state and in states determinized for the seat
+ * to move. */
+#define TB_GAME_VIEW_HEURISTIC 16u
 
 /* A simple named policy a game offers beside its heuristic, so that bots
  * are measured against a field of different players, not only against

@@ -190,6 +190,31 @@ static void check_determinized_playable(const tb_game *g, const tb_config *cfg,
     }
 }
 
+/* A game flagged TB_GAME_VIEW_HEURISTIC promises that its heuristic reads
+ * only what the seat to move may see (the heuristic bot then skips
+ * determinize): it must choose the same in the true state as in states
+ * determinized for that seat, on the same generator. */
+static void check_view_heuristic(const tb_game *g, const tb_config *cfg,
+                                 const void *st, void *det, tb_rng *rng)
+{
+    int cur = tb_current(g, st);
+    if (!(g->flags & TB_GAME_VIEW_HEURISTIC) || cur < 0)
+        return;
+    for (int k = 0; k < 2; k++) {
+        memcpy(det, st, g->state_size);
+        tb_determinize(g, det, cur, rng);
+        tb_rng a = *rng, b = *rng;
+        tb_action real = g->heuristic(st, cur, &a);
+        tb_action sampled = g->heuristic(det, cur, &b);
+        if (real != sampled)
+            fail_msg("%s: flagged TB_GAME_VIEW_HEURISTIC, but seat %d's "
+                     "heuristic chose %u in the true state and %u in a state "
+                     "determinized for it: it reads hidden information",
+                     ts_config_name(g, cfg), cur, (unsigned)real,
+                     (unsigned)sampled);
+    }
+}
+
 /* What observer sees of action a in st, as text (static buffer per slot). */
 static const char *described(const tb_game *g, const void *st, tb_action a,
                              const void *after, int observer, int slot)
@@ -368,6 +393,7 @@ static void deep_game(const tb_game *g, const tb_config *cfg, uint64_t seed)
         int full = steps < 40 || steps % 7 == 0;
         check_determinized_playable(g, cfg, st, det, &aux, full);
         if (full) {
+            check_view_heuristic(g, cfg, st, det, &aux);
             check_texts(g, st, buf, n);
             check_illegal(g, st, buf, n, &aux);
             hidden_seen |= check_views(g, cfg, st, det, &aux);
@@ -528,6 +554,9 @@ static void registry_is_sound(void **state)
         if (!g->describe)
             fail_msg("%s has no describe: moves could not be shown to "
                      "people without their secrets", g->id);
+        if ((g->flags & TB_GAME_VIEW_HEURISTIC) && !g->heuristic)
+            fail_msg("%s is flagged TB_GAME_VIEW_HEURISTIC but has no "
+                     "heuristic", g->id);
     }
     assert_null(tb_find_game("no-such-game"));
 }

@@ -242,6 +242,17 @@ tb_action tbi_random_action(const tb_game *g, const void *st, tb_rng *rng)
     return buf[tb_rng_below(rng, (uint32_t)n)];
 }
 
+/* Whether b must be given a state determinized for its seat: not when
+ * all it reads is what its seat may see anyway (its legal actions, or a
+ * heuristic the game flags as reading only its seat's view). */
+static int needs_world(const tbi_bot *b)
+{
+    if (b->kind->legal_only)
+        return 0;
+    return !(b->kind->heuristic_only && b->game->heuristic &&
+             (b->game->flags & TB_GAME_VIEW_HEURISTIC));
+}
+
 tb_action tbi_bot_choose(tbi_bot *b, const void *st, int seat)
 {
     const tb_game *g = b->game;
@@ -249,7 +260,7 @@ tb_action tbi_bot_choose(tbi_bot *b, const void *st, int seat)
     if (b->timed)
         clock_gettime(CLOCK_MONOTONIC, &t0);
     memcpy(b->scratch, st, g->state_size);
-    if (!b->kind->legal_only)
+    if (needs_world(b))
         g->determinize(b->scratch, seat, &b->rng);
     tb_action a = b->kind->choose(b, b->scratch, seat);
     if (b->timed) {

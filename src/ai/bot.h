@@ -24,6 +24,10 @@ typedef struct tbi_bot_kind {
      * depend on that seat's own cards alone), so choose() may be given the
      * true state without determinizing it: a speed-up for random play. */
     int legal_only;
+    /* Whether the kind only asks the game's heuristic (tb_game.heuristic),
+     * so that in a game flagged TB_GAME_VIEW_HEURISTIC choose() may be
+     * given the true state too. */
+    int heuristic_only;
     /* Reads "key=value,..." parameters; returns TB_EINVAL with a message. */
     int (*create)(tbi_bot *b, const char *params, char *err, size_t cap);
     /* Picks a legal action for seat in st (a determinized copy, which the

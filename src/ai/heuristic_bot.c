@@ -29,6 +29,7 @@ const tbi_bot_kind tbi_bot_heuristic = {
     .name = "heuristic",
     .help = "heuristic: the game's hand-written policy (cheap, decent)",
     .legal_only = 0,
+    .heuristic_only = 1,
     .create = heuristic_create,
     .choose = heuristic_choose,
     .destroy = NULL,

@@ -1084,7 +1084,7 @@ const tb_game tbg_mystique_maze = {
              "through connected cards",
     .min_players = 2,
     .max_players = MAX_P,
-    .flags = TB_GAME_HIDDEN,
+    .flags = TB_GAME_HIDDEN | TB_GAME_VIEW_HEURISTIC,
     .options = options,
     .n_options = 1,
     .state_size = sizeof(maze),
