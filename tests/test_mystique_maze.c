@@ -431,6 +431,102 @@ static int known_by_all(const tb_game *g, const void *st, int p, int id)
     return found;
 }
 
+/* Samples of seat 1's hand that seat 0 draws at the start of its turns
+ * in games between heuristic players: the real hand and the sample are
+ * handed to a visitor, after checking that seat 0 sees the same in the
+ * sample as in the game and that seat 1's known cards stayed in it. */
+typedef struct sampler {
+    int players, games, from_round, after_reshuffle;
+    uint64_t seed;
+    void (*visit)(struct sampler *sp, const tb_game *g, const void *st,
+                  const void *det);
+    double real, sampled, overlap, chance;
+    int n;
+} sampler;
+
+static void check_sample(const tb_game *g, const void *st, const void *det)
+{
+    int hand[9], got[9];
+    int nh = hand_of(g, st, 1, hand);
+    assert_int_equal(hand_of(g, det, 1, got), nh);
+    for (int i = 0; i < nh; i++) {
+        int kept = 0;
+        for (int j = 0; j < nh; j++)
+            kept |= got[j] == hand[i];
+        assert_true(kept || !known_by_all(g, st, 1, hand[i]));
+    }
+    char *a = tb_view_json(g, st, 0), *b = tb_view_json(g, det, 0);
+    assert_string_equal(a, b); /* seat 0 sees the same */
+    free(a);
+    free(b);
+}
+
+/* Plays sp->games games (seeds sp->seed on) and samples 10 times at each
+ * start of seat 0's turn from round sp->from_round on, before the first
+ * reshuffle or (sp->after_reshuffle) after it. */
+static void sample_games(sampler *sp)
+{
+    const tb_game *g = game();
+    tb_config cfg = ts_config(g, sp->players, NULL);
+    void *st = tb_state_new(g), *det = tb_state_new(g);
+    tb_rng rng, drng;
+    tb_rng_seed(&drng, sp->seed);
+    for (int game_no = 0; game_no < sp->games; game_no++) {
+        char err[128];
+        assert_int_equal(tb_init(g, st, &cfg, err, sizeof err), TB_OK);
+        tb_rng_seed(&rng, sp->seed * 25 + (uint64_t)game_no);
+        for (;;) {
+            tb_settle(g, st, &rng);
+            int cur = tb_current(g, st);
+            if (cur == TB_TERMINAL)
+                break;
+            double sc[TB_MAX_PLAYERS];
+            int round = g->standing(st, sc);
+            tb_action acts[TB_MAX_ACTIONS];
+            tb_legal(g, st, acts);
+            int reshuffled = ts_view_int(g, st, "reshuffles") > 0;
+            if (cur == 0 && round >= sp->from_round &&
+                reshuffled == sp->after_reshuffle &&
+                acts[0] >= 100 /* draw or take: the start of a turn */) {
+                for (int k = 0; k < 10; k++) {
+                    memcpy(det, st, g->state_size);
+                    tb_determinize(g, det, 0, &drng);
+                    check_sample(g, st, det);
+                    sp->visit(sp, g, st, det);
+                    sp->n++;
+                }
+            }
+            tb_apply_legal(g, st, g->heuristic(st, cur, &rng));
+        }
+    }
+    assert_true(sp->n > 500);
+    free(det);
+    free(st);
+}
+
+/* How many cards seat 1's sampled and real hands miss, and how many of
+ * its real unseen cards the sample holds, against a uniform deal. */
+static void tally_missing_and_overlap(sampler *sp, const tb_game *g,
+                                      const void *st, const void *det)
+{
+    sp->sampled += missing_of(g, det, 1);
+    sp->real += missing_of(g, st, 1);
+    int hand[9], hidden[9], got[9], h = 0;
+    int nh = hand_of(g, st, 1, hand), ng = hand_of(g, det, 1, got);
+    for (int i = 0; i < nh; i++)
+        if (!known_by_all(g, st, 1, hand[i]))
+            hidden[h++] = hand[i];
+    int hits = 0;
+    for (int i = 0; i < h; i++)
+        for (int j = 0; j < ng; j++)
+            hits += got[j] == hidden[i];
+    int deck = ts_view_int(g, st, "deck");
+    if (h > 0) {
+        sp->overlap += hits / (double)h;
+        sp->chance += h / (double)(h + deck);
+    }
+}
+
 /* A search's worlds must hold hands like the real ones.  Dealt uniformly
  * from the unseen cards, another player's hand misses about twice as
  * many cards for a chain as a real one (3.2 against 1.6 at round 10 with
@@ -443,70 +539,17 @@ static int known_by_all(const tb_game *g, const void *st, int p, int id)
 static void determinize_infers_hands_from_the_public_history(void **state)
 {
     (void)state;
-    const tb_game *g = game();
-    tb_config cfg = ts_config(g, 2, NULL);
-    void *st = tb_state_new(g), *det = tb_state_new(g);
-    tb_rng rng, drng;
-    tb_rng_seed(&drng, 11);
-    double real = 0, sampled = 0, overlap = 0, chance = 0;
-    int n = 0;
-    for (int game_no = 0; game_no < 40; game_no++) {
-        char err[128];
-        assert_int_equal(tb_init(g, st, &cfg, err, sizeof err), TB_OK);
-        tb_rng_seed(&rng, 300 + (uint64_t)game_no);
-        for (;;) {
-            tb_settle(g, st, &rng);
-            int cur = tb_current(g, st);
-            if (cur == TB_TERMINAL)
-                break;
-            double sc[TB_MAX_PLAYERS];
-            int round = g->standing(st, sc);
-            tb_action acts[TB_MAX_ACTIONS];
-            tb_legal(g, st, acts);
-            if (cur == 0 && round >= 4 &&
-                ts_view_int(g, st, "reshuffles") == 0 &&
-                acts[0] >= 100 /* draw or take: the start of a turn */) {
-                int hand[9], hidden[9], h = 0;
-                int nh = hand_of(g, st, 1, hand);
-                for (int i = 0; i < nh; i++)
-                    if (!known_by_all(g, st, 1, hand[i]))
-                        hidden[h++] = hand[i];
-                int deck = ts_view_int(g, st, "deck");
-                for (int k = 0; k < 10 && h > 0; k++) {
-                    memcpy(det, st, g->state_size);
-                    tb_determinize(g, det, 0, &drng);
-                    sampled += missing_of(g, det, 1);
-                    real += missing_of(g, st, 1);
-                    int got[9], ng = hand_of(g, det, 1, got), hits = 0;
-                    for (int i = 0; i < h; i++)
-                        for (int j = 0; j < ng; j++)
-                            hits += got[j] == hidden[i];
-                    overlap += hits / (double)h;
-                    chance += h / (double)(h + deck);
-                    n++;
-                    char *a = tb_view_json(g, st, 0);
-                    char *b = tb_view_json(g, det, 0);
-                    assert_string_equal(a, b); /* seat 0 sees the same */
-                    free(a);
-                    free(b);
-                }
-            }
-            tb_apply_legal(g, st, g->heuristic(st, cur, &rng));
-        }
-    }
-    assert_true(n > 500);
-    real /= n;
-    sampled /= n;
-    overlap /= n;
-    chance /= n;
+    sampler sp = {.players = 2, .games = 40, .from_round = 4, .seed = 12,
+                  .visit = tally_missing_and_overlap};
+    sample_games(&sp);
+    double real = sp.real / sp.n, sampled = sp.sampled / sp.n;
+    double overlap = sp.overlap / sp.n, chance = sp.chance / sp.n;
     if (fabs(sampled - real) > 0.5)
         fail_msg("seat 1's real hand misses %.2f cards on average, the "
                  "sampled ones %.2f", real, sampled);
     if (overlap < chance + 0.03)
         fail_msg("the samples hold %.3f of seat 1's unseen cards, a "
                  "uniform deal %.3f", overlap, chance);
-    free(det);
-    free(st);
 }
 
 /* The cards seat p's plan misses in st, whether or not the plan runs
@@ -517,10 +560,17 @@ static double plan_gap(const tb_game *g, const void *st, int p)
     return m > 8 ? m - 9 : m;
 }
 
+static void tally_plan_gap(sampler *sp, const tb_game *g, const void *st,
+                           const void *det)
+{
+    sp->sampled += plan_gap(g, det, 1);
+    sp->real += plan_gap(g, st, 1);
+}
+
 /* After a reshuffle the other hands' unseen cards are mostly cards of an
  * older deck: everyone knows they are in some hand, not in which.  Dealt
  * among the hands at random they made hands far from a chain (with 3
- * players, 3.5 cards missing where the real ones miss 2.2); determinize
+ * players, 3.6 cards missing where the real ones miss 2.6); determinize
  * infers which hand holds each of them from the hands' public history
  * too, so that over games between heuristic players, after the first
  * reshuffle, the hands seat 0 samples for seat 1 miss about as many
@@ -528,59 +578,13 @@ static double plan_gap(const tb_game *g, const void *st, int p)
 static void determinize_infers_which_hand_holds_old_cards(void **state)
 {
     (void)state;
-    const tb_game *g = game();
-    tb_config cfg = ts_config(g, 3, NULL);
-    void *st = tb_state_new(g), *det = tb_state_new(g);
-    tb_rng rng, drng;
-    tb_rng_seed(&drng, 12);
-    double real = 0, sampled = 0;
-    int n = 0;
-    for (int game_no = 0; game_no < 40; game_no++) {
-        char err[128];
-        assert_int_equal(tb_init(g, st, &cfg, err, sizeof err), TB_OK);
-        tb_rng_seed(&rng, 700 + (uint64_t)game_no);
-        for (;;) {
-            tb_settle(g, st, &rng);
-            int cur = tb_current(g, st);
-            if (cur == TB_TERMINAL)
-                break;
-            tb_action acts[TB_MAX_ACTIONS];
-            tb_legal(g, st, acts);
-            if (cur == 0 && ts_view_int(g, st, "reshuffles") > 0 &&
-                acts[0] >= 100 /* draw or take: the start of a turn */) {
-                int hand[9], got[9];
-                int nh = hand_of(g, st, 1, hand);
-                for (int k = 0; k < 10; k++) {
-                    memcpy(det, st, g->state_size);
-                    tb_determinize(g, det, 0, &drng);
-                    sampled += plan_gap(g, det, 1);
-                    real += plan_gap(g, st, 1);
-                    n++;
-                    assert_int_equal(hand_of(g, det, 1, got), nh);
-                    for (int i = 0; i < nh; i++) {
-                        int kept = 0;
-                        for (int j = 0; j < nh; j++)
-                            kept |= got[j] == hand[i];
-                        assert_true(kept || !known_by_all(g, st, 1, hand[i]));
-                    }
-                    char *a = tb_view_json(g, st, 0);
-                    char *b = tb_view_json(g, det, 0);
-                    assert_string_equal(a, b); /* seat 0 sees the same */
-                    free(a);
-                    free(b);
-                }
-            }
-            tb_apply_legal(g, st, g->heuristic(st, cur, &rng));
-        }
-    }
-    assert_true(n > 500);
-    real /= n;
-    sampled /= n;
+    sampler sp = {.players = 3, .games = 40, .after_reshuffle = 1,
+                  .seed = 28, .visit = tally_plan_gap};
+    sample_games(&sp);
+    double real = sp.real / sp.n, sampled = sp.sampled / sp.n;
     if (fabs(sampled - real) > 0.6)
         fail_msg("after a reshuffle seat 1's real hand misses %.2f cards "
                  "on average, the sampled ones %.2f", real, sampled);
-    free(det);
-    free(st);
 }
 
 /* Hidden information is sacred: a seat's samples of the other hands may
