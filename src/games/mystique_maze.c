@@ -566,8 +566,9 @@ static void infer_hand(maze *s, int p, tbi_pool *pool, tb_rng *rng)
  * the other hands holds each unseen card of an older deck.  Those cards
  * are in some hand, but not in which: dealt at random they told nothing
  * after a reshuffle, which with 3 and 4 players is most of a game.  Each
- * of INFER_STEPS Metropolis steps per hand swaps such a card of one hand
- * with one of another hand, judged by both hands' fit.  Only the hands
+ * of INFER_SPLIT_STEPS Metropolis steps per hand swaps such a card of one
+ * hand with one of another hand, judged by both hands' fit (a step that
+ * draws two cards of one hand is spent doing nothing).  Only the hands
  * of seats between turns (at most HAND cards) and other than `seat` take
  * part. */
 static void infer_split(maze *s, int seat, tb_rng *rng)
@@ -673,7 +674,8 @@ static void determinize(void *vs, int seat, tb_rng *rng)
     }
     /* The unseen cards of each hand but the one of the seat to act that
      * has drawn (its hand is between two turns) are drawn again as that
-     * seat's public history makes likely. */
+     * seat's public history makes likely, and then which of those hands
+     * holds each older card. */
     for (int p = 0; p < s->players; p++)
         if (MAZE_INFER && p != seat && s->hand_n[p] <= HAND && nfresh[p] > 0)
             infer_hand(s, p, &fresh, rng);
