@@ -16,6 +16,7 @@
 #   make test-web   the browser tests of `tabula serve` (Playwright driving
 #                   Debian's Chromium; screenshots in $(BUILD)/web-shots)
 #   make bench-server  the load bench of `tabula serve` (docs/server.md)
+#   make bench-tools   build the bench programs without running them
 #   make deps       install the Debian packages the build needs (as root)
 #   make clean
 # BUILD=dir chooses the output folder; CFLAGS_EXTRA adds flags.
@@ -62,7 +63,7 @@ DEBIAN_PKGS := build-essential pkg-config libcmocka-dev libjansson-dev libedit-d
                bsdextrautils clang libclang-rt-14-dev \
                libwebsockets-dev libsqlite3-dev libssl-dev chromium
 
-.PHONY: all test asan fuzz fuzzers bench bench-baseline bench-chain bench-maze bench-maze-deviation clean deps \
+.PHONY: all test asan fuzz fuzzers bench bench-baseline bench-chain bench-maze bench-maze-deviation bench-tools clean deps \
         mysterium-content mysterium-content-check test-web bench-server
 all: $(BUILD)/tabula $(BUILD)/libtabula.so
 
@@ -207,31 +208,44 @@ bench-server: $(BUILD)/tabula $(BUILD)/server_load
 
 # The single-purpose 6 nimmt! loop that `tabula bench 6-nimmt -p 4` is
 # measured against (see bench/nimmt_baseline.c).
-bench-baseline: $(BUILD)/libtabula.a
-	$(CC) $(CFLAGS) bench/nimmt_baseline.c $(BUILD)/libtabula.a -o $(BUILD)/nimmt_baseline
+$(BUILD)/nimmt_baseline: bench/nimmt_baseline.c $(BUILD)/libtabula.a
+	$(CC) $(CFLAGS) bench/nimmt_baseline.c $(BUILD)/libtabula.a -o $@
+
+bench-baseline: $(BUILD)/nimmt_baseline $(BUILD)/tabula
 	$(BUILD)/nimmt_baseline
 	$(BUILD)/tabula bench 6-nimmt -p 4 --seconds 2
 
 # Mystique Chain under perfect play: the first player's share of deals
 # and the solver's speed (see bench/chain_solve.c, docs/games/mystique-chain.md).
 CHAIN_ARGS ?= -n 100 --seed 1
-bench-chain: $(BUILD)/libtabula.a
-	$(CC) $(CFLAGS) bench/chain_solve.c $(BUILD)/libtabula.a $(LDLIBS) -o $(BUILD)/chain_solve
+$(BUILD)/chain_solve: bench/chain_solve.c $(BUILD)/libtabula.a
+	$(CC) $(CFLAGS) bench/chain_solve.c $(BUILD)/libtabula.a $(LDLIBS) -o $@
+
+bench-chain: $(BUILD)/chain_solve
 	$(BUILD)/chain_solve $(CHAIN_ARGS)
 
 # Mystique Maze: how well determinize guesses the hands a seat cannot see
 # (see bench/maze_world.c, docs/bots.md).
 MAZE_ARGS ?= -p 2 -n 100
-bench-maze: $(BUILD)/libtabula.a
-	$(CC) $(CFLAGS) bench/maze_world.c $(BUILD)/libtabula.a $(LDLIBS) -o $(BUILD)/maze_world
+$(BUILD)/maze_world: bench/maze_world.c src/games/mystique_maze.c $(BUILD)/libtabula.a
+	$(CC) $(CFLAGS) bench/maze_world.c $(BUILD)/libtabula.a $(LDLIBS) -o $@
+
+bench-maze: $(BUILD)/maze_world
 	$(BUILD)/maze_world $(MAZE_ARGS)
 
 # Mystique Maze: what a bot's departures from the heuristic are worth,
 # judged by playouts from the true state (see bench/maze_deviation.c).
 DEV_ARGS ?= -p 3 -n 20 --seat 0
-bench-maze-deviation: $(BUILD)/libtabula.a
-	$(CC) $(CFLAGS) bench/maze_deviation.c $(BUILD)/libtabula.a $(LDLIBS) -o $(BUILD)/maze_deviation
+$(BUILD)/maze_deviation: bench/maze_deviation.c src/games/mystique_maze.c $(BUILD)/libtabula.a
+	$(CC) $(CFLAGS) bench/maze_deviation.c $(BUILD)/libtabula.a $(LDLIBS) -o $@
+
+bench-maze-deviation: $(BUILD)/maze_deviation
 	$(BUILD)/maze_deviation $(DEV_ARGS)
+
+# The bench programs built, not run (CI builds them, warnings as errors,
+# so that they keep compiling as the library changes).
+bench-tools: $(BUILD)/nimmt_baseline $(BUILD)/chain_solve $(BUILD)/maze_world \
+  $(BUILD)/maze_deviation $(BUILD)/server_load
 
 # Mysterium's content (ours): the vision deck generated from a fixed seed
 # by src/games/mysterium/gen_content.py into content_data.c and the content
