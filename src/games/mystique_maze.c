@@ -503,6 +503,11 @@ static double hand_fit(const maze *s, int p)
 {
     uint64_t hand = hand_set(s, p), wanted;
     int loose, g = chain_gap(s, p, hand, &wanted, &loose);
+    /* While the plan is made of obtainable cards, an obtainable card would
+     * bring it closer exactly when it is one of those wanted (graph.h:
+     * each wanted card, once held, lowers the cost by one, and no other
+     * paid card does), which saves a walk; other cards are walked. */
+    uint64_t decided = g >= 0 && !loose ? obtainable(s, p) : 0;
     g = g < 0 ? TBI_MQ_CARDS : g + (loose ? HAND + 1 : 0);
     int rounds = s->turns / s->players;
     double fit = -INFER_PRIOR * g *
@@ -513,7 +518,9 @@ static double hand_fit(const maze *s, int p)
         int x = history_at(s->log_disc[p], i);
         int t = history_at(s->log_top[p], i);
         if (!tbi_node_in(hand, x) &&
-            missing(s, p, hand | tbi_node_bit(x), NULL) < g)
+            (tbi_node_in(decided, x)
+                 ? tbi_node_in(wanted, x)
+                 : missing(s, p, hand | tbi_node_bit(x), NULL) < g))
             fit -= w;
         if (history_at(s->log_took[p], i)) {
             if (tbi_node_in(hand, t) &&
