@@ -314,6 +314,17 @@ typedef struct tb_game {
      * state at its first decision.  Each backed by a measurement in
      * docs/bots.md, like search_defaults. */
     const char *search_defaults_for[TB_MAX_PLAYERS + 1];
+    /* Optional, for search (ISMCTS's prune=on): narrows the n legal
+     * actions of seat, the seat to move, in acts to the candidates worth
+     * comparing by search, in place and in their order, and returns how
+     * many are kept: the moves the game's own knowledge cannot tell apart
+     * from the heuristic's choice (say, every discard that leaves a hand
+     * as near its goal as the heuristic's), so that a search spends its
+     * worlds on what it can judge better (what the others hold, what they
+     * will do) and never trades away what the heuristic weighs well.  It
+     * keeps at least the heuristic's choice, reads only what seat may see
+     * (the conformance battery checks both) and allocates nothing. */
+    int (*candidates)(const void *st, int seat, tb_action *acts, int n);
 } tb_game;
 
 /* ---------------------------------------------------------------- registry */

@@ -514,6 +514,41 @@ static void ismcts_plays_dice_well(void **state)
     }
 }
 
+/* The dice game's candidates for a search that may only bank: the one
+ * move kept of the two. */
+static int bank_only(const void *st, int seat, tb_action *acts, int n)
+{
+    (void)st;
+    (void)seat;
+    for (int i = 0; i < n; i++)
+        if (acts[i] == DICE_BANK) {
+            acts[0] = DICE_BANK;
+            return 1;
+        }
+    return n;
+}
+
+/* prune=on: the root compares only the game's candidates, so a search
+ * that would keep a 6 banks it when banking is the one candidate, and
+ * plays it without searching at all (tree or paired root). */
+static void ismcts_prune_keeps_to_the_candidates(void **state)
+{
+    (void)state;
+    tb_game pruned = dice_game;
+    pruned.candidates = bank_only;
+    const char *pruned_specs[2] = {"ismcts:iters=600,playout=random,prune=on",
+                            "ismcts:iters=600,playout=random,pair=on,"
+                            "prune=on"};
+    for (int k = 0; k < 2; k++) {
+        tbi_bot *b = new_bot(&pruned, pruned_specs[k]);
+        dice d;
+        dice_at_roll(&pruned, &d, 6);
+        assert_int_equal(choose_seeded(b, &d, 1), DICE_BANK);
+        assert_int_equal(tbi_ismcts_iterations(b), 0);
+        tbi_bot_free(b);
+    }
+}
+
 /* A whole dice game between ISMCTS bots ends, choosing legally, with the
  * pool far smaller than the tree wants (so a full pool is survived), with
  * the root's actions compared paired too. */
@@ -538,7 +573,9 @@ static void ismcts_refuses_bad_params(void **state)
                          "ismcts:obs=maybe", "ismcts:horizon=turn",
                          "ismcts:playout=quick", "ismcts:horizon=round",
                          "ismcts:anchor=-1", "ismcts:anchor=far",
-                         "ismcts:pair=maybe"};
+                         "ismcts:pair=maybe", "ismcts:prune=maybe",
+                         "ismcts:prune=on" /* the dice game has no
+                                              candidates */};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
         char err[256] = "";
         tbi_bot *b = tbi_bot_new(&dice_game, bad[i], err, sizeof err);
@@ -626,5 +663,7 @@ int main(void)
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(ismcts_plays_dice_well);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(ismcts_survives_full_pool);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(ismcts_refuses_bad_params);
+    tests[n++] =
+        (struct CMUnitTest)cmocka_unit_test(ismcts_prune_keeps_to_the_candidates);
     return _cmocka_run_group_tests("bots", tests, (size_t)n, NULL, NULL);
 }

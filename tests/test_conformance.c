@@ -215,6 +215,59 @@ static void check_view_heuristic(const tb_game *g, const tb_config *cfg,
     }
 }
 
+/* A game's candidates (tb_game.candidates, what ISMCTS's prune=on
+ * searches) must be a non-empty subset of the legal actions, in their
+ * order, holding the heuristic's choice; the state must be left as it was;
+ * and, like a view-only heuristic, they must read only what the seat to
+ * move may see: alike in the true state and in states determinized for
+ * it. */
+static void check_candidates(const tb_game *g, const tb_config *cfg,
+                             const void *st, const tb_action *legal, int n,
+                             void *det, tb_rng *rng)
+{
+    int cur = tb_current(g, st);
+    if (!g->candidates || cur < 0)
+        return;
+    const char *name = ts_config_name(g, cfg);
+    tb_action real[TB_MAX_ACTIONS], sampled[TB_MAX_ACTIONS];
+    memcpy(det, st, g->state_size);
+    memcpy(real, legal, (size_t)n * sizeof legal[0]);
+    int k = g->candidates(st, cur, real, n);
+    if (memcmp(det, st, g->state_size) != 0)
+        fail_msg("%s: candidates changed the state", name);
+    if (k < 1 || k > n)
+        fail_msg("%s: candidates kept %d of %d legal actions", name, k, n);
+    for (int i = 0, j = 0; i < k; i++, j++) {
+        while (j < n && legal[j] != real[i])
+            j++;
+        if (j == n)
+            fail_msg("%s: candidate %u is not a legal action, or out of the "
+                     "legal order", name, (unsigned)real[i]);
+    }
+    if (g->heuristic) {
+        tb_rng a = *rng;
+        memcpy(det, st, g->state_size);
+        tb_determinize(g, det, cur, &a);
+        tb_action h = g->heuristic(det, cur, &a);
+        int has = 0;
+        for (int i = 0; i < k; i++)
+            has |= real[i] == h;
+        if (!has)
+            fail_msg("%s: the heuristic's choice %u is not among seat %d's "
+                     "candidates", name, (unsigned)h, cur);
+    }
+    for (int t = 0; t < 2; t++) {
+        memcpy(det, st, g->state_size);
+        tb_determinize(g, det, cur, rng);
+        memcpy(sampled, legal, (size_t)n * sizeof legal[0]);
+        int m = g->candidates(det, cur, sampled, n);
+        if (m != k || memcmp(sampled, real, (size_t)k * sizeof real[0]))
+            fail_msg("%s: seat %d's candidates differ between the true state "
+                     "and a state determinized for it: they read hidden "
+                     "information", name, cur);
+    }
+}
+
 /* What observer sees of action a in st, as text (static buffer per slot). */
 static const char *described(const tb_game *g, const void *st, tb_action a,
                              const void *after, int observer, int slot)
@@ -394,6 +447,7 @@ static void deep_game(const tb_game *g, const tb_config *cfg, uint64_t seed)
         check_determinized_playable(g, cfg, st, det, &aux, full);
         if (full) {
             check_view_heuristic(g, cfg, st, det, &aux);
+            check_candidates(g, cfg, st, buf, n, det, &aux);
             check_texts(g, st, buf, n);
             check_illegal(g, st, buf, n, &aux);
             hidden_seen |= check_views(g, cfg, st, det, &aux);

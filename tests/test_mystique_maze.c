@@ -738,6 +738,119 @@ static void an_unreachable_anchor_plays_the_heuristic(void **state)
     }
 }
 
+/* The cards seat's hand misses for a chain, as its view says ("missing"),
+ * once it has discarded card a from the state st (which is left as it
+ * was). */
+static int missing_after(const void *st, int seat, tb_action a)
+{
+    const tb_game *g = game();
+    void *copy = tb_state_new(g);
+    memcpy(copy, st, g->state_size);
+    tb_apply_legal(g, copy, a);
+    json_t *v = ts_view(g, copy, seat);
+    int m = (int)json_integer_value(json_object_get(v, "missing"));
+    json_decref(v);
+    free(copy);
+    return m;
+}
+
+/* The moves the game's search compares (tb_game.candidates, ISMCTS's
+ * prune=on; docs/games/mystique-maze.md, Search defaults): the
+ * heuristic's draw alone, and every discard that leaves the hand missing
+ * as few cards as the best discard does.  Checked at each decision of
+ * games between heuristic players until the first reshuffle (after it a
+ * plan through other hands counts apart from the view's figure). */
+static void the_search_compares_the_discards_that_keep_the_chain(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    for (int players = 2; players <= 4; players++) {
+        tb_config cfg = ts_config(g, players, NULL);
+        void *st = ts_new_game(g, &cfg);
+        tb_rng rng;
+        tb_rng_seed(&rng, (uint64_t)(40 + players));
+        int discards = 0, several = 0;
+        for (;;) {
+            tb_settle(g, st, &rng);
+            int cur = tb_current(g, st);
+            json_t *v = ts_view(g, st, cur < 0 ? 0 : cur);
+            int reshuffled = (int)json_integer_value(
+                json_object_get(v, "reshuffles"));
+            const char *phase =
+                json_string_value(json_object_get(v, "phase"));
+            int discard = phase && !strcmp(phase, "discard");
+            json_decref(v);
+            if (cur == TB_TERMINAL || reshuffled)
+                break;
+            tb_action acts[TB_MAX_ACTIONS], h = g->heuristic(st, cur, &rng);
+            int n = tb_legal(g, st, acts);
+            int k = g->candidates(st, cur, acts, n);
+            if (!discard) {
+                assert_int_equal(k, 1);
+                assert_int_equal(acts[0], h);
+            } else {
+                tb_action all[TB_MAX_ACTIONS];
+                tb_legal(g, st, all);
+                int least = 99, want = 0;
+                for (int i = 0; i < n; i++) {
+                    int m = missing_after(st, cur, all[i]);
+                    least = m < least ? m : least;
+                }
+                for (int i = 0; i < n; i++)
+                    want += missing_after(st, cur, all[i]) == least;
+                assert_int_equal(k, want);
+                for (int i = 0; i < k; i++)
+                    assert_int_equal(missing_after(st, cur, acts[i]), least);
+                discards++;
+                several += k > 1;
+            }
+            tb_apply_legal(g, st, h);
+        }
+        assert_true(discards > 10);
+        assert_true(several > 0);
+        free(st);
+    }
+}
+
+/* The pruned search (ismcts prune=on) plays the heuristic's every draw
+ * and only discards that keep its chain as near as the heuristic's, over
+ * whole games at 3 and 4 players, paired or not. */
+static void the_pruned_search_keeps_to_the_candidates(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    static const char *const specs[2] = {
+        "ismcts:pair=on,widen=0,horizon=turn,prune=on,anchor=off,iters=60",
+        "ismcts:horizon=turn,prune=on,iters=60"};
+    for (int k = 0; k < 2; k++) {
+        tb_config cfg = ts_config(g, 3 + k, NULL);
+        char err[256];
+        tb_bot *b = tb_bot_new(g, specs[k], 9, err, sizeof err);
+        assert_non_null(b);
+        void *st = ts_new_game(g, &cfg);
+        tb_rng rng;
+        tb_rng_seed(&rng, 11);
+        int moves = 0;
+        for (; moves < 160; moves++) {
+            tb_settle(g, st, &rng);
+            int cur = tb_current(g, st);
+            if (cur == TB_TERMINAL)
+                break;
+            tb_action a, acts[TB_MAX_ACTIONS];
+            int n = g->candidates(st, cur, acts, tb_legal(g, st, acts));
+            assert_int_equal(tb_bot_choose(b, st, &a), TB_OK);
+            int found = 0;
+            for (int i = 0; i < n; i++)
+                found |= acts[i] == a;
+            assert_true(found);
+            tb_apply_legal(g, st, a);
+        }
+        assert_true(moves > 20);
+        tb_bot_free(b);
+        free(st);
+    }
+}
+
 /* The shortest chains the doc states ("Shortest chains"): for each corner
  * pair and player count, the fewest cards a hand needs between the two
  * corners (the other players' corners are not to be had) and how many
@@ -852,6 +965,8 @@ int main(void)
         cmocka_unit_test(the_view_shows_each_seats_public_history),
         cmocka_unit_test(the_reward_grades_a_cut_off_game_as_a_race),
         cmocka_unit_test(an_unreachable_anchor_plays_the_heuristic),
+        cmocka_unit_test(the_search_compares_the_discards_that_keep_the_chain),
+        cmocka_unit_test(the_pruned_search_keeps_to_the_candidates),
         cmocka_unit_test(the_doc_states_the_shortest_chains),
         cmocka_unit_test(typing_in_a_real_deal),
     };

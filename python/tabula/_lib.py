@@ -91,7 +91,8 @@ class tb_game(Structure):
             "parse_action", "render", "view_json", "standing", "heuristic",
             "quick", "search_defaults", "realtime_key", "reward", "retract",
             "describe", "policies")] + [("n_policies", c_int),
-        ("search_defaults_for", c_void_p * (MAX_PLAYERS + 1))]
+        ("search_defaults_for", c_void_p * (MAX_PLAYERS + 1)),
+        ("candidates", c_void_p)]
 
 
 class tb_record_step(Structure):

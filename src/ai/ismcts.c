@@ -97,6 +97,7 @@ typedef struct params {
                       * this many standard errors better (<0: off) */
     int pair;        /* every root action tried in each world, on the same
                       * generator: the root compares them paired */
+    int prune;       /* the root compares only the game's candidates */
     const tb_policy *policy; /* with PLAYOUT_POLICY */
 } params;
 
@@ -137,6 +138,10 @@ typedef struct search {
     int tuned_for;    /* the player count p was read for; 0: none yet */
     tb_action legal[TB_MAX_ACTIONS];
     uint32_t child[TB_MAX_ACTIONS]; /* node per legal action, 0 when none */
+    /* prune=on: the root's candidates (tb_game.candidates), which alone
+     * the walk may play at the root. */
+    tb_action cand[TB_MAX_ACTIONS];
+    int n_cand;
     double reward[TB_MAX_PLAYERS];
 } search;
 
@@ -287,7 +292,8 @@ static int set_param(params *p, const tb_game *g, const char *key,
             return TB_EINVAL;
         }
     } else if (tbi_word_eq(key, "pdet") || tbi_word_eq(key, "obs") ||
-               tbi_word_eq(key, "keep") || tbi_word_eq(key, "pair")) {
+               tbi_word_eq(key, "keep") || tbi_word_eq(key, "pair") ||
+               tbi_word_eq(key, "prune")) {
         int on;
         if (tbi_word_eq(val, "on") || tbi_word_eq(val, "1"))
             on = 1;
@@ -298,14 +304,16 @@ static int set_param(params *p, const tb_game *g, const char *key,
                      val);
             return TB_EINVAL;
         }
-        *(tbi_word_eq(key, "pdet")   ? &p->pdet
-          : tbi_word_eq(key, "obs")  ? &p->obs
-          : tbi_word_eq(key, "pair") ? &p->pair
-                                     : &p->keep) = on;
+        *(tbi_word_eq(key, "pdet")    ? &p->pdet
+          : tbi_word_eq(key, "obs")   ? &p->obs
+          : tbi_word_eq(key, "pair")  ? &p->pair
+          : tbi_word_eq(key, "prune") ? &p->prune
+                                      : &p->keep) = on;
     } else {
         tbi_errf(err, cap, "ismcts has no parameter '%s'; its parameters: "
                  "iters, time, c, playout, hmoves, fine, widen, rwiden, nodes, "
-                 "pdet, obs, horizon, reward, keep, anchor, pair", key);
+                 "pdet, obs, horizon, reward, keep, anchor, pair, prune",
+                 key);
         return TB_EINVAL;
     }
     return TB_OK;
@@ -633,6 +641,23 @@ static int forced_pick(search *s, int n)
     return 0;
 }
 
+/* prune=on, at the root: keeps of the world's n legal actions in s->legal
+ * those that are the root's candidates and returns how many.  A
+ * determinized world keeps the seat's choices (a conformance rule), so
+ * every candidate is there. */
+static int keep_candidates(search *s, int n)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        for (int j = 0; j < s->n_cand; j++)
+            if (s->legal[i] == s->cand[j]) {
+                s->legal[k++] = s->legal[i];
+                break;
+            }
+    assert(k >= 1);
+    return k;
+}
+
 /* One decision of the tree walk at node `at` for seat.  Counts the
  * availability of the legal children, then either expands an action
  * (returning the new node and setting *expanded) or follows the best
@@ -644,6 +669,8 @@ static uint32_t tree_decision(search *s, const tb_game *g, tb_rng *rng,
 {
     int n = g->legal(s->world, s->legal);
     assert(n >= 1); /* determinized worlds keep a legal move (conformance) */
+    if (at == s->root && s->p.prune)
+        n = keep_candidates(s, n);
     int untried = 0;
     for (int i = 0; i < n; i++) {
         s->child[i] = find_child(s, at, decision_key(seat, s->legal[i]));
@@ -991,6 +1018,11 @@ static int settle_params(params *p, const tb_game *g, char *err, size_t cap)
                               : "playout=random");
         return TB_EINVAL;
     }
+    if (p->prune && !g->candidates) {
+        tbi_errf(err, cap, "ismcts: prune=on needs a game that names its "
+                 "candidate moves (tb_game.candidates); %s does not", g->id);
+        return TB_EINVAL;
+    }
     /* A kept tree would mix observation nodes or round-end scores made
      * from an older root's point of view; such searches start afresh. */
     if (p->obs || p->horizon || p->pair)
@@ -1142,6 +1174,14 @@ static tb_action ismcts_choose(tbi_bot *b, void *st, int seat)
         return acts[0];
     if (s->has_for && !s->tuned_for)
         tune_for(b, players_of(s, g, st, seat));
+    if (s->p.prune) {
+        n = g->candidates(st, seat, acts, n);
+        assert(n >= 1); /* the heuristic's choice at least (conformance) */
+        if (n == 1)
+            return acts[0];
+        memcpy(s->cand, acts, (size_t)n * sizeof acts[0]);
+        s->n_cand = n;
+    }
     /* Between decisions only: a time budget that filled the pool gets a
      * bigger one (an iteration budget was given room enough at the start). */
     if (s->full && !s->p.nodes && s->cap < MAX_NODES)
@@ -1230,7 +1270,8 @@ const tbi_bot_kind tbi_bot_ismcts = {
     .name = "ismcts",
     .help = "ismcts[:iters=N,time=S,c=X,playout=random|heuristic|quick,hmoves=N|all,"
             "fine=W,widen=W|off,rwiden=W|off,nodes=N,pdet=on|off,obs=on|off,"
-            "horizon=game|round|turn,reward=win|score,keep=on|off,anchor=Z|off,pair=on|off]: "
+            "horizon=game|round|turn,reward=win|score,keep=on|off,anchor=Z|off,pair=on|off,"
+            "prune=on|off]: "
             "information-set Monte Carlo tree search",
     .legal_only = 0,
     .create = ismcts_create,

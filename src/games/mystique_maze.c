@@ -772,6 +772,34 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
     return tbi_node_in(wanted, top) ? TAKE : DRAW;
 }
 
+/* The moves a search compares (tb_game.candidates): the discards that
+ * leave the hand missing as few cards as the heuristic's does.  Which of
+ * them is best turns on what the others hold and will do, which the
+ * search judges in its sampled worlds; how far a hand is from a chain the
+ * heuristic already weighs exactly, and a search that traded a card of
+ * its chain for a guess about the others lost (docs/bots.md, Mystique
+ * Maze).  The draw is the heuristic's alone: it takes the discard pile's
+ * top exactly when that card brings the chain closer. */
+static int candidates(const void *vs, int seat, tb_action *acts, int n)
+{
+    const maze *s = vs;
+    if (s->phase != PH_DISCARD) {
+        acts[0] = heuristic(vs, seat, NULL);
+        return 1;
+    }
+    uint64_t hand = hand_set(s, seat);
+    int gap[TB_MAX_ACTIONS], least = -1, k = 0;
+    for (int i = 0; i < n; i++) {
+        gap[i] = missing(s, seat, hand & ~tbi_node_bit((int)acts[i]), NULL);
+        if (least < 0 || gap[i] < least)
+            least = gap[i];
+    }
+    for (int i = 0; i < n; i++)
+        if (gap[i] == least)
+            acts[k++] = acts[i];
+    return k;
+}
+
 /* The `deck` policy of the opponent pool: a player who never takes from
  * the discard pile and discards as the heuristic does. */
 static tb_action deck_only(const void *vs, int seat, tb_rng *rng)
@@ -1122,4 +1150,5 @@ const tb_game tbg_mystique_maze = {
     .describe = describe,
     .policies = policies,
     .n_policies = 1,
+    .candidates = candidates,
 };
