@@ -492,14 +492,18 @@ static void dice_at_roll(const tb_game *g, dice *d, int roll)
  * (through the game's reward function) in the cooperative one, with dice
  * rolled inside its tree for the turns to come; and so does the search
  * whose root compares its actions paired, world by world (pair=on), which
- * counts one iteration per action and world. */
+ * counts one iteration per action and world, and the search whose tree is
+ * the root alone (flat=on), paired or not. */
 static void ismcts_plays_dice_well(void **state)
 {
     (void)state;
     const tb_game *games[2] = {&dice_game, &dice_coop_game};
-    const char *bot_specs[2] = {"ismcts:iters=600,playout=random",
-                                "ismcts:iters=600,playout=random,pair=on"};
-    for (int k = 0; k < 4; k++) {
+    const char *bot_specs[4] = {
+        "ismcts:iters=600,playout=random",
+        "ismcts:iters=600,playout=random,pair=on",
+        "ismcts:iters=600,playout=random,flat=on",
+        "ismcts:iters=600,playout=random,pair=on,flat=on"};
+    for (int k = 0; k < 8; k++) {
         const tb_game *g = games[k % 2];
         tbi_bot *b = new_bot(g, bot_specs[k / 2]);
         for (uint64_t seed = 1; seed <= 3; seed++) {
@@ -574,6 +578,7 @@ static void ismcts_refuses_bad_params(void **state)
                          "ismcts:playout=quick", "ismcts:horizon=round",
                          "ismcts:anchor=-1", "ismcts:anchor=far",
                          "ismcts:pair=maybe", "ismcts:prune=maybe",
+                         "ismcts:flat=maybe",
                          "ismcts:prune=on" /* the dice game has no
                                               candidates */};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {

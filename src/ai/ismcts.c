@@ -98,6 +98,7 @@ typedef struct params {
     int pair;        /* every root action tried in each world, on the same
                       * generator: the root compares them paired */
     int prune;       /* the root compares only the game's candidates */
+    int flat;        /* no tree below the root: the model plays there */
     const tb_policy *policy; /* with PLAYOUT_POLICY */
 } params;
 
@@ -293,7 +294,7 @@ static int set_param(params *p, const tb_game *g, const char *key,
         }
     } else if (tbi_word_eq(key, "pdet") || tbi_word_eq(key, "obs") ||
                tbi_word_eq(key, "keep") || tbi_word_eq(key, "pair") ||
-               tbi_word_eq(key, "prune")) {
+               tbi_word_eq(key, "prune") || tbi_word_eq(key, "flat")) {
         int on;
         if (tbi_word_eq(val, "on") || tbi_word_eq(val, "1"))
             on = 1;
@@ -308,12 +309,13 @@ static int set_param(params *p, const tb_game *g, const char *key,
           : tbi_word_eq(key, "obs")   ? &p->obs
           : tbi_word_eq(key, "pair")  ? &p->pair
           : tbi_word_eq(key, "prune") ? &p->prune
+          : tbi_word_eq(key, "flat")  ? &p->flat
                                       : &p->keep) = on;
     } else {
         tbi_errf(err, cap, "ismcts has no parameter '%s'; its parameters: "
                  "iters, time, c, playout, hmoves, fine, widen, rwiden, nodes, "
-                 "pdet, obs, horizon, reward, keep, anchor, pair, prune",
-                 key);
+                 "pdet, obs, horizon, reward, keep, anchor, pair, prune, "
+                 "flat", key);
         return TB_EINVAL;
     }
     return TB_OK;
@@ -815,12 +817,14 @@ static void sample_world(search *s, const tb_game *g, tb_rng *rng,
 }
 
 /* The rest of an iteration in s->world: walk the tree, expand, play out,
- * back up; s->reward keeps every seat's reward. */
+ * back up; s->reward keeps every seat's reward.  With flat=on the tree is
+ * the root alone: the walk ends after the root's decision, and the model
+ * of the players makes every decision after it, in this world. */
 static void walk(search *s, const tb_game *g, tb_rng *rng, int root_seat)
 {
     uint32_t at = s->root;
     int depth = 0, expanded = 0;
-    while (!expanded) {
+    while (!expanded && !(s->p.flat && depth > 0)) {
         int cur = g->current(s->world);
         if (cur == TB_TERMINAL)
             break;
@@ -1271,7 +1275,7 @@ const tbi_bot_kind tbi_bot_ismcts = {
     .help = "ismcts[:iters=N,time=S,c=X,playout=random|heuristic|quick,hmoves=N|all,"
             "fine=W,widen=W|off,rwiden=W|off,nodes=N,pdet=on|off,obs=on|off,"
             "horizon=game|round|turn,reward=win|score,keep=on|off,anchor=Z|off,pair=on|off,"
-            "prune=on|off]: "
+            "prune=on|off,flat=on|off]: "
             "information-set Monte Carlo tree search",
     .legal_only = 0,
     .create = ismcts_create,
