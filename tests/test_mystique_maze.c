@@ -812,16 +812,17 @@ static void the_search_compares_the_discards_that_keep_the_chain(void **state)
     }
 }
 
-/* The pruned search (ismcts prune=on) plays the heuristic's every draw
- * and only discards that keep its chain as near as the heuristic's, over
- * whole games at 3 and 4 players, paired or not. */
+/* The pruned search (ismcts prune=on, the game's default) plays the
+ * heuristic's every draw and only discards that keep its chain as near as
+ * the heuristic's, over whole games at 3 and 4 players, paired and flat
+ * (the defaults, with no anchor) or a tree searched unpaired. */
 static void the_pruned_search_keeps_to_the_candidates(void **state)
 {
     (void)state;
     const tb_game *g = game();
     static const char *const specs[2] = {
-        "ismcts:pair=on,widen=0,horizon=turn,prune=on,anchor=off,iters=60",
-        "ismcts:horizon=turn,prune=on,iters=60"};
+        "ismcts:iters=60,anchor=off", /* the game's defaults */
+        "ismcts:pair=off,flat=off,iters=60"};
     for (int k = 0; k < 2; k++) {
         tb_config cfg = ts_config(g, 3 + k, NULL);
         char err[256];

@@ -1139,13 +1139,18 @@ const tb_game tbg_mystique_maze = {
     .view_json = view_json,
     .standing = standing,
     .heuristic = heuristic,
-    /* 300 iterations in worlds whose hands are inferred from the public
-     * history (determinize); playouts end when the searching seat is to
-     * move again, every other seat having had its turn, valued as a race
-     * (reward); the heuristic's choice is played unless the search finds
-     * another a standard error better (anchor): docs/games/mystique-maze.md,
-     * Search defaults, and docs/bots.md, Mystique Maze. */
-    .search_defaults = "iters=300,horizon=turn,anchor=1",
+    /* The draw is the heuristic's; the discards that keep the hand as
+     * near a chain as the heuristic's (candidates, prune) are compared
+     * paired (pair) in worlds whose hands are inferred from the public
+     * history (determinize), 300 plays of one discard in one world in
+     * all, the heuristic playing every seat after it (flat) until the
+     * searching seat is to move again (horizon=turn), valued as a race
+     * (reward); the heuristic's discard is kept unless another is a
+     * standard error of the paired difference better (anchor):
+     * docs/games/mystique-maze.md, Search defaults, and docs/bots.md,
+     * Mystique Maze, "Candidate moves". */
+    .search_defaults = "iters=300,horizon=turn,anchor=1,pair=on,flat=on,"
+                       "prune=on",
     .reward = reward,
     .describe = describe,
     .policies = policies,
