@@ -696,6 +696,62 @@ static void the_reward_grades_a_cut_off_game_as_a_race(void **state)
     assert_true(fabs(g->reward(&r, 2) - 1.0 / 3) < 1e-9);
 }
 
+/* Plays one game of `players` in which the bot `spec` (seeded bot_seed)
+ * makes every seat's decisions, the chance events drawn from rng_seed,
+ * for at most max_moves decisions, and hands each decision to check
+ * before it is applied; the game must last more than 20 of them. */
+static void bot_plays_a_game(int players, const char *spec,
+                             uint64_t bot_seed, uint64_t rng_seed,
+                             int max_moves,
+                             void (*check)(const void *st, int seat,
+                                           tb_action a, tb_rng *rng))
+{
+    const tb_game *g = game();
+    tb_config cfg = ts_config(g, players, NULL);
+    char err[256];
+    tb_bot *b = tb_bot_new(g, spec, bot_seed, err, sizeof err);
+    assert_non_null(b);
+    void *st = ts_new_game(g, &cfg);
+    tb_rng rng;
+    tb_rng_seed(&rng, rng_seed);
+    int moves = 0;
+    for (; moves < max_moves; moves++) {
+        tb_settle(g, st, &rng);
+        int cur = tb_current(g, st);
+        if (cur == TB_TERMINAL)
+            break;
+        tb_action a;
+        assert_int_equal(tb_bot_choose(b, st, &a), TB_OK);
+        check(st, cur, a, &rng);
+        tb_apply_legal(g, st, a);
+    }
+    assert_true(moves > 20);
+    tb_bot_free(b);
+    free(st);
+}
+
+/* A check for bot_plays_a_game: the bot chose the heuristic's move. */
+static void plays_the_heuristic(const void *st, int seat, tb_action a,
+                                tb_rng *rng)
+{
+    assert_int_equal(a, game()->heuristic(st, seat, rng));
+}
+
+/* A check for bot_plays_a_game: the bot chose one of the game's
+ * candidate moves. */
+static void plays_a_candidate(const void *st, int seat, tb_action a,
+                              tb_rng *rng)
+{
+    (void)rng;
+    const tb_game *g = game();
+    tb_action acts[TB_MAX_ACTIONS];
+    int n = g->candidates(st, seat, acts, tb_legal(g, st, acts));
+    int found = 0;
+    for (int i = 0; i < n; i++)
+        found |= acts[i] == a;
+    assert_true(found);
+}
+
 /* The game's search plays the heuristic's choice unless it finds another
  * clearly better (ismcts anchor=Z): with a bar no search can clear, it
  * plays the heuristic's every move through a whole game, with the game's
@@ -704,7 +760,6 @@ static void the_reward_grades_a_cut_off_game_as_a_race(void **state)
 static void an_unreachable_anchor_plays_the_heuristic(void **state)
 {
     (void)state;
-    const tb_game *g = game();
     static const struct {
         int players;
         const char *spec;
@@ -713,29 +768,9 @@ static void an_unreachable_anchor_plays_the_heuristic(void **state)
         {3, "ismcts:iters=40,anchor=100"},
         {3, "ismcts:pair=on,widen=0,horizon=game,iters=40,anchor=100"},
     };
-    for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++) {
-        tb_config cfg = ts_config(g, runs[k].players, NULL);
-        char err[256];
-        tb_bot *b = tb_bot_new(g, runs[k].spec, 5, err, sizeof err);
-        assert_non_null(b);
-        void *st = ts_new_game(g, &cfg);
-        tb_rng rng;
-        tb_rng_seed(&rng, 6);
-        int moves = 0;
-        for (; moves < 120; moves++) {
-            tb_settle(g, st, &rng);
-            int cur = tb_current(g, st);
-            if (cur == TB_TERMINAL)
-                break;
-            tb_action a, h = g->heuristic(st, cur, &rng);
-            assert_int_equal(tb_bot_choose(b, st, &a), TB_OK);
-            assert_int_equal(a, h);
-            tb_apply_legal(g, st, a);
-        }
-        assert_true(moves > 20);
-        tb_bot_free(b);
-        free(st);
-    }
+    for (size_t k = 0; k < sizeof runs / sizeof runs[0]; k++)
+        bot_plays_a_game(runs[k].players, runs[k].spec, 5, 6, 120,
+                         plays_the_heuristic);
 }
 
 /* The cards seat's hand misses for a chain, as its view says ("missing"),
@@ -819,37 +854,11 @@ static void the_search_compares_the_discards_that_keep_the_chain(void **state)
 static void the_pruned_search_keeps_to_the_candidates(void **state)
 {
     (void)state;
-    const tb_game *g = game();
     static const char *const specs[2] = {
         "ismcts:iters=60,anchor=off", /* the game's defaults */
         "ismcts:pair=off,flat=off,iters=60"};
-    for (int k = 0; k < 2; k++) {
-        tb_config cfg = ts_config(g, 3 + k, NULL);
-        char err[256];
-        tb_bot *b = tb_bot_new(g, specs[k], 9, err, sizeof err);
-        assert_non_null(b);
-        void *st = ts_new_game(g, &cfg);
-        tb_rng rng;
-        tb_rng_seed(&rng, 11);
-        int moves = 0;
-        for (; moves < 160; moves++) {
-            tb_settle(g, st, &rng);
-            int cur = tb_current(g, st);
-            if (cur == TB_TERMINAL)
-                break;
-            tb_action a, acts[TB_MAX_ACTIONS];
-            int n = g->candidates(st, cur, acts, tb_legal(g, st, acts));
-            assert_int_equal(tb_bot_choose(b, st, &a), TB_OK);
-            int found = 0;
-            for (int i = 0; i < n; i++)
-                found |= acts[i] == a;
-            assert_true(found);
-            tb_apply_legal(g, st, a);
-        }
-        assert_true(moves > 20);
-        tb_bot_free(b);
-        free(st);
-    }
+    for (int k = 0; k < 2; k++)
+        bot_plays_a_game(3 + k, specs[k], 9, 11, 160, plays_a_candidate);
 }
 
 /* The shortest chains the doc states ("Shortest chains"): for each corner
