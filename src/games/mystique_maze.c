@@ -714,6 +714,26 @@ static int feeds_next(const maze *s, int seat, int card)
                        theirs) != 0);
 }
 
+/* The cards of seat's hand whose discard leaves the fewest cards missing
+ * for a chain, as a set: the heuristic discards one of them
+ * (best_discard), and a search compares them all (candidates). */
+static uint64_t closest_discards(const maze *s, int seat)
+{
+    uint64_t hand = hand_set(s, seat), closest = 0;
+    int least = -1;
+    for (int i = 0; i < s->hand_n[seat]; i++) {
+        uint64_t bit = tbi_node_bit(s->hand[seat][i]);
+        int gap = missing(s, seat, hand & ~bit, NULL);
+        if (least < 0 || gap < least) {
+            least = gap;
+            closest = 0;
+        }
+        if (gap == least)
+            closest |= bit;
+    }
+    return closest;
+}
+
 /* The discard that leaves seat's hand best: the fewest cards missing,
  * then the most obtainable cards that would bring it closer, then the
  * card least useful to the next player, then the first in hand order.
@@ -721,19 +741,12 @@ static int feeds_next(const maze *s, int seat, int card)
  * leave the fewest missing: they cost a second walk.) */
 static int best_discard(const maze *s, int seat)
 {
-    uint64_t hand = hand_set(s, seat);
-    int gap[HAND + 1], least = -1;
-    for (int i = 0; i < s->hand_n[seat]; i++) {
-        gap[i] = missing(s, seat, hand & ~tbi_node_bit(s->hand[seat][i]),
-                         NULL);
-        if (least < 0 || gap[i] < least)
-            least = gap[i];
-    }
+    uint64_t hand = hand_set(s, seat), closest = closest_discards(s, seat);
     int best = -1, best_outs = 0, best_feed = 0;
     for (int i = 0; i < s->hand_n[seat]; i++) {
-        if (gap[i] != least)
-            continue;
         int c = s->hand[seat][i], outs = 0;
+        if (!tbi_node_in(closest, c))
+            continue;
         missing(s, seat, hand & ~tbi_node_bit(c), &outs);
         int feed = feeds_next(s, seat, c);
         if (best < 0 || outs > best_outs ||
@@ -787,15 +800,10 @@ static int candidates(const void *vs, int seat, tb_action *acts, int n)
         acts[0] = heuristic(vs, seat, NULL);
         return 1;
     }
-    uint64_t hand = hand_set(s, seat);
-    int gap[TB_MAX_ACTIONS], least = -1, k = 0;
-    for (int i = 0; i < n; i++) {
-        gap[i] = missing(s, seat, hand & ~tbi_node_bit((int)acts[i]), NULL);
-        if (least < 0 || gap[i] < least)
-            least = gap[i];
-    }
+    uint64_t closest = closest_discards(s, seat);
+    int k = 0;
     for (int i = 0; i < n; i++)
-        if (gap[i] == least)
+        if (tbi_node_in(closest, (int)acts[i]))
             acts[k++] = acts[i];
     return k;
 }
