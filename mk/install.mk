@@ -22,11 +22,11 @@ PYTHON ?= $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo pyth
 
 # What `make test` runs besides the C tests (make asan leaves them out:
 # see the asan target).
-LIB_TESTS ?= test-install test-man test-python
+LIB_TESTS ?= test-install test-man test-python test-python-install
 
 PIC_OBJ := $(LIB_SRC:%.c=$(BUILD)/pic/%.o) $(BUILD)/pic/gen/docs.o
 
-.PHONY: install uninstall test-install test-man test-python
+.PHONY: install uninstall test-install test-man test-python test-python-install
 
 $(BUILD)/pic/%.o: %.c $(wildcard include/*.h src/*/*.h src/games/*/*.h)
 	@mkdir -p $(dir $@)
@@ -100,3 +100,8 @@ test-python: $(BUILD)/libtabula.so $(BUILD)/tabula
 	  5) echo "FAILED: pytest: no tests were collected"; exit 1;; \
 	  *) echo "FAILED: pytest: exit status $$rc"; exit 1;; \
 	esac
+
+# The Python package installs with pip into a fresh virtual environment (a
+# wheel that carries libtabula.so) and `import tabula` works from anywhere.
+test-python-install: $(BUILD)/libtabula.so
+	@PYTHON=$(PYTHON) sh tests/python_install.sh

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import ctypes
 import json
+import threading
 from dataclasses import dataclass, field
 from typing import Any, Callable, Iterator, Optional, Sequence, Union
 
@@ -388,11 +389,27 @@ def _result_of(c: _lib.tb_result) -> Result:
                   bool(c.cooperative), bool(c.team_win), c.team_score)
 
 
-# A buffer for legal actions, shared: the binding is not meant to be used
-# from several threads at once (ctypes calls hold no Python lock anyway
-# only for their own duration).
-_ACTS = (_lib.tb_action * _lib.MAX_ACTIONS)()
-_OUTCOME = (ctypes.c_uint16 * _lib.MAX_CHANCE)()
+# Scratch buffers for legal actions and chance outcomes, one pair per
+# thread: ctypes releases the GIL during every C call, so a buffer shared
+# between threads would be written by two calls at once.  Each thread makes
+# its own on first use and reuses it, so loops allocate nothing per step.
+_scratch = threading.local()
+
+
+def _acts_buffer() -> ctypes.Array:
+    """This thread's buffer of TB_MAX_ACTIONS actions."""
+    buf = getattr(_scratch, "acts", None)
+    if buf is None:
+        buf = _scratch.acts = (_lib.tb_action * _lib.MAX_ACTIONS)()
+    return buf
+
+
+def _outcome_buffer() -> ctypes.Array:
+    """This thread's buffer of TB_MAX_CHANCE chance values."""
+    buf = getattr(_scratch, "outcome", None)
+    if buf is None:
+        buf = _scratch.outcome = (ctypes.c_uint16 * _lib.MAX_CHANCE)()
+    return buf
 
 
 class State:
@@ -440,8 +457,9 @@ class State:
     def legal_codes(self) -> list[int]:
         """The legal actions' codes only: the fast path for loops that
         play many games (no text is made)."""
-        n = lib.tb_legal(self.game._p, self._buf, _ACTS)
-        return _ACTS[:n]
+        acts = _acts_buffer()
+        n = lib.tb_legal(self.game._p, self._buf, acts)
+        return acts[:n]
 
     def legal_actions(self) -> list[Action]:
         """The legal actions of the seat to act, in the engine's fixed
@@ -518,10 +536,11 @@ class State:
     def sample_chance(self, rng: Rng) -> list[int]:
         """Draws an outcome from rng, applies it and returns it."""
         n = ctypes.c_int()
+        outcome = _outcome_buffer()
         _raise(lib.tb_sample_chance(self.game._p, self._buf,
-                                    ctypes.byref(rng._c), _OUTCOME,
+                                    ctypes.byref(rng._c), outcome,
                                     ctypes.byref(n)))
-        return _OUTCOME[:n.value]
+        return outcome[:n.value]
 
     def settle(self, rng: Rng) -> None:
         """Resolves chance nodes from rng until a seat acts or the game

@@ -10,9 +10,11 @@ header that is not made here fails the tests instead of corrupting memory.
 
 The library is looked for, in order:
   1. the path in the environment variable TABULA_LIB;
-  2. build/libtabula.so of the source tree this package sits in (what `make`
+  2. libtabula.so beside this file, where an installed wheel carries it
+     (`python3 -m pip install .`, setup.py);
+  3. build/libtabula.so of the source tree this package sits in (what `make`
      builds), so that the package works from a checkout;
-  3. the system's libtabula.so.0 (after `make install`).
+  4. the system's libtabula.so.0 (after `make install`).
 """
 
 from __future__ import annotations
@@ -205,6 +207,7 @@ def _candidates() -> list[str]:
     if env:
         out.append(env)
     here = os.path.dirname(os.path.abspath(__file__))
+    out.append(os.path.join(here, "libtabula.so"))
     out.append(os.path.join(here, "..", "..", "build", "libtabula.so"))
     found = ctypes.util.find_library("tabula")
     out.append(found or "libtabula.so.0")
@@ -229,7 +232,8 @@ def _load() -> ctypes.CDLL:
             fn.argtypes = args
         return lib
     raise ImportError(
-        "tabula: cannot load libtabula: run `make` in the source tree, "
+        "tabula: cannot load libtabula: install the package "
+        "(`python3 -m pip install .`), run `make` in the source tree, "
         "`make install`, or set TABULA_LIB to the library's path ("
         + "; ".join(errors) + ")")
 
