@@ -7,6 +7,7 @@ import copy
 import json
 import os
 import subprocess
+import sys
 
 import pytest
 
@@ -256,10 +257,14 @@ def test_sim_agrees_with_the_command():
     assert "nobody" in str(e.value)
 
 
-def test_import_from_the_source_root():
-    root = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..")
-    out = subprocess.run(["python3", "-c",
+def test_import_uninstalled_with_pythonpath(tmp_path):
+    # Without installing (docs/python.md): python/ on PYTHONPATH, from any
+    # folder; the package then finds build/libtabula.so of its tree.
+    python_dir = os.path.join(os.path.dirname(os.path.abspath(__file__)), "..")
+    env = {k: v for k, v in os.environ.items() if k != "TABULA_LIB"}
+    env["PYTHONPATH"] = os.path.abspath(python_dir)
+    out = subprocess.run([sys.executable, "-c",
                           "import tabula; print(tabula.game('6-nimmt').title)"],
-                         cwd=root, check=True, capture_output=True,
-                         text=True).stdout
+                         cwd=tmp_path, check=True, capture_output=True,
+                         text=True, env=env).stdout
     assert "nimmt" in out
