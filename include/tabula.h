@@ -325,6 +325,20 @@ typedef struct tb_game {
      * keeps at least the heuristic's choice, reads only what seat may see
      * (the conformance battery checks both) and allocates nothing. */
     int (*candidates)(const void *st, int seat, tb_action *acts, int n);
+    /* Optional, for learning agents (docs/learning.md), as OpenSpiel's
+     * observation tensors and distinct actions; a game defines all four or
+     * none.  observation_size: the number of floats of one seat's
+     * observation under cfg (fixed for the settings).  observe: writes
+     * that many floats encoding exactly what `seat` sees in st (equal for
+     * two states the seat cannot tell apart, different for two it can;
+     * the conformance battery checks both).  action_space: the number of
+     * distinct actions under cfg.  action_index: the index in
+     * [0, action_space) of a legal action of the seat to move, distinct
+     * for distinct legal actions of one state.  No allocation. */
+    int (*observation_size)(const tb_config *cfg);
+    void (*observe)(const void *st, int seat, float *out);
+    int (*action_space)(const tb_config *cfg);
+    int (*action_index)(const void *st, tb_action a);
 } tb_game;
 
 /* ---------------------------------------------------------------- registry */
@@ -422,6 +436,63 @@ void tb_render(const tb_game *g, const void *st, int seat, unsigned style,
                tb_text *out);
 /* The view of seat as a JSON text (malloc'd; free it), or NULL. */
 char *tb_view_json(const tb_game *g, const void *st, int seat);
+
+/* ---------------------------------------------------------------- learning */
+
+/*
+ * Fixed-size tensors for learning agents (docs/learning.md): a seat's
+ * observation as floats, and the actions numbered 0..space-1 with a mask of
+ * the legal ones.  Only games that define them (tb_game.observe) have them;
+ * the others return TB_EINVAL.
+ */
+
+/* Whether g defines observations and numbered actions. */
+int tb_has_tensors(const tb_game *g);
+/* The number of floats of a seat's observation under cfg, or TB_EINVAL. */
+int tb_observation_size(const tb_game *g, const tb_config *cfg);
+/* Writes seat's observation of st (tb_observation_size floats). */
+int tb_observe(const tb_game *g, const void *st, int seat, float *out);
+/* The number of distinct actions under cfg, or TB_EINVAL. */
+int tb_action_space(const tb_game *g, const tb_config *cfg);
+/* The index of a legal action a of the seat to move in st. */
+int tb_action_index(const tb_game *g, const void *st, tb_action a,
+                    int *index);
+/* Sets mask[i] to 1 for the index of each legal action and to 0 for the
+ * other indices below space; returns the number of legal actions, or an
+ * error (TB_ECHANCE, TB_ETERMINAL, TB_EINVAL). */
+int tb_action_mask(const tb_game *g, const void *st, uint8_t *mask,
+                   int space);
+/* The legal action whose index is `index`; TB_EILLEGAL when none is. */
+int tb_action_of_index(const tb_game *g, const void *st, int index,
+                       tb_action *out);
+
+/*
+ * Many games stepped at once, for learning loops that want throughput: n
+ * games of g under cfg, each played from its own seed, chance resolved
+ * inside.  After tb_vec_new and each tb_vec_step every game is at a seat's
+ * decision: the arrays below hold, for game i, the seat to move, that
+ * seat's observation (obs_size floats at obs + i*obs_size) and the mask of
+ * its legal actions (space bytes at mask + i*space).  tb_vec_step takes
+ * one action index per game; a game that ends is scored into reward
+ * (players doubles at reward + i*players: the game's reward for each seat,
+ * tb_game.reward or the win share) with done[i] = 1 and is dealt again at
+ * once; otherwise reward is 0 and done[i] = 0.  The arrays are the vec's
+ * own and stay at the same address, so a caller may wrap them once.
+ */
+typedef struct tb_vec tb_vec;
+tb_vec *tb_vec_new(const tb_game *g, const tb_config *cfg, int n,
+                   uint64_t seed, char *err, size_t errcap);
+void tb_vec_free(tb_vec *v);
+int tb_vec_step(tb_vec *v, const int32_t *actions, char *err,
+                size_t errcap);
+int tb_vec_size(const tb_vec *v);        /* n */
+int tb_vec_obs_size(const tb_vec *v);
+int tb_vec_space(const tb_vec *v);
+const float *tb_vec_obs(const tb_vec *v);
+const uint8_t *tb_vec_mask(const tb_vec *v);
+const int32_t *tb_vec_seat(const tb_vec *v);
+const double *tb_vec_reward(const tb_vec *v);
+const uint8_t *tb_vec_done(const tb_vec *v);
 
 /* ---------------------------------------------------------------- records */
 

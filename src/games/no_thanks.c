@@ -13,6 +13,7 @@
 #include "cards.h"
 #include "deck100.h"
 #include "internal.h"
+#include "obs.h"
 
 #include <string.h>
 
@@ -394,6 +395,54 @@ static tb_action threshold(const void *vs, int seat, tb_rng *rng)
     return ACT_PASS;
 }
 
+/* ------------------------------------------------------------ tensors */
+
+/* seat's observation (docs/learning.md), seats counted from seat: each
+ * seat's cards (33 flags) and tokens (/11), the face-up card (33 flags)
+ * and the tokens on it (/10), the cards left to turn up (/24), the seat to
+ * act (one-hot) and the phase (deal, bid, over).  A NULL out only counts. */
+static int observe_into(const nothanks *s, int seat, float *out)
+{
+    tbi_obs o = {out, 0};
+    int n = s->players, bidding = s->phase == PH_BID;
+    for (int r = 0; r < n; r++) {
+        int p = (seat + r) % n;
+        tbi_obs_bits(&o, s->taken[p], LOW_CARD, N_CARDS);
+        tbi_obs_scalar(&o, s->tokens[p] / 11.0);
+    }
+    tbi_obs_onehot(&o, bidding ? face_up(s) - LOW_CARD : -1, N_CARDS);
+    tbi_obs_scalar(&o, s->pot / 10.0);
+    tbi_obs_scalar(&o, s->phase == PH_DEAL ? 1 : (N_USED - s->flipped) / 24.0);
+    tbi_obs_onehot(&o, bidding ? (s->turn - seat + n) % n : -1, n);
+    tbi_obs_onehot(&o, s->phase, 3);
+    return o.at;
+}
+
+static int observation_size(const tb_config *cfg)
+{
+    nothanks blank;
+    memset(&blank, 0, sizeof blank);
+    blank.players = (uint8_t)cfg->players;
+    return observe_into(&blank, 0, NULL);
+}
+
+static void observe(const void *vs, int seat, float *out)
+{
+    observe_into(vs, seat, out);
+}
+
+static int action_space(const tb_config *cfg)
+{
+    (void)cfg;
+    return 2; /* take, pass */
+}
+
+static int action_index(const void *vs, tb_action a)
+{
+    (void)vs;
+    return (int)a;
+}
+
 static const tb_policy policies[] = {
     {"threshold", "take a card when its net cost is at most 0", threshold},
 };
@@ -428,4 +477,8 @@ const tb_game tbg_no_thanks = {
     .describe = describe,
     .policies = policies,
     .n_policies = 1,
+    .observation_size = observation_size,
+    .observe = observe,
+    .action_space = action_space,
+    .action_index = action_index,
 };

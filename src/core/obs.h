@@ -1,0 +1,55 @@
+/*
+ * obs.h - small writers for the games' observation tensors (tb_game.observe,
+ * docs/learning.md): a cursor over the caller's float vector that appends
+ * scalars, one-hot codes and sets of cards, so that each game's observe
+ * reads as a list of what it encodes and its size is counted by the same
+ * calls (observation_size runs observe's layout with a NULL vector).
+ */
+#ifndef TABULA_OBS_H
+#define TABULA_OBS_H
+
+#include <stdint.h>
+
+typedef struct tbi_obs {
+    float *out; /* NULL: only count */
+    int at;     /* floats written (or counted) so far */
+} tbi_obs;
+
+static inline void tbi_obs_scalar(tbi_obs *o, double v)
+{
+    if (o->out)
+        o->out[o->at] = (float)v;
+    o->at++;
+}
+
+/* n floats, 1 at position k and 0 elsewhere (all 0 when k is outside
+ * [0, n): "none"). */
+static inline void tbi_obs_onehot(tbi_obs *o, int k, int n)
+{
+    for (int i = 0; i < n; i++)
+        tbi_obs_scalar(o, i == k);
+}
+
+/* n floats: bit lo + i of bits for i in [0, n). */
+static inline void tbi_obs_bits(tbi_obs *o, uint64_t bits, int lo, int n)
+{
+    for (int i = 0; i < n; i++)
+        tbi_obs_scalar(o, (double)(bits >> (lo + i) & 1u));
+}
+
+/* n floats, one per card value lo..lo+n-1: 1 for each of the count cards
+ * given. */
+static inline void tbi_obs_cards(tbi_obs *o, const uint8_t *cards, int count,
+                                 int lo, int n)
+{
+    if (o->out) {
+        for (int i = 0; i < n; i++)
+            o->out[o->at + i] = 0;
+        for (int i = 0; i < count; i++)
+            if (cards[i] >= lo && cards[i] < lo + n)
+                o->out[o->at + cards[i] - lo] = 1;
+    }
+    o->at += n;
+}
+
+#endif
