@@ -8,6 +8,8 @@
 #ifndef TABULA_OBS_H
 #define TABULA_OBS_H
 
+#include "cards.h"
+
 #include <stdint.h>
 
 typedef struct tbi_obs {
@@ -50,6 +52,14 @@ static inline void tbi_obs_cards(tbi_obs *o, const uint8_t *cards, int count,
                 o->out[o->at + cards[i] - lo] = 1;
     }
     o->at += n;
+}
+
+/* n floats, one per card value lo..lo+n-1: 1 for each member of set. */
+static inline void tbi_obs_set128(tbi_obs *o, const tbi_set128 *set, int lo,
+                                  int n)
+{
+    for (int i = 0; i < n; i++)
+        tbi_obs_scalar(o, tbi_set_has(set, (unsigned)(lo + i)));
 }
 
 #endif

@@ -10,6 +10,7 @@
 #include "cards.h"
 #include "deck100.h"
 #include "internal.h"
+#include "obs.h"
 #include "redeal.h"
 
 #include <string.h>
@@ -685,6 +686,71 @@ static void describe(const void *vb, tb_action a, const void *va, int seat,
     }
 }
 
+/* ------------------------------------------------------------ tensors */
+
+/* seat's observation (docs/learning.md), cards as flags over the deck:
+ * its hand, each row's cards, the cards it has not seen (the others'
+ * hands and secret choices and the undealt cards: every other card is in
+ * sight or gone this round); then per seat counted from seat, the heads
+ * of earlier rounds and of this one (/target), the cards in hand (/10),
+ * the card revealed last (/deck), the card chosen when seat may see it
+ * (/deck) and whether a secret one is chosen; the seat to act (one-hot),
+ * the phase, the round (/10).  A NULL out only counts. */
+static int observe_into(const nimmt *s, int seat, float *out)
+{
+    tbi_obs o = {out, 0};
+    int n = s->players, deck = s->deck_size;
+    double target = s->target, cards = deck;
+    tbi_obs_cards(&o, s->hand[seat], s->hand_n[seat], 1, deck);
+    for (int r = 0; r < ROWS; r++)
+        tbi_obs_cards(&o, s->row[r], s->round > 0 ? s->row_n[r] : 0, 1, deck);
+    tbi_set128 unseen;
+    unseen_cards(s, seat, &unseen);
+    tbi_obs_set128(&o, &unseen, 1, deck);
+    for (int k = 0; k < n; k++) {
+        int p = (seat + k) % n;
+        int hidden = choice_hidden(s, p, seat);
+        tbi_obs_scalar(&o, s->heads[p] / target);
+        tbi_obs_scalar(&o, s->round_heads[p] / target);
+        tbi_obs_scalar(&o, s->hand_n[p] / 10.0);
+        tbi_obs_scalar(&o, s->last[p] / cards);
+        tbi_obs_scalar(&o, hidden ? 0 : s->chosen[p] / cards);
+        tbi_obs_scalar(&o, hidden);
+    }
+    int cur = s->phase == PH_CHOOSE || s->phase == PH_TAKE_ROW
+                  ? (current(s) - seat + n) % n : -1;
+    tbi_obs_onehot(&o, cur, n);
+    tbi_obs_onehot(&o, s->phase, 4);
+    tbi_obs_scalar(&o, s->round / 10.0);
+    return o.at;
+}
+
+static int observation_size(const tb_config *cfg)
+{
+    nimmt blank;
+    memset(&blank, 0, sizeof blank);
+    init(&blank, cfg);
+    return observe_into(&blank, 0, NULL);
+}
+
+static void observe(const void *vs, int seat, float *out)
+{
+    observe_into(vs, seat, out);
+}
+
+/* Cards 1..deck are actions 0..deck-1; the rows follow. */
+static int action_space(const tb_config *cfg)
+{
+    return (cfg->opt[OPT_CARDS] ? 104 : 100) + ROWS;
+}
+
+static int action_index(const void *vs, tb_action a)
+{
+    const nimmt *s = vs;
+    return a >= ROW_ACTION ? s->deck_size + (int)(a - ROW_ACTION)
+                           : (int)a - 1;
+}
+
 const tb_game tbg_six_nimmt = {
     .id = "6-nimmt",
     .title = "6 nimmt!",
@@ -712,4 +778,8 @@ const tb_game tbg_six_nimmt = {
     .heuristic = heuristic,
     .retract = retract,
     .describe = describe,
+    .observation_size = observation_size,
+    .observe = observe,
+    .action_space = action_space,
+    .action_index = action_index,
 };
