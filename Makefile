@@ -59,7 +59,7 @@ FUZZ_SECONDS ?= 60
 
 # clang and libclang-rt-14-dev (libFuzzer's runtime) are for `make fuzz`.
 DEBIAN_PKGS := build-essential pkg-config libcmocka-dev libjansson-dev libedit-dev \
-               python3 python3-pytest python3-venv python3-pip python3-setuptools python3-wheel libopenmpi-dev openmpi-bin groff-base man-db \
+               python3 python3-pytest python3-numpy python3-venv python3-pip python3-setuptools python3-wheel libopenmpi-dev openmpi-bin groff-base man-db \
                bsdextrautils clang libclang-rt-14-dev \
                libwebsockets-dev libsqlite3-dev libssl-dev chromium
 

@@ -206,6 +206,30 @@ class Game:
         d = lib.tb_game_doc(self._p)
         return d.decode() if d else ""
 
+    @property
+    def has_tensors(self) -> bool:
+        """Whether the game defines observation tensors and numbered
+        actions for learning (docs/learning.md)."""
+        return bool(lib.tb_has_tensors(self._p))
+
+    def observation_size(self, config: Optional[Config] = None) -> int:
+        """The number of floats of a seat's observation under config."""
+        cfg = config if config is not None else self.config()
+        n = lib.tb_observation_size(self._p, ctypes.byref(cfg._c))
+        if n < 0:
+            raise TabulaError(n, f"{self.id} has no learning tensors yet "
+                              "(docs/learning.md lists the games that do)")
+        return n
+
+    def action_space(self, config: Optional[Config] = None) -> int:
+        """The number of distinct actions under config."""
+        cfg = config if config is not None else self.config()
+        n = lib.tb_action_space(self._p, ctypes.byref(cfg._c))
+        if n < 0:
+            raise TabulaError(n, f"{self.id} has no learning tensors yet "
+                              "(docs/learning.md lists the games that do)")
+        return n
+
     def config(self, players: Optional[int] = None, **options: Any) -> Config:
         """A configuration: `players` seats (default: the minimum) and
         options by name (`cards="104"`, `single_round=True`; underscores
@@ -597,6 +621,47 @@ class State:
                                                 style, t))
 
     # -- the end
+    # -- learning tensors (docs/learning.md; needs NumPy)
+    def observation(self, seat: int, out: Any = None) -> Any:
+        """seat's observation as a float32 NumPy vector (into `out` when
+        given, with no new array)."""
+        import numpy as np
+        size = self.game.observation_size(self.config)
+        if out is None:
+            out = np.empty(size, dtype=np.float32)
+        elif out.dtype != np.float32 or out.size != size or \
+                not out.flags.c_contiguous:
+            raise ValueError(f"out must be a contiguous float32 array of "
+                             f"{size}")
+        _raise(lib.tb_observe(self.game._p, self._buf, seat,
+                              out.ctypes.data_as(ctypes.c_void_p)))
+        return out
+
+    def action_mask(self) -> Any:
+        """A NumPy bool vector over the game's numbered actions, True for
+        the legal ones of the seat to act."""
+        import numpy as np
+        space = self.game.action_space(self.config)
+        mask = np.zeros(space, dtype=np.uint8)
+        n = lib.tb_action_mask(self.game._p, self._buf,
+                               mask.ctypes.data_as(ctypes.c_void_p), space)
+        _raise(min(n, 0))
+        return mask.view(np.bool_)
+
+    def action_index(self, action: Union[Action, int]) -> int:
+        """The number of a legal action in the game's action space."""
+        k = ctypes.c_int()
+        _raise(lib.tb_action_index(self.game._p, self._buf, int(action),
+                                   ctypes.byref(k)))
+        return k.value
+
+    def action_of_index(self, index: int) -> Action:
+        """The legal action numbered index (IllegalAction if none is)."""
+        a = _lib.tb_action()
+        _raise(lib.tb_action_of_index(self.game._p, self._buf, int(index),
+                                      ctypes.byref(a)))
+        return Action(a.value, self.action_text(a.value))
+
     def result(self) -> Result:
         """The result of a finished game (TabulaError before the end)."""
         r = _lib.tb_result()

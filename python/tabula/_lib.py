@@ -94,7 +94,9 @@ class tb_game(Structure):
             "quick", "search_defaults", "realtime_key", "reward", "retract",
             "describe", "policies")] + [("n_policies", c_int),
         ("search_defaults_for", c_void_p * (MAX_PLAYERS + 1)),
-        ("candidates", c_void_p)]
+        ("candidates", c_void_p)] + [
+        (name, c_void_p) for name in (
+            "observation_size", "observe", "action_space", "action_index")]
 
 
 class tb_record_step(Structure):
@@ -194,6 +196,26 @@ _PROTOTYPES = {
     "tb_bot_free": (None, [c_void_p]),
     "tb_bot_seed": (None, [c_void_p, c_uint64]),
     "tb_bot_choose": (c_int, [c_void_p, c_void_p, POINTER(tb_action)]),
+    "tb_has_tensors": (c_int, [GAME_P]),
+    "tb_observation_size": (c_int, [GAME_P, POINTER(tb_config)]),
+    "tb_observe": (c_int, [GAME_P, c_void_p, c_int, c_void_p]),
+    "tb_action_space": (c_int, [GAME_P, POINTER(tb_config)]),
+    "tb_action_index": (c_int, [GAME_P, c_void_p, tb_action, POINTER(c_int)]),
+    "tb_action_mask": (c_int, [GAME_P, c_void_p, c_void_p, c_int]),
+    "tb_action_of_index": (c_int, [GAME_P, c_void_p, c_int,
+                                   POINTER(tb_action)]),
+    "tb_vec_new": (c_void_p, [GAME_P, POINTER(tb_config), c_int, c_uint64,
+                              c_char_p, c_size_t]),
+    "tb_vec_free": (None, [c_void_p]),
+    "tb_vec_step": (c_int, [c_void_p, c_void_p, c_char_p, c_size_t]),
+    "tb_vec_size": (c_int, [c_void_p]),
+    "tb_vec_obs_size": (c_int, [c_void_p]),
+    "tb_vec_space": (c_int, [c_void_p]),
+    "tb_vec_obs": (c_void_p, [c_void_p]),
+    "tb_vec_mask": (c_void_p, [c_void_p]),
+    "tb_vec_seat": (c_void_p, [c_void_p]),
+    "tb_vec_reward": (c_void_p, [c_void_p]),
+    "tb_vec_done": (c_void_p, [c_void_p]),
     "tb_sim": (c_int, [GAME_P, POINTER(tb_config), POINTER(c_char_p), c_long,
                        c_uint64, c_int, POINTER(tb_sim_report), c_char_p,
                        c_size_t]),
