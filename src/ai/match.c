@@ -54,7 +54,8 @@ int tbi_note_round(const tb_game *g, const void *st, int round,
     /* A round that ends the game is told by game_end alone. */
     if (now != round && g->current(st) != TB_TERMINAL)
         for (int j = 0; j < players; j++)
-            tbi_bot_round_end(bots[j], st, round);
+            if (bots[j]) /* a person's seat in `tabula play` has none */
+                tbi_bot_round_end(bots[j], st, round);
     return now;
 }
 

@@ -41,7 +41,7 @@ typedef struct tbi_match_stats {
 /* Tells every bot that listens when the round number of st (standing())
  * has moved on from `round`, the round that then ended; returns st's
  * round.  A match calls it after each step when some bot wants rounds
- * (tbi_bot_wants_rounds). */
+ * (tbi_bot_wants_rounds).  A seat with no bot (NULL) is skipped. */
 int tbi_note_round(const tb_game *g, const void *st, int round,
                    tbi_bot *const *bots, int players);
 int tbi_play_match(const tb_game *g, const tb_config *cfg, uint64_t seed,
