@@ -126,6 +126,26 @@ cmp -s "$TMP/a1" "$TMP/a2" && ok || bad "arena differs on 2 threads"
 "$T" arena no-thanks -p 3 --agents "ext:python3 agents/rules_agent.py",threshold,heuristic -n 6 --seed 2 --json >"$TMP/arena.json" 2>"$TMP/err" &&
     grep -q '"fallback_moves": 0' "$TMP/arena.json" && ! grep -q '"fallback_moves": [1-9]' "$TMP/arena.json" &&
     ok || bad "arena with an outside agent: $(cat "$TMP/err")"
+# Issue 35, the agent protocol as outside programs met it: a command with
+# commas of its own (quoted in the list), the bad answers in sim's table,
+# every deal's games in arena's JSON, partial results when stopped.
+"$T" sim no-thanks -p 3 -n 2 --seed 1 --seats "ext:'python3 agents/random_agent.py --seed 1 # a,b'",random,random --json >"$TMP/out" 2>"$TMP/err" &&
+    grep -q '"bot": "ext:'"'"'python3 agents/random_agent.py --seed 1 # a,b'"'"'"' "$TMP/out" &&
+    grep -q '"fallback_moves": 0' "$TMP/out" && ok || bad "a quoted command with commas: $(cat "$TMP/out" "$TMP/err")"
+"$T" sim no-thanks -p 3 -n 2 --seed 1 --seats "ext:python3 tests/bad_agent.py garbage",random,random >"$TMP/out" 2>/dev/null &&
+    grep -q '^seat 0 (ext:python3 tests/bad_agent.py garbage): [1-9][0-9]* answers that were not legal actions' "$TMP/out" &&
+    ok || bad "sim's table names an agent's bad answers: $(cat "$TMP/out")"
+"$T" arena no-thanks -p 3 --agents heuristic,random,threshold -n 12 --seed 3 --json >"$TMP/out" 2>"$TMP/err" &&
+    python3 -c 'import json,sys; o=json.load(open(sys.argv[1])); d=o["per_deal"]; assert len(d)==2 and len(d[0]["games"])==6 and d[1]["games"][5]["agent_at_seat"]==[2,1,0] and "ranks" in d[0]["games"][0]' "$TMP/out" &&
+    ok || bad "arena's JSON has every deal's games: $(cat "$TMP/err")"
+"$T" arena 6-nimmt -p 4 --agents heuristic,random,greedy,heuristic -n 24000 --seed 3 --out "$TMP/stopped" >"$TMP/out" 2>"$TMP/err" &
+pid=$!
+sleep 2
+kill -INT $pid
+wait $pid
+rc=$?
+[ $rc -eq 130 ] && grep -q 'stopped early: [1-9][0-9]* of the 1000 deals' "$TMP/out" &&
+    grep -q 'stopped early' "$TMP/stopped/arena.md" && ok || bad "arena stopped by Ctrl-C keeps its whole deals: rc $rc, $(head -3 "$TMP/out") $(cat "$TMP/err")"
 expect_error "arena with fewer agents than seats" "$T" arena no-thanks -p 3 --agents heuristic,random
 expect_error "arena with a bad agent" "$T" arena no-thanks -p 3 --agents heuristic,random,wizard
 expect_error "ext without a command" "$T" sim no-thanks -n 1 --seats ext:

@@ -17,6 +17,7 @@
 #include <stdlib.h>
 #include <string.h>
 #include <time.h>
+#include <unistd.h>
 
 static double wall(void)
 {
@@ -147,6 +148,46 @@ static void test_missing_program(void **state)
     misbehaving("ext:./no/such/agent 2>/dev/null", 10, 20);
 }
 
+/* Protocol 2: an agent is told the end of every round (6 nimmt! is
+ * played in rounds to 66 heads) with its view, and the end of every game
+ * with the result, the same as the match's. */
+static void test_agent_hears_round_and_game_end(void **state)
+{
+    (void)state;
+    const tb_game *g = tb_find_game("6-nimmt");
+    char log[] = "/tmp/tabula-news-XXXXXX";
+    int fd = mkstemp(log);
+    assert_true(fd >= 0);
+    close(fd);
+    char spec[TB_SEAT_SPEC];
+    snprintf(spec, sizeof spec, "ext:python3 tests/news_agent.py %s", log);
+    const char *specs[] = {"heuristic", spec, "random"};
+    tb_result r[2];
+    long fb[3];
+    play(g, 3, specs, 2, 11, r, fb); /* frees the bots: the agent quits */
+    assert_int_equal(fb[1], 0);
+    FILE *f = fopen(log, "r");
+    assert_non_null(f);
+    char line[512];
+    int games = 0, rounds = 0;
+    while (fgets(line, sizeof line, f)) {
+        if (strncmp(line, "round ", 6) == 0) {
+            rounds++;
+            assert_non_null(strstr(line, "hand")); /* its view came too */
+        } else if (strncmp(line, "game ", 5) == 0) {
+            char want[64];
+            snprintf(want, sizeof want, "game %d %d %d\n", r[games].rank[0],
+                     r[games].rank[1], r[games].rank[2]);
+            assert_string_equal(line, want);
+            games++;
+        }
+    }
+    fclose(f);
+    unlink(log);
+    assert_int_equal(games, 2);
+    assert_true(rounds >= 2); /* every game to 66 heads takes rounds */
+}
+
 /* Seat specs of the opponent pool: greedy everywhere, a game's own
  * policies by name, and clear refusals. */
 static void test_pool_specs(void **state)
@@ -219,6 +260,7 @@ int main(void)
         cmocka_unit_test(test_silent_agent),
         cmocka_unit_test(test_garbage_agent),
         cmocka_unit_test(test_missing_program),
+        cmocka_unit_test(test_agent_hears_round_and_game_end),
         cmocka_unit_test(test_pool_specs),
         cmocka_unit_test(test_threshold_rule),
     };

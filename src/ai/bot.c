@@ -183,6 +183,35 @@ void tbi_bot_observe(tbi_bot *b, const void *before, tb_action a)
     b->kind->observe(b, actor, a, 1);
 }
 
+int tbi_bot_wants_rounds(const tbi_bot *b)
+{
+    return b->kind->round_end != NULL && b->game->standing != NULL;
+}
+
+/* Copies st into b's scratch block, determinized for b's seat: what a
+ * bot is shown of the table outside its own decisions. */
+static void *seat_world(tbi_bot *b, const void *st)
+{
+    memcpy(b->scratch, st, b->game->state_size);
+    b->game->determinize(b->scratch, b->seat, &b->rng);
+    return b->scratch;
+}
+
+void tbi_bot_round_end(tbi_bot *b, const void *st, int round)
+{
+    if (tbi_bot_wants_rounds(b))
+        b->kind->round_end(b, seat_world(b, st), round);
+}
+
+void tbi_bot_game_end(tbi_bot *b, const void *st)
+{
+    if (!b->kind->game_end)
+        return;
+    tb_result r;
+    tb_result_of(b->game, st, &r);
+    b->kind->game_end(b, seat_world(b, st), &r);
+}
+
 int tbi_standings_direction(const tb_game *g, const void *st, int seat,
                             void *world, int *players)
 {

@@ -44,6 +44,15 @@ typedef struct tbi_bot_kind {
      * its tree between decisions (keep=on); only bots that set
      * tbi_bot.observes are told. */
     void (*observe)(tbi_bot *b, int seat, tb_action a, int seen);
+    /* Optional: told that a round has just ended (the game's standing()
+     * round number moved on), with world, the state at that moment
+     * determinized for the bot's seat, and the number of the round that
+     * ended.  For agents that learn (an outside agent is sent it). */
+    void (*round_end)(tbi_bot *b, const void *world, int round);
+    /* Optional: told that the game is over, with the result (public once
+     * the game ends) and world, the final state determinized for the
+     * bot's seat, for its view of what was revealed. */
+    void (*game_end)(tbi_bot *b, const void *world, const tb_result *r);
 } tbi_bot_kind;
 
 struct tbi_bot {
@@ -78,6 +87,16 @@ void tbi_bot_start(tbi_bot *b, const tb_config *cfg, int seat, uint64_t seed);
  * it (tb_infoset_key), so nothing hidden is passed on.  Matches call it
  * for every bot after each choice, before the action is applied. */
 void tbi_bot_observe(tbi_bot *b, const void *before, tb_action a);
+/* Whether b's kind wants to hear of each round's end (round_end), so
+ * that a match tracks rounds only when some bot listens. */
+int tbi_bot_wants_rounds(const tbi_bot *b);
+/* Tells b, if its kind listens, that round `round` of the game in st (the
+ * true state) has just ended; the kind is given st determinized for its
+ * seat. */
+void tbi_bot_round_end(tbi_bot *b, const void *st, int round);
+/* Tells b, if its kind listens, that the game in st (the true, finished
+ * state) is over: its result, and st determinized for b's seat. */
+void tbi_bot_game_end(tbi_bot *b, const void *st);
 /* Which way g's standings point: 1 when the winner of a finished game
  * tends to have the highest standing, -1 the lowest.  Learnt from up to 16
  * random games played out from st determinized for seat, with a generator

@@ -119,14 +119,32 @@ static int start_process(ext *x, char *why, size_t cap)
     return 0;
 }
 
-/* Sends text (one or more whole lines). */
+/* Sends text (one or more whole lines), waiting at most the answer time
+ * for the program to make room: a program that stops reading fails like
+ * one that stops answering, instead of blocking tabula in send(). */
 static int send_text(ext *x, const char *text, char *why, size_t cap)
 {
     size_t n = strlen(text), off = 0;
+    double deadline = now() + x->time;
     while (off < n) {
-        ssize_t w = send(x->fd, text + off, n - off, MSG_NOSIGNAL);
+        ssize_t w = send(x->fd, text + off, n - off,
+                         MSG_NOSIGNAL | MSG_DONTWAIT);
         if (w < 0 && errno == EINTR)
             continue;
+        if (w < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            double left = deadline - now();
+            if (left <= 0) {
+                tbi_errf(why, cap, "it stopped reading for %g s", x->time);
+                return -1;
+            }
+            struct pollfd p = {.fd = x->fd, .events = POLLOUT};
+            if (poll(&p, 1, (int)(left * 1000) + 1) < 0 && errno != EINTR) {
+                tbi_errf(why, cap, "cannot wait to write (%s)",
+                         strerror(errno));
+                return -1;
+            }
+            continue;
+        }
         if (w <= 0) {
             tbi_errf(why, cap, "it stopped reading (%s)", strerror(errno));
             return -1;
@@ -224,7 +242,7 @@ static int announce(tbi_bot *b, char *why, size_t cap)
         }
         if (start_process(x, why, cap))
             return -1;
-        tb_text_printf(&t, "tabula 1\n");
+        tb_text_printf(&t, "tabula %d\n", TBI_PROTOCOL_VERSION);
     }
     tb_config cfg = x->cfg;
     if (!x->have_cfg)
@@ -377,6 +395,51 @@ static tb_action ext_choose(tbi_bot *b, void *st, int seat)
     return tbi_bot_choose(x->fallback, st, seat);
 }
 
+/* Sends news of the table that wants no answer (the end of a round or of
+ * the game): a first line, then the seat's view of world, and, when
+ * given, the result.  Only to a program that is playing this game. */
+static void tell(tbi_bot *b, const char *head, const void *world,
+                 const tb_result *r)
+{
+    ext *x = b->data;
+    if (x->dead || !x->in_game || x->fd < 0)
+        return;
+    char why[256];
+    char *view = tb_view_json(b->game, world, x->seat);
+    char *result = NULL;
+    if (r) {
+        json_t *o = tbi_result_json(r);
+        result = o ? json_dumps(o, JSON_COMPACT) : NULL;
+        json_decref(o);
+    }
+    int rc = send_text(x, head, why, sizeof why);
+    if (!rc && result)
+        rc = send_text(x, "result ", why, sizeof why) ||
+             send_text(x, result, why, sizeof why) ||
+             send_text(x, "\n", why, sizeof why);
+    rc = rc || send_text(x, "view ", why, sizeof why) ||
+         send_text(x, view ? view : "{}", why, sizeof why) ||
+         send_text(x, "\n", why, sizeof why);
+    free(view);
+    free(result);
+    if (rc)
+        fail(b, why);
+}
+
+static void ext_round_end(tbi_bot *b, const void *world, int round)
+{
+    char head[64];
+    snprintf(head, sizeof head, "end-round %d\n", round);
+    tell(b, head, world, NULL);
+}
+
+static void ext_game_end(tbi_bot *b, const void *world, const tb_result *r)
+{
+    ext *x = b->data;
+    tell(b, "end-game\n", world, r);
+    x->in_game = 0;
+}
+
 /* Says "quit", gives the program a moment to leave, then kills it. */
 static void ext_destroy(tbi_bot *b)
 {
@@ -407,6 +470,11 @@ long tbi_ext_fallback_moves(const tbi_bot *b)
                                    : 0;
 }
 
+long tbi_ext_bad_answers(const tbi_bot *b)
+{
+    return b->kind == &tbi_bot_ext ? ((const ext *)b->data)->bad_answers : 0;
+}
+
 const tbi_bot_kind tbi_bot_ext = {
     .name = "ext",
     .help = "ext:[time=S] [fallback=BOT] COMMAND: an outside program, "
@@ -416,4 +484,6 @@ const tbi_bot_kind tbi_bot_ext = {
     .choose = ext_choose,
     .destroy = ext_destroy,
     .start = ext_start,
+    .round_end = ext_round_end,
+    .game_end = ext_game_end,
 };

@@ -46,6 +46,19 @@ int tbi_step_action(const tb_game *g, void *st, void *before, tb_action a,
     return TB_OK;
 }
 
+int tbi_note_round(const tb_game *g, const void *st, int round,
+                   tbi_bot *const *bots, int players)
+{
+    double standing[TB_MAX_PLAYERS];
+    int now = g->standing(st, standing);
+    /* A round that ends the game is told by game_end alone. */
+    if (now != round && g->current(st) != TB_TERMINAL)
+        for (int j = 0; j < players; j++)
+            if (bots[j]) /* a person's seat in `tabula play` has none */
+                tbi_bot_round_end(bots[j], st, round);
+    return now;
+}
+
 int tbi_play_match(const tb_game *g, const tb_config *cfg, uint64_t seed,
                    tbi_bot *const *bots, void *st, tb_record *rec,
                    tbi_match_stats *out, char *err, size_t errcap)
@@ -64,8 +77,13 @@ int tbi_play_match_observed(const tb_game *g, const tb_config *cfg,
         return rc;
     tb_rng deal;
     tb_rng_seed(&deal, seed);
-    for (int j = 0; j < cfg->players; j++)
+    int rounds = 0; /* whether some bot hears of each round's end */
+    for (int j = 0; j < cfg->players; j++) {
         tbi_bot_start(bots[j], cfg, j, tbi_seat_seed(seed, j));
+        rounds |= tbi_bot_wants_rounds(bots[j]);
+    }
+    double standing[TB_MAX_PLAYERS];
+    int round = rounds ? g->standing(st, standing) : 0;
     long actions = 0;
     for (;;) {
         int cur = g->current(st);
@@ -74,6 +92,8 @@ int tbi_play_match_observed(const tb_game *g, const tb_config *cfg,
         if (cur == TB_CHANCE) {
             if (tbi_step_chance(g, st, &deal, rec, NULL, NULL) != TB_OK)
                 goto nomem;
+            if (rounds) /* a game may count the round at its deal */
+                round = tbi_note_round(g, st, round, bots, cfg->players);
             continue;
         }
         tb_action a = tbi_bot_choose(bots[cur], st, cur);
@@ -84,7 +104,11 @@ int tbi_play_match_observed(const tb_game *g, const tb_config *cfg,
         actions++;
         if (obs)
             obs->after_action(obs->user, g, st);
+        if (rounds)
+            round = tbi_note_round(g, st, round, bots, cfg->players);
     }
+    for (int j = 0; j < cfg->players; j++)
+        tbi_bot_game_end(bots[j], st);
     out->actions = actions;
     tb_result_of(g, st, &out->result);
     if (rec) {

@@ -7,6 +7,7 @@
  * block, and all blocks are shared before the merge.
  */
 #include "sim.h"
+#include "ext_bot.h"
 #include "internal.h"
 #include "match.h"
 
@@ -37,6 +38,8 @@ typedef struct block_sum {
     tbi_moments actions;
     double team_wins;
     tbi_moments team_score;
+    long fallback[TB_MAX_PLAYERS]; /* moves an outside agent's fallback made */
+    long bad[TB_MAX_PLAYERS];      /* its answers that were not legal */
 } block_sum;
 
 typedef struct shared {
@@ -196,6 +199,22 @@ static void fail(shared *sh, const char *msg)
     pthread_mutex_unlock(&sh->lock);
 }
 
+/* Adds to b what each seat's outside agent (ext) got wrong in the game
+ * just played: the counts are kept by the bots for their whole life, so
+ * the block gets what grew since seen_fb and seen_bad. */
+static void count_failures(block_sum *b, tbi_bot *const *bots, int players,
+                           long *seen_fb, long *seen_bad)
+{
+    for (int j = 0; j < players; j++) {
+        long fb = tbi_ext_fallback_moves(bots[j]);
+        long bad = tbi_ext_bad_answers(bots[j]);
+        b->fallback[j] += fb - seen_fb[j];
+        b->bad[j] += bad - seen_bad[j];
+        seen_fb[j] = fb;
+        seen_bad[j] = bad;
+    }
+}
+
 static void *worker(void *arg)
 {
     shared *sh = arg;
@@ -207,6 +226,7 @@ static void *worker(void *arg)
     int track = sh->per_game && g->standing;
     int drama = track && !(g->flags & TB_GAME_COOPERATIVE);
     tbi_match_observer obs = {record_standing, &hist};
+    long seen_fb[TB_MAX_PLAYERS] = {0}, seen_bad[TB_MAX_PLAYERS] = {0};
     void *st = tb_state_new(g);
     if (!st) {
         fail(sh, "out of memory");
@@ -254,6 +274,7 @@ static void *worker(void *arg)
                 goto out;
             }
             add_result(b, &ms.result, ms.actions);
+            count_failures(b, bots, spec->cfg.players, seen_fb, seen_bad);
             if (sh->per_game) {
                 tbi_game_summary *gs = &sh->per_game[i - spec->first_game];
                 summarize(gs, &ms.result, ms.actions);
@@ -379,6 +400,8 @@ int tbi_sim_run(const tbi_sim_spec *given, tbi_sim_out *out, char *err,
         for (int j = 0; j < spec->cfg.players; j++) {
             out->wins[j] += b->wins[j];
             tbi_moments_merge(&out->score[j], &b->score[j]);
+            out->fallback_moves[j] += b->fallback[j];
+            out->bad_answers[j] += b->bad[j];
         }
         tbi_moments_merge(&out->actions, &b->actions);
         out->team_wins += b->team_wins;

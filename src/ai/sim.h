@@ -51,6 +51,10 @@ typedef struct tbi_sim_out {
     tbi_moments actions;
     double team_wins;
     tbi_moments team_score;
+    /* Per seat, for outside agents (ext; 0 for other bots): the moves
+     * their fallback made, and the answers that were not legal actions. */
+    long fallback_moves[TB_MAX_PLAYERS];
+    long bad_answers[TB_MAX_PLAYERS];
     tbi_game_summary *per_game;      /* games entries when keep_games */
 } tbi_sim_out;
 

@@ -13,6 +13,10 @@
  * would make the intervals too narrow.  With few deals that interval is
  * itself unreliable, so the wider of it and the plain one over games is
  * reported.
+ *
+ * Ctrl-C (or SIGTERM) stops an arena early: the games under way finish,
+ * and the report covers the deals whose every seating was played, saying
+ * so, so that a long run stopped halfway still gives what it measured.
  */
 #include "cli.h"
 #include "ext_bot.h"
@@ -24,6 +28,7 @@
 #include <jansson.h>
 #include <math.h>
 #include <pthread.h>
+#include <signal.h>
 #include <stdint.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -55,7 +60,10 @@ static int usage(void)
         "  --threads T       worker threads (default 1)\n"
         "  --opt key=value   a game option; see 'tabula rules GAME'\n"
         "  --json            print JSON instead of Markdown\n"
-        "  --out DIR         also write DIR/arena.md and DIR/arena.json\n");
+        "  --out DIR         also write DIR/arena.md and DIR/arena.json\n\n"
+        "The JSON report lists every deal's games (seats, ranks, scores).\n"
+        "A progress bar is drawn on a terminal.  Ctrl-C stops early: the\n"
+        "games under way finish and the deals played in full are reported.\n");
     return 0;
 }
 
@@ -74,10 +82,14 @@ typedef struct arena {
     /* Per game (deal * n_seatings + seating): */
     tb_result *result;
     long *actions;
+    uint8_t *finished;        /* the game was played to its end */
+    long deals_asked;         /* deals asked for, when stopped early */
+    long *deal_no;            /* then each kept deal's own number */
     /* Per agent, summed over threads: */
     long moves[TB_MAX_PLAYERS];
     double seconds[TB_MAX_PLAYERS];
     long fallback[TB_MAX_PLAYERS];
+    long bad[TB_MAX_PLAYERS];  /* outside agents' answers that were not legal */
     long done;
     pthread_mutex_t lock;
     int failed;
@@ -138,6 +150,14 @@ typedef struct worker {
     int index;
 } worker;
 
+/* Set by SIGINT or SIGTERM: the workers start no further game. */
+static volatile sig_atomic_t stop_signal;
+
+static void on_stop(int sig)
+{
+    stop_signal = sig;
+}
+
 /* Plays the games of one thread (game i where i % threads == index), each
  * agent's bot made once per thread. */
 static void *work(void *arg)
@@ -155,7 +175,8 @@ static void *work(void *arg)
         if (ok)
             bots[a]->timed = 1;
     }
-    for (long i = w->index; ok && i < A->games; i += A->threads) {
+    for (long i = w->index; ok && !stop_signal && i < A->games;
+         i += A->threads) {
         long deal = i / A->n_seatings;
         const uint8_t *seat_agent = A->seating[i % A->n_seatings];
         tbi_bot *at[TB_MAX_PLAYERS];
@@ -169,6 +190,7 @@ static void *work(void *arg)
         }
         A->result[i] = ms.result;
         A->actions[i] = ms.actions;
+        A->finished[i] = 1;
         pthread_mutex_lock(&A->lock);
         long done = ++A->done;
         pthread_mutex_unlock(&A->lock);
@@ -185,6 +207,7 @@ static void *work(void *arg)
             A->moves[a] += bots[a]->moves;
             A->seconds[a] += bots[a]->seconds;
             A->fallback[a] += tbi_ext_fallback_moves(bots[a]);
+            A->bad[a] += tbi_ext_bad_answers(bots[a]);
         }
     pthread_mutex_unlock(&A->lock);
     for (int a = 0; a < A->n_agents; a++)
@@ -378,6 +401,10 @@ static void write_markdown(FILE *f, const arena *A, const agent_stats *s)
     fprintf(f, "# Arena: %s, %d players\n\n", g->title, A->cfg.players);
     fprintf(f, "%ld deals x %d seatings = %ld games, seed %llu", A->deals,
             A->n_seatings, A->games, (unsigned long long)A->seed);
+    if (A->deals_asked)
+        fprintf(f, " (stopped early: %ld of the %ld deals asked for were "
+                "played in full; only they are counted)", A->deals,
+                A->deals_asked);
     for (int i = 0; i < g->n_options; i++) {
         char v[64];
         tb_config_value_text(g, &A->cfg, i, v, sizeof v);
@@ -415,7 +442,8 @@ static void write_markdown(FILE *f, const arena *A, const agent_stats *s)
                 "wrongly):");
         for (int a = 0; a < A->n_agents; a++)
             if (A->fallback[a])
-                fprintf(f, " `%s` %ld;", A->agents[a], A->fallback[a]);
+                fprintf(f, " `%s` %ld (%ld answers that were not legal "
+                        "actions);", A->agents[a], A->fallback[a], A->bad[a]);
         fputc('\n', f);
     }
 }
@@ -423,6 +451,34 @@ static void write_markdown(FILE *f, const arena *A, const agent_stats *s)
 static json_t *interval(double lo, double hi)
 {
     return json_pack("[f,f]", lo, hi);
+}
+
+/* Every deal's games: which agent sat where, and each game's result, for
+ * analyses of one's own (pairings, variance per deal, ...). */
+static json_t *deals_json(const arena *A)
+{
+    json_t *deals = json_array();
+    for (long d = 0; d < A->deals; d++) {
+        json_t *games = json_array();
+        for (int q = 0; q < A->n_seatings; q++) {
+            const tb_result *r = &A->result[d * A->n_seatings + q];
+            json_t *agents = json_array();
+            for (int j = 0; j < A->cfg.players; j++)
+                json_array_append_new(agents,
+                                      json_integer(A->seating[q][j]));
+            json_t *game = tbi_result_json(r);
+            json_object_set_new(game, "agent_at_seat", agents);
+            json_object_set_new(game, "actions",
+                                json_integer(A->actions[d * A->n_seatings + q]));
+            json_array_append_new(games, game);
+        }
+        long no = A->deal_no ? A->deal_no[d] : d;
+        json_array_append_new(
+            deals, json_pack("{s:I,s:o,s:o}", "deal", (json_int_t)no, "seed",
+                             tbi_json_u64(tbi_game_seed(A->seed, (uint64_t)no)),
+                             "games", games));
+    }
+    return deals;
 }
 
 static json_t *make_json(const arena *A, const agent_stats *s)
@@ -462,6 +518,7 @@ static json_t *make_json(const arena *A, const agent_stats *s)
             json_real(A->moves[a] ? 1000 * A->seconds[a] / (double)A->moves[a]
                                   : 0));
         json_object_set_new(e, "fallback_moves", json_integer(A->fallback[a]));
+        json_object_set_new(e, "bad_answers", json_integer(A->bad[a]));
         if (!A->team) {
             json_object_set_new(e, "elo", json_real(s[a].elo));
             json_object_set_new(e, "elo_ci95",
@@ -470,6 +527,7 @@ static json_t *make_json(const arena *A, const agent_stats *s)
         json_array_append_new(arr, e);
     }
     json_object_set_new(o, "agents", arr);
+    json_object_set_new(o, "per_deal", deals_json(A));
     return o;
 }
 
@@ -495,14 +553,52 @@ static int write_out(const char *dir, const arena *A, const agent_stats *s,
 
 /* ------------------------------------------------------------ command */
 
+/* After an early stop: moves the deals whose every seating was played to
+ * the front (in order) and counts only them; returns how many there are.
+ * A deal half played would weigh its seatings unevenly. */
+static long keep_whole_deals(arena *A)
+{
+    long kept = 0;
+    A->deal_no = calloc((size_t)A->deals, sizeof *A->deal_no);
+    if (!A->deal_no)
+        return 0;
+    for (long d = 0; d < A->deals; d++) {
+        long at = d * A->n_seatings;
+        int whole = 1;
+        for (int q = 0; q < A->n_seatings; q++)
+            whole &= A->finished[at + q];
+        if (!whole)
+            continue;
+        long to = kept * A->n_seatings;
+        A->deal_no[kept] = d;
+        memmove(&A->result[to], &A->result[at],
+                (size_t)A->n_seatings * sizeof *A->result);
+        memmove(&A->actions[to], &A->actions[at],
+                (size_t)A->n_seatings * sizeof *A->actions);
+        kept++;
+    }
+    A->deals_asked = A->deals;
+    A->deals = kept;
+    A->games = kept * A->n_seatings;
+    return kept;
+}
+
 static int run(arena *A, int json, const char *out_dir)
 {
     A->result = calloc((size_t)A->games, sizeof *A->result);
     A->actions = calloc((size_t)A->games, sizeof *A->actions);
+    A->finished = calloc((size_t)A->games, sizeof *A->finished);
     worker w[256];
     pthread_t tid[256];
-    if (!A->result || !A->actions)
+    if (!A->result || !A->actions || !A->finished)
         return cli_error("arena: out of memory for %ld games", A->games);
+    struct sigaction sa, old_int, old_term;
+    memset(&sa, 0, sizeof sa);
+    sa.sa_handler = on_stop;
+    sigemptyset(&sa.sa_mask);
+    stop_signal = 0;
+    sigaction(SIGINT, &sa, &old_int);
+    sigaction(SIGTERM, &sa, &old_term);
     pthread_mutex_init(&A->lock, NULL);
     int started = 0;
     for (int t = 0; t < A->threads; t++) {
@@ -521,8 +617,13 @@ static int run(arena *A, int json, const char *out_dir)
     for (int t = 0; t < started; t++)
         pthread_join(tid[t], NULL);
     pthread_mutex_destroy(&A->lock);
+    sigaction(SIGINT, &old_int, NULL);
+    sigaction(SIGTERM, &old_term, NULL);
     if (A->failed)
         return cli_error("arena: %s", A->err);
+    if (stop_signal && keep_whole_deals(A) == 0)
+        return cli_error("arena: stopped before any deal was played in "
+                         "every seating; nothing to report");
     agent_stats s[TB_MAX_PLAYERS];
     summarize(A, s);
     json_t *o = make_json(A, s);
@@ -538,6 +639,8 @@ static int run(arena *A, int json, const char *out_dir)
     if (out_dir)
         rc = write_out(out_dir, A, s, o);
     json_decref(o);
+    if (!rc && stop_signal)
+        rc = 128 + stop_signal; /* as the shell says of a stopped command */
     return rc;
 }
 
@@ -637,5 +740,7 @@ int cmd_arena(int argc, char **argv)
     free(A.seating);
     free(A.result);
     free(A.actions);
+    free(A.finished);
+    free(A.deal_no);
     return rc;
 }

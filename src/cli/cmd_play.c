@@ -928,6 +928,11 @@ int cmd_play(int argc, char **argv)
     int last_human = -1;
     static move_log since; /* spectator lines since the last hand-over */
     static char desc[4096];
+    int rounds = 0; /* whether some bot hears of each round's end */
+    for (int j = 0; j < players; j++)
+        rounds |= bots[j] && tbi_bot_wants_rounds(bots[j]);
+    double standing[TB_MAX_PLAYERS];
+    int round = rounds ? g->standing(st, standing) : 0;
     while (!quit) {
         if (got_signal) {
             quit = 1;
@@ -942,6 +947,8 @@ int cmd_play(int argc, char **argv)
              * table is drawn for them anyway). */
             int roll = show && rec.n_actions > 0 && !before_deal(g, st);
             tbi_step_chance(g, st, &deal, &rec, NULL, NULL);
+            if (rounds)
+                round = tbi_note_round(g, st, round, bots, players);
             int next = tb_current(g, st);
             if (roll && next >= 0 && bots[next])
                 cli_draw(g, st, viewer, style);
@@ -982,6 +989,8 @@ int cmd_play(int argc, char **argv)
             a = tbi_bot_choose(bots[cur], st, cur);
         }
         play_action(g, st, before, a, &rec, viewer, desc, sizeof desc);
+        if (rounds)
+            round = tbi_note_round(g, st, round, bots, players);
         if (show) {
             fputs(desc, stdout);
             if (shared)
@@ -999,6 +1008,9 @@ int cmd_play(int argc, char **argv)
         print_result(g, st, style);
         tb_result_of(g, st, &rec.result);
         rec.has_result = 1;
+        for (int j = 0; j < players; j++)
+            if (bots[j])
+                tbi_bot_game_end(bots[j], st);
     }
     fflush(stdout);
     int status = record_finish(&rec, record_path, humans);

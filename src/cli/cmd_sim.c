@@ -71,6 +71,11 @@ static void print_table(const tbi_sim_spec *spec, const tbi_sim_out *out)
                out->wins[j], out->wins[j] / n, ci, ms);
     }
     printf("mean actions per game: %.2f\n", tbi_moments_mean(&out->actions));
+    for (int j = 0; j < spec->cfg.players; j++)
+        if (out->fallback_moves[j])
+            printf("seat %d (%s): %ld answers that were not legal actions; "
+                   "its fallback made %ld moves\n", j, spec->seats[j],
+                   out->bad_answers[j], out->fallback_moves[j]);
 }
 
 static json_t *interval(double lo, double hi)
@@ -106,6 +111,11 @@ static void print_json(const tbi_sim_spec *spec, const tbi_sim_out *out)
                              out->wins[j] / n, "win_rate_ci95",
                              interval(lo, hi), "mean_score", m,
                              "mean_score_ci95", interval(m - h, m + h)));
+        json_t *seat = json_array_get(seats, (size_t)j);
+        json_object_set_new(seat, "fallback_moves",
+                            json_integer(out->fallback_moves[j]));
+        json_object_set_new(seat, "bad_answers",
+                            json_integer(out->bad_answers[j]));
     }
     json_object_set_new(o, "seats", seats);
     json_object_set_new(o, "mean_actions",

@@ -178,12 +178,28 @@ static int continues_spec(const char *piece, size_t len)
     return eq && !memchr(piece, ':', len);
 }
 
+/* The first comma of p that is not inside quotes ("..." or '...'), or
+ * NULL: a seat list's commas separate seats, but an outside agent's
+ * command may need commas of its own ("ext:'prog --weights 1,2'"). */
+static const char *seat_separator(const char *p)
+{
+    for (char quote = 0; *p; p++) {
+        if (quote)
+            quote = *p == quote ? 0 : quote;
+        else if (*p == '"' || *p == '\'')
+            quote = *p;
+        else if (*p == ',')
+            return p;
+    }
+    return NULL;
+}
+
 int cli_parse_seats(cli_game_args *a, const char *list)
 {
     a->n_seats = 0;
     const char *p = list;
     while (*p) {
-        const char *comma = strchr(p, ',');
+        const char *comma = seat_separator(p);
         size_t len = comma ? (size_t)(comma - p) : strlen(p);
         char *seat = a->n_seats ? a->seats[a->n_seats - 1] : NULL;
         if (seat && len && continues_spec(p, len)) {
