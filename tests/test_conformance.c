@@ -895,6 +895,54 @@ static void pt_check_game(const tb_game *g)
                   positions);
 }
 
+/* A stub game for the engine's side of the rule: one seat, one legal
+ * action (7); its parser reads "seven" as 7, and "lie" as 7 too while
+ * writing why it should not (as Guilds did with `take 5Rs`). */
+static int stub_current(const void *st)
+{
+    (void)st;
+    return 0;
+}
+
+static int stub_legal(const void *st, tb_action *out)
+{
+    (void)st;
+    out[0] = 7;
+    return 1;
+}
+
+static int stub_parse(const void *st, const char *text, tb_action *out,
+                      char *err, size_t cap)
+{
+    (void)st;
+    *out = 7;
+    if (strcmp(text, "lie") == 0)
+        snprintf(err, cap, "that names another card");
+    return TB_OK;
+}
+
+/* tb_parse_action refuses a text whose parser wrote an objection though it
+ * returned TB_OK, with or without a message buffer from the caller, and
+ * passes the objection on. */
+static void parser_objection_refuses(void **state)
+{
+    (void)state;
+    tb_game stub = {.id = "stub", .current = stub_current,
+                    .legal = stub_legal, .parse_action = stub_parse};
+    char st[8] = {0}, err[64];
+    tb_action a = 0;
+    assert_int_equal(tb_parse_action(&stub, st, "seven", &a, err, sizeof err),
+                     TB_OK);
+    assert_int_equal(a, 7);
+    a = 0;
+    assert_int_equal(tb_parse_action(&stub, st, "lie", &a, err, sizeof err),
+                     TB_EILLEGAL);
+    assert_string_equal(err, "that names another card");
+    assert_int_equal(tb_parse_action(&stub, st, "lie", &a, NULL, 0),
+                     TB_EILLEGAL);
+    assert_int_equal(a, 0);
+}
+
 /* The parse check for every registered game (one cmocka test, so that it
  * stands apart from the per-game battery). */
 static void parsed_texts_name_their_actions(void **state)
@@ -976,6 +1024,7 @@ int main(void)
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(registry_is_sound);
     tests[n++] =
         (struct CMUnitTest)cmocka_unit_test(parsed_texts_name_their_actions);
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(parser_objection_refuses);
     for (int i = 0; i < tb_game_count() && n < 64; i++) {
         const tb_game *g = tb_game_at(i);
         tests[n++] = (struct CMUnitTest){g->id, battery, NULL, NULL,
