@@ -695,14 +695,13 @@ static int pt_fits_pair(const char *x, int xn, const char *text,
 }
 
 /* What a position offers to tell a lie with: the tokens of its legal
- * texts, and the tokens with both letters and digits of what the seat to
- * move sees (its card names and cells).  A bare number of the view is not
- * taken for a name: it may be a count, and the games document numbers as
- * shorthand for a list's entries (Schotten Totten's tactic numbers 1-10,
- * Mysterium's cards on the stage), so a number names something only as a
- * token of a legal text. */
+ * texts, the tokens with a digit of what the seat to move sees (its card
+ * names, cells, numbered cards), and the lengths of the bare numbers the
+ * legal texts hold (bit k: k digits; then numbers of that length name
+ * cards, and such a number in view names one). */
 typedef struct {
     pt_vocab named, seen;
+    unsigned bare_numbers;
 } pt_names_in;
 
 /* Whether typed names action c of st and nothing else.  Each token of
@@ -710,7 +709,9 @@ typedef struct {
  * told c does (tb_describe: "you take 4Ya from the Discard Deck"; `5Ym`
  * fits `5Ym+`), be a word and number of it written together (`s1`), or
  * else name nothing at this position: fit no token of any legal text and,
- * when it has letters and digits, not be in the view.  So aliases the games document (`back`,
+ * when it has a digit, not be in the view (a bare number only counts when
+ * the legal texts hold bare numbers as long, and not when the game reads
+ * that number alone as c).  So aliases the games document (`back`,
  * `#10` for the card numbered 10, `aces`) pass, and a card, pile, cell or
  * seat the action does not use is refused. */
 static int pt_names(const tb_game *g, const void *st, const char *typed,
@@ -752,9 +753,21 @@ static int pt_names(const tb_game *g, const void *st, const char *typed,
                 letter |= isalpha((unsigned char)x[k]) != 0;
             }
             if (pt_in_vocab(&in->named, x, xn) ||
-                (digit && letter &&
-                 pt_in_vocab(&in->seen, x, xn)))
+                (digit && letter && pt_in_vocab(&in->seen, x, xn)))
                 return 0;
+            if (digit && !letter && xn < 32 && (in->bare_numbers >> xn & 1u) &&
+                pt_in_vocab(&in->seen, x, xn)) {
+                /* A number in view names the card of that number, unless
+                 * the game reads it, alone, as c itself: a number the
+                 * game documents for c (Schotten Totten's tactic number
+                 * 10 beside its clan cards 11-99). */
+                char alone[PT_TOKEN];
+                tb_action b;
+                snprintf(alone, sizeof alone, "%.*s", xn, x);
+                if (tb_parse_action(g, st, alone, &b, NULL, 0) != TB_OK ||
+                    b != c)
+                    return 0;
+            }
         }
     return 1;
 }
@@ -810,9 +823,15 @@ static long pt_check_position(const tb_game *g, const tb_config *cfg,
     static char render[1 << 16];
     check_texts(g, st, acts, n);
     in.named.n = in.seen.n = 0;
+    in.bare_numbers = 0;
     for (int i = 0; i < n; i++) {
         tb_action_text(g, st, acts[i], texts[i], sizeof texts[i]);
         pt_vocab_add(&in.named, texts[i], 0);
+    }
+    for (int i = 0; i < in.named.n; i++) {
+        size_t len = strlen(in.named.t[i]);
+        if (strspn(in.named.t[i], "0123456789") == len && len < 32)
+            in.bare_numbers |= 1u << len;
     }
     tb_text t;
     tb_text_init(&t, render, sizeof render);
