@@ -229,7 +229,13 @@ typedef struct tb_game {
     /* The short text form of a legal action of the current seat. */
     void (*action_text)(const void *st, tb_action a, char *buf, size_t cap);
     /* Reads the text form back (case-insensitive, spaces ignored where the
-     * notation allows); returns TB_OK or TB_EPARSE with a hint in err. */
+     * notation allows); returns TB_OK or TB_EPARSE with a hint in err.
+     * A text it accepts names only what the action uses: one naming a
+     * card, pile, cell or seat the action does not use is refused, never
+     * read as another action (aliases and shorthand the game documents
+     * are fine; docs/api.md).  A message written with TB_OK makes
+     * tb_parse_action refuse the text: write one only for an action that
+     * is not legal now, to say why. */
     int (*parse_action)(const void *st, const char *text, tb_action *out,
                         char *err, size_t errcap);
     /* The table as `seat` sees it, for a terminal. */
@@ -418,7 +424,9 @@ long tb_random_playout(const tb_game *g, void *st, tb_rng *rng);
 /* Text form of a legal action of the current seat. */
 int tb_action_text(const tb_game *g, const void *st, tb_action a, char *buf,
                    size_t cap);
-/* Reads an action typed by a person; checks it is legal now. */
+/* Reads an action typed by a person; checks it is legal now, and refuses
+ * it (TB_EILLEGAL) when the game's parser wrote an objection in err though
+ * it returned TB_OK. */
 int tb_parse_action(const tb_game *g, const void *st, const char *text,
                     tb_action *out, char *err, size_t errcap);
 
@@ -546,8 +554,9 @@ typedef void (*tb_replay_hook)(const tb_game *g, const void *before,
                                const tb_record_step *step, int move_no,
                                void *user);
 /* Replays a record into st (g->state_size bytes): every chance outcome must
- * fit its spec, every action must be legal for its seat, and the final
- * result must match.  On a mismatch returns TB_EMISMATCH and err names the
+ * fit its spec, every action must be legal for its seat and its text the
+ * action's own (tb_action_text, ignoring case and spacing: a record is
+ * evidence, not typing), and the final result must match.  On a mismatch returns TB_EMISMATCH and err names the
  * move number (1-based, counting actions) and what was wrong. */
 int tb_record_replay(const tb_record *r, void *st, tb_replay_hook hook,
                      void *user, char *err, size_t errcap);

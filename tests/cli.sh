@@ -351,5 +351,21 @@ grep -q "seat 0 says: please don't play on u1" "$TMP/out" && grep -q "u1 up .*se
 printf 'hold u1\nquit\n' | "$T" play the-game -p 2 --seats human,heuristic --seed 3 --opt talk=off >"$TMP/out" 2>&1
 grep -q "talk=off" "$TMP/out" && ok || bad "the-game talk=off refuses a signal: $(cat "$TMP/out")"
 
+# --- issue 31: a move text names what the move takes.  Typing `take 5Rs`
+# when 4Ya is on the Discard Deck is refused (it took 4Ya before); a record
+# edited to take another card, or to a text that is not the move's own, is
+# refused naming the move; case and spacing are free.
+printf 'draw\ndraw\ndraw\nbuy 4Ym\ndraw\nstop\ntake 5Rs\ntake 4Ya\nquit\n' | "$T" play mystique-guilds -p 2 --seats human,heuristic --seed 5 --plain --record "$TMP/g31.json" >"$TMP/out" 2>&1
+grep -q "that is another card" "$TMP/out" && [ "$(grep -c 'seat 0 takes 4Ya from the Discard Deck' "$TMP/out")" -eq 1 ] && ok || bad "guilds: take 5Rs with 4Ya on top: $(tail -5 "$TMP/out")"
+"$T" replay "$TMP/g31.json" >/dev/null 2>"$TMP/err" && ok || bad "guilds record with take 4Ya: $(cat "$TMP/err")"
+sed 's/"take 4Ya"/"take 5Bs"/' "$TMP/g31.json" >"$TMP/g31b.json"
+expect_error "record taking a card not on top" "$T" replay "$TMP/g31b.json"
+grep -q "move 15: .*'take 5Bs'" "$TMP/err" && ok || bad "record taking a card not on top: $(cat "$TMP/err")"
+sed 's/"take 4Ya"/"take"/' "$TMP/g31.json" >"$TMP/g31c.json"
+expect_error "record with a move that is not its own text" "$T" replay "$TMP/g31c.json"
+grep -q "move 15: .*'take' reads as 'take 4Ya'" "$TMP/err" && ok || bad "record text not the move's own: $(cat "$TMP/err")"
+sed 's/"take 4Ya"/"TAKE  4ya"/' "$TMP/g31.json" >"$TMP/g31d.json"
+"$T" replay "$TMP/g31d.json" >/dev/null 2>"$TMP/err" && ok || bad "record text in another case: $(cat "$TMP/err")"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

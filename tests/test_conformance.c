@@ -12,9 +12,11 @@
 
 #include "match.h"
 
+#include <ctype.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <unistd.h>
 
 #define MAX_STEPS 200000L /* a game longer than this is taken as endless */
@@ -560,6 +562,425 @@ static void check_record(const tb_game *g, const tb_config *cfg,
     free(st2);
 }
 
+/* ------------------------------------------------------------------------
+ * Parsed texts name their actions (issue 31).
+ *
+ * The rule, which every game's parse_action keeps (include/tabula.h,
+ * docs/api.md): a text that parses to action c names only what c uses.
+ * Tested thus: at random positions, every legal action's text parses back
+ * to it, and texts made by replacing one token of a legal action's text
+ * (or adding one at its end) with a token taken from the other legal texts
+ * or from what the seat to move sees (card names, piles, cells, "seat",
+ * seat numbers) must, whenever they parse to some action c, name c: each of
+ * their tokens must fit a distinct token of c's own text.  A typed token
+ * fits a token of the text when the two are equal ignoring case, or when
+ * the typed one is the text's token without trailing characters that are
+ * when the typed one is a shorthand of it: the part of a token with digits
+ * that holds all its digits (`5Ym` for `5Ym+`, the only copy held with two
+ * decks; `2` for the row `r2`), or the beginning of a word (`p` for
+ * `pass`); tokens with no letter or digit are punctuation and are ignored.
+ * So case, spacing, word order and words left out are free, but a card,
+ * pile, cell or seat named that the action does not use is refused.
+ * ---------------------------------------------------------------------- */
+
+#define PT_TOKENS 32 /* tokens of one text looked at */
+#define PT_TOKEN 24  /* longest token kept */
+#define PT_VOCAB 512 /* distinct replacement tokens kept per position */
+
+/* Texts taken for an action they do not name, in the game being checked. */
+static int pt_failures;
+
+/* One text's tokens: where each starts in the text and how long it is. */
+typedef struct {
+    int n;
+    int at[PT_TOKENS], len[PT_TOKENS];
+} pt_tokens;
+
+/* Whether c separates tokens: spaces and list punctuation. */
+static int pt_sep(char c)
+{
+    return c == '\0' || strchr(" \t\r\n,;:()[]{}|\"'", c) != NULL;
+}
+
+/* Splits text into tokens (at most PT_TOKENS): runs between separators,
+ * each `@` beginning a new one. */
+static void pt_split(const char *text, pt_tokens *out)
+{
+    out->n = 0;
+    for (int i = 0; text[i] && out->n < PT_TOKENS;) {
+        if (pt_sep(text[i])) {
+            i++;
+            continue;
+        }
+        int j = i + 1; /* `@` begins a token: `36@8` is a card at a stone */
+        while (!pt_sep(text[j]) && text[j] != '@')
+            j++;
+        out->at[out->n] = i;
+        out->len[out->n++] = j - i;
+        i = j;
+    }
+}
+
+/* Whether the token (t, n) has a letter or digit. */
+static int pt_alnum(const char *t, int n)
+{
+    for (int i = 0; i < n; i++)
+        if (isalnum((unsigned char)t[i]))
+            return 1;
+    return 0;
+}
+
+/* Whether typed token x fits token y of an action's text, ignoring case:
+ * when y has digits, x is a part of y holding all of them (`5Ym` for
+ * `5Ym+`, `2` for the row `r2`, `5Y` for `5Ya`); when y has none, x begins
+ * y (`p` for `pass`).  A sign y begins with is part of its meaning (`@8` is
+ * a stone, `8` may be a card): x must begin with it too. */
+static int pt_fits(const char *x, int xn, const char *y, int yn)
+{
+    if (yn > 0 && !isalnum((unsigned char)y[0]) &&
+        (xn == 0 || x[0] != y[0]))
+        return 0;
+    int first = -1, last = -1;
+    for (int i = 0; i < yn; i++)
+        if (isdigit((unsigned char)y[i])) {
+            if (first < 0)
+                first = i;
+            last = i;
+        }
+    for (int o = 0; o + xn <= yn; o++) {
+        if (first < 0 ? o > 0 : o > first || o + xn <= last)
+            continue;
+        if (strncasecmp(x, y + o, (size_t)xn) == 0)
+            return 1;
+    }
+    return 0;
+}
+
+/* The tokens of a position: distinct (ignoring case). */
+typedef struct {
+    int n;
+    char t[PT_VOCAB][PT_TOKEN];
+} pt_vocab;
+
+/* Whether token x fits a token of v. */
+static int pt_in_vocab(const pt_vocab *v, const char *x, int xn)
+{
+    for (int i = 0; i < v->n; i++)
+        if (pt_fits(x, xn, v->t[i], (int)strlen(v->t[i])))
+            return 1;
+    return 0;
+}
+
+/* Whether x is the beginning of a word followed by the number after it
+ * in text (`s1` for "seat 1", `r2` for "row 2"). */
+static int pt_fits_pair(const char *x, int xn, const char *text,
+                        const pt_tokens *tk)
+{
+    for (int j = 0; j + 1 < tk->n; j++) {
+        const char *w = text + tk->at[j], *num = text + tk->at[j + 1];
+        int wn = tk->len[j], nn = tk->len[j + 1], k = 0;
+        while (k < xn && isalpha((unsigned char)x[k]))
+            k++;
+        if (k == 0 || k > wn || xn - k != nn ||
+            strncasecmp(x, w, (size_t)k) != 0 ||
+            strncmp(x + k, num, (size_t)nn) != 0)
+            continue;
+        int digits = 1;
+        for (int i = 0; i < nn; i++)
+            digits &= isdigit((unsigned char)num[i]) != 0;
+        if (digits)
+            return 1;
+    }
+    return 0;
+}
+
+/* What a position offers to tell a lie with: the tokens of its legal
+ * texts, the tokens with a digit of what the seat to move sees (its card
+ * names, cells, numbered cards), and the lengths of the bare numbers the
+ * legal texts hold (bit k: k digits; then numbers of that length name
+ * cards, and such a number in view names one). */
+typedef struct {
+    pt_vocab named, seen;
+    unsigned bare_numbers;
+} pt_names_in;
+
+/* Whether typed names action c of st and nothing else.  Each token of
+ * typed must fit a distinct token of c's own text or of what the mover is
+ * told c does (tb_describe: "you take 4Ya from the Discard Deck"; `5Ym`
+ * fits `5Ym+`), be a word and number of it written together (`s1`), or
+ * else name nothing at this position: fit no token of any legal text and,
+ * when it has a digit, not be in the view (a bare number only counts when
+ * the legal texts hold bare numbers as long, and not when the game reads
+ * that number alone as c).  So aliases the games document (`back`,
+ * `#10` for the card numbered 10, `aces`) pass, and a card, pile, cell or
+ * seat the action does not use is refused. */
+static int pt_names(const tb_game *g, const void *st, const char *typed,
+                    tb_action c, const pt_names_in *in)
+{
+    static char own[TB_ACTION_TEXT + 8192];
+    tb_action_text(g, st, c, own, TB_ACTION_TEXT);
+    size_t len = strlen(own);
+    own[len++] = '\n';
+    tb_text t;
+    tb_text_init(&t, own + len, sizeof own - len);
+    tb_describe(g, st, c, NULL, tb_current(g, st), &t);
+    pt_tokens tt, ot;
+    pt_split(typed, &tt);
+    pt_split(own, &ot);
+    int used[PT_TOKENS] = {0}, done[PT_TOKENS] = {0};
+    for (int pass = 0; pass < 2; pass++)
+        for (int i = 0; i < tt.n; i++) {
+            const char *x = typed + tt.at[i];
+            int xn = tt.len[i];
+            while (xn > 0 && *x == '#')
+                x++, xn--;
+            if (done[i] || !pt_alnum(x, xn)) {
+                done[i] = 1;
+                continue;
+            }
+            for (int j = 0; j < ot.n && !done[i]; j++) {
+                const char *y = own + ot.at[j];
+                if (used[j] || (pass == 0 && xn != ot.len[j]) ||
+                    !pt_fits(x, xn, y, ot.len[j]))
+                    continue;
+                used[j] = done[i] = 1;
+            }
+            if (pass == 0 || done[i] || pt_fits_pair(x, xn, own, &ot))
+                continue;
+            int digit = 0, letter = 0;
+            for (int k = 0; k < xn; k++) {
+                digit |= isdigit((unsigned char)x[k]) != 0;
+                letter |= isalpha((unsigned char)x[k]) != 0;
+            }
+            if (pt_in_vocab(&in->named, x, xn) ||
+                (digit && letter && pt_in_vocab(&in->seen, x, xn)))
+                return 0;
+            if (digit && !letter && xn < 32 && (in->bare_numbers >> xn & 1u) &&
+                pt_in_vocab(&in->seen, x, xn)) {
+                /* A number in view names the card of that number, unless
+                 * the game reads it, alone, as c itself: a number the
+                 * game documents for c (Schotten Totten's tactic number
+                 * 10 beside its clan cards 11-99). */
+                char alone[PT_TOKEN];
+                tb_action b;
+                snprintf(alone, sizeof alone, "%.*s", xn, x);
+                if (tb_parse_action(g, st, alone, &b, NULL, 0) != TB_OK ||
+                    b != c)
+                    return 0;
+            }
+        }
+    return 1;
+}
+
+/* Adds the tokens of text that have a letter or digit (with `digits`, only
+ * those with a digit: the card, cell, row and seat names of a view rather
+ * than its words) and fit in PT_TOKEN, once each; a leading `#` and a
+ * trailing full stop are not part of a token. */
+static void pt_vocab_add(pt_vocab *v, const char *text, int digits)
+{
+    pt_tokens tk;
+    for (const char *p = text; *p;) {
+        pt_split(p, &tk);
+        if (tk.n == 0)
+            break;
+        for (int i = 0; i < tk.n && v->n < PT_VOCAB; i++) {
+            const char *w = p + tk.at[i];
+            int len = tk.len[i];
+            while (len > 0 && *w == '#')
+                w++, len--;
+            while (len > 0 && w[len - 1] == '.')
+                len--;
+            if (len == 0 || len >= PT_TOKEN || !pt_alnum(w, len))
+                continue;
+            int has_digit = 0;
+            for (int j = 0; j < len; j++)
+                has_digit |= isdigit((unsigned char)w[j]) != 0;
+            if (digits && !has_digit)
+                continue;
+            int k = 0;
+            while (k < v->n && !(strlen(v->t[k]) == (size_t)len &&
+                                 strncasecmp(v->t[k], w, (size_t)len) == 0))
+                k++;
+            if (k == v->n)
+                snprintf(v->t[v->n++], PT_TOKEN, "%.*s", len, w);
+        }
+        /* Go on after the last token read (pt_split stops at PT_TOKENS). */
+        p += tk.at[tk.n - 1] + tk.len[tk.n - 1];
+    }
+}
+
+/* Checks the rule above at one position of the seat to move: every legal
+ * text parses back to its action, and no mutated text parses to an action
+ * it does not name.  Returns the number of texts tried. */
+static long pt_check_position(const tb_game *g, const tb_config *cfg,
+                              const void *st, const tb_action *acts, int n,
+                              tb_rng *rng)
+{
+    enum { ACTIONS = 8, TRIES = 6 };
+    static pt_names_in in;
+    static pt_vocab pool;
+    static char texts[TB_MAX_ACTIONS][TB_ACTION_TEXT];
+    static char render[1 << 16];
+    check_texts(g, st, acts, n);
+    in.named.n = in.seen.n = 0;
+    in.bare_numbers = 0;
+    for (int i = 0; i < n; i++) {
+        tb_action_text(g, st, acts[i], texts[i], sizeof texts[i]);
+        pt_vocab_add(&in.named, texts[i], 0);
+    }
+    for (int i = 0; i < in.named.n; i++) {
+        size_t len = strlen(in.named.t[i]);
+        if (strspn(in.named.t[i], "0123456789") == len && len < 32)
+            in.bare_numbers |= 1u << len;
+    }
+    tb_text t;
+    tb_text_init(&t, render, sizeof render);
+    tb_render(g, st, tb_current(g, st), TB_STYLE_PLAIN, &t);
+    pt_vocab_add(&in.seen, render, 1);
+    /* The replacements: the legal texts' tokens, the view's, and seats. */
+    char seats[64] = "seat";
+    for (int p = 0; p <= cfg->players; p++)
+        snprintf(seats + strlen(seats), sizeof seats - strlen(seats), " %d",
+                 p);
+    pool = in.named;
+    pt_vocab_add(&pool, seats, 0);
+    for (int i = 0; i < in.seen.n; i++)
+        pt_vocab_add(&pool, in.seen.t[i], 0);
+    long tried = 0;
+    int k = n < ACTIONS ? n : ACTIONS;
+    for (int i = 0; i < k; i++) {
+        int ai = n <= ACTIONS ? i : (int)tb_rng_below(rng, (uint32_t)n);
+        const char *own = texts[ai];
+        pt_tokens tk;
+        pt_split(own, &tk);
+        /* Each token replaced, then one token added at the end. */
+        for (int pos = 0; pos <= tk.n; pos++)
+            for (int r = 0; r < TRIES; r++) {
+                const char *x = pool.t[tb_rng_below(rng, (uint32_t)pool.n)];
+                char typed[2 * TB_ACTION_TEXT];
+                if (pos < tk.n)
+                    snprintf(typed, sizeof typed, "%.*s%s%s", tk.at[pos], own,
+                             x, own + tk.at[pos] + tk.len[pos]);
+                else
+                    snprintf(typed, sizeof typed, "%s %s", own, x);
+                tb_action c;
+                char err[256];
+                tried++;
+                if (tb_parse_action(g, st, typed, &c, err, sizeof err) !=
+                    TB_OK)
+                    continue;
+                if (!pt_names(g, st, typed, c, &in) && pt_failures++ < 3) {
+                    char named[TB_ACTION_TEXT];
+                    tb_action_text(g, st, c, named, sizeof named);
+                    print_error("%s: '%s' (made from the legal '%s') is "
+                                "taken as '%s', which it does not name\n",
+                                ts_config_name(g, cfg), typed, own, named);
+                }
+            }
+    }
+    return tried;
+}
+
+/* Plays random games of every configuration of g and checks parsing at
+ * their decisions: every decision of the first few dozen, then every few,
+ * so that the whole check stays at a few seconds per game. */
+static void pt_check_game(const tb_game *g)
+{
+    tb_config cfgs[MAX_CONFIGS];
+    int nc = ts_configs(g, cfgs, MAX_CONFIGS);
+    static tb_action acts[TB_MAX_ACTIONS];
+    long tried = 0, positions = 0;
+    for (int c = 0; c < nc; c++)
+        for (uint64_t seed = 1; seed <= 3; seed++) {
+            void *st = ts_new_game(g, &cfgs[c]);
+            tb_rng rng, aux;
+            tb_rng_seed(&rng, 3100 + seed);
+            tb_rng_seed(&aux, 3100 + seed + 7);
+            for (long step = 0;; step++) {
+                tb_settle(g, st, &rng);
+                if (tb_current(g, st) == TB_TERMINAL)
+                    break;
+                int n = tb_legal(g, st, acts);
+                if (step < 40 || step % 4 == 0) {
+                    tried += pt_check_position(g, &cfgs[c], st, acts, n, &aux);
+                    positions++;
+                }
+                tb_apply_legal(g, st, acts[tb_rng_below(&rng, (uint32_t)n)]);
+                assert_true(step < MAX_STEPS);
+            }
+            free(st);
+        }
+    print_message("%s: %ld texts tried at %ld positions\n", g->id, tried,
+                  positions);
+}
+
+/* A stub game for the engine's side of the rule: one seat, one legal
+ * action (7); its parser reads "seven" as 7, and "lie" as 7 too while
+ * writing why it should not (as Guilds did with `take 5Rs`). */
+static int stub_current(const void *st)
+{
+    (void)st;
+    return 0;
+}
+
+static int stub_legal(const void *st, tb_action *out)
+{
+    (void)st;
+    out[0] = 7;
+    return 1;
+}
+
+static int stub_parse(const void *st, const char *text, tb_action *out,
+                      char *err, size_t cap)
+{
+    (void)st;
+    *out = 7;
+    if (strcmp(text, "lie") == 0)
+        snprintf(err, cap, "that names another card");
+    return TB_OK;
+}
+
+/* tb_parse_action refuses a text whose parser wrote an objection though it
+ * returned TB_OK, with or without a message buffer from the caller, and
+ * passes the objection on. */
+static void parser_objection_refuses(void **state)
+{
+    (void)state;
+    tb_game stub = {.id = "stub", .current = stub_current,
+                    .legal = stub_legal, .parse_action = stub_parse};
+    char st[8] = {0}, err[64];
+    tb_action a = 0;
+    assert_int_equal(tb_parse_action(&stub, st, "seven", &a, err, sizeof err),
+                     TB_OK);
+    assert_int_equal(a, 7);
+    a = 0;
+    assert_int_equal(tb_parse_action(&stub, st, "lie", &a, err, sizeof err),
+                     TB_EILLEGAL);
+    assert_string_equal(err, "that names another card");
+    assert_int_equal(tb_parse_action(&stub, st, "lie", &a, NULL, 0),
+                     TB_EILLEGAL);
+    assert_int_equal(a, 0);
+}
+
+/* The parse check for every registered game (one cmocka test, so that it
+ * stands apart from the per-game battery). */
+static void parsed_texts_name_their_actions(void **state)
+{
+    (void)state;
+    const char *only = getenv("TABULA_PARSE_GAME");
+    int bad = 0;
+    for (int i = 0; i < tb_game_count(); i++)
+        if (!only || strcmp(only, tb_game_at(i)->id) == 0) {
+            pt_failures = 0;
+            pt_check_game(tb_game_at(i));
+            if (pt_failures)
+                print_error("%s: %d texts taken for actions they do not "
+                            "name\n", tb_game_at(i)->id, bad += pt_failures);
+        }
+    if (bad)
+        fail_msg("%d texts were taken for actions they do not name", bad);
+}
+
 /* The battery for one game, over all of its configurations. */
 static void battery(void **state)
 {
@@ -620,6 +1041,9 @@ int main(void)
     struct CMUnitTest tests[64];
     int n = 0;
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(registry_is_sound);
+    tests[n++] =
+        (struct CMUnitTest)cmocka_unit_test(parsed_texts_name_their_actions);
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(parser_objection_refuses);
     for (int i = 0; i < tb_game_count() && n < 64; i++) {
         const tb_game *g = tb_game_at(i);
         tests[n++] = (struct CMUnitTest){g->id, battery, NULL, NULL,

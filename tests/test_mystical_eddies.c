@@ -605,8 +605,10 @@ static void a_real_deal_typed_in_from_the_doc(void **state)
                  "\"mystical-eddies\",\"players\":5,\"deal\":[[");
     for (int i = 0; i < 60; i++)
         tb_text_printf(&t, "%s%d", i ? "," : "", 59 - i);
-    /* Seat 0 leads the first trick with a card of its block. */
-    tb_text_puts(&t, "]],\"actions\":[{\"seat\":0,\"move\":\"#56\"}]}");
+    /* Seat 0 leads the first trick with a card of its block: card number
+     * 56, written as the game writes it (a record gives each move's own
+     * text, not the `#56` a person may type). */
+    tb_text_puts(&t, "]],\"actions\":[{\"seat\":0,\"move\":\"1Bc\"}]}");
     void *st = ts_replay_json(json);
     /* Entries 0-3 (ids 59-56) are set aside; seat p holds entries 4 + 11p
      * to 14 + 11p; entry 59 (id 0) is the extra, set aside too. */

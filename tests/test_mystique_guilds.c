@@ -101,6 +101,28 @@ static void draw_from_either_deck(void **state)
     free(st);
 }
 
+/* "Draw one card from either the Draw Deck or the Discard Deck": the
+ * Discard Deck gives only its top card, so `take CARD` naming any other
+ * card is refused and changes nothing, rather than taking the top card
+ * under a text that names another (issue 31: a record saying `take 5Bs`
+ * replayed as taking 3Ya). */
+static void take_must_name_the_top_card(void **state)
+{
+    (void)state;
+    void *st = deal(3, NULL, "5Rs 2Bm 3Yc 1Ra");
+    play_all(st, "draw,draw,draw,buy 5Rs,draw,stop");
+    assert_int_equal(tb_current(game(), st), 1);
+    /* 2Bm is seat 1's own card; 1Ra lies in seat 0's tableau; 4Ya is in
+     * the Draw Deck: none of them is on the Discard Deck. */
+    ts_refused(game(), st, "take 2Bm", "top card");
+    ts_refused(game(), st, "take 1Ra", "top card");
+    ts_refused(game(), st, "take 4Ya", "top card");
+    expect_at(st, TB_SPECTATOR, "discard_deck", NULL, NULL, "[\"5Rs\"]");
+    ts_play(game(), st, "take 5rs");
+    expect_at(st, TB_SPECTATOR, "seats", "1", "tableau", "[\"2Bm\",\"5Rs\"]");
+    free(st);
+}
+
 /* "1. Place one of your cards face-up before you. This is the Influence
  * Card.  2. Draw up to as many cards from the Draw Deck as the number on
  * your Influence Card.  3. Place the Influence Card face-up on the
@@ -506,6 +528,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(setup_has_no_hands_and_no_discards),
         cmocka_unit_test(draw_from_either_deck),
+        cmocka_unit_test(take_must_name_the_top_card),
         cmocka_unit_test(buying_draws_up_to_the_number),
         cmocka_unit_test(buying_may_stop_early),
         cmocka_unit_test(empty_draw_deck_ends_at_once),

@@ -3,11 +3,13 @@
  * 10, items 10, 11 and 13): records are checked as they are read (player
  * counts, scores, sizes), seeds round-trip exactly through text, JSON and
  * records, files are written whole, and a win rate's interval always holds
- * the rate itself.
+ * the rate itself; and (issue 31) a record's move texts are the moves'
+ * own.
  */
 #include "support.h"
 
 #include "internal.h"
+#include "match.h"
 #include "stats.h"
 
 #include <stdio.h>
@@ -170,6 +172,75 @@ static void records_save_whole_and_keep_their_seed(void **state)
     tb_record_free(&r);
 }
 
+/* A game of Mystique Guilds between random bots, recorded, with seed
+ * chosen so that some seat takes from the Discard Deck; returns the index
+ * of the first such move (its text "take CARD"). */
+static int guilds_record_with_a_take(tb_record *rec, void *st)
+{
+    const tb_game *g = tb_find_game("mystique-guilds");
+    char err[256];
+    tbi_bot *bots[2];
+    for (int j = 0; j < 2; j++)
+        bots[j] = tbi_bot_new(g, "random", err, sizeof err);
+    tb_config cfg;
+    tb_config_default(g, 2, &cfg);
+    for (uint64_t seed = 1; seed < 100; seed++) {
+        tb_record_init(rec, g, &cfg, seed);
+        tbi_match_stats stats;
+        assert_int_equal(tbi_play_match(g, &cfg, seed, bots, st, rec, &stats,
+                                        err, sizeof err), TB_OK);
+        for (int i = 0; i < rec->n_actions; i++)
+            if (strncmp(rec->actions[i].text, "take ", 5) == 0) {
+                for (int j = 0; j < 2; j++)
+                    tbi_bot_free(bots[j]);
+                return i;
+            }
+        tb_record_free(rec);
+    }
+    fail_msg("no random game of Guilds takes from the Discard Deck");
+    return -1;
+}
+
+/* Issue 31: "a record edited to say `take 5Bs` where 3Ya was on top
+ * replays as 'the record holds'".  A record is evidence: each move's text
+ * must be the text of the action it is read as (case and spacing aside),
+ * so a take naming another card, or a bare `take` where the record should
+ * name the card taken, is refused, naming the move and both texts. */
+static void records_hold_each_moves_own_text(void **state)
+{
+    (void)state;
+    const tb_game *g = tb_find_game("mystique-guilds");
+    void *st = tb_state_new(g);
+    tb_record rec;
+    int k = guilds_record_with_a_take(&rec, st);
+    char own[TB_ACTION_TEXT], err[512], want[32];
+    snprintf(own, sizeof own, "%s", rec.actions[k].text);
+    snprintf(want, sizeof want, "move %d:", k + 1);
+    assert_int_equal(tb_record_replay(&rec, st, NULL, NULL, err, sizeof err),
+                     TB_OK);
+    /* Another card than the one on top: refused. */
+    const char *other = strcmp(own + 5, "5Bs") ? "take 5Bs" : "take 5Rs";
+    snprintf(rec.actions[k].text, sizeof rec.actions[k].text, "%s", other);
+    assert_int_equal(tb_record_replay(&rec, st, NULL, NULL, err, sizeof err),
+                     TB_EMISMATCH);
+    assert_non_null(strstr(err, want));
+    assert_non_null(strstr(err, other));
+    /* A text the game reads as the move but which is not its own: refused,
+     * saying what the move's text is. */
+    snprintf(rec.actions[k].text, sizeof rec.actions[k].text, "take");
+    assert_int_equal(tb_record_replay(&rec, st, NULL, NULL, err, sizeof err),
+                     TB_EMISMATCH);
+    assert_non_null(strstr(err, want));
+    assert_non_null(strstr(err, own));
+    /* Case and spacing are free. */
+    snprintf(rec.actions[k].text, sizeof rec.actions[k].text, "  TAKE   %.8s ",
+             own + 5);
+    assert_int_equal(tb_record_replay(&rec, st, NULL, NULL, err, sizeof err),
+                     TB_OK);
+    tb_record_free(&rec);
+    free(st);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -179,6 +250,7 @@ int main(void)
         cmocka_unit_test(records_check_players_and_scores),
         cmocka_unit_test(record_files_are_checked_before_parsing),
         cmocka_unit_test(records_save_whole_and_keep_their_seed),
+        cmocka_unit_test(records_hold_each_moves_own_text),
     };
     return cmocka_run_group_tests_name("records", tests, NULL, NULL);
 }

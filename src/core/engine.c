@@ -408,18 +408,29 @@ int tb_parse_action(const tb_game *g, const void *st, const char *text,
         tbi_errf(err, errcap, "it is luck's turn, not a player's");
         return TB_ECHANCE;
     }
+    /* The game always gets a message buffer, even when the caller wants
+     * no message, so that an objection it wrote can be seen. */
+    char own[256];
+    if (!err || !errcap) {
+        err = own;
+        errcap = sizeof own;
+    }
+    err[0] = '\0';
     tb_action a = 0;
-    if (err && errcap)
-        err[0] = '\0';
     int rc = g->parse_action(st, tbi_skip_space(text), &a, err, errcap);
     if (rc != TB_OK) {
-        if (err && errcap && !err[0])
+        if (!err[0])
             tbi_errf(err, errcap, "'%s' is not a move here; type ? for the "
                      "legal moves", text);
         return rc;
     }
-    if (!is_legal(g, st, a)) {
-        if (err && errcap && !err[0])
+    /* A parser that wrote an objection and still returned TB_OK has
+     * refused the text: what it read is not what was typed, so no action
+     * is given (a legal action under a text naming something else would
+     * let a record lie).  The games may rely on this: they write why a
+     * text is wrong and let this refuse it. */
+    if (err[0] || !is_legal(g, st, a)) {
+        if (!err[0])
             tbi_errf(err, errcap, "'%s' is not legal now; type ? for the "
                      "legal moves", text);
         return TB_EILLEGAL;

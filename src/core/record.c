@@ -6,6 +6,7 @@
  */
 #include "internal.h"
 
+#include <ctype.h>
 #include <errno.h>
 #include <inttypes.h>
 #include <math.h>
@@ -653,6 +654,25 @@ static void describe_result(const tb_result *r, char *buf, size_t cap)
     }
 }
 
+/* Whether two move texts are the same, ignoring case and how much space
+ * separates their words (and space at either end). */
+static int same_text(const char *a, const char *b)
+{
+    for (;;) {
+        a = tbi_skip_space(a);
+        b = tbi_skip_space(b);
+        while (*a && !isspace((unsigned char)*a) &&
+               tolower((unsigned char)*a) == tolower((unsigned char)*b))
+            a++, b++;
+        int end_a = !*a || isspace((unsigned char)*a);
+        int end_b = !*b || isspace((unsigned char)*b);
+        if (!end_a || !end_b)
+            return 0;
+        if (!*tbi_skip_space(a) || !*tbi_skip_space(b))
+            return !*tbi_skip_space(a) && !*tbi_skip_space(b);
+    }
+}
+
 /* Replays r into st as tb_record_replay does; `before` is a state block
  * the hook's "before" copies are made in (NULL when there is no hook). */
 static int replay_into(const tb_record *r, void *st, tb_replay_hook hook,
@@ -708,6 +728,17 @@ static int replay_into(const tb_record *r, void *st, tb_replay_hook hook,
         if (tb_parse_action(g, st, step->text, &a, why, sizeof why) != TB_OK) {
             tbi_errf(err, errcap, "move %d: seat %d's move '%s' is illegal: "
                      "%s", move_no, cur, step->text, why);
+            return TB_EMISMATCH;
+        }
+        /* A record is evidence: its text must be the move's own text, not
+         * a text the parser happens to read as that move (issue 31: `take
+         * 5Bs` replayed as taking 3Ya).  Case and spacing are free. */
+        char own[TB_ACTION_TEXT];
+        g->action_text(st, a, own, sizeof own);
+        if (!same_text(step->text, own)) {
+            tbi_errf(err, errcap, "move %d: seat %d's move '%s' reads as "
+                     "'%s': a record must give each move's own text",
+                     move_no, cur, step->text, own);
             return TB_EMISMATCH;
         }
         if (hook)

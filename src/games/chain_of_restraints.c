@@ -894,7 +894,8 @@ static void action_text(const void *vs, tb_action a, char *buf, size_t cap)
     snprintf(buf, cap, "%s %s", card, cell);
 }
 
-/* Says why card cannot go on cell now, or nothing when it can. */
+/* Says why card cannot go on cell now, or nothing when it can (a message
+ * written for a legal move would have tb_parse_action refuse it). */
 static void explain(const restraints *s, int card, int cell, char *err,
                     size_t cap)
 {
@@ -913,8 +914,9 @@ static void explain(const restraints *s, int card, int cell, char *err,
                        "played last: ", name, last);
         say_restraint(&t, s->last);
     } else if (tbi_box_empty(&s->box)) {
-        tbi_errf(err, cap, "the first card goes on d4, the middle of the "
-                 "frame: type %s d4", name);
+        if (cell != START)
+            tbi_errf(err, cap, "the first card goes on d4, the middle of "
+                     "the frame: type %s d4", name);
     } else if (s->top[cell] == NONE && !(next_to(s->occupied) >> cell & 1u)) {
         tbi_errf(err, cap, "%s is empty and touches no card orthogonally",
                  where);

@@ -929,7 +929,14 @@ static int parse_action(const void *vs, const char *text, tb_action *out,
         return TB_EPARSE;
     }
     *out = A_PUT + (tb_action)(card * CELLS + cell);
-    explain_put(s, card, cell, err, cap);
+    /* The explanation is for a put the engine will refuse: a message
+     * written for a legal action would refuse it (tb_parse_action). */
+    tb_action acts[TB_MAX_ACTIONS];
+    int n = legal(s, acts), listed = 0;
+    for (int i = 0; i < n && !listed; i++)
+        listed = acts[i] == *out;
+    if (!listed)
+        explain_put(s, card, cell, err, cap);
     return TB_OK;
 }
 

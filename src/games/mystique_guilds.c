@@ -1049,10 +1049,15 @@ static int parse_action(const void *vs, const char *text, tb_action *out,
                      "card (e.g. take 4Rc)");
             return TB_EPARSE;
         }
-        if (card != discard_top(s))
+        /* A text naming a card must name the card taken: the top one.
+         * Anything else is refused, never read as the top card (issue 31:
+         * a record's text must be the move's own). */
+        if (card != discard_top(s)) {
             tbi_errf(err, cap, "take draws the Discard Deck's top card%s",
                      s->discard_n ? ", and that is another card" : ", and it "
                      "is empty");
+            return TB_EILLEGAL;
+        }
         *out = ACT_TAKE;
         return TB_OK;
     }
