@@ -52,6 +52,15 @@ void tbi_mq_short_name(int id, int two_decks, char *buf, size_t cap)
              two_decks && tbi_mq_back(id) ? "+" : "");
 }
 
+int tbi_mq_held_copy(int id, int two_decks, const uint8_t *cards, int n)
+{
+    if (!two_decks || tbi_mq_back(id) != 0 ||
+        tbi_hand_has(cards, n, (uint8_t)id))
+        return id;
+    int silver = id + TBI_MQ_CARDS;
+    return tbi_hand_has(cards, n, (uint8_t)silver) ? silver : id;
+}
+
 /* Index of c (any case) in letters, or -1. */
 static int letter_index(const char *letters, int n, char c)
 {

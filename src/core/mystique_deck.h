@@ -58,6 +58,14 @@ struct json_t *tbi_mq_json_set(uint64_t cards);
 /* Reads a short form or "#n" at s; returns the position after it, or NULL.
  * Without two decks a "+" is refused. */
 const char *tbi_mq_parse(const char *s, int two_decks, int *id);
+/* The card a person means by a name that tbi_mq_parse read as id, among
+ * the n cards a move may use (a hand, or the cards picked).  With two
+ * decks a name without "+" spells the gold copy; when the cards hold the
+ * silver copy and not the gold, it means the silver, so that a player
+ * holding one copy of a card may type it without looking at its back.  A
+ * name with "+" always means the silver copy, and the gold copy keeps its
+ * own spelling, so every card's short name still reads back as itself. */
+int tbi_mq_held_copy(int id, int two_decks, const uint8_t *cards, int n);
 /* Appends a card for a terminal: coloured short form, with a suit symbol
  * in Unicode style. */
 void tbi_mq_render(tb_text *t, int id, int two_decks, unsigned style);

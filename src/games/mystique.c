@@ -829,6 +829,13 @@ static int parse_action(const void *vs, const char *text, tb_action *out,
         }
         return TB_EPARSE;
     }
+    /* With two decks, "5Ym" also means the silver copy when that is the
+     * only one among the cards the move takes from. */
+    if (unpick)
+        card = tbi_mq_held_copy(card, two_decks(s), s->sel, s->sel_n);
+    else
+        card = tbi_mq_held_copy(card, two_decks(s), s->hand[s->turn],
+                                s->hand_n[s->turn]);
     char name[16];
     tbi_mq_short_name(card, two_decks(s), name, sizeof name);
     if (unpick) {

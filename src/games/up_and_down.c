@@ -452,6 +452,7 @@ static int parse_action(const void *vs, const char *text, tb_action *out,
                  two_decks(s) ? ", 3Rc+ for the silver copy" : "");
         return TB_EPARSE;
     }
+    id = tbi_mq_held_copy(id, two_decks(s), s->hand[p], s->hand_n[p]);
     char name[8], top[8];
     tbi_mq_short_name(id, two_decks(s), name, sizeof name);
     if (!tbi_hand_has(s->hand[p], s->hand_n[p], (uint8_t)id)) {
