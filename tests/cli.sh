@@ -331,5 +331,14 @@ grep -q "seat 0 says: please don't play on u1" "$TMP/out" && grep -q "u1 up .*se
 printf 'hold u1\nquit\n' | "$T" play the-game -p 2 --seats human,heuristic --seed 3 --opt talk=off >"$TMP/out" 2>&1
 grep -q "talk=off" "$TMP/out" && ok || bad "the-game talk=off refuses a signal: $(cat "$TMP/out")"
 
+# --- issue 31: MYST's seats are teams of any size, and -p says so.
+expect_error "myst -p 4" "$T" play myst -p 4 --seats random
+grep -q "myst is played by two teams, not 4 players: each team is one seat, whatever its size" "$TMP/err" && ok || bad "myst -p 4 does not say a seat is a team: $(cat "$TMP/err")"
+expect_error "myst -p 1" "$T" sim myst -p 1 -n 1
+grep -q "each team is one seat" "$TMP/err" && ok || bad "sim myst -p 1 does not say a seat is a team: $(cat "$TMP/err")"
+# Other games keep the engine's own message.
+expect_error "no-thanks -p 9" "$T" sim no-thanks -p 9 -n 1
+grep -q "no-thanks is for 3 to 7 players, not 9" "$TMP/err" && ok || bad "no-thanks -p 9: $(cat "$TMP/err")"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]
