@@ -280,7 +280,8 @@ static const char *parsed_text(const void *st, const char *text)
 /* "Use 2 decks (gold and silver) for games with more than 4 players": a
  * player holding only the silver copy of a card may type it without the
  * "+" (to pick, deflect or take it back); holding both, the plain name is
- * the gold copy and "3Rc+" the silver. */
+ * the gold copy and "3Rc+" the silver, and a card number ("#14"), which
+ * names no copy, is asked about. */
 static void a_plain_name_fits_the_only_copy_held(void **state)
 {
     (void)state;
@@ -292,6 +293,10 @@ static void a_plain_name_fits_the_only_copy_held(void **state)
     assert_string_equal(parsed_text(st, "3Rc"), "3Rc+");
     assert_string_equal(parsed_text(st, "4Bm"), "4Bm");
     assert_string_equal(parsed_text(st, "4Bm+"), "4Bm+");
+    /* A card number names no copy: the one held, or a question. */
+    assert_string_equal(parsed_text(st, "#53"), "3Rc+");
+    ts_refused(g, st, "#14", "you hold both copies of card 14: type 4Bm "
+               "(gold) or 4Bm+ (silver)");
     ts_refused(g, st, "3Ys+", "3Ys+ is not in your hand");
     ts_play(g, st, "3rc");
     assert_string_equal(parsed_text(st, "unpick 3Rc"), "unpick 3Rc+");

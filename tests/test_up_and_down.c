@@ -152,8 +152,9 @@ static const char *parsed_text(const void *st, const char *text)
 /* "For 4-6 players use two decks": two copies of each card, the silver
  * one written with a "+".  A player holding only the silver copy may type
  * the card without the "+"; holding both, the plain name is the gold copy
- * (its own spelling) and "+" the silver; "+" for a silver copy she does
- * not hold is refused. */
+ * (its own spelling) and "+" the silver, and a card number ("#60"),
+ * which names no copy, is asked about; "+" for a silver copy she does not
+ * hold is refused. */
 static void a_plain_name_fits_the_only_copy_held(void **state)
 {
     (void)state;
@@ -164,6 +165,10 @@ static void a_plain_name_fits_the_only_copy_held(void **state)
     assert_int_equal(tb_current(g, st), 0);
     assert_string_equal(parsed_text(st, "5Bc"), "5Bc");
     ts_refused(g, st, "5Bc+", "you start with your highest card, 5Bc");
+    /* A card number names no copy: with both held, it is asked which. */
+    ts_refused(g, st, "#60", "you hold both copies of card 60: type 5Bc "
+               "(gold) or 5Bc+ (silver)");
+    ts_refused(g, st, "#60+", "you start with your highest card, 5Bc");
     ts_play(g, st, "5Bc");
     ts_play(g, st, "pass");
     ts_play(g, st, "pass");
@@ -171,6 +176,7 @@ static void a_plain_name_fits_the_only_copy_held(void **state)
     /* Seat 0 holds the silver 5Bc only now. */
     assert_string_equal(parsed_text(st, "5Bc"), "5Bc+");
     assert_string_equal(parsed_text(st, "5bc"), "5Bc+");
+    assert_string_equal(parsed_text(st, "#60"), "5Bc+");
     ts_refused(g, st, "1Ym+", "1Ym+ is not in your hand");
     ts_refused(g, st, "1Ym", "1Ym does not fit on 5Bc");
     ts_play(g, st, "5Bc");
