@@ -205,7 +205,10 @@ typedef struct tb_game {
     size_t state_size;
 
     /* Optional: checks option combinations and player counts beyond the
-     * ranges above, writing a message a person can act on. */
+     * ranges above, writing a message a person can act on.  It is also
+     * asked first when the player count is outside the range, so that a
+     * game can say what its count means; returning TB_OK there leaves the
+     * engine's own message. */
     int (*check_config)(const tb_config *cfg, char *err, size_t errcap);
     /* Sets up a new game; the first steps are usually chance nodes. */
     void (*init)(void *st, const tb_config *cfg);

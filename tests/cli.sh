@@ -367,5 +367,14 @@ grep -q "move 15: .*'take' reads as 'take 4Ya'" "$TMP/err" && ok || bad "record 
 sed 's/"take 4Ya"/"TAKE  4ya"/' "$TMP/g31.json" >"$TMP/g31d.json"
 "$T" replay "$TMP/g31d.json" >/dev/null 2>"$TMP/err" && ok || bad "record text in another case: $(cat "$TMP/err")"
 
+# --- issue 31: MYST's seats are teams of any size, and -p says so.
+expect_error "myst -p 4" "$T" play myst -p 4 --seats random
+grep -q "myst is played by two teams, not 4 players: each team is one seat, whatever its size" "$TMP/err" && ok || bad "myst -p 4 does not say a seat is a team: $(cat "$TMP/err")"
+expect_error "myst -p 1" "$T" sim myst -p 1 -n 1
+grep -q "each team is one seat" "$TMP/err" && ok || bad "sim myst -p 1 does not say a seat is a team: $(cat "$TMP/err")"
+# Other games keep the engine's own message.
+expect_error "no-thanks -p 9" "$T" sim no-thanks -p 9 -n 1
+grep -q "no-thanks is for 3 to 7 players, not 9" "$TMP/err" && ok || bad "no-thanks -p 9: $(cat "$TMP/err")"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

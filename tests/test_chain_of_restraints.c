@@ -130,6 +130,25 @@ static void first_card_goes_on_d4(void **state)
     free(st);
 }
 
+/* A move is a card and a cell; a word after them is refused as the extra
+ * word it is, not with a request for the cell already typed. */
+static void an_extra_word_is_named(void **state)
+{
+    (void)state;
+    void *st = deal(2, reds, NULL);
+    char err[256];
+    tb_action a;
+    assert_int_equal(tb_parse_action(game(), st, "2Rs d4 now", &a, err,
+                                     sizeof err), TB_EPARSE);
+    assert_string_equal(err, "'now' is more than a move: type just the card "
+                             "and the cell, e.g. 2Rs d4");
+    ts_refused(game(), st, "  2Rs@d4 now please", "'now please' is more than "
+               "a move: type just the card and the cell, e.g. 2Rs@d4");
+    /* Without a cell, the cell is what is missing. */
+    ts_refused(game(), st, "2Rs now", "after the card, type the cell");
+    free(st);
+}
+
 /* "play one card to the virtual grid: either atop another card, or to an
  * empty space orthogonally adjacent to something in play" */
 static void atop_or_orthogonally_next(void **state)
@@ -472,6 +491,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(setup_deals_five_cards_each),
         cmocka_unit_test(first_card_goes_on_d4),
+        cmocka_unit_test(an_extra_word_is_named),
         cmocka_unit_test(atop_or_orthogonally_next),
         cmocka_unit_test(restraint_forbids_any_shared_attribute),
         cmocka_unit_test(field_floats_until_it_spans_four),

@@ -279,6 +279,49 @@ static void replacing_draws_then_shuffles_the_cards_back(void **state)
     free(st);
 }
 
+/* "On your turn, do precisely one of the following: Place a Group.
+ * Replace part or all of your hand. Pass."  Typing `replace` only starts
+ * the choice, while the cards are "face-down on the table": until `done`
+ * draws, `back` gives it up, the set-aside cards stay in the hand and the
+ * turn is open again for a Group or a pass.  A replacement taken back
+ * cannot be started again in that turn (so a turn cannot go round for
+ * ever), and the opponent only hears that it was taken back. */
+static void a_started_replacement_can_be_taken_back(void **state)
+{
+    (void)state;
+    const char *hand0[] = {"4Ba", "5Bc"};
+    void *st = deal(example_grid, hand0, 2, NULL, 0);
+    ts_refused(game(), st, "back", "there is none");
+    ts_play(game(), st, "replace");
+    assert_true(ts_is_legal_text(game(), st, "back"));
+    ts_play(game(), st, "4Ba");
+    assert_true(ts_is_legal_text(game(), st, "back"));
+    assert_string_equal(ts_describe(game(), st, "back", 1),
+                        "seat 0 takes the replacement back and keeps its "
+                        "cards\n");
+    ts_play(game(), st, "back");
+    /* Seat 0 still moves, in the same turn, with its whole hand. */
+    assert_int_equal(tb_current(game(), st), 0);
+    json_t *v = ts_view(game(), st, 0);
+    assert_string_equal(json_string_value(json_object_get(v, "phase")),
+                        "turn");
+    json_t *hand = json_object_get(json_array_get(json_object_get(v, "seats"),
+                                                  0), "hand");
+    assert_int_equal(json_array_size(hand), 7);
+    assert_null(json_object_get(v, "set_aside"));
+    assert_true(json_is_true(json_object_get(v, "withdrawn")));
+    json_decref(v);
+    assert_false(ts_is_legal_text(game(), st, "replace"));
+    ts_refused(game(), st, "replace", "you took a replacement back this "
+               "turn");
+    assert_true(ts_is_legal_text(game(), st, "pass"));
+    ts_play(game(), st, "pass");
+    /* The next seat may replace as usual, and take it back too. */
+    assert_int_equal(tb_current(game(), st), 1);
+    assert_true(ts_is_legal_text(game(), st, "replace"));
+    free(st);
+}
+
 /* "draw the same number (or as many as are left in the deck, if it runs
  * out)": with the pile empty, cards set aside are not replaced, so the
  * hand shrinks (read literally; see the doc).  Random play reaches a turn
@@ -860,6 +903,7 @@ static void steps_match_a_brute_force_search(void **state)
             const char *phase = json_string_value(json_object_get(v, "phase"));
             int turn = strcmp(phase, "turn") == 0;
             int placing = strcmp(phase, "place") == 0;
+            int withdrawn = json_is_true(json_object_get(v, "withdrawn"));
             json_decref(v);
             int n = tb_legal(game(), st, a);
             if (turn || placing) {
@@ -880,9 +924,10 @@ static void steps_match_a_brute_force_search(void **state)
                             fail_msg("seed %llu: %s missing",
                                      (unsigned long long)seed, text);
                     }
-                /* Besides the cards: replace and pass at the start of a
-                 * turn, done while placing when the Group is complete. */
-                int extra = turn ? (pos.hand_n > 0) + 1 : o.done;
+                /* Besides the cards: replace (unless taken back this
+                 * turn) and pass at the start of a turn, done while
+                 * placing when the Group is complete. */
+                int extra = turn ? (pos.hand_n > 0 && !withdrawn) + 1 : o.done;
                 if (placing)
                     assert_int_equal(ts_is_legal_text(game(), st, "done"),
                                      o.done);
@@ -968,6 +1013,7 @@ int main(void)
         cmocka_unit_test(incidental_group_needs_an_own_card_from_before),
         cmocka_unit_test(incidental_group_with_both_conditions_turns_too),
         cmocka_unit_test(replacing_draws_then_shuffles_the_cards_back),
+        cmocka_unit_test(a_started_replacement_can_be_taken_back),
         cmocka_unit_test(replacing_with_an_empty_pile_shrinks_the_hand),
         cmocka_unit_test(two_passes_in_a_row_end_the_game),
         cmocka_unit_test(tie_broken_by_cards_in_intact_groups),

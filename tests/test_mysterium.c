@@ -808,6 +808,55 @@ static void parse_forms(void **state)
     free(s);
 }
 
+/* The table as seat sees it, in plain text (a static buffer). */
+static const char *rendered(const msy *s, int seat)
+{
+    static char buf[1 << 14];
+    tb_text t;
+    tb_text_init(&t, buf, sizeof buf);
+    tb_render(game(), s, seat, TB_STYLE_PLAIN, &t);
+    return buf;
+}
+
+/* Plain English in the messages: "an object", "1 hour left", and an input
+ * far longer than any move is told how long a move is. */
+static void messages_read_as_english(void **state)
+{
+    (void)state;
+    msy *s = deal(4, "easy", rows4, NULL, 0);
+    char err[256];
+    tb_action a;
+    assert_int_equal(tb_parse_action(game(), s, "give 2 1 2 3 4 5 6 7 8 9 10 "
+                                     "11 12", &a, err, sizeof err),
+                     TB_EPARSE);
+    assert_string_equal(err, "14 words are too many for a move: type give "
+                             "PSYCHIC CARDS... (at most 9 words: give, a "
+                             "psychic and the 7 cards of your hand) or "
+                             "discard CARDS...");
+    /* Psychic 1 is wrong for three hours, then finds a card an hour: the
+     * others are done in hour III, psychic 1 in hour VI. */
+    for (int h = 1; h <= 5; h++)
+        hour(s, h <= 3 ? 1u : 0u);
+    assert_int_equal(s->stage[0], 2);
+    assert_non_null(strstr(rendered(s, 1), "now: the ghost gives a vision to "
+                                           "psychic 1 (or discards)\n"));
+    assert_non_null(strstr(rendered(s, 1), "psychic 1 (seat 1, you): looking "
+                                           "for an object"));
+    give_each_one(s);
+    assert_non_null(strstr(rendered(s, 1), "guesses an object, in secret"));
+    ts_refused(game(), s, "guess cook", "'cook' is not an object on the "
+               "table");
+    guess_all(s, 0);
+    const char *said = "";
+    while (s->phase == MSY_CLAIR) {
+        said = ts_describe(game(), s, "done", TB_SPECTATOR);
+        ts_play(game(), s, "done");
+    }
+    assert_non_null(strstr(said, "psychic 1 has found a whole combination "
+                                 "(1 hour left)"));
+    free(s);
+}
+
 /* ------------------------------------------------------------ the bots */
 
 /* The psychic reads its visions: it guesses the candidate that shares the
@@ -965,6 +1014,7 @@ int main(void)
         cmocka_unit_test(three_players_vote_openly),
         cmocka_unit_test(psychics_see_no_targets),
         cmocka_unit_test(parse_forms),
+        cmocka_unit_test(messages_read_as_english),
         cmocka_unit_test(psychic_reads_motifs),
         cmocka_unit_test(beliefs_use_uniqueness),
         cmocka_unit_test(ghost_points_to_target),

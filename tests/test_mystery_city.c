@@ -861,6 +861,56 @@ static void notation_reads_names_aliases_and_numbers(void **state)
     free(s);
 }
 
+/* The game writes seats as "seat 2" everywhere, so "seat 2" is read as a
+ * seat wherever one is typed (attacks and counterattacks); a second card,
+ * attribute or seat is refused as such, not as an unknown word. */
+static void typing_seat_2_and_one_card(void **state)
+{
+    (void)state;
+    const char *hands[] = {"Alexei Amanda Clive", NULL, NULL};
+    mc_state *s = deal(3, hands);
+    tb_action a;
+    char err[256];
+    assert_int_equal(tb_parse_action(game(), s, "IQ seat 2 Alexei", &a, err,
+                                     sizeof err), TB_OK);
+    assert_int_equal(a, mc_attack(MC_IQ, 2, card("Alexei")));
+    assert_int_equal(tb_parse_action(game(), s, "Seat 1 amanda ht", &a, err,
+                                     sizeof err), TB_OK);
+    assert_int_equal(a, mc_attack(MC_HT, 1, card("Amanda")));
+    assert_int_equal(tb_parse_action(game(), s, "DX s 2 Clive", &a, err,
+                                     sizeof err), TB_OK);
+    assert_int_equal(a, mc_attack(MC_DX, 2, card("Clive")));
+    ts_refused(game(), s, "IQ seat Alexei", "'seat' needs a seat number");
+    ts_refused(game(), s, "IQ seat", "'seat' needs a seat number");
+    char msg[256];
+    assert_int_equal(tb_parse_action(game(), s, "IQ 1 Alexei Amanda", &a, msg,
+                                     sizeof msg), TB_EPARSE);
+    assert_non_null(strstr(msg, "name one card: you typed Alexei and "
+                                "Amanda"));
+    assert_null(strstr(msg, "is not a card"));
+    ts_refused(game(), s, "IQ DX 1 Alexei", "name one attribute: you typed "
+               "IQ and DX");
+    ts_refused(game(), s, "IQ 1 seat 2 Alexei", "name one seat: you typed "
+               "seat 1 and seat 2");
+    free(s);
+    /* A counterattack goes to the defender, typed the same way. */
+    const char *tie[] = {"Charles", "Clive"};
+    s = deal(2, tie);
+    play(s, "ST 1 Charles");
+    play(s, "Clive");
+    assert_int_equal(s->phase, MC_PH_COUNTER);
+    char move[64];
+    snprintf(move, sizeof move, "DX seat 0 %s",
+             mc_cards[__builtin_ctz(s->hand[1])].name);
+    assert_int_equal(tb_parse_action(game(), s, move, &a, err, sizeof err),
+                     TB_OK);
+    assert_int_equal(a, mc_counter(MC_DX, __builtin_ctz(s->hand[1])));
+    snprintf(move, sizeof move, "DX seat 1 %s",
+             mc_cards[__builtin_ctz(s->hand[1])].name);
+    ts_refused(game(), s, move, "a counterattack goes to seat 0");
+    free(s);
+}
+
 /* The terminal shows the cards on the table with their attributes and
  * whose turn it is. */
 static void render_shows_table_and_turn(void **state)
@@ -1020,6 +1070,7 @@ int main(void)
         cmocka_unit_test(investigation_shows_one_seat),
         cmocka_unit_test(describe_keeps_the_taken_card_secret),
         cmocka_unit_test(notation_reads_names_aliases_and_numbers),
+        cmocka_unit_test(typing_seat_2_and_one_card),
         cmocka_unit_test(render_shows_table_and_turn),
         cmocka_unit_test(heuristic_defends_sensibly),
         cmocka_unit_test(heuristic_attacks_where_unanswered),

@@ -265,6 +265,44 @@ static void two_decks_above_four_players(void **state)
     free(st);
 }
 
+/* The text of the action "text" parses to (it must parse). */
+static const char *parsed_text(const void *st, const char *text)
+{
+    static char buf[TB_ACTION_TEXT];
+    char err[256] = "";
+    tb_action a;
+    assert_int_equal(tb_parse_action(game(), st, text, &a, err, sizeof err),
+                     TB_OK);
+    tb_action_text(game(), st, a, buf, sizeof buf);
+    return buf;
+}
+
+/* "Use 2 decks (gold and silver) for games with more than 4 players": a
+ * player holding only the silver copy of a card may type it without the
+ * "+" (to pick, deflect or take it back); holding both, the plain name is
+ * the gold copy and "3Rc+" the silver, and a card number ("#14"), which
+ * names no copy, is asked about. */
+static void a_plain_name_fits_the_only_copy_held(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    void *st = setup(5, NULL, 4,
+                     (const char *const[]){"3Rc+ 3Ys 3Bm 4Bm 4Bm+", NULL,
+                                           NULL, NULL, NULL});
+    assert_int_equal(tb_current(g, st), 0);
+    assert_string_equal(parsed_text(st, "3Rc"), "3Rc+");
+    assert_string_equal(parsed_text(st, "4Bm"), "4Bm");
+    assert_string_equal(parsed_text(st, "4Bm+"), "4Bm+");
+    /* A card number names no copy: the one held, or a question. */
+    assert_string_equal(parsed_text(st, "#53"), "3Rc+");
+    ts_refused(g, st, "#14", "you hold both copies of card 14: type 4Bm "
+               "(gold) or 4Bm+ (silver)");
+    ts_refused(g, st, "3Ys+", "3Ys+ is not in your hand");
+    ts_play(g, st, "3rc");
+    assert_string_equal(parsed_text(st, "unpick 3Rc"), "unpick 3Rc+");
+    free(st);
+}
+
 /* ------------------------------------------------------------ spells */
 
 /* "She chooses up to 5 cards from her hand that have an attribute in
@@ -958,6 +996,7 @@ int main(void)
         cmocka_unit_test(two_deck_draw_ties_draw_again),
         cmocka_unit_test(two_players_set_aside_twenty),
         cmocka_unit_test(two_decks_above_four_players),
+        cmocka_unit_test(a_plain_name_fits_the_only_copy_held),
         cmocka_unit_test(opening_up_to_five_sharing_an_attribute),
         cmocka_unit_test(answers_match_the_trait_and_may_exceed_five),
         cmocka_unit_test(number_spells),

@@ -139,6 +139,44 @@ static void test_patterns_and_following(void **state)
     free(st);
 }
 
+/* The text's example of plays refused, as it stands in the extracted
+ * booklet (its card icons lost): "You may not play 2 / colour), or 2 / +4 /
+ * value is not higher). / (total value is not higher), or 5 / (not a legal
+ * combination), or 2 / (wrong / +2 / (total".  Read back: a card of the
+ * wrong colour, 2+4 ("not a legal combination": a run with a gap), and
+ * plays whose total is not higher (2+2 after a 4).  The doc quotes it as
+ * it stands. */
+static void test_the_texts_refused_plays(void **state)
+{
+    (void)state;
+    const char *hands[4] = {
+        "5Rm 5Rs 5Ra 1Ym 4Bs",
+        "5Ys 5Ya 5Yc 2Bs 2Bc 4Bm 3Bs 5Rc",
+        "5Bm 5Bs 5Ba",
+        "1Rs 1Ra 1Rc",
+    };
+    void *st = deal(hands);
+    ts_play(game(), st, "5Rm 5Rs 5Ra");
+    ts_play(game(), st, "5Ys 5Ya 5Yc");
+    ts_play(game(), st, "5Bm 5Bs 5Ba");
+    ts_play(game(), st, "1Rs 1Ra 1Rc");
+    ts_play(game(), st, "4Bs");
+    assert_int_equal(tb_current(game(), st), 1);
+    ts_refused(game(), st, "2Bs 4Bm", "all of one number or a run of "
+               "consecutive numbers");
+    ts_refused(game(), st, "2Bs 2Bc", "your total 4 must be higher than 4");
+    ts_refused(game(), st, "2Bs", "your total 2 must be higher than 4");
+    ts_refused(game(), st, "5Rc", "follow in blue");
+    assert_true(ts_is_legal_text(game(), st, "2Bs 3Bs"));
+    const char *doc = tb_game_doc(game());
+    assert_non_null(doc);
+    assert_non_null(strstr(doc, "      (not a legal combination), or 2\n"));
+    assert_non_null(strstr(doc, "2+4 as \"not a legal combination\": a run "
+                                "with a gap"));
+    assert_null(strstr(doc, "2+2+2"));
+    free(st);
+}
+
 /* "If all other players pass after a play, the last player who played
  * 'wins the trick'. She takes the card(s) of her last play from the play
  * pile ... She also takes all cards from the play pile that match any of
@@ -342,6 +380,7 @@ int main(void)
         cmocka_unit_test(test_pass_is_secret_until_it_arrives),
         cmocka_unit_test(test_card_one_leads_any_pattern),
         cmocka_unit_test(test_patterns_and_following),
+        cmocka_unit_test(test_the_texts_refused_plays),
         cmocka_unit_test(test_trick_winner_takes_matching_suits),
         cmocka_unit_test(test_determinize_keeps_what_is_known),
         cmocka_unit_test(test_going_out_and_scoring),

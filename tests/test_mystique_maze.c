@@ -203,6 +203,32 @@ static void draw_or_take_then_discard(void **state)
     free(st);
 }
 
+/* "Take your corner cards, and place them face-up in front of you" and
+ * "discard a card from your hand": a corner card typed as the discard is
+ * refused as a corner card, which stays where it is, not as a card missing
+ * from the hand.  An absent player's corners are ordinary cards. */
+static void corner_cards_stay_in_front_of_you(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    const char *hands[] = {JUNK0, JUNK1};
+    void *st = setup(2, hands, "5Rm 5Rc", NULL);
+    ts_play(g, st, "draw");
+    char want[128];
+    snprintf(want, sizeof want, "%s is one of your corner cards: they stay "
+             "face up in front of you", corners[0][0]);
+    ts_refused(g, st, corners[0][0], want);
+    snprintf(want, sizeof want, "%s is one of your corner cards",
+             corners[0][1]);
+    ts_refused(g, st, corners[0][1], want);
+    snprintf(want, sizeof want, "%s is a corner card of seat 1, face up in "
+             "front of them", corners[1][0]);
+    ts_refused(g, st, corners[1][0], want);
+    snprintf(want, sizeof want, "%s is not in your hand", corners[2][0]);
+    ts_refused(g, st, corners[2][0], want);
+    free(st);
+}
+
 /* "If the deck runs out, reshuffle the discard pile (except for the last
  * discarded card) to make a new deck; the last discarded card remains to
  * seed the discard pile."  The shuffle is a chance node. */
@@ -963,6 +989,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(corner_cards_by_player_count),
         cmocka_unit_test(draw_or_take_then_discard),
+        cmocka_unit_test(corner_cards_stay_in_front_of_you),
         cmocka_unit_test(the_reshuffle_keeps_the_last_discard),
         cmocka_unit_test(a_chain_between_the_corners_wins),
         cmocka_unit_test(the_win_is_checked_at_the_end_of_ones_own_turn),

@@ -137,6 +137,53 @@ static void gold_starts_on_a_tie(void **state)
     free(st);
 }
 
+/* The text of the action "text" parses to (it must parse). */
+static const char *parsed_text(const void *st, const char *text)
+{
+    static char buf[TB_ACTION_TEXT];
+    char err[256] = "";
+    tb_action a;
+    assert_int_equal(tb_parse_action(game(), st, text, &a, err, sizeof err),
+                     TB_OK);
+    tb_action_text(game(), st, a, buf, sizeof buf);
+    return buf;
+}
+
+/* "For 4-6 players use two decks": two copies of each card, the silver
+ * one written with a "+".  A player holding only the silver copy may type
+ * the card without the "+"; holding both, the plain name is the gold copy
+ * (its own spelling) and "+" the silver, and a card number ("#60"),
+ * which names no copy, is asked about; "+" for a silver copy she does not
+ * hold is refused. */
+static void a_plain_name_fits_the_only_copy_held(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    const char *same[] = {"5Bc+ 5Bc 1Ym 2Ym", "1Ym+ 2Ym+ 3Ym+ 4Ym+",
+                          "1Rs 2Rs 3Rs 4Rs", "1Ba 2Ba 3Ba 4Ba"};
+    void *st = setup(4, same);
+    assert_int_equal(tb_current(g, st), 0);
+    assert_string_equal(parsed_text(st, "5Bc"), "5Bc");
+    ts_refused(g, st, "5Bc+", "you start with your highest card, 5Bc");
+    /* A card number names no copy: with both held, it is asked which. */
+    ts_refused(g, st, "#60", "you hold both copies of card 60: type 5Bc "
+               "(gold) or 5Bc+ (silver)");
+    ts_refused(g, st, "#60+", "you start with your highest card, 5Bc");
+    ts_play(g, st, "5Bc");
+    ts_play(g, st, "pass");
+    ts_play(g, st, "pass");
+    ts_play(g, st, "pass");
+    /* Seat 0 holds the silver 5Bc only now. */
+    assert_string_equal(parsed_text(st, "5Bc"), "5Bc+");
+    assert_string_equal(parsed_text(st, "5bc"), "5Bc+");
+    assert_string_equal(parsed_text(st, "#60"), "5Bc+");
+    ts_refused(g, st, "1Ym+", "1Ym+ is not in your hand");
+    ts_refused(g, st, "1Ym", "1Ym does not fit on 5Bc");
+    ts_play(g, st, "5Bc");
+    assert_true(has(st, 0, "\"top\":\"5Bc+\""));
+    free(st);
+}
+
 /* "The card must have the same colour or suit as the last card played.
  * The card's number (1-5) must be higher/lower (alternates during the
  * game) than, or equal to the number of the last card played (at the
@@ -413,6 +460,7 @@ int main(void)
         cmocka_unit_test(decks_by_player_count),
         cmocka_unit_test(the_highest_card_starts),
         cmocka_unit_test(gold_starts_on_a_tie),
+        cmocka_unit_test(a_plain_name_fits_the_only_copy_held),
         cmocka_unit_test(follow_colour_or_suit_higher_or_equal),
         cmocka_unit_test(all_pass_and_the_direction_changes),
         cmocka_unit_test(all_pass_again_and_play_starts_afresh),

@@ -141,6 +141,10 @@ int tb_config_check(const tb_game *g, const tb_config *cfg, char *err,
                     size_t errcap)
 {
     if (cfg->players < g->min_players || cfg->players > g->max_players) {
+        /* A game may know better what its count means (MYST's two seats
+         * are two teams of any size): its own check speaks first. */
+        if (g->check_config && g->check_config(cfg, err, errcap) != TB_OK)
+            return TB_EINVAL;
         if (g->min_players == g->max_players)
             tbi_errf(err, errcap, "%s is for exactly %d players, not %d",
                      g->id, g->min_players, cfg->players);

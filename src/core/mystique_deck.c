@@ -52,6 +52,29 @@ void tbi_mq_short_name(int id, int two_decks, char *buf, size_t cap)
              two_decks && tbi_mq_back(id) ? "+" : "");
 }
 
+int tbi_mq_held_copy(const char *typed, int id, int two_decks,
+                     const uint8_t *cards, int n)
+{
+    if (!two_decks || tbi_mq_back(id) != 0)
+        return id;
+    int silver = id + TBI_MQ_CARDS;
+    int gold_held = tbi_hand_has(cards, n, (uint8_t)id);
+    int silver_held = tbi_hand_has(cards, n, (uint8_t)silver);
+    if (*typed == '#' && gold_held && silver_held)
+        return -1;
+    return silver_held && !gold_held ? silver : id;
+}
+
+void tbi_mq_which_copy(int id, char *err, size_t cap)
+{
+    char gold[8], silver[8];
+    tbi_mq_short_name(id % TBI_MQ_CARDS, 1, gold, sizeof gold);
+    tbi_mq_short_name(id % TBI_MQ_CARDS + TBI_MQ_CARDS, 1, silver,
+                      sizeof silver);
+    tbi_errf(err, cap, "you hold both copies of card %d: type %s (gold) or "
+             "%s (silver)", tbi_mq_card_no(id), gold, silver);
+}
+
 /* Index of c (any case) in letters, or -1. */
 static int letter_index(const char *letters, int n, char c)
 {

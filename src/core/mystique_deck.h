@@ -58,6 +58,20 @@ struct json_t *tbi_mq_json_set(uint64_t cards);
 /* Reads a short form or "#n" at s; returns the position after it, or NULL.
  * Without two decks a "+" is refused. */
 const char *tbi_mq_parse(const char *s, int two_decks, int *id);
+/* The card a person means by the name at `typed` that tbi_mq_parse read
+ * as id, among the n cards a move may use (a hand, or the cards picked).
+ * With two decks a short name without "+" ("3Rc") spells the gold copy and
+ * "3Rc+" the silver; when the cards hold the silver copy and not the gold,
+ * "3Rc" means the silver, so that a player holding one copy may type it
+ * without looking at its back.  A card number ("#53") names no copy: it
+ * means the copy held, and when both are held -1 is returned for the game
+ * to ask which (tbi_mq_which_copy).  The gold copy keeps its own spelling,
+ * so every card's short name still reads back as itself. */
+int tbi_mq_held_copy(const char *typed, int id, int two_decks,
+                     const uint8_t *cards, int n);
+/* The question when a card number fits both copies held: "you hold both
+ * copies of card 53: type 3Rc (gold) or 3Rc+ (silver)". */
+void tbi_mq_which_copy(int id, char *err, size_t cap);
 /* Appends a card for a terminal: coloured short form, with a suit symbol
  * in Unicode style. */
 void tbi_mq_render(tb_text *t, int id, int two_decks, unsigned style);

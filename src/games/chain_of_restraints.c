@@ -945,9 +945,18 @@ static int parse_action(const void *vs, const char *text, tb_action *out,
         cell = START; /* the first card has one place */
     } else {
         const char *after = tbi_sq_read_cell(end, SIDE, SIDE, &cell);
-        if (!after || *tbi_skip_space(after)) {
+        if (!after) {
             tbi_errf(err, cap, "after the card, type the cell: a column a-g "
                      "and a row 1-7, e.g. d4");
+            return TB_EPARSE;
+        }
+        if (*tbi_skip_space(after)) {
+            /* The card and the cell were read: say what is left over
+             * rather than asking again for the cell. */
+            tbi_errf(err, cap, "'%s' is more than a move: type just the "
+                     "card and the cell, e.g. %.*s", tbi_skip_space(after),
+                     (int)(after - tbi_skip_space(text)),
+                     tbi_skip_space(text));
             return TB_EPARSE;
         }
         if (cell < 0) {

@@ -14,7 +14,9 @@
  * Actions: a Group is put down one card at a time (card and cell, A_PUT),
  * every step keeping a legal Group reachable, and ends with A_DONE (or by
  * itself when it cannot grow).  A replacement is A_REPLACE, then a card per
- * step (A_ASIDE), then A_DONE.  A_PASS passes.  See the doc for the text.
+ * step (A_ASIDE), then A_DONE; A_BACK, before A_DONE, takes the started
+ * replacement back (once a turn).  A_PASS passes.  See the doc for the
+ * text.
  */
 #include "cards.h"
 #include "grid.h"
@@ -41,6 +43,7 @@
 #define A_DONE 3000u
 #define A_REPLACE 3001u
 #define A_PASS 3002u
+#define A_BACK 3003u        /* replacing: give up the replacement */
 #define A_ASIDE 3100u       /* + card */
 
 enum phase { PH_DEAL, PH_TURN, PH_PLACE, PH_REPLACE, PH_SHUFFLE, PH_OVER };
@@ -56,6 +59,10 @@ typedef struct clique {
     uint8_t below[TBI_MQ_CARDS]; /* the card under each card, + 1 */
     uint8_t hand[2][HAND], hand_n[2]; /* sorted hands */
     uint8_t aside;            /* replacing: bit i sets aside hand[seat][i] */
+    /* This turn a replacement was started and taken back: `replace` is not
+     * offered again until the next turn, so that starting and taking back
+     * cannot go round for ever. */
+    uint8_t withdrawn;
     uint8_t new_n;            /* placing: cards put down so far */
     uint8_t new_cell[MAX_NEW];
     uint8_t deck_n;           /* draw pile; its top is deck[deck_n - 1] */
@@ -406,6 +413,13 @@ static int list_puts(const steps *st, tb_action *out)
     return n;
 }
 
+/* Whether the seat to move may start a replacement: it has cards, and has
+ * not taken one back this turn. */
+static int can_replace(const clique *s)
+{
+    return s->hand_n[s->seat] > 0 && !s->withdrawn;
+}
+
 static int legal(const void *vs, tb_action *out)
 {
     const clique *s = vs;
@@ -416,6 +430,7 @@ static int legal(const void *vs, tb_action *out)
                 out[n++] = A_ASIDE + s->hand[p][i];
         if (s->aside)
             out[n++] = A_DONE;
+        out[n++] = A_BACK;
         return n;
     }
     steps st;
@@ -426,7 +441,7 @@ static int legal(const void *vs, tb_action *out)
             out[n++] = A_DONE;
         return n;
     }
-    if (s->hand_n[p])
+    if (can_replace(s))
         out[n++] = A_REPLACE;
     out[n++] = A_PASS;
     return n;
@@ -438,6 +453,7 @@ static void next_turn(clique *s)
     s->seat ^= 1u;
     s->turn++;
     s->phase = PH_TURN;
+    s->withdrawn = 0;
 }
 
 /* The opponent stacks that one segment captures, as a bit mask of cells:
@@ -578,6 +594,12 @@ static void apply(void *vs, tb_action a)
     } else if (a == A_REPLACE) {
         s->phase = PH_REPLACE;
         s->aside = 0;
+    } else if (a == A_BACK) {
+        /* Nothing was drawn or shuffled yet: the set-aside cards simply
+         * stay in the hand, and the turn is open again. */
+        s->phase = PH_TURN;
+        s->aside = 0;
+        s->withdrawn = 1;
     } else if (a == A_DONE) {
         if (s->phase == PH_REPLACE)
             finish_replace(s);
@@ -772,6 +794,8 @@ static void action_text(const void *vs, tb_action a, char *buf, size_t cap)
         snprintf(buf, cap, "replace");
     } else if (a == A_PASS) {
         snprintf(buf, cap, "pass");
+    } else if (a == A_BACK) {
+        snprintf(buf, cap, "back");
     } else if (a >= A_ASIDE) {
         tbi_mq_short_name((int)(a - A_ASIDE), 0, buf, cap);
     } else {
@@ -800,13 +824,17 @@ static void explain_put(const clique *s, int card, int cell, char *err,
                  name, where);
 }
 
-/* Reads text that is one keyword (done, replace, pass) and nothing else. */
+/* Reads text that is one keyword (done, replace, pass, back) and nothing
+ * else. */
 static int read_keyword(const char *text, tb_action *out)
 {
     static const struct {
         const char *word;
         tb_action a;
-    } words[] = {{"done", A_DONE}, {"replace", A_REPLACE}, {"pass", A_PASS}};
+    } words[] = {{"done", A_DONE},
+                 {"replace", A_REPLACE},
+                 {"pass", A_PASS},
+                 {"back", A_BACK}};
     char word[16];
     size_t n = 0;
     while (text[n] && text[n] != ' ' && n + 1 < sizeof word) {
@@ -849,8 +877,9 @@ static void hint_moves(const clique *s, tb_text *t)
     if (n > 0 && (acts[0] < A_DONE || acts[0] >= A_ASIDE))
         action_text(s, acts[0], ex, sizeof ex);
     if (s->phase == PH_REPLACE) {
-        tb_text_printf(t, "set aside a card of your hand (e.g. %s)%s", ex,
-                       done ? ", or type done to draw" : "");
+        tb_text_printf(t, "set aside a card of your hand (e.g. %s)%s, or "
+                       "back to keep your cards", ex,
+                       done ? ", done to draw" : "");
         return;
     }
     if (ex[0])
@@ -862,8 +891,8 @@ static void hint_moves(const clique *s, tb_text *t)
             tb_text_puts(t, ", or type done to end the Group");
         return;
     }
-    tb_text_printf(t, "%s%s pass", s->hand_n[s->seat] ? ", replace" : "",
-                   ex[0] || s->hand_n[s->seat] ? " or" : ":");
+    tb_text_printf(t, "%s%s pass", can_replace(s) ? ", replace" : "",
+                   ex[0] || can_replace(s) ? " or" : ":");
 }
 
 /* Writes an error message: what is wrong, then what may be done now. */
@@ -886,10 +915,15 @@ static int parse_action(const void *vs, const char *text, tb_action *out,
             refuse(s, err, cap, "finish the Group you are placing");
         else if (s->phase == PH_PLACE && !done_is_legal(s))
             refuse(s, err, cap, "the cards put down are not a Group yet");
-        else if (s->phase == PH_REPLACE && *out != A_DONE)
+        else if (s->phase == PH_REPLACE && *out != A_DONE && *out != A_BACK)
             refuse(s, err, cap, "you are replacing cards");
-        else if (s->phase == PH_REPLACE && !s->aside)
+        else if (s->phase == PH_REPLACE && *out == A_DONE && !s->aside)
             refuse(s, err, cap, "set aside at least one card first");
+        else if (s->phase == PH_TURN && *out == A_BACK)
+            refuse(s, err, cap, "back takes back a replacement you have "
+                   "started; there is none");
+        else if (s->phase == PH_TURN && *out == A_REPLACE && s->withdrawn)
+            refuse(s, err, cap, "you took a replacement back this turn");
         else if (s->phase == PH_TURN && *out == A_DONE)
             refuse(s, err, cap, "nothing to finish");
         else if (s->phase == PH_TURN && *out == A_REPLACE && !s->hand_n[s->seat])
@@ -1162,6 +1196,8 @@ static json_t *view_json(const void *vs, int seat)
     json_object_set_new(v, "turn", json_integer(s->turn));
     json_object_set_new(v, "seat", json_integer(s->seat));
     json_object_set_new(v, "passes", json_integer(s->passes));
+    if (s->withdrawn) /* public: everyone saw the replacement taken back */
+        json_object_set_new(v, "withdrawn", json_true());
     json_object_set_new(v, "deck", json_integer(s->deck_n));
     json_t *board = json_object();
     for (int c = 0; c < CELLS && s->phase != PH_DEAL; c++) {
@@ -1352,6 +1388,9 @@ static void describe(const void *vb, tb_action a, const void *va, int seat,
         describe_over(s, t);
     } else if (a == A_REPLACE) {
         tb_text_printf(t, "seat %d starts replacing cards (face down)\n", p);
+    } else if (a == A_BACK) {
+        tb_text_printf(t, "seat %d takes the replacement back and keeps its "
+                       "cards\n", p);
     } else if (b->phase == PH_REPLACE) {
         if (a >= A_ASIDE && seat == p) {
             tbi_mq_short_name((int)(a - A_ASIDE), 0, name, sizeof name);

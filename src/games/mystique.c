@@ -829,6 +829,18 @@ static int parse_action(const void *vs, const char *text, tb_action *out,
         }
         return TB_EPARSE;
     }
+    /* With two decks, "5Ym" also means the silver copy when that is the
+     * only one among the cards the move takes from; "#55" asks which when
+     * both are there. */
+    int held = unpick ? tbi_mq_held_copy(c, card, two_decks(s), s->sel,
+                                         s->sel_n)
+                      : tbi_mq_held_copy(c, card, two_decks(s),
+                                         s->hand[s->turn], s->hand_n[s->turn]);
+    if (held < 0) {
+        tbi_mq_which_copy(card, err, cap);
+        return TB_EPARSE;
+    }
+    card = held;
     char name[16];
     tbi_mq_short_name(card, two_decks(s), name, sizeof name);
     if (unpick) {

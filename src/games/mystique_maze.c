@@ -868,9 +868,25 @@ static int parse_action(const void *vs, const char *text, tb_action *out,
         return TB_EPARSE;
     }
     if (!tbi_hand_has(s->hand[p], s->hand_n[p], (uint8_t)id)) {
+        /* "Take your corner cards, and place them face-up in front of
+         * you": they are never in a hand, so a corner card typed here is
+         * answered as one, not as a card missing from the hand. */
         char name[8];
         tbi_mq_short_name(id, 0, name, sizeof name);
-        tbi_errf(err, cap, "%s is not in your hand", name);
+        int owner = -1;
+        for (int q = 0; q < s->players && owner < 0; q++)
+            if (id == corner(q, 0) || id == corner(q, 1))
+                owner = q;
+        if (owner == p)
+            tbi_errf(err, cap, "%s is one of your corner cards: they stay "
+                     "face up in front of you; discard a card from your "
+                     "hand", name);
+        else if (owner >= 0)
+            tbi_errf(err, cap, "%s is a corner card of seat %d, face up in "
+                     "front of them; discard a card from your hand", name,
+                     owner);
+        else
+            tbi_errf(err, cap, "%s is not in your hand", name);
         return TB_EPARSE;
     }
     *out = (tb_action)id;

@@ -445,13 +445,21 @@ static int parse_action(const void *vs, const char *text, tb_action *out,
         return TB_OK;
     }
     int id;
-    const char *end = tbi_mq_parse(tbi_skip_space(text), two_decks(s), &id);
+    const char *typed = tbi_skip_space(text);
+    const char *end = tbi_mq_parse(typed, two_decks(s), &id);
     if (!end || *tbi_skip_space(end)) {
         tbi_errf(err, cap, "type a card from your hand as number, colour and "
                  "suit, e.g. 3Rc (3 of red crowns)%s, or pass",
                  two_decks(s) ? ", 3Rc+ for the silver copy" : "");
         return TB_EPARSE;
     }
+    int held = tbi_mq_held_copy(typed, id, two_decks(s), s->hand[p],
+                                s->hand_n[p]);
+    if (held < 0) {
+        tbi_mq_which_copy(id, err, cap);
+        return TB_EPARSE;
+    }
+    id = held;
     char name[8], top[8];
     tbi_mq_short_name(id, two_decks(s), name, sizeof name);
     if (!tbi_hand_has(s->hand[p], s->hand_n[p], (uint8_t)id)) {

@@ -601,6 +601,21 @@ static void retract(void *vs, int seat)
         s->choice[0] = 0;
 }
 
+/* MYST is played by two teams, whatever the number of people: each team
+ * is one seat.  A count other than 2 is refused with that said, since a
+ * table of four would otherwise not know to ask for two seats. */
+static int check_config(const tb_config *cfg, char *err, size_t cap)
+{
+    if (cfg->players != 2) {
+        tbi_errf(err, cap, "myst is played by two teams, not %d player%s: "
+                 "each team is one seat, whatever its size, so use 2 seats "
+                 "(-p 2) and let each team's people share theirs",
+                 cfg->players, cfg->players == 1 ? "" : "s");
+        return TB_EINVAL;
+    }
+    return TB_OK;
+}
+
 static const tb_policy policies[] = {
     {"nearest", "starts at the landmark it holds most cards of, grows toward "
      "the nearest open key space or Marker Switch whatever its cards, walks "
@@ -619,6 +634,7 @@ const tb_game tbg_myst = {
     .options = options,
     .n_options = (int)(sizeof options / sizeof options[0]),
     .state_size = sizeof(myst),
+    .check_config = check_config,
     .init = init,
     .current = current,
     .chance = chance,

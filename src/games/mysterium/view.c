@@ -27,6 +27,12 @@ static const char *const level_names[3] = {"low", "intermediate", "high"};
 static const char *const roman[MSY_HOURS + 2] = {"", "I", "II", "III", "IV",
                                                  "V", "VI", "VII", "VIII"};
 
+/* "a" or "an" before a word: "an object", "a location". */
+static const char *article(const char *word)
+{
+    return word[0] && strchr("aeiou", word[0]) ? "an" : "a";
+}
+
 /* The psychic card at row position pos of kind k. */
 static const msy_card *card_at(const msy *s, int k, int pos)
 {
@@ -195,8 +201,8 @@ static int read_guess(const msy *s, const char *w, tb_action *out, char *err,
         if (tbi_word_eq(card_at(s, k, p)->name, w))
             pos = p;
     if (pos < 0) {
-        tbi_errf(err, cap, "'%s' is not a %s on the table; type ? for the "
-                 "cards", w, kind_names[k]);
+        tbi_errf(err, cap, "'%s' is not %s %s on the table; type ? for the "
+                 "cards", w, article(kind_names[k]), kind_names[k]);
         return TB_EPARSE;
     }
     if (tbi_msy_has(s->sleeved[k], pos)) {
@@ -235,14 +241,41 @@ static int read_discard(const msy *s, char words[][24], int n, tb_action *out,
                          "no crow left: you may not discard now");
 }
 
+/* The most words a move takes: "give", a psychic and the ghost's whole
+ * hand is 9; a little slack is left for stray words to be named. */
+#define MAX_WORDS 12
+
+/* What a move of the phase looks like, for an input far too long to be
+ * one. */
+static const char *longest_move(int phase)
+{
+    switch (phase) {
+    case MSY_VISION:
+        return "type give PSYCHIC CARDS... (at most 9 words: give, a "
+               "psychic and the 7 cards of your hand) or discard CARDS...";
+    case MSY_GUESS: return "type guess and one card's name (2 words)";
+    case MSY_CLAIR: return "type yes N, no N or done (1 or 2 words)";
+    case MSY_SHARED_VISION:
+        return "type culprit GROUP and 3 cards (5 words), or discard "
+               "CARDS...";
+    case MSY_VOTE: return "type vote N (2 words)";
+    default: return "no move now";
+    }
+}
+
 int tbi_msy_parse_action(const void *st, const char *text, tb_action *out,
                          char *err, size_t cap)
 {
     const msy *s = st;
-    char w[12][24];
-    int n = split_words(text, w, 12);
-    if (n == 0 || n > 12) {
+    char w[MAX_WORDS][24];
+    int n = split_words(text, w, MAX_WORDS);
+    if (n == 0) {
         tbi_errf(err, cap, "type a move (? lists them)");
+        return TB_EPARSE;
+    }
+    if (n > MAX_WORDS) {
+        tbi_errf(err, cap, "%d words are too many for a move: %s", n,
+                 longest_move(s->phase));
         return TB_EPARSE;
     }
     unsigned mask;
@@ -392,7 +425,9 @@ static void render_psychic(const msy *s, int seat, int i, unsigned style,
     if (!tbi_msy_active(s, i))
         tb_text_printf(t, ": done at hour %s", roman[s->done_hour[i]]);
     else
-        tb_text_printf(t, ": looking for a %s", kind_names[s->stage[i]]);
+        tb_text_printf(t, ": looking for %s %s",
+                       article(kind_names[s->stage[i]]),
+                       kind_names[s->stage[i]]);
     if (tbi_msy_clairvoyance(s))
         tb_text_printf(t, "; track %d (%s); %d token%s", s->track[i],
                        level_names[tbi_msy_level(s, s->track[i])],
@@ -532,7 +567,13 @@ static void render_to_move(const msy *s, tb_text *t)
 {
     switch (s->phase) {
     case MSY_VISION: {
-        tb_text_puts(t, "  now: the ghost gives a vision to one of psychics");
+        int waiting = 0;
+        for (int i = 0; i < s->psychics; i++)
+            waiting += tbi_msy_active(s, i) && !s->given[i];
+        tb_text_puts(t, waiting == 1 ? "  now: the ghost gives a vision to "
+                                       "psychic"
+                                     : "  now: the ghost gives a vision to "
+                                       "one of psychics");
         const char *sep = " ";
         for (int i = 0; i < s->psychics; i++)
             if (tbi_msy_active(s, i) && !s->given[i]) {
@@ -544,8 +585,9 @@ static void render_to_move(const msy *s, tb_text *t)
     }
     case MSY_GUESS: {
         int i = tbi_msy_guesser(s);
-        tb_text_printf(t, "  now: psychic %d (seat %d) guesses a %s, in "
+        tb_text_printf(t, "  now: psychic %d (seat %d) guesses %s %s, in "
                        "secret\n", i + 1, tbi_msy_seat_of(s, i),
+                       article(kind_names[s->stage[i]]),
                        kind_names[s->stage[i]]);
         break;
     }
@@ -874,8 +916,9 @@ static void say_manifestation(const msy *s, tb_text *t)
         if (s->last_guess[i] != MSY_NONE && s->last_right[i] &&
             !tbi_msy_active(s, i) && s->done_hour[i] == s->last_hour)
             tb_text_printf(t, "psychic %d has found a whole combination "
-                           "(%d hours left)\n", i + 1,
-                           MSY_HOURS - s->last_hour);
+                           "(%d hour%s left)\n", i + 1,
+                           MSY_HOURS - s->last_hour,
+                           MSY_HOURS - s->last_hour == 1 ? "" : "s");
     if (s->phase == MSY_OVER)
         tb_text_puts(t, "the seventh hour is over: the team loses\n");
     else if (s->groups || s->phase == MSY_GROUPS ||

@@ -119,31 +119,57 @@ int mc_parse_action(const void *st, const char *text, tb_action *out,
     char buf[128], names[160];
     snprintf(buf, sizeof buf, "%s", text);
     int card = -1, attr = -1, seat = -1;
+    int mover = s->phase == MC_PH_DEFEND ? s->def : s->att;
+    list_hand(names, sizeof names,
+              mover < s->players ? s->hand[mover] : (uint16_t)0);
     for (char *w = strtok(buf, " \t,"); w; w = strtok(NULL, " \t,")) {
         int v;
-        if ((v = mc_attr_by_name(w)) >= 0 && attr < 0)
+        /* The game writes "seat 2": the word "seat" (or "s") may stand
+         * apart from its number. */
+        if (strcasecmp(w, "seat") == 0 || strcasecmp(w, "s") == 0) {
+            char *num = strtok(NULL, " \t,");
+            const char *end = num ? tbi_read_uint(num, &v) : NULL;
+            if (!end || *end) {
+                tbi_errf(err, errcap, "'%s' needs a seat number after it, "
+                         "e.g. seat 1", w);
+                return TB_EPARSE;
+            }
+        } else if ((v = mc_attr_by_name(w)) >= 0) {
+            if (attr >= 0) {
+                tbi_errf(err, errcap, "name one attribute: you typed %s and "
+                         "%s", mc_attr_names[attr], mc_attr_names[v]);
+                return TB_EPARSE;
+            }
             attr = v;
-        else if ((v = mc_card_by_name(w)) >= 0 && card < 0)
+            continue;
+        } else if ((v = mc_card_by_name(w)) >= 0) {
+            if (card >= 0) {
+                tbi_errf(err, errcap, "name one card: you typed %s and %s "
+                         "(your cards: %s)", mc_cards[card].name,
+                         mc_cards[v].name, names);
+                return TB_EPARSE;
+            }
             card = v;
-        else if ((v = seat_by_word(w)) >= 0 && seat < 0)
-            seat = v;
-        else {
-            int p = s->phase == MC_PH_DEFEND ? s->def : s->att;
-            list_hand(names, sizeof names,
-                      p < s->players ? s->hand[p] : (uint16_t)0);
+            continue;
+        } else if ((v = seat_by_word(w)) < 0) {
             tbi_errf(err, errcap,
                      "'%s' is not a card, an attribute (ST, DX, IQ, MO, HT) "
                      "or a seat here; your cards: %s", w, names);
             return TB_EPARSE;
         }
+        if (seat >= 0) {
+            tbi_errf(err, errcap, "name one seat: you typed seat %d and seat "
+                     "%d", seat, v);
+            return TB_EPARSE;
+        }
+        seat = v;
     }
     if (s->phase != MC_PH_ATTACK && s->phase != MC_PH_COUNTER &&
         s->phase != MC_PH_DEFEND) {
         tbi_errf(err, errcap, "nobody is to move now");
         return TB_EPARSE;
     }
-    int p = s->phase == MC_PH_DEFEND ? s->def : s->att;
-    list_hand(names, sizeof names, s->hand[p]);
+    int p = mover;
     if (card < 0) {
         tbi_errf(err, errcap, "name a card of your hand: %s", names);
         return TB_EPARSE;
