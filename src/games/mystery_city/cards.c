@@ -31,7 +31,7 @@
 
 /*                 name       full                   alias   no sp skill
  *                 partner    ST DX IQ MO HT          text marks */
-const mc_card mc_cards[MC_CARDS] = {
+MC_TABLE_CONST mc_card mc_cards[MC_CARDS] = {
     {"Paul", "Paul", "Pauli", 1, 0, MC_SKILL_NONE, -1,
      {12, 4, 7, 12, 12}, MC_TEXT_NAME | T(IQ)},
     {"Amanda", "Amanda (Mandy)", "Mandy", 2, 0, MC_SKILL_NONE, 2,
@@ -74,7 +74,7 @@ const mc_card mc_cards[MC_CARDS] = {
  * more: with this table most ties are 12 against 12, which Chomp added to
  * the tied card wins whatever he is worth, so COMPANIONSHIP is strong
  * already (docs, "The cards"). */
-const uint8_t mc_chomp[MC_ATTRS] = {2, 2, 2, 2, 2};
+MC_TABLE_CONST uint8_t mc_chomp[MC_ATTRS] = {2, 2, 2, 2, 2};
 
 const char *const mc_attr_names[MC_ATTRS] = {"ST", "DX", "IQ", "MO", "HT"};
 const char *const mc_attr_long[MC_ATTRS] = {"strength", "dexterity",
