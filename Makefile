@@ -63,7 +63,7 @@ DEBIAN_PKGS := build-essential pkg-config libcmocka-dev libjansson-dev libedit-d
                bsdextrautils clang libclang-rt-14-dev \
                libwebsockets-dev libsqlite3-dev libssl-dev chromium
 
-.PHONY: all test asan fuzz fuzzers bench bench-baseline bench-chain bench-maze bench-maze-deviation bench-tools clean deps \
+.PHONY: all test asan fuzz fuzzers bench bench-baseline bench-chain bench-maze bench-maze-deviation bench-city-tables bench-tools clean deps \
         mysterium-content mysterium-content-check test-web bench-server
 all: $(BUILD)/tabula $(BUILD)/libtabula.so
 
@@ -242,10 +242,23 @@ $(BUILD)/maze_deviation: bench/maze_deviation.c src/games/mystique_maze.c $(BUIL
 bench-maze-deviation: $(BUILD)/maze_deviation
 	$(BUILD)/maze_deviation $(DEV_ARGS)
 
+# Mystery City's card tables tried against each other (docs/games/
+# mystery-city.md, "Balance"): the game's files built again with
+# MC_TABLE_MUTABLE, so that the program may load or draw other tables;
+# they take the place of the library's copies when linked.
+CITY_SRC := $(sort $(wildcard src/games/mystery_city/*.c))
+$(BUILD)/city_tables: bench/city_tables.c $(CITY_SRC) \
+  src/games/mystery_city/mc.h $(BUILD)/libtabula.a
+	$(CC) $(CFLAGS) -DMC_TABLE_MUTABLE -Isrc/games/mystery_city \
+	  bench/city_tables.c $(CITY_SRC) $(BUILD)/libtabula.a $(LDLIBS) -o $@
+
+bench-city-tables: $(BUILD)/city_tables
+	$(BUILD)/city_tables $(CITY_ARGS)
+
 # The bench programs built, not run (CI builds them, warnings as errors,
 # so that they keep compiling as the library changes).
 bench-tools: $(BUILD)/nimmt_baseline $(BUILD)/chain_solve $(BUILD)/maze_world \
-  $(BUILD)/maze_deviation $(BUILD)/server_load
+  $(BUILD)/maze_deviation $(BUILD)/server_load $(BUILD)/city_tables
 
 # Mysterium's content (ours): the vision deck generated from a fixed seed
 # by src/games/mysterium/gen_content.py into content_data.c and the content

@@ -342,6 +342,74 @@ static void test_result_by_team(void **state)
     free(st);
 }
 
+/* Plays one game of cfg with random moves from seed to its end and returns
+ * how many times a round began with the teams tied at or above the target
+ * (an extra round); r receives the result. */
+static int play_counting_ties(const tb_config *cfg, uint64_t seed,
+                              tb_result *r)
+{
+    void *st = ts_new_game(game(), cfg);
+    tb_rng rng;
+    tb_rng_seed(&rng, seed);
+    tb_action acts[TB_MAX_ACTIONS];
+    int ties = 0, target = -1;
+    for (;;) {
+        int cur = tb_current(game(), st);
+        if (cur == TB_TERMINAL)
+            break;
+        if (cur == TB_CHANCE) {
+            json_t *v = ts_view(game(), st, TB_SPECTATOR);
+            target = (int)json_integer_value(json_object_get(v, "target"));
+            int a = team_int(v, 0, "score"), b = team_int(v, 1, "score");
+            if (a == b && a >= target)
+                ties++;
+            json_decref(v);
+            tb_settle(game(), st, &rng);
+            continue;
+        }
+        int n = tb_legal(game(), st, acts);
+        assert_true(n > 0);
+        tb_apply_legal(game(), st, acts[tb_rng_below(&rng, (uint32_t)n)]);
+    }
+    assert_int_equal(tb_result_of(game(), st, r), TB_OK);
+    free(st);
+    return ties;
+}
+
+/* "When one team reaches 100 points, the team with more points wins."  At
+ * a tie (50-50 here, with target=50) neither team has more, so by default
+ * another round is played, and one round always settles it (a round scores
+ * 50 points in all); `tie=shared` keeps the shared win. */
+static void test_tie_at_target_plays_another_round(void **state)
+{
+    (void)state;
+    const char *const again[] = {"target=50", NULL};
+    const char *const shared[] = {"target=50", "tie=shared", NULL};
+    tb_config cfg = ts_config(game(), 4, again);
+    int extra = 0, shared_wins = 0;
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        tb_result r;
+        int ties = play_counting_ties(&cfg, seed, &r);
+        assert_true(ties <= 1);
+        assert_true(r.score[0] != r.score[1]);
+        assert_true(r.score[0] >= 50 || r.score[1] >= 50);
+        assert_int_equal(r.rank[r.score[0] > r.score[1] ? 0 : 1], 1);
+        assert_true(r.rank[r.score[0] > r.score[1] ? 1 : 0] > 1);
+        extra += ties;
+    }
+    assert_true(extra > 0); /* some games went to another round */
+    cfg = ts_config(game(), 4, shared);
+    for (uint64_t seed = 1; seed <= 40; seed++) {
+        tb_result r;
+        assert_int_equal(play_counting_ties(&cfg, seed, &r), 0);
+        if (r.score[0] == r.score[1]) {
+            assert_true(r.rank[0] == 1 && r.rank[1] == 1);
+            shared_wins++;
+        }
+    }
+    assert_true(shared_wins > 0);
+}
+
 /* A record typed in as docs/games/mystique-domination.md says: the deck
  * in order (entries 0-14 seat 0's hand: all 15 moons; then the suns, arms
  * and crowns), the four passes, then the plays. */
@@ -385,6 +453,7 @@ int main(void)
         cmocka_unit_test(test_determinize_keeps_what_is_known),
         cmocka_unit_test(test_going_out_and_scoring),
         cmocka_unit_test(test_result_by_team),
+        cmocka_unit_test(test_tie_at_target_plays_another_round),
         cmocka_unit_test(test_typed_in_record),
     };
     return cmocka_run_group_tests_name("mystique-domination", tests, NULL,

@@ -35,18 +35,27 @@
 #define SUIT_MAJORITY 8  /* of a suit's 15 cards */
 #define CARD_MAJORITY 30 /* more than this many of the 60 */
 
-enum { OPT_TARGET };
+enum { OPT_TARGET, OPT_TIE };
 enum phase { PH_DEAL, PH_GIVE, PH_PLAY, PH_OVER };
+/* What a tie at or above the target does (option `tie`). */
+enum { TIE_ANOTHER_ROUND, TIE_SHARED };
+
+static const char *const tie_choices[] = {"another-round", "shared"};
 
 static const tb_option_def options[] = {
     [OPT_TARGET] = {"target", "the game ends after the round in which a team "
                     "reaches this many points", TB_OPT_INT, 100, 10, 1000,
                     NULL},
+    [OPT_TIE] = {"tie", "when a team has reached the target and the teams "
+                 "are tied: another-round (play on until one has more) or "
+                 "shared (both teams share the win)", TB_OPT_ENUM,
+                 TIE_ANOTHER_ROUND, 0, 1, tie_choices},
 };
 
 typedef struct dom {
     uint8_t phase;
     uint16_t target, round;
+    uint8_t tie;            /* TIE_*: what a tie at the target does */
     int16_t score[2];       /* team scores before this round */
     int16_t round_pts[2];   /* what the last finished round scored */
     uint8_t hand[SEATS][HAND_MAX], hand_n[SEATS];
@@ -141,6 +150,7 @@ static void init(void *vs, const tb_config *cfg)
 {
     dom *s = vs;
     s->target = (uint16_t)cfg->opt[OPT_TARGET];
+    s->tie = (uint8_t)cfg->opt[OPT_TIE];
     s->phase = PH_DEAL;
     s->went_out = NOBODY;
 }
@@ -302,9 +312,23 @@ static int round_points(const dom *s, int t)
     return pts;
 }
 
+/* Whether the game is over after a round: a team has reached the target
+ * and, unless the option shares a tie, one team has more points.  Another
+ * round always settles a tie: every round scores 50 points (four suit
+ * majorities and the card majority, 10 each, each to exactly one team), so
+ * after k rounds the teams hold 50k in all, and a tie (25k each, a multiple
+ * of 10) needs k even; the next round makes k odd.  So the game lasts at
+ * most one round more than under `tie=shared`. */
+static int game_over(const dom *s)
+{
+    if (s->score[0] < s->target && s->score[1] < s->target)
+        return 0;
+    return s->score[0] != s->score[1] || s->tie == TIE_SHARED;
+}
+
 /* Seat p has gone out: the pile and the opponents' hands go to its team,
  * its partner's hand to the opponents; the round is scored and the game
- * ends when a team has reached the target. */
+ * ends when a team has reached the target (and has more points). */
 static void go_out(dom *s, int p)
 {
     int t = team_of(p);
@@ -324,9 +348,7 @@ static void go_out(dom *s, int p)
         s->round_pts[u] = (int16_t)round_points(s, u);
         s->score[u] = (int16_t)(s->score[u] + s->round_pts[u]);
     }
-    s->phase = s->score[0] >= s->target || s->score[1] >= s->target
-                   ? PH_OVER
-                   : PH_DEAL;
+    s->phase = game_over(s) ? PH_OVER : PH_DEAL;
 }
 
 /* The pass: seat p's three cards leave its hand; once all four have
@@ -901,6 +923,11 @@ static void describe_out(tb_text *t, const dom *b, int p, const dom *s)
         tb_text_printf(t, ") and scores %d, %d in all\n", s->round_pts[u],
                        s->score[u]);
     }
+    if (s->phase != PH_OVER && s->score[0] == s->score[1] &&
+        s->score[0] >= s->target)
+        tb_text_printf(t, "a team has reached %d but the teams are tied at "
+                       "%d: neither has more points, so another round is "
+                       "played\n", s->target, s->score[0]);
     if (s->phase == PH_OVER) {
         if (s->score[0] == s->score[1])
             tb_text_printf(t, "a team has reached %d and the teams are tied "

@@ -57,9 +57,17 @@ typedef struct mc_card {
     uint16_t text;     /* MC_FROM_TEXT / MC_TEXT_* bits */
 } mc_card;
 
-extern const mc_card mc_cards[MC_CARDS];
+/* The card table is constant in the game.  bench/city_tables.c, which
+ * tries other tables to tell the rules' effects from the table's, builds
+ * these files with MC_TABLE_MUTABLE defined to make it writable. */
+#ifdef MC_TABLE_MUTABLE
+#define MC_TABLE_CONST
+#else
+#define MC_TABLE_CONST const
+#endif
+extern MC_TABLE_CONST mc_card mc_cards[MC_CARDS];
 /* Chomp, the dog whose attributes COMPANIONSHIP adds. */
-extern const uint8_t mc_chomp[MC_ATTRS];
+extern MC_TABLE_CONST uint8_t mc_chomp[MC_ATTRS];
 extern const char *const mc_attr_names[MC_ATTRS];  /* "ST" ... */
 extern const char *const mc_attr_long[MC_ATTRS];   /* "strength" ... */
 extern const char *const mc_skill_names[5];        /* "INVESTIGATION" ... */
