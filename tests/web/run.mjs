@@ -42,15 +42,15 @@ const LAUNCH = {
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
     '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
-const DESKTOP = { width: 1280, height: 900 };
+const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true };
 
 // ---------------------------------------------------------------- server
 
-function startServer() {
-  for (const f of [db, `${db}-wal`, `${db}-shm`]) rmSync(f, { force: true });
-  const proc = spawn(tabula, ['serve', '--port', '0', '--bind', '127.0.0.1', '--db', db,
-    '--bot-pace', '150', '--grace', '2', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+function startServer(dbFile = db, pace = 150) {
+  for (const f of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`]) rmSync(f, { force: true });
+  const proc = spawn(tabula, ['serve', '--port', '0', '--bind', '127.0.0.1', '--db', dbFile,
+    '--bot-pace', String(pace), '--grace', '2', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((ok, fail) => {
     let out = '';
     proc.stdout.on('data', (d) => {
@@ -425,11 +425,138 @@ async function everyGame(browser, base) {
   await phone.context().close();
 }
 
+
+// ---------------------------------------------------------------- whole games by clicking
+
+// Each game with short options and fast bots, so that a whole game is a
+// few dozen of the person's moves.
+const CLICK_GAMES = [
+  { id: 'mystique', seats: 2, options: { skirmishes: 1 } },
+  { id: 'mystique-pillars', seats: 2, options: { turns: 20 } },
+  { id: 'mystique-chain', seats: 2 },
+  { id: 'mystique-energy', seats: 2 },
+  { id: 'battle-for-the-suns', seats: 2 },
+  { id: 'mystique-domination', seats: 4, options: { target: 10 } },
+  { id: 'mystique-circle', seats: 3, options: { target: 5 } },
+  { id: 'up-and-down', seats: 2 },
+  { id: 'mystique-maze', seats: 2, options: { rounds: 10 } },
+  { id: 'chain-of-restraints', seats: 2 },
+  { id: 'mystical-eddies', seats: 3, options: { rounds: 1 } },
+  { id: 'mystique-guilds', seats: 2 },
+  { id: 'clique-mystique', seats: 2 },
+  { id: 'the-game', seats: 2 },
+  { id: 'take-5', seats: 3 },
+  { id: 'dicht-dran', seats: 3 },
+  { id: '6-nimmt', seats: 3, options: { 'single-round': true } },
+  { id: 'no-thanks', seats: 3 },
+  { id: 'the-mind', seats: 2, tick: 400 },
+  { id: 'schotten-totten', seats: 2 },
+  { id: 'mystery-city', seats: 2, options: { limit: 10 } },
+  { id: 'myst', seats: 2, tick: 1500 },
+];
+
+// What the page shows now, and the checks every page must pass: no
+// page-level sideways scroll, at most 30 move buttons, every card of the
+// hand drawn as a card, whose turn it is shown.
+async function look(page) {
+  return page.evaluate(() => {
+    const q = (s) => document.querySelectorAll(s);
+    const hand = document.getElementById('hand');
+    const status = document.getElementById('status')?.textContent.trim() || '';
+    return {
+      scroll: document.documentElement.scrollWidth,
+      width: window.innerWidth,
+      buttons: q('#moves button.move:not(.back)').length,
+      handWant: hand && hand.dataset.count !== undefined ? Number(hand.dataset.count) : null,
+      handDrawn: q('#hand .card-wrap').length,
+      ended: q('.end h2').length > 0,
+      status,
+      turnShown: q('.seat.turn, .seat-chip.turn').length > 0 || /^Tick|Your turn|thinking|Waiting/.test(status),
+      playing: !/over|out of order/.test(status),
+      where: document.querySelector('.topbar .where')?.textContent || '',
+      targets: q('#board .target, #hand .target').length,
+      selected: q('#board .selected, #hand .selected').length,
+      playable: q('#board .playable, #hand .playable').length,
+      moveButtons: q('#moves button.move[data-move], #moves button.move.group').length,
+    };
+  });
+}
+
+// Plays the person's seat to the end by clicking: a thing the selection
+// can go on with (a target) first, else a card or place on the table or a
+// move button, at random.
+async function playByClicking(page, name, deadlineMs) {
+  const t0 = Date.now();
+  let clicks = 0, shotMid = false;
+  const seen = { buttonsMax: 0 };
+  await page.waitForSelector('#board .felt, #board .board-wrap, #board .generic');
+  await page.screenshot({ path: `${shots}/${name}-start.png`, fullPage: true });
+  for (;;) {
+    const s = await look(page);
+    check(s.scroll <= s.width + 1, `${name}: no sideways scroll of the page (${s.scroll} > ${s.width})`);
+    check(s.buttons <= 30, `${name}: at most 30 move buttons (${s.buttons})`);
+    if (s.handWant !== null) check(s.handDrawn === s.handWant, `${name}: every card in hand drawn (${s.handDrawn} of ${s.handWant})`);
+    seen.buttonsMax = Math.max(seen.buttonsMax, s.buttons);
+    if (s.ended) break;
+    check(Date.now() - t0 < deadlineMs, `${name}: the game ends within ${deadlineMs / 1000} s (${clicks} clicks; ${s.status})`);
+    if (s.playing && s.status) check(s.turnShown, `${name}: whose turn it is is shown (${s.status})`);
+    let target = null;
+    const r = Math.random();
+    if (s.targets && r < 0.8) target = page.locator('#board .target, #hand .target');
+    else if (s.selected && s.moveButtons && r < 0.9) target = page.locator('#moves button.move[data-move], #moves button.move.group');
+    else if (s.playable && (r < 0.6 || !s.moveButtons)) target = page.locator('#board .playable, #hand .playable');
+    else if (s.moveButtons) target = page.locator('#moves button.move[data-move], #moves button.move.group');
+    if (!target) {
+      await page.waitForTimeout(60);
+      continue;
+    }
+    const n = await target.count();
+    if (!n) continue;
+    try {
+      await target.nth(Math.floor(Math.random() * n)).click({ timeout: 1500 });
+      clicks++;
+    } catch {
+      // The table was drawn again under the click (a bot moved, a tick
+      // passed): look again.
+    }
+    await page.waitForTimeout(25);
+    if (!shotMid && clicks >= 12) {
+      shotMid = true;
+      await page.screenshot({ path: `${shots}/${name}-middle.png`, fullPage: true });
+    }
+  }
+  if (!shotMid) await page.screenshot({ path: `${shots}/${name}-middle.png`, fullPage: true });
+  await page.screenshot({ path: `${shots}/${name}-end.png`, fullPage: true });
+  check(clicks >= 2, `${name}: the person clicked moves (${clicks})`);
+  return { clicks, seconds: (Date.now() - t0) / 1000 };
+}
+
+async function wholeGameByClicking(browser, base, g) {
+  const run = async (size, tag) => {
+    const page = await newPage(browser, size);
+    const seats = ['you'];
+    for (let j = 1; j < g.seats; j++) seats.push('heuristic');
+    const t = await createTable(page, base, g.id, seats, g.options || {}, { tick: g.tick || 500 });
+    await page.goto(t.links[0]);
+    const r = await playByClicking(page, `${g.id}-${tag}`, Number(process.env.GAME_SECONDS || 90) * 1000);
+    await page.context().close();
+    return `${tag} ${r.clicks} clicks ${r.seconds.toFixed(0)} s`;
+  };
+  const out = await Promise.all([run(DESKTOP, 'desktop'), run(PHONE, 'phone')]);
+  if (process.env.DEBUG) console.log(`      ${g.id}: ${out.join(', ')}`);
+}
+
 // ---------------------------------------------------------------- main
 
 const { proc, base } = await startServer();
+// The whole games by clicking play against bots at a quick pace.
+const fastDb = `${db}-fast`;
+const fast = await startServer(fastDb, 20);
 const browser = await chromium.launch(LAUNCH);
 try {
+  for (const g of CLICK_GAMES) {
+    await test(`${g.id}: a whole game by clicking, desktop and phone`, () => wholeGameByClicking(browser, fast.base, g));
+  }
   await test('No Thanks! played to its end by two people and a bot', () => noThanksToTheEnd(browser, base));
   await test('a spectator sees no hidden card', () => spectatorSeesNoHand(browser, base));
   await test('a reload reconnects to the same seat', () => reloadKeepsTheSeat(browser, base));
@@ -444,6 +571,10 @@ try {
   await browser.close();
   // The server stops cleanly on SIGTERM (under the sanitizers: no error,
   // no leak).
+  const fastExit = new Promise((ok) => fast.proc.on('exit', (code, sig) => ok({ code, sig })));
+  fast.proc.kill('SIGTERM');
+  await fastExit;
+  for (const f of [fastDb, `${fastDb}-wal`, `${fastDb}-shm`]) rmSync(f, { force: true });
   const exited = new Promise((ok) => proc.on('exit', (code, sig) => ok({ code, sig })));
   proc.kill('SIGTERM');
   const { code, sig } = await exited;
