@@ -78,6 +78,11 @@ function setTitle(text) {
 
 // ---------------------------------------------------------------- lobby
 
+// The paces offered for real-time games: milliseconds a tick.
+const PACES = [[6000, 'relaxed: up to 6 s a tick'], [3000, 'steady: up to 3 s a tick'],
+  [1500, 'brisk: up to 1.5 s a tick'], [750, 'fast: up to 0.75 s a tick']];
+const PACE_DEFAULT = { myst: 6000, 'the-mind': 1500 };
+
 function lobbyPage() {
   setTitle('');
   const root = h('section', { class: 'lobby' });
@@ -89,8 +94,15 @@ function lobbyPage() {
   const optsBox = h('div', { class: 'options' });
   const seatsBox = h('div', { class: 'seats-choice' });
   const takeoverSel = h('select', { id: 'takeover', 'aria-label': 'when a person leaves' });
-  const tickInput = h('input', { id: 'tick', type: 'number', min: 100, max: 10000, step: 50, value: 1000 });
-  const tickRow = h('label', { class: 'row tick-row' }, 'Tick (ms) ', tickInput);
+  // The pace of a real-time game: a tick ends when every person in it has
+  // chosen, so a long tick only waits for a person who is still reading;
+  // the bots choose once a tick whatever its length.
+  const tickInput = h('input', { id: 'tick', type: 'number', min: 100, max: 10000, step: 50, value: 1000, 'aria-label': 'milliseconds a tick' });
+  const paceSel = h('select', { id: 'pace', 'aria-label': 'pace' },
+    PACES.map(([ms, label]) => h('option', { value: ms }, label)), h('option', { value: '' }, 'my own (ms):'));
+  paceSel.addEventListener('change', () => { if (paceSel.value) tickInput.value = paceSel.value; tickInput.hidden = paceSel.value !== ''; });
+  tickInput.addEventListener('input', () => { paceSel.value = PACES.some(([ms]) => String(ms) === tickInput.value) ? tickInput.value : ''; });
+  const tickRow = h('label', { class: 'row tick-row' }, h('span', {}, 'Pace (real time)'), h('span', { class: 'pace' }, paceSel, tickInput));
   const blurb = h('p', { class: 'blurb' });
 
   function refill() {
@@ -112,6 +124,12 @@ function lobbyPage() {
     takeoverSel.appendChild(h('option', { value: '' }, 'waits for them'));
     for (const b of g.bots) takeoverSel.appendChild(h('option', { value: b.spec, selected: b.spec === 'heuristic' ? true : null }, `a bot plays for them (${b.spec})`));
     tickRow.hidden = !g.realtime;
+    // A newcomer's pace by default: long enough to read the board and
+    // place a piece (measured in MYST's race: docs/server.md).
+    const pace = PACE_DEFAULT[g.id] || 3000;
+    paceSel.value = String(pace);
+    tickInput.value = String(pace);
+    tickInput.hidden = true;
     seats();
   }
 
@@ -340,7 +358,10 @@ function tablePage(table, token, claim) {
   function statusText(s) {
     if (s.status === 'broken') return 'This table is out of order.';
     if (s.status === 'ended') return 'The game is over.';
-    if (s.realtime) {
+    // A real-time game between its ticks with a seat to move (MYST's
+    // exploration) is played turn by turn.
+    const turnBased = s.realtime && !s.realtime.open && typeof s.turn === 'number';
+    if (s.realtime && !turnBased) {
       const rt = s.realtime;
       // The game's own tick (the one its view and log count), not the
       // server's count of ticks opened.
@@ -348,7 +369,7 @@ function tablePage(table, token, claim) {
       if (s.seat === null) return `Real time: tick ${n}.`;
       if (rt.asked && rt.chosen) return `Tick ${n}: you chose “${rt.chosen}”. (You may change it until the tick ends.)`;
       if (rt.asked) return `Tick ${n}: your choice — or wait.`;
-      return `Tick ${n}: nothing for you to do in this tick.`;
+      return `Tick ${n}: the others are choosing; nothing for you to do in this tick.`;
     }
     if (s.turn === null || s.turn === undefined) return '';
     const seat = s.seats[s.turn];
@@ -606,8 +627,8 @@ function replayPage(table) {
       clear(boardEl);
       if (m.result && m.move === m.moves) boardEl.appendChild(resultBox(m.result, m.seat));
       const ctx = { game: m.game, view: m.view || {}, seat: m.seat, legal: [], ui: {}, act: () => {}, rerender: () => {}, players: m.players, turn: null };
-      const table = TABLES[m.game];
-      const b = table ? table(ctx) : null;
+      const tableOf = TABLES[m.game];
+      const b = tableOf ? tableOf(ctx) : null;
       if (b) boardEl.appendChild(b.el);
       else boardEl.appendChild(renderGeneric(m.game, m.view || {}, new Set(['to_move', 'hand'])));
       const hand = b && b.hand !== undefined ? b.hand : handOf(m.view, m.seat);

@@ -172,7 +172,7 @@ export function richText(game, text) {
   let m;
   let src = text;
   if (game === 'schotten-totten') {
-    src = src.replace(/\b(plays|discards|takes|moves|with|card) (\d{1,2})\b/g, (all, w, n) => `${w} ${sttName(Number(n))}`);
+    src = src.replace(/\b(plays|discards|takes|moves|its|puts|with|card|draws|drew) (\d{1,2})\b/g, (all, w, n) => `${w} ${sttName(Number(n))}`);
   }
   while ((m = re.exec(src))) {
     if (m.index > at) span.appendChild(document.createTextNode(src.slice(at, m.index)));
@@ -191,6 +191,10 @@ export function moveLabel(game, text) {
     const m = /^(\d+)@(\d)$/.exec(text);
     if (m) return document.createTextNode(`${sttName(Number(m[1]))} → stone ${m[2]}`);
     if (/^@\d$/.test(text)) return document.createTextNode(`claim stone ${text.slice(1)}`);
+  }
+  if (game === 'the-game') {
+    const m = /^(\d+)([ud]\d)$/.exec(text);
+    if (m) return document.createTextNode(`${m[1]} on ${m[2]}`);
   }
   return richText(game, text);
 }
@@ -285,7 +289,7 @@ export function seatStrip(ctx, facts) {
 
 // A fact of the table: "deck 21".
 export function fact(key, value) {
-  return h('span', { class: 'chip' }, h('span', { class: 'chip-key' }, key), ' ', String(value));
+  return h('span', { class: 'chip' }, h('span', { class: 'chip-key' }, key), ' ', value === undefined || value === null ? '-' : String(value));
 }
 
 export function facts(list) {

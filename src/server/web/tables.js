@@ -276,7 +276,7 @@ function noThanks(ctx) {
     el: felt(
       seatStrip(ctx, (j) => { const s = (v.seats || [])[j] || {}; return { text: [`points ${s.points}`, s.tokens !== undefined ? `chips ${s.tokens}` : null].filter(Boolean), cards: s.cards && s.cards.length ? cards(ctx.game, s.cards, { small: true, tok: false }) : null }; }),
       h('div', { class: 'zones' },
-        zone('the card on offer', [v.card !== undefined && v.card !== null ? card(ctx.game, v.card, { tok: 'take' }) : null, h('div', { class: 'pot' }, `${v.pot || 0} chips on it`)], { cls: 'offer' }),
+        zone('the card on offer', [v.card !== undefined && v.card !== null ? card(ctx.game, v.card, { tok: false }) : null, h('div', { class: 'pot' }, `${v.pot || 0} chips on it`)], { cls: 'offer' }),
         pile(ctx.game, 'draw pile', null, v.draw_pile))),
   };
 }
@@ -288,7 +288,7 @@ function theMind(ctx) {
     el: felt(
       seatStrip(ctx, (j) => { const s = (v.seats || [])[j] || {}; return { text: [s.raised ? 'hand raised' : null].filter(Boolean), hidden: s.hand_size }; }),
       facts([['level', `${v.level} of ${v.last_level}`], ['lives', v.lives], ['shurikens', v.shurikens], ['tick', v.tick]]),
-      h('div', { class: 'zones' }, pile(ctx.game, 'the pile', pileTop, (v.pile || []).length, { tok: 'play', cardTok: false }),
+      h('div', { class: 'zones' }, pile(ctx.game, 'the pile', pileTop, (v.pile || []).length, { cardTok: false }),
         cardZone(ctx, 'discarded', v.discarded, { small: true, tok: false }))),
   };
 }
@@ -323,7 +323,7 @@ function mysteryCity(ctx) {
         const s = (v.seats || [])[j] || {};
         return { text: [s.out ? 'out' : null, s.known && s.known.length ? `you know: ${s.known.join(', ')}` : null].filter(Boolean), hidden: s.cards };
       }),
-      facts([['combats', v.combats], ['attribute', v.attribute], ['attacker', v.attacker !== undefined ? seatName(v.attacker, ctx.seat) : '-'], ['defender', v.defender !== undefined ? seatName(v.defender, ctx.seat) : '-'], ['phase', v.phase]]),
+      facts([['combats', val(v.combats, 0)], ['attribute', val(v.attribute)], ['attacker', typeof v.attacker === 'number' ? seatName(v.attacker, ctx.seat) : '-'], ['defender', typeof v.defender === 'number' ? seatName(v.defender, ctx.seat) : '-'], ['phase', v.phase]]),
       h('div', { class: 'zones' },
         zone('the combat', (v.table || []).length ? h('div', { class: 'cards characters' }, v.table.map((c) => character(c, { tok: false, attr: v.attribute, label: seatName(c.seat, ctx.seat) }))) : h('span', { class: 'empty-slot' }, 'no combat now'), { cls: 'wide' }),
         v.discarded && v.discarded.length ? zone('out of the game', h('span', {}, v.discarded.join(', '))) : null,
