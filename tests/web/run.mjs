@@ -488,6 +488,7 @@ async function look(page) {
       targets: q('#board .target, #hand .target').length,
       selected: q('#board .selected, #hand .selected').length,
       playable: q('#board .playable, #hand .playable').length,
+      handPlayable: q('#hand .playable').length,
       moveButtons: q('#moves button.move[data-move], #moves button.move.group').length,
     };
   });
@@ -515,9 +516,15 @@ async function playByClicking(page, name, deadlineMs) {
     let target = null;
     const r = Math.random();
     if (s.targets && r < 0.8) target = page.locator('#board .target, #hand .target');
-    else if (s.selected && s.moveButtons && r < 0.9) target = page.locator('#moves button.move[data-move], #moves button.move.group');
-    else if (s.playable && (r < 0.6 || !s.moveButtons)) target = page.locator('#board .playable, #hand .playable');
-    else if (s.moveButtons) target = page.locator('#moves button.move[data-move], #moves button.move.group');
+    else if (s.selected && s.moveButtons && r < 0.9) target = page.locator('#moves button.move[data-move]:not([data-move="pass"]), #moves button.move.group');
+    else if (s.handPlayable && r < 0.6) target = page.locator('#hand .playable');
+    else if (s.playable && (r < 0.75 || !s.moveButtons)) target = page.locator('#board .playable, #hand .playable');
+    else if (s.moveButtons) {
+      // Passing is left for when nothing else is offered, so that a game
+      // does not end at once on two passes (Clique Mystique).
+      target = page.locator('#moves button.move[data-move]:not([data-move="pass"]), #moves button.move.group');
+      if (!(await target.count())) target = page.locator('#moves button.move[data-move]');
+    }
     if (!target) {
       await page.waitForTimeout(60);
       continue;
