@@ -27,7 +27,9 @@
 //   No page may raise an error.
 //
 // TABULA=path/to/tabula picks the binary (default build/tabula); ONLY=regex
-// runs the tests whose names match.
+// runs the tests whose names match; VIEWPORT_SHOTS=1 takes the middle
+// screenshots of whole games at the window's size (for docs/shots, `make
+// docs-shots`) rather than of the whole page.
 
 import { chromium } from 'playwright-core';
 import { spawn, spawnSync } from 'node:child_process';
@@ -297,6 +299,21 @@ async function reloadKeepsTheSeat(browser, base) {
   await owner.context().close();
 }
 
+// A seat link with a wrong token says so, alone: no empty hand, moves,
+// seats or log around it.
+async function wrongLinkShowsTheProblemAlone(browser, base) {
+  const owner = await newPage(browser);
+  const t = await createTable(owner, base, 'no-thanks', ['you', 'human', 'human']);
+  const page = await newPage(browser, PHONE);
+  await page.goto(t.links[1].replace(/\/[^/]+$/, '/0123456789abcdef0123456789abcdef'));
+  await page.waitForSelector('.problem');
+  check((await page.locator('.problem h2').innerText()).includes('Cannot sit here'), 'the problem is named');
+  for (const sel of ['#seats', '#log', '#hand', '#moves']) check(!(await page.locator(sel).isVisible()), `${sel} is not shown`);
+  await page.screenshot({ path: `${shots}/cannot-sit-here-phone.png`, fullPage: true });
+  await page.context().close();
+  await owner.context().close();
+}
+
 async function schottenTottenToAClaim(browser, base) {
   const owner = await newPage(browser);
   const t = await createTable(owner, base, 'schotten-totten', ['you', 'human']);
@@ -541,10 +558,11 @@ async function playByClicking(page, name, deadlineMs) {
     await page.waitForTimeout(25);
     if (!shotMid && clicks >= 12) {
       shotMid = true;
-      await page.screenshot({ path: `${shots}/${name}-middle.png`, fullPage: true });
+      if (process.env.VIEWPORT_SHOTS) await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `${shots}/${name}-middle.png`, fullPage: !process.env.VIEWPORT_SHOTS });
     }
   }
-  if (!shotMid) await page.screenshot({ path: `${shots}/${name}-middle.png`, fullPage: true });
+  if (!shotMid) await page.screenshot({ path: `${shots}/${name}-middle.png`, fullPage: !process.env.VIEWPORT_SHOTS });
   await page.screenshot({ path: `${shots}/${name}-end.png`, fullPage: true });
   check(clicks >= 2, `${name}: the person clicked moves (${clicks})`);
   return { clicks, seconds: (Date.now() - t0) / 1000 };
@@ -602,6 +620,7 @@ try {
   await test('No Thanks! played to its end by two people and a bot', () => noThanksToTheEnd(browser, base));
   await test('a spectator sees no hidden card', () => spectatorSeesNoHand(browser, base));
   await test('a reload reconnects to the same seat', () => reloadKeepsTheSeat(browser, base));
+  await test('a wrong seat link shows the problem alone', () => wrongLinkShowsTheProblemAlone(browser, base));
   await test('Schotten Totten played by clicking to a claimed stone', () => schottenTottenToAClaim(browser, base));
   await test('The Mind runs in real time', () => theMindInRealTime(browser, base));
   await test('HTTP serves only the UI and ended games\' records', () => httpServesOnlyTheUi(browser, base));

@@ -46,12 +46,14 @@ function mystique(ctx) {
         const s = (v.seats || [])[j] || {};
         return { text: [`skirmishes ${val(s.skirmishes_won, 0)}`, `burns ${val(s.burns, 0)}`, j === v.spellcaster ? 'spellcaster' : null].filter(Boolean), hidden: s.hand_size };
       }),
-      facts([['round', v.round], ['skirmish', `${v.skirmish} of best ${v.best_of}`], ['phase', v.phase]]),
+      facts([['round', v.round], ['skirmish', `${v.skirmish} of best ${v.best_of}`], ['phase', v.phase],
+        v.announced ? ['spell', `${v.need} ${v.announced}`] : null].filter(Boolean)),
       h('div', { class: 'zones' },
-        cardZone(ctx, 'the spell being cast', v.casting, { always: true, cls: 'wide' }),
-        cardZone(ctx, 'played to answer', v.played),
-        cardZone(ctx, 'on the table', v.table),
-        cardZone(ctx, 'taken back', ((v.seats || [])[ctx.seat] || {}).taken_back))),
+        cardZone(ctx, `the spell to beat${v.last_caster !== undefined ? ` (${seatName(v.last_caster, ctx.seat)})` : ''}`, v.spell, { cls: 'trick-zone' }),
+        cardZone(ctx, 'picked so far', v.casting, { always: true }),
+        cardZone(ctx, 'on the table this round', v.table, { small: true, tok: false }),
+        cardZone(ctx, 'taken back', ((v.seats || [])[ctx.seat] || {}).taken_back, { small: true }),
+        cardZone(ctx, 'played this skirmish', v.played, { small: true, tok: false, cls: 'wide' }))),
   };
 }
 
