@@ -169,7 +169,7 @@ function maze(ctx) {
       }),
       facts([['phase', v.phase], ['turn', `${v.turns} of ${v.max_turns}`], ['missing', v.missing], ['reshuffles', v.reshuffles]]),
       h('div', { class: 'zones' },
-        pile(ctx.game, 'the deck', null, v.deck, { tok: 'deck' }),
+        pile(ctx.game, 'the deck', null, v.deck, { tok: 'draw' }),
         pile(ctx.game, 'discard pile', top, (v.discards || []).length, { tok: 'take', cardTok: false }),
         cardZone(ctx, 'just drawn', v.drawn, { small: true, tok: false }),
         cardZone(ctx, 'cards known of others', [].concat(...(v.seats || []).map((s, j) => (j === ctx.seat ? [] : s.known || []))), { small: true, tok: false }))),
@@ -221,7 +221,7 @@ function guilds(ctx) {
       h('div', { class: 'zones' },
         pile(ctx.game, 'draw deck', null, v.draw_deck, { tok: 'draw' }),
         zone('discard deck', dd.length ? cards(ctx.game, dd, { overlap: true }) : h('span', { class: 'empty-slot' }, 'empty'), { badge: dd.length })),
-      h('div', { class: 'zones' }, (v.seats || []).map((s, j) => zone(`${seatName(j, ctx.seat)}'s guild`, cards(ctx.game, s.tableau || [], { small: j !== ctx.seat, tok: j === ctx.seat ? undefined : false }), { cls: j === ctx.seat ? 'mine wide' : '' })))),
+      h('div', { class: 'zones' }, (v.seats || []).map((s, j) => zone((j === ctx.seat ? 'your guild' : `seat ${j}'s guild`), cards(ctx.game, s.tableau || [], { small: j !== ctx.seat, tok: j === ctx.seat ? undefined : false }), { cls: j === ctx.seat ? 'mine wide' : '' })))),
   };
 }
 
