@@ -192,6 +192,7 @@ test-web: $(BUILD)/tabula
 	  { echo "test-web needs Node.js 20 or later (node --version)"; exit 1; }
 	cd tests/web && { test -d node_modules/playwright-core || \
 	  npm ci --no-audit --no-fund; }
+	node tests/web/kit.test.mjs
 	TABULA=$(BUILD)/tabula SHOTS=$(BUILD)/web-shots node tests/web/run.mjs
 
 # Screenshots of a few tables for the README and the games' docs
