@@ -13,9 +13,9 @@
 
 import { h, clear, toast, copy, words } from './dom.js';
 import { Connection } from './net.js';
-import { renderGeneric, renderHand, typeMove, handOf, backs, renderValue } from './view.js';
+import { renderGeneric, renderHand, typeMove, handOf, renderValue } from './view.js';
 import { TABLES } from './tables.js';
-import { Picker, bindTokens, splitMove, cards as cardRow, moveLabel, richText, cardName } from './kit.js';
+import { Picker, bindTokens, splitMove, cards as cardRow, moveLabel, richText, cardName, backs } from './kit.js';
 
 const app = document.getElementById('app');
 const netStatus = document.getElementById('net');
@@ -447,7 +447,7 @@ function tablePage(table, token, claim) {
         drawn = hand;
         handEl.dataset.count = String(b.handCount ?? hand.childElementCount);
       } else {
-        drawn = hand.some((c) => c !== null && typeof c === 'object') ? renderHand(s.game, hand, [], ui, act, rerender) : cardRow(s.game, hand, { cls: 'hand-cards' });
+        drawn = hand.some((c) => c !== null && typeof c === 'object') ? renderHand(s.game, hand) : cardRow(s.game, hand, { cls: 'hand-cards' });
         handEl.dataset.count = String(hand.length);
       }
       handEl.append(h('h3', {}, 'Your hand', h('span', { class: 'count' }, String(handEl.dataset.count))), hand.length === 0 ? h('p', { class: 'val none' }, 'empty') : drawn);
@@ -634,7 +634,7 @@ function replayPage(table) {
       const hand = b && b.hand !== undefined ? b.hand : handOf(m.view, m.seat);
       if (hand && m.seat !== null) {
         boardEl.appendChild(h('div', { class: 'hand' }, h('h3', {}, `Seat ${m.seat}'s hand`),
-          hand instanceof Element ? hand : hand.some((c) => c !== null && typeof c === 'object') ? renderHand(m.game, hand, [], {}, () => {}, () => {}) : cardRow(m.game, hand, { tok: false })));
+          hand instanceof Element ? hand : hand.some((c) => c !== null && typeof c === 'object') ? renderHand(m.game, hand) : cardRow(m.game, hand, { tok: false })));
       }
       fillLog(logList, m.game, m.log);
       markLastMove(m.game, m.log.length ? m.log[m.log.length - 1] : '', [boardEl]);

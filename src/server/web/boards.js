@@ -7,8 +7,8 @@
 // turns clicks into moves: a card chosen from the hand, then a place.
 
 import { h } from './dom.js';
-import { cardFor, cardBack, svgEl } from './cards.js';
-import { card, backs, splitMove, seatName, facts, zone, cards } from './kit.js';
+import { cardFor, svgEl } from './cards.js';
+import { card, backs, splitMove, facts, zone } from './kit.js';
 
 // A card on the board, named for clicking by its text.
 function boardCard(ctx, v, extra = '') {
