@@ -15,6 +15,7 @@
 #                   from the heuristic are worth (DEV_ARGS)
 #   make test-web   the browser tests of `tabula serve` (Playwright driving
 #                   Debian's Chromium; screenshots in $(BUILD)/web-shots)
+#   make docs-shots a few tables photographed into docs/shots/ (README)
 #   make bench-server  the load bench of `tabula serve` (docs/server.md)
 #   make bench-tools   build the bench programs without running them
 #   make deps       install the Debian packages the build needs (as root)
@@ -64,7 +65,7 @@ DEBIAN_PKGS := build-essential pkg-config libcmocka-dev libjansson-dev libedit-d
                libwebsockets-dev libsqlite3-dev libssl-dev chromium
 
 .PHONY: all test asan fuzz fuzzers bench bench-baseline bench-chain bench-maze bench-maze-deviation bench-city-tables bench-tools clean deps \
-        mysterium-content mysterium-content-check test-web bench-server
+        mysterium-content mysterium-content-check test-web docs-shots bench-server
 all: $(BUILD)/tabula $(BUILD)/libtabula.so
 
 $(BUILD)/%.o: %.c $(wildcard include/*.h src/*/*.h src/games/*/*.h)
@@ -191,7 +192,23 @@ test-web: $(BUILD)/tabula
 	  { echo "test-web needs Node.js 20 or later (node --version)"; exit 1; }
 	cd tests/web && { test -d node_modules/playwright-core || \
 	  npm ci --no-audit --no-fund; }
+	node tests/web/kit.test.mjs
 	TABULA=$(BUILD)/tabula SHOTS=$(BUILD)/web-shots node tests/web/run.mjs
+
+# Screenshots of a few tables for the README and the games' docs
+# (docs/shots/): those games played whole by clicking in the browser tests,
+# their middle screenshots at the window's size.
+DOC_SHOTS := mystique-desktop myst-desktop mystique-pillars-phone \
+             schotten-totten-phone mystery-city-phone 6-nimmt-phone
+docs-shots: $(BUILD)/tabula
+	cd tests/web && { test -d node_modules/playwright-core || \
+	  npm ci --no-audit --no-fund; }
+	rm -rf $(BUILD)/doc-shots
+	TABULA=$(BUILD)/tabula SHOTS=$(BUILD)/doc-shots VIEWPORT_SHOTS=1 \
+	  ONLY='^(mystique|myst|mystique-pillars|schotten-totten|mystery-city|6-nimmt): a whole' \
+	  node tests/web/run.mjs
+	mkdir -p docs/shots
+	for s in $(DOC_SHOTS); do cp $(BUILD)/doc-shots/$$s-middle.png docs/shots/$$s.png || exit 1; done
 
 # The load bench of `tabula serve` (bench/server_load.c; docs/server.md):
 # LOAD_TABLES tables of two clients each play random moves for

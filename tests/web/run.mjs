@@ -15,13 +15,21 @@
 //   5. The Mind runs in real time: ticks pass on the server's clock with
 //      nobody clicking, and a click plays the card in its tick.
 //   6. HTTP serves the UI and the records of ended games, nothing else.
-//   7. Every game in the registry: a table made in the lobby, a few moves
-//      clicked, screenshots at desktop and phone size (in SHOTS, default
-//      build/web-shots: CI keeps them as artifacts); no page may raise an
-//      error.
+//   7. Every game but Mysterium: a person plays a whole game against bots
+//      by clicking only (the things on the table, then move buttons), at
+//      1280x800 and 390x844 at once, with screenshots at its start, middle
+//      and end (in SHOTS, default build/web-shots: CI keeps them as
+//      artifacts); every page, all along: no sideways scroll of the page,
+//      at most 30 move buttons, every card of the hand drawn as a card,
+//      whose turn it is shown.  MYST's race at the lobby's default pace
+//      lets a newcomer who reads for 4 s place a piece.
+//   8. Every other game (Mysterium): a table, a few moves, screenshots.
+//   No page may raise an error.
 //
 // TABULA=path/to/tabula picks the binary (default build/tabula); ONLY=regex
-// runs the tests whose names match.
+// runs the tests whose names match; VIEWPORT_SHOTS=1 takes the middle
+// screenshots of whole games at the window's size (for docs/shots, `make
+// docs-shots`) rather than of the whole page.
 
 import { chromium } from 'playwright-core';
 import { spawn, spawnSync } from 'node:child_process';
@@ -42,15 +50,15 @@ const LAUNCH = {
   args: ['--headless', '--no-sandbox', '--disable-gpu', '--disable-quic', '--no-first-run',
     '--disable-background-networking', '--disable-component-update', '--disable-sync'],
 };
-const DESKTOP = { width: 1280, height: 900 };
+const DESKTOP = { width: 1280, height: 800 };
 const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true };
 
 // ---------------------------------------------------------------- server
 
-function startServer() {
-  for (const f of [db, `${db}-wal`, `${db}-shm`]) rmSync(f, { force: true });
-  const proc = spawn(tabula, ['serve', '--port', '0', '--bind', '127.0.0.1', '--db', db,
-    '--bot-pace', '150', '--grace', '2', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+function startServer(dbFile = db, pace = 150) {
+  for (const f of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`]) rmSync(f, { force: true });
+  const proc = spawn(tabula, ['serve', '--port', '0', '--bind', '127.0.0.1', '--db', dbFile,
+    '--bot-pace', String(pace), '--grace', '2', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((ok, fail) => {
     let out = '';
     proc.stdout.on('data', (d) => {
@@ -111,7 +119,10 @@ async function createTable(page, base, game, seats, options = {}, extra = {}) {
     else await el.fill(String(v));
   }
   if (extra.takeover !== undefined) await page.selectOption('#takeover', extra.takeover);
-  if (extra.tick && await page.locator('#tick').isVisible()) await page.fill('#tick', String(extra.tick));
+  if (extra.tick && await page.locator('#pace').isVisible()) {
+    await page.selectOption('#pace', '');
+    await page.fill('#tick', String(extra.tick));
+  }
   await page.click('#create');
   await page.waitForSelector('.created .links, .created a.button');
   const links = {};
@@ -135,24 +146,24 @@ async function status(page) {
 // Clicks one of the legal moves shown (a random one), opening a group
 // first when moves are grouped.  Returns the move's text, or null.
 async function clickSomeMove(page) {
-  const groups = page.locator('#moves button.move.group');
-  const plain = page.locator('#moves button.move[data-move]');
-  const ng = await groups.count(), np = await plain.count();
-  if (ng + np === 0) return null;
-  const k = Math.floor(Math.random() * (ng + np));
-  if (k < ng) {
+  // Groups open into smaller groups or moves (at most 30 buttons a level).
+  for (let depth = 0; depth < 6; depth++) {
+    const groups = page.locator('#moves button.move.group');
+    const plain = page.locator('#moves button.move[data-move]');
+    const ng = await groups.count(), np = await plain.count();
+    if (ng + np === 0) return null;
+    const k = Math.floor(Math.random() * (ng + np));
+    if (k >= ng) {
+      const m = plain.nth(k - ng);
+      const text = await m.getAttribute('data-move');
+      await m.click();
+      return text;
+    }
+    const before = await page.locator('#moves').innerText();
     await groups.nth(k).click();
-    const inner = page.locator('#moves button.move[data-move]');
-    await inner.first().waitFor();
-    const m = inner.nth(Math.floor(Math.random() * (await inner.count())));
-    const text = await m.getAttribute('data-move');
-    await m.click();
-    return text;
+    await page.waitForFunction((b) => document.querySelector('#moves')?.innerText !== b, before, { timeout: 5000 });
   }
-  const m = plain.nth(k - ng);
-  const text = await m.getAttribute('data-move');
-  await m.click();
-  return text;
+  return null;
 }
 
 async function moveNumber(page) {
@@ -288,6 +299,21 @@ async function reloadKeepsTheSeat(browser, base) {
   await owner.context().close();
 }
 
+// A seat link with a wrong token says so, alone: no empty hand, moves,
+// seats or log around it.
+async function wrongLinkShowsTheProblemAlone(browser, base) {
+  const owner = await newPage(browser);
+  const t = await createTable(owner, base, 'no-thanks', ['you', 'human', 'human']);
+  const page = await newPage(browser, PHONE);
+  await page.goto(t.links[1].replace(/\/[^/]+$/, '/0123456789abcdef0123456789abcdef'));
+  await page.waitForSelector('.problem');
+  check((await page.locator('.problem h2').innerText()).includes('Cannot sit here'), 'the problem is named');
+  for (const sel of ['#seats', '#log', '#hand', '#moves']) check(!(await page.locator(sel).isVisible()), `${sel} is not shown`);
+  await page.screenshot({ path: `${shots}/cannot-sit-here-phone.png`, fullPage: true });
+  await page.context().close();
+  await owner.context().close();
+}
+
 async function schottenTottenToAClaim(browser, base) {
   const owner = await newPage(browser);
   const t = await createTable(owner, base, 'schotten-totten', ['you', 'human']);
@@ -392,7 +418,9 @@ async function everyGame(browser, base) {
     check(w <= PHONE.width + 1, `${what} fits a phone's width (${w} px)`);
   };
   await fits('the lobby');
-  for (const { id, min } of games) {
+  // The games played whole by clicking have their screenshots already.
+  const played = new Set(CLICK_GAMES.map((g) => g.id));
+  for (const { id, min } of games.filter((g) => !played.has(g.id))) {
     const players = Math.max(min, 2);
     const seats = ['you'];
     for (let j = 1; j < players; j++) seats.push('random');
@@ -425,18 +453,178 @@ async function everyGame(browser, base) {
   await phone.context().close();
 }
 
+
+// ---------------------------------------------------------------- whole games by clicking
+
+// Each game with short options and fast bots, so that a whole game is a
+// few dozen of the person's moves.
+const CLICK_GAMES = [
+  { id: 'mystique', seats: 2, options: { skirmishes: 1 } },
+  { id: 'mystique-pillars', seats: 2, options: { turns: 20 } },
+  { id: 'mystique-chain', seats: 2 },
+  { id: 'mystique-energy', seats: 2 },
+  { id: 'battle-for-the-suns', seats: 2 },
+  { id: 'mystique-domination', seats: 4, options: { target: 10 } },
+  { id: 'mystique-circle', seats: 3, options: { target: 5 } },
+  { id: 'up-and-down', seats: 2 },
+  { id: 'mystique-maze', seats: 2, options: { rounds: 10 } },
+  { id: 'chain-of-restraints', seats: 2 },
+  { id: 'mystical-eddies', seats: 3, options: { rounds: 1 } },
+  { id: 'mystique-guilds', seats: 2 },
+  { id: 'clique-mystique', seats: 2 },
+  { id: 'the-game', seats: 2 },
+  { id: 'take-5', seats: 3 },
+  { id: 'dicht-dran', seats: 3 },
+  { id: '6-nimmt', seats: 3, options: { 'single-round': true } },
+  { id: 'no-thanks', seats: 3 },
+  { id: 'the-mind', seats: 2, tick: 400 },
+  { id: 'schotten-totten', seats: 2 },
+  { id: 'mystery-city', seats: 2, options: { limit: 10 } },
+  { id: 'myst', seats: 2, tick: 300, bot: 'nearest' },
+];
+
+// What the page shows now, and the checks every page must pass: no
+// page-level sideways scroll, at most 30 move buttons, every card of the
+// hand drawn as a card, whose turn it is shown.
+async function look(page) {
+  return page.evaluate(() => {
+    const q = (s) => document.querySelectorAll(s);
+    const hand = document.getElementById('hand');
+    const status = document.getElementById('status')?.textContent.trim() || '';
+    return {
+      scroll: document.documentElement.scrollWidth,
+      width: window.innerWidth,
+      buttons: q('#moves button.move:not(.back)').length,
+      handWant: hand && hand.dataset.count !== undefined ? Number(hand.dataset.count) : null,
+      handDrawn: q('#hand .card-wrap').length,
+      ended: q('.end h2').length > 0,
+      status,
+      turnShown: q('.seat.turn, .seat-chip.turn').length > 0 || /^Tick|Your turn|thinking|Waiting/.test(status),
+      playing: !/over|out of order/.test(status),
+      where: document.querySelector('.topbar .where')?.textContent || '',
+      targets: q('#board .target, #hand .target').length,
+      selected: q('#board .selected, #hand .selected').length,
+      playable: q('#board .playable, #hand .playable').length,
+      handPlayable: q('#hand .playable').length,
+      moveButtons: q('#moves button.move[data-move], #moves button.move.group').length,
+    };
+  });
+}
+
+// Plays the person's seat to the end by clicking: a thing the selection
+// can go on with (a target) first, else a card or place on the table or a
+// move button, at random.
+async function playByClicking(page, name, deadlineMs) {
+  const t0 = Date.now();
+  let clicks = 0, shotMid = false;
+  const seen = { buttonsMax: 0 };
+  await page.waitForSelector('#board .felt, #board .board-wrap, #board .generic');
+  await page.screenshot({ path: `${shots}/${name}-start.png`, fullPage: true });
+  for (;;) {
+    const s = await look(page);
+    check(s.scroll <= s.width + 1, `${name}: no sideways scroll of the page (${s.scroll} > ${s.width})`);
+    check(s.buttons <= 30, `${name}: at most 30 move buttons (${s.buttons})`);
+    if (s.handWant !== null) check(s.handDrawn === s.handWant, `${name}: every card in hand drawn (${s.handDrawn} of ${s.handWant})`);
+    seen.buttonsMax = Math.max(seen.buttonsMax, s.buttons);
+    if (s.ended) break;
+    if (process.env.TRACE && new RegExp(process.env.TRACE).test(name)) console.log(`${name} ${Date.now() - t0} ms: ${s.status} | ${s.where} | targets ${s.targets} playable ${s.playable} buttons ${s.moveButtons}`);
+    check(Date.now() - t0 < deadlineMs, `${name}: the game ends within ${deadlineMs / 1000} s (${clicks} clicks; ${s.status})`);
+    if (s.playing && s.status) check(s.turnShown, `${name}: whose turn it is is shown (${s.status})`);
+    let target = null;
+    const r = Math.random();
+    if (s.targets && r < 0.8) target = page.locator('#board .target, #hand .target');
+    else if (s.selected && s.moveButtons && r < 0.9) target = page.locator('#moves button.move[data-move]:not([data-move="pass"]), #moves button.move.group');
+    else if (s.handPlayable && r < 0.6) target = page.locator('#hand .playable');
+    else if (s.playable && (r < 0.75 || !s.moveButtons)) target = page.locator('#board .playable, #hand .playable');
+    else if (s.moveButtons) {
+      // Passing is left for when nothing else is offered, so that a game
+      // does not end at once on two passes (Clique Mystique).
+      target = page.locator('#moves button.move[data-move]:not([data-move="pass"]), #moves button.move.group');
+      if (!(await target.count())) target = page.locator('#moves button.move[data-move]');
+    }
+    if (!target) {
+      await page.waitForTimeout(60);
+      continue;
+    }
+    const n = await target.count();
+    if (!n) continue;
+    try {
+      await target.nth(Math.floor(Math.random() * n)).click({ timeout: 1500 });
+      clicks++;
+    } catch {
+      // The table was drawn again under the click (a bot moved, a tick
+      // passed): look again.
+    }
+    await page.waitForTimeout(25);
+    if (!shotMid && clicks >= 12) {
+      shotMid = true;
+      if (process.env.VIEWPORT_SHOTS) await page.evaluate(() => window.scrollTo(0, 0));
+      await page.screenshot({ path: `${shots}/${name}-middle.png`, fullPage: !process.env.VIEWPORT_SHOTS });
+    }
+  }
+  if (!shotMid) await page.screenshot({ path: `${shots}/${name}-middle.png`, fullPage: !process.env.VIEWPORT_SHOTS });
+  await page.screenshot({ path: `${shots}/${name}-end.png`, fullPage: true });
+  check(clicks >= 2, `${name}: the person clicked moves (${clicks})`);
+  return { clicks, seconds: (Date.now() - t0) / 1000 };
+}
+
+// MYST's race at the lobby's default pace: a newcomer who reads the board
+// for 4 s before clicking a space still places the piece in that tick.
+async function mystNewcomerPlacesAPiece(browser, base) {
+  const page = await newPage(browser, PHONE);
+  const t = await createTable(page, base, 'myst', ['you', 'heuristic']);
+  await page.goto(t.links[0]);
+  // The first Key Landmark: a button.
+  const key = page.locator('#moves button.move[data-move]').first();
+  await key.waitFor();
+  await key.click();
+  await page.waitForSelector('.myst-space.playable', { timeout: 20000 });
+  const tick0 = await status(page);
+  await page.waitForTimeout(4000);
+  check((await status(page)) === tick0, `the tick waits for a person reading for 4 s (${tick0} -> ${await status(page)})`);
+  const space = page.locator('.myst-space.playable').first();
+  const cell = await space.getAttribute('data-cell');
+  await space.click();
+  await page.waitForFunction((c) => new RegExp(`yellow places ${c}`).test(document.querySelector('.log-list')?.textContent || ''), cell, { timeout: 10000 });
+  await page.screenshot({ path: `${shots}/myst-newcomer-phone.png`, fullPage: true });
+  await page.context().close();
+}
+
+async function wholeGameByClicking(browser, base, g) {
+  const run = async (size, tag) => {
+    const page = await newPage(browser, size);
+    const seats = ['you'];
+    for (let j = 1; j < g.seats; j++) seats.push(g.bot || 'heuristic');
+    const t = await createTable(page, base, g.id, seats, g.options || {}, { tick: g.tick || 500 });
+    await page.goto(t.links[0]);
+    const r = await playByClicking(page, `${g.id}-${tag}`, Number(process.env.GAME_SECONDS || 90) * 1000);
+    await page.context().close();
+    return `${tag} ${r.clicks} clicks ${r.seconds.toFixed(0)} s`;
+  };
+  const out = await Promise.all([run(DESKTOP, 'desktop'), run(PHONE, 'phone')]);
+  if (process.env.DEBUG) console.log(`      ${g.id}: ${out.join(', ')}`);
+}
+
 // ---------------------------------------------------------------- main
 
 const { proc, base } = await startServer();
+// The whole games by clicking play against bots at a quick pace.
+const fastDb = `${db}-fast`;
+const fast = await startServer(fastDb, 20);
 const browser = await chromium.launch(LAUNCH);
 try {
+  await test('MYST: a newcomer places a piece at the default pace', () => mystNewcomerPlacesAPiece(browser, base));
+  for (const g of CLICK_GAMES) {
+    await test(`${g.id}: a whole game by clicking, desktop and phone`, () => wholeGameByClicking(browser, fast.base, g));
+  }
   await test('No Thanks! played to its end by two people and a bot', () => noThanksToTheEnd(browser, base));
   await test('a spectator sees no hidden card', () => spectatorSeesNoHand(browser, base));
   await test('a reload reconnects to the same seat', () => reloadKeepsTheSeat(browser, base));
+  await test('a wrong seat link shows the problem alone', () => wrongLinkShowsTheProblemAlone(browser, base));
   await test('Schotten Totten played by clicking to a claimed stone', () => schottenTottenToAClaim(browser, base));
   await test('The Mind runs in real time', () => theMindInRealTime(browser, base));
   await test('HTTP serves only the UI and ended games\' records', () => httpServesOnlyTheUi(browser, base));
-  await test('every game: a table, a few moves, screenshots', () => everyGame(browser, base));
+  await test('every other game: a table, a few moves, screenshots', () => everyGame(browser, base));
   await test('no page raised an error', async () => {
     check(pageErrors.length === 0, `page errors:\n${pageErrors.join('\n')}`);
   });
@@ -444,6 +632,10 @@ try {
   await browser.close();
   // The server stops cleanly on SIGTERM (under the sanitizers: no error,
   // no leak).
+  const fastExit = new Promise((ok) => fast.proc.on('exit', (code, sig) => ok({ code, sig })));
+  fast.proc.kill('SIGTERM');
+  await fastExit;
+  for (const f of [fastDb, `${fastDb}-wal`, `${fastDb}-shm`]) rmSync(f, { force: true });
   const exited = new Promise((ok) => proc.on('exit', (code, sig) => ok({ code, sig })));
   proc.kill('SIGTERM');
   const { code, sig } = await exited;

@@ -13,9 +13,9 @@
 
 import { h, clear, toast, copy, words } from './dom.js';
 import { Connection } from './net.js';
-import { renderGeneric, renderHand, renderMoves, typeMove, handOf, backs, renderValue } from './view.js';
-import { BOARDS } from './boards.js';
-import { cardText } from './cards.js';
+import { renderGeneric, renderHand, typeMove, handOf, renderValue } from './view.js';
+import { TABLES } from './tables.js';
+import { Picker, bindTokens, splitMove, cards as cardRow, moveLabel, richText, cardName, backs } from './kit.js';
 
 const app = document.getElementById('app');
 const netStatus = document.getElementById('net');
@@ -78,6 +78,11 @@ function setTitle(text) {
 
 // ---------------------------------------------------------------- lobby
 
+// The paces offered for real-time games: milliseconds a tick.
+const PACES = [[6000, 'relaxed: up to 6 s a tick'], [3000, 'steady: up to 3 s a tick'],
+  [1500, 'brisk: up to 1.5 s a tick'], [750, 'fast: up to 0.75 s a tick']];
+const PACE_DEFAULT = { myst: 6000, 'the-mind': 1500 };
+
 function lobbyPage() {
   setTitle('');
   const root = h('section', { class: 'lobby' });
@@ -89,8 +94,15 @@ function lobbyPage() {
   const optsBox = h('div', { class: 'options' });
   const seatsBox = h('div', { class: 'seats-choice' });
   const takeoverSel = h('select', { id: 'takeover', 'aria-label': 'when a person leaves' });
-  const tickInput = h('input', { id: 'tick', type: 'number', min: 100, max: 10000, step: 50, value: 1000 });
-  const tickRow = h('label', { class: 'row tick-row' }, 'Tick (ms) ', tickInput);
+  // The pace of a real-time game: a tick ends when every person in it has
+  // chosen, so a long tick only waits for a person who is still reading;
+  // the bots choose once a tick whatever its length.
+  const tickInput = h('input', { id: 'tick', type: 'number', min: 100, max: 10000, step: 50, value: 1000, 'aria-label': 'milliseconds a tick' });
+  const paceSel = h('select', { id: 'pace', 'aria-label': 'pace' },
+    PACES.map(([ms, label]) => h('option', { value: ms }, label)), h('option', { value: '' }, 'my own (ms):'));
+  paceSel.addEventListener('change', () => { if (paceSel.value) tickInput.value = paceSel.value; tickInput.hidden = paceSel.value !== ''; });
+  tickInput.addEventListener('input', () => { paceSel.value = PACES.some(([ms]) => String(ms) === tickInput.value) ? tickInput.value : ''; });
+  const tickRow = h('label', { class: 'row tick-row' }, h('span', {}, 'Pace (real time)'), h('span', { class: 'pace' }, paceSel, tickInput));
   const blurb = h('p', { class: 'blurb' });
 
   function refill() {
@@ -112,6 +124,12 @@ function lobbyPage() {
     takeoverSel.appendChild(h('option', { value: '' }, 'waits for them'));
     for (const b of g.bots) takeoverSel.appendChild(h('option', { value: b.spec, selected: b.spec === 'heuristic' ? true : null }, `a bot plays for them (${b.spec})`));
     tickRow.hidden = !g.realtime;
+    // A newcomer's pace by default: long enough to read the board and
+    // place a piece (measured in MYST's race: docs/server.md).
+    const pace = PACE_DEFAULT[g.id] || 3000;
+    paceSel.value = String(pace);
+    tickInput.value = String(pace);
+    tickInput.hidden = true;
     seats();
   }
 
@@ -224,6 +242,33 @@ function resultBox(r, seat) {
   return box;
 }
 
+// The log, one line a move as the game describes it, with cards named in
+// words; the last move marked.
+function fillLog(list, game, log) {
+  clear(list);
+  const from = Math.max(0, log.length - 200);
+  list.start = from + 1;
+  for (let i = from; i < log.length; i++) {
+    const text = log[i].trimEnd().split('\n').join(' · ');
+    list.appendChild(h('li', { class: i === log.length - 1 ? 'last' : '' }, richText(game, text)));
+  }
+  list.scrollTop = list.scrollHeight;
+}
+
+// Marks on the table the cards and places the last move names (its card
+// texts and cells, not its seat or tick numbers).
+function markLastMove(game, entry, roots) {
+  const words = new Set(String(entry).replace(/\b(seat|tick|level|round|move|stone|row|set|pillar) \d+/gi, ' ')
+    .split(/[^A-Za-z0-9+,-]+/).filter((w) => w && !/^(a|an|the|of|on|at|to|in|and|or|is|it|its|with)$/i.test(w)));
+  if (!words.size) return;
+  for (const r of roots) {
+    for (const el of r.querySelectorAll('[data-card], [data-cell]')) {
+      const k = el.dataset.card || el.dataset.cell;
+      if (words.has(k)) el.classList.add('last-move');
+    }
+  }
+}
+
 function tablePage(table, token, claim) {
   const ui = { selected: null, log: [], state: null, seat: token ? undefined : null, left: false };
   const root = h('section', { class: 'table-page' });
@@ -262,7 +307,7 @@ function tablePage(table, token, claim) {
 
   function act(text) {
     const s = ui.state;
-    ui.selected = null;
+    ui.picked = [];
     // A real-time choice is for the open tick, whatever the move number;
     // a turn's move names the move it answers, so a stale click is refused.
     conn.send({ type: 'act', action: text, move: s && !s.realtime ? s.move : undefined });
@@ -287,7 +332,8 @@ function tablePage(table, token, claim) {
         h('div', { class: 'seat-head' }, h('span', { class: `dot ${seat.bot || seat.present ? 'on' : 'off'}` }),
           h('b', {}, `Seat ${j}`), s.seat === j ? ' (you)' : '', h('span', { class: 'kind' }, kind),
           s.turn === j ? h('span', { class: 'badge turn-badge' }, 'to move') : null));
-      if (pub && typeof pub === 'object') {
+      // A game with its own table shows the seats' facts there.
+      if (pub && typeof pub === 'object' && !TABLES[s.game]) {
         const rest = {};
         for (const [k, val] of Object.entries(pub)) if (k !== 'hand') rest[k] = val;
         if (Object.keys(rest).length) box.appendChild(renderValue(s.game, 'seat', rest, 2));
@@ -306,24 +352,24 @@ function tablePage(table, token, claim) {
     } else {
       ui.log = s.log.slice();
     }
-    clear(logList);
-    const from = Math.max(0, ui.log.length - 200);
-    logList.start = from + 1;
-    for (let i = from; i < ui.log.length; i++) {
-      logList.appendChild(h('li', {}, ui.log[i].trimEnd()));
-    }
-    logList.scrollTop = logList.scrollHeight;
+    fillLog(logList, s.game, ui.log);
   }
 
   function statusText(s) {
     if (s.status === 'broken') return 'This table is out of order.';
     if (s.status === 'ended') return 'The game is over.';
-    if (s.realtime) {
+    // A real-time game between its ticks with a seat to move (MYST's
+    // exploration) is played turn by turn.
+    const turnBased = s.realtime && !s.realtime.open && typeof s.turn === 'number';
+    if (s.realtime && !turnBased) {
       const rt = s.realtime;
-      if (s.seat === null) return `Real time: tick ${rt.tick}.`;
-      if (rt.asked && rt.chosen) return `Tick ${rt.tick}: you chose “${rt.chosen}”. (You may change it until the tick ends.)`;
-      if (rt.asked) return `Tick ${rt.tick}: your choice — or wait.`;
-      return `Tick ${rt.tick}: nothing for you to do in this tick.`;
+      // The game's own tick (the one its view and log count), not the
+      // server's count of ticks opened.
+      const n = s.view && typeof s.view.tick === 'number' ? s.view.tick : rt.tick;
+      if (s.seat === null) return `Real time: tick ${n}.`;
+      if (rt.asked && rt.chosen) return `Tick ${n}: you chose “${rt.chosen}”. (You may change it until the tick ends.)`;
+      if (rt.asked) return `Tick ${n}: your choice — or wait.`;
+      return `Tick ${n}: the others are choosing; nothing for you to do in this tick.`;
     }
     if (s.turn === null || s.turn === undefined) return '';
     const seat = s.seats[s.turn];
@@ -374,28 +420,71 @@ function tablePage(table, token, claim) {
     renderTick(s);
     renderEnd(s);
     const legal = s.legal || [];
-    const hand = handOf(s.view, s.seat);
     const ctx = {
       game: s.game, view: s.view || {}, seat: s.seat, legal, ui, act, rerender, players: s.players,
-      handTexts: new Set((hand || []).map((c) => cardText(s.game, c))),
+      turn: s.status === 'playing' ? s.turn : null,
     };
     clear(boardEl);
-    const board = BOARDS[s.game];
-    let skip = new Set(['hand', 'seats', 'to_move']);
-    if (board) {
-      const b = board(ctx);
-      boardEl.appendChild(b.el);
-      for (const k of b.skip) skip.add(k);
-    }
-    const rest = renderGeneric(s.game, s.view || {}, skip, Boolean(board));
-    if (rest.textContent.trim()) boardEl.appendChild(board ? h('details', { class: 'more-info', open: true }, h('summary', {}, 'More'), rest) : rest);
     clear(handEl);
-    if (hand && s.seat !== null) {
-      handEl.append(h('h3', {}, 'Your hand'), hand.length ? renderHand(s.game, hand, legal, ui, act, rerender) : h('p', { class: 'val none' }, 'empty'));
-    }
     clear(movesEl);
+    const table = TABLES[s.game];
+    const b = table ? table(ctx) : null;
+    if (b) {
+      boardEl.appendChild(b.el);
+      if (b.skip) {
+        const skip = new Set(['hand', 'seats', 'to_move', ...b.skip]);
+        const rest = renderGeneric(s.game, s.view || {}, skip, true);
+        if (rest.textContent.trim()) boardEl.appendChild(h('details', { class: 'more-info' }, h('summary', {}, 'More'), rest));
+      }
+    } else {
+      boardEl.appendChild(renderGeneric(s.game, s.view || {}, new Set(['hand', 'seats', 'to_move'])));
+    }
+    // The hand: the adapter's drawing, or the view's hand as cards.
+    let hand = b && b.hand !== undefined ? b.hand : handOf(s.view, s.seat);
+    if (hand && s.seat !== null) {
+      let drawn;
+      if (hand instanceof Element) {
+        drawn = hand;
+        handEl.dataset.count = String(b.handCount ?? hand.childElementCount);
+      } else {
+        drawn = hand.some((c) => c !== null && typeof c === 'object') ? renderHand(s.game, hand) : cardRow(s.game, hand, { cls: 'hand-cards' });
+        handEl.dataset.count = String(hand.length);
+      }
+      handEl.append(h('h3', {}, 'Your hand', h('span', { class: 'count' }, String(handEl.dataset.count))), hand.length === 0 ? h('p', { class: 'val none' }, 'empty') : drawn);
+    } else {
+      delete handEl.dataset.count;
+    }
+    // Moves by clicking: the things on the table and in the hand name
+    // tokens of the legal moves (kit.js).
+    const picker = new Picker(legal, (b && b.split) || splitMove, ui);
+    bindTokens([boardEl, handEl], picker, (tok) => {
+      const move = picker.click(tok);
+      if (move) act(move);
+      else rerender();
+    });
+    markLastMove(s.game, ui.log.length ? ui.log[ui.log.length - 1] : (s.log.length ? s.log[s.log.length - 1] : ''), [boardEl]);
     if (legal.length) {
-      movesEl.append(h('h3', {}, ui.selected ? `Moves with ${ui.selected}` : 'Your moves'), renderMoves(legal, ui, act, rerender), typeMove(legal, act));
+      const { moves, groups, cut } = picker.buttons();
+      const box = h('div', { class: 'moves' });
+      const picked = picker.picked;
+      if (picked.length) {
+        box.appendChild(h('button', { class: 'move back', type: 'button', onclick: () => { ui.picked = []; rerender(); } }, '✕ clear'));
+      }
+      for (const m of moves) {
+        const exact = picked.length && m.toks.length === picked.length;
+        box.appendChild(h('button', { class: `move${exact ? ' primary confirm' : ''}`, type: 'button', dataset: { move: m.text }, onclick: () => act(m.text) },
+          exact ? 'Confirm: ' : '', moveLabel(s.game, m.text)));
+      }
+      if (groups) {
+        for (const [key, ms] of groups) {
+          box.appendChild(h('button', { class: 'move group', type: 'button', dataset: { group: key }, onclick: () => { ui.picked.push(...key.split(' ')); rerender(); } },
+            moveLabel(s.game, key), h('span', { class: 'more' }, ` …${ms.length}`)));
+        }
+      }
+      if (cut) box.appendChild(h('span', { class: 'more' }, ` and ${cut} more: type them below`));
+      const head = picked.length ? h('h3', {}, 'Selected: ', picked.map((t) => cardName(s.game, t)).join(', ')) :
+        h('h3', {}, moves.length || groups ? 'Your moves' : 'Your move: click a card or a place on the table');
+      movesEl.append(head, box, typeMove(legal, act));
     } else if (s.seat !== null && s.status === 'playing' && !s.realtime) {
       movesEl.append(h('p', { class: 'wait' }, 'Not your turn.'));
     }
@@ -418,6 +507,8 @@ function tablePage(table, token, claim) {
   }
 
   function showProblem(title, text, extra) {
+    // The page shows the problem alone: no empty hand, moves, seats or log.
+    root.classList.add('problem-page');
     clear(boardEl);
     boardEl.appendChild(h('div', { class: 'panel problem' }, h('h2', {}, title), h('p', {}, text), extra || null,
       h('p', {}, h('a', { href: `#/t/${table}` }, 'Watch as a spectator'), ' · ', h('a', { href: '#/' }, 'Lobby'))));
@@ -437,6 +528,7 @@ function tablePage(table, token, claim) {
         }
         if (token) sessionStorage.setItem(session, token);
       } else if (m.type === 'state' && m.table === table) {
+        root.classList.remove('problem-page');
         render(m);
       } else if (m.type === 'noted') {
         rerender();
@@ -534,23 +626,18 @@ function replayPage(table) {
       }
       clear(boardEl);
       if (m.result && m.move === m.moves) boardEl.appendChild(resultBox(m.result, m.seat));
-      const ctx = { game: m.game, view: m.view || {}, seat: m.seat, legal: [], ui: {}, act: () => {}, rerender: () => {}, handTexts: new Set() };
-      const board = BOARDS[m.game];
-      const skip = new Set(['to_move']);
-      if (board) {
-        const b = board(ctx);
-        boardEl.appendChild(b.el);
-        for (const k of b.skip) if (k !== 'seats') skip.add(k);
-      }
-      const hand = handOf(m.view, m.seat);
+      const ctx = { game: m.game, view: m.view || {}, seat: m.seat, legal: [], ui: {}, act: () => {}, rerender: () => {}, players: m.players, turn: null };
+      const tableOf = TABLES[m.game];
+      const b = tableOf ? tableOf(ctx) : null;
+      if (b) boardEl.appendChild(b.el);
+      else boardEl.appendChild(renderGeneric(m.game, m.view || {}, new Set(['to_move', 'hand'])));
+      const hand = b && b.hand !== undefined ? b.hand : handOf(m.view, m.seat);
       if (hand && m.seat !== null) {
-        skip.add('hand');
-        boardEl.appendChild(h('div', { class: 'hand' }, h('h3', {}, `Seat ${m.seat}'s hand`), renderHand(m.game, hand, [], {}, () => {}, () => {})));
+        boardEl.appendChild(h('div', { class: 'hand' }, h('h3', {}, `Seat ${m.seat}'s hand`),
+          hand instanceof Element ? hand : hand.some((c) => c !== null && typeof c === 'object') ? renderHand(m.game, hand) : cardRow(m.game, hand, { tok: false })));
       }
-      boardEl.appendChild(renderGeneric(m.game, m.view || {}, skip));
-      clear(logList);
-      m.log.forEach((l) => logList.appendChild(h('li', {}, l.trimEnd())));
-      logList.scrollTop = logList.scrollHeight;
+      fillLog(logList, m.game, m.log);
+      markLastMove(m.game, m.log.length ? m.log[m.log.length - 1] : '', [boardEl]);
     },
   };
 }

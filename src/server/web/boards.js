@@ -1,36 +1,18 @@
 // boards.js - the games that have a board get one: Schotten Totten (nine
-// stones between two sides), Clique Mystique (the 7 x 7 grid of stacks) and
-// Mystique Energy (the brick wall of cards in offset rows).  Each draws the
-// board from the view and turns clicks into moves of the game's notation:
-// a card chosen from the hand, then a place on the board.  What a board
-// does not draw is left to the generic view (the keys it returns in skip).
+// stones between two sides), Clique Mystique (the 7 x 7 grid of stacks),
+// Mystique Energy (the brick wall of cards in offset rows) and MYST (the
+// island as a map).  Each draws the board from the view and names its
+// places with the tokens of the game's move texts (data-tok: a stone "@3",
+// a cell "c4", an open slot "1,-2"), so that the kit's picker (kit.js)
+// turns clicks into moves: a card chosen from the hand, then a place.
 
 import { h } from './dom.js';
-import { cardFor, cardText, cardBack } from './cards.js';
-import { backs, firstWord } from './view.js';
+import { cardFor, svgEl } from './cards.js';
+import { card, backs, splitMove, facts, zone } from './kit.js';
 
-// The moves that begin with the selected card: "14@3" -> "@3".
-function targets(legal, selected) {
-  const out = new Map();
-  if (!selected) return out;
-  for (const m of legal) {
-    const [w, rest] = firstWord(m);
-    if (w === selected && rest) out.set(rest.trim().replace(/^@/, ''), m);
-  }
-  return out;
-}
-
-// A card on the board, clickable when a move names it alone.
+// A card on the board, named for clicking by its text.
 function boardCard(ctx, v, extra = '') {
-  const text = cardText(ctx.game, v);
-  const wrap = h('span', { class: `card-wrap ${extra}`, dataset: { card: text } }, cardFor(ctx.game, v));
-  if (ctx.legal.includes(text) && !ctx.handTexts.has(text)) {
-    wrap.classList.add('playable');
-    wrap.setAttribute('role', 'button');
-    wrap.setAttribute('tabindex', '0');
-    wrap.addEventListener('click', (e) => { e.stopPropagation(); ctx.act(text); });
-  }
-  return wrap;
+  return card(ctx.game, v, { cls: extra });
 }
 
 // ---------------------------------------------------------------- Schotten Totten
@@ -38,7 +20,6 @@ function boardCard(ctx, v, extra = '') {
 function schotten(ctx) {
   const { view } = ctx;
   const me = ctx.seat === 1 ? 1 : 0, them = 1 - me;
-  const tg = targets(ctx.legal, ctx.ui.selected);
   const board = h('div', { class: 'stt-board' });
   const stones = view.stones || [];
   const sideRow = (p, cls) => h('div', { class: `stt-sides ${cls}` }, stones.map((st) =>
@@ -46,23 +27,16 @@ function schotten(ctx) {
   board.appendChild(sideRow(them, 'them'));
   board.appendChild(h('div', { class: 'stt-stones' }, stones.map((st) => {
     const k = String(st.stone);
-    const move = tg.get(k) || (ctx.legal.includes(`@${k}`) ? `@${k}` : null);
     const owner = st.owner === null || st.owner === undefined ? null : st.owner;
     const cls = ['stt-stone'];
     if (owner !== null) cls.push(owner === me ? 'mine' : 'theirs');
-    if (move) cls.push('target');
     const stone = h('div', {
-      class: cls.join(' '), dataset: { stone: k },
-      role: move ? 'button' : null, tabindex: move ? '0' : null,
+      class: cls.join(' '), dataset: { stone: k, tok: `@${k}` },
       title: `stone ${k}${owner !== null ? `: held by seat ${owner}` : ''}`,
     }, h('span', { class: 'stt-stone-no' }, k),
     st.mud ? h('span', { class: 'badge' }, 'mud 4') : null,
     st.bluff ? h('span', { class: 'badge' }, 'bluff') : null,
     owner !== null ? h('span', { class: 'badge owner' }, owner === me ? (ctx.seat === null ? 'seat 0' : 'yours') : (ctx.seat === null ? 'seat 1' : 'theirs')) : null);
-    if (move) {
-      stone.addEventListener('click', () => ctx.act(move));
-      stone.addEventListener('keydown', (e) => { if (e.key === 'Enter') ctx.act(move); });
-    }
     return stone;
   })));
   board.appendChild(sideRow(me, 'mine'));
@@ -76,8 +50,10 @@ function schotten(ctx) {
     view.discard && view.discard.length ? h('div', { class: 'field' }, h('div', { class: 'field-key' }, 'discard'),
       h('div', { class: 'cards small' }, view.discard.map((c) => boardCard(ctx, c)))) : null);
   return {
-    el: h('div', { class: 'board-wrap' }, board, info),
+    el: h('div', { class: 'board-wrap stt-wrap' }, h('div', { class: 'stt-scroll' }, board), info),
     skip: new Set(['stones', 'seats', 'hand', 'to_move', 'clan_deck', 'tactic_deck', 'discard', 'tactics']),
+    // "13@4" plays card 13 at stone 4: the card, then the stone.
+    split: (m) => { const x = /^(\S*)(@\d)$/.exec(m); return x ? (x[1] ? [x[1], x[2]] : [x[2]]) : splitMove(m); },
   };
 }
 
@@ -85,7 +61,6 @@ function schotten(ctx) {
 
 function clique(ctx) {
   const { view } = ctx;
-  const tg = targets(ctx.legal, ctx.ui.selected);
   const lastCells = new Set(view.last_group ? view.last_group.cells : []);
   const turned = new Set(view.last_group ? view.last_group.turned : []);
   const grid = h('div', { class: 'cq-grid' });
@@ -97,20 +72,14 @@ function clique(ctx) {
     for (const c of cols) {
       const cell = `${c}${r}`;
       const s = view.board ? view.board[cell] : null;
-      const move = tg.get(cell);
       const cls = ['cq-cell'];
-      if (move) cls.push('target');
       if (lastCells.has(cell)) cls.push('last');
       if (turned.has(cell)) cls.push('turned');
-      const el = h('div', { class: cls.join(' '), dataset: { cell }, title: cell, role: move ? 'button' : null, tabindex: move ? '0' : null });
+      const el = h('div', { class: cls.join(' '), dataset: { cell, tok: cell }, title: cell });
       if (s && s.stack && s.stack.length) {
         const top = s.stack[s.stack.length - 1];
-        el.appendChild(boardCard(ctx, top, `owner-${s.owner}${s.new ? ' new' : ''}`));
+        el.appendChild(card(ctx.game, top, { tok: false, cls: `owner-${s.owner}${s.new ? ' new' : ''}` }));
         if (s.stack.length > 1) el.appendChild(h('span', { class: 'cq-height' }, String(s.stack.length)));
-      }
-      if (move) {
-        el.addEventListener('click', () => ctx.act(move));
-        el.addEventListener('keydown', (e) => { if (e.key === 'Enter') ctx.act(move); });
       }
       grid.appendChild(el);
     }
@@ -135,8 +104,10 @@ function energy(ctx) {
   const px = (x, y) => x + (odd(y) ? 0.5 : 0);
   const minX = Math.min(...all.map((c) => px(c.x, c.y))), maxX = Math.max(...all.map((c) => px(c.x, c.y)));
   const minY = Math.min(...all.map((c) => c.y)), maxY = Math.max(...all.map((c) => c.y));
-  const W = 64, H = 88;
-  const wall = h('div', { class: 'en-wall' });
+  // Smaller cards on a phone, so that a wall of a few cards fits its width.
+  const small = window.innerWidth < 520;
+  const W = small ? 44 : 64, H = small ? 62 : 88;
+  const wall = h('div', { class: `en-wall${small ? ' small' : ''}` });
   wall.style.setProperty('width', `${(maxX - minX + 1) * W}px`);
   wall.style.setProperty('height', `${(maxY - minY + 1) * H}px`);
   const place = (el, x, y) => {
@@ -145,14 +116,10 @@ function energy(ctx) {
     return el;
   };
   for (const c of cards) {
-    wall.appendChild(place(h('div', { class: 'en-cell', title: `${c.x},${c.y}` }, boardCard(ctx, c.card)), c.x, c.y));
+    wall.appendChild(place(h('div', { class: 'en-cell', title: `${c.x},${c.y}` }, card(ctx.game, c.card, { tok: false })), c.x, c.y));
   }
   for (const s of slots) {
-    const el = place(h('div', { class: 'en-cell en-slot target', role: 'button', tabindex: '0', title: s.move, dataset: { move: s.move } },
-      h('span', {}, s.move)), s.x, s.y);
-    el.addEventListener('click', () => ctx.act(s.move));
-    el.addEventListener('keydown', (e) => { if (e.key === 'Enter') ctx.act(s.move); });
-    wall.appendChild(el);
+    wall.appendChild(place(h('div', { class: 'en-cell en-slot', title: s.move, dataset: { tok: s.move } }, h('span', {}, s.move)), s.x, s.y));
   }
   const mine = ctx.seat !== null && view.seats ? view.seats[ctx.seat] : null;
   const side = h('div', { class: 'en-side' },
@@ -168,10 +135,78 @@ function energy(ctx) {
   };
 }
 
-export const BOARDS = {
+const BOARDS_ALL = {
   'schotten-totten': schotten,
   'clique-mystique': clique,
   'mystique-energy': energy,
 };
+export const BOARDS = BOARDS_ALL;
 
-export { cardBack };
+// ---------------------------------------------------------------- MYST
+
+// The island's spaces by their picture letter (docs/games/myst.md).
+const MYST_LANDMARKS = { l: 'Library', p: 'Planetarium', r: 'Rocket Ship', t: 'Clock Tower', c: 'Log Cabin', s: 'Sunken Ship', g: 'Giant Gear', d: 'Dock' };
+const MYST_TEAMS = ['yellow', 'blue'];
+
+// The island as an SVG map: 12 x 8 spaces with their coordinates, the sea,
+// the land, the Marker Switches and the landmarks' images; each team's
+// pieces as its colour over the space (the picture being assembled), the
+// playing pieces, and every space a move names is a thing to click.
+function myst(ctx) {
+  const { view } = ctx;
+  const pic = view.picture || [];
+  const owners = view.owners || [];
+  const rows = pic.length || 8, cols = pic[0] ? pic[0].length : 12;
+  const S = 40, M = 18;
+  const svg = svgEl('svg', { viewBox: `0 0 ${M + cols * S + 4} ${M + rows * S + 4}`, class: 'myst-map', role: 'img' });
+  svg.setAttribute('aria-label', 'the island');
+  const names = new Set(ctx.legal.map((m) => splitMove(m)).flat());
+  const pieces = new Map();
+  for (const t of view.teams || []) if (t.position) pieces.set(t.position, t.team);
+  for (let c = 0; c < cols; c++) {
+    const t = svgEl('text', { x: M + c * S + S / 2, y: 13, class: 'myst-coord', 'text-anchor': 'middle' }, svg);
+    t.textContent = String.fromCharCode(97 + c);
+  }
+  for (let r = 0; r < rows; r++) {
+    const t = svgEl('text', { x: 8, y: M + r * S + S / 2 + 4, class: 'myst-coord', 'text-anchor': 'middle' }, svg);
+    t.textContent = String(r + 1);
+    for (let c = 0; c < cols; c++) {
+      const cell = `${String.fromCharCode(97 + c)}${r + 1}`;
+      const ch = (pic[r] || '')[c] || '.';
+      const own = (owners[r] || '')[c] || '.';
+      const kind = ch === '~' ? 'sea' : ch === '*' ? 'switch' : ch === ':' ? 'hidden' : ch === '.' ? 'land' : 'landmark';
+      const g = svgEl('g', { class: `myst-space ${kind}${own === 'y' ? ' own-yellow' : own === 'b' ? ' own-blue' : ''}`, transform: `translate(${M + c * S} ${M + r * S})` }, svg);
+      g.dataset.cell = cell;
+      if (names.has(cell)) g.dataset.tok = cell;
+      const title = svgEl('title', {}, g);
+      title.textContent = `${cell}${kind === 'landmark' ? `: ${MYST_LANDMARKS[ch.toLowerCase()] || ch}${ch === ch.toUpperCase() ? ' (Key Landmark Piece)' : ''}` : kind === 'switch' ? ': a Marker Switch' : ''}`;
+      svgEl('rect', { x: 1, y: 1, width: S - 2, height: S - 2, rx: 4, class: 'myst-ground' }, g);
+      if (kind === 'switch') svgEl('circle', { cx: S / 2, cy: S / 2, r: 7, class: 'myst-switch' }, g);
+      if (kind === 'landmark') {
+        const l = svgEl('text', { x: S / 2, y: S / 2 + 5, 'text-anchor': 'middle', class: `myst-letter${ch === ch.toUpperCase() ? ' key' : ''}` }, g);
+        l.textContent = ch.toUpperCase();
+      }
+      if (own !== '.') svgEl('rect', { x: 3, y: 3, width: S - 6, height: S - 6, rx: 4, class: 'myst-piece' }, g);
+      if (pieces.has(cell)) svgEl('circle', { cx: S / 2, cy: S / 2, r: 10, class: `myst-pawn ${pieces.get(cell)}` }, g);
+    }
+  }
+  const lms = view.landmarks || [];
+  const legend = h('div', { class: 'myst-legend' },
+    h('span', { class: 'key-sea' }, 'sea'), h('span', { class: 'key-land' }, 'land'), h('span', { class: 'key-switch' }, 'Marker Switch'),
+    h('span', { class: 'key-yellow' }, 'yellow piece'), h('span', { class: 'key-blue' }, 'blue piece'),
+    h('span', {}, 'letters: landmarks (capital: Key Landmark Piece)'));
+  const teams = h('div', { class: 'zones' }, (view.teams || []).map((t, j) => zone(`${t.team}${j === ctx.seat ? ' (you)' : ''}`,
+    facts([['pieces', t.pieces], ['switches', t.switches], ['cards', t.cards], ['books', t.books_held], ['first key', t.first_key || '-'], ['last', t.last_tick || '-'], t.score !== undefined ? ['score', t.score] : null]),
+    { cls: `team-${t.team}` })));
+  const landmarks = h('table', { class: 'myst-landmarks' }, h('tr', {}, h('th', {}, 'landmark'), h('th', {}, 'key'), h('th', {}, 'controlled by')),
+    lms.map((l) => h('tr', {}, h('td', {}, l.name), h('td', {}, l.key_space || '?'), h('td', { class: l.controller ? `team-${l.controller}` : '' }, l.controller || '-'))));
+  return {
+    el: h('div', { class: 'board-wrap myst' },
+      facts([['phase', view.phase], view.tick !== undefined ? ['tick', view.tick] : null, ['quiet ticks', `${view.quiet_ticks ?? 0} of ${view.stall}`], ['open spaces', view.open]].filter(Boolean)),
+      h('div', { class: 'myst-scroll' }, svg), legend, teams, landmarks),
+    skip: new Set(['picture', 'owners', 'landmarks', 'teams', 'hand', 'to_move', 'phase', 'tick', 'quiet_ticks', 'stall', 'open', 'books', 'flip']),
+    split: (m) => splitMove(m),
+  };
+}
+
+BOARDS_ALL.myst = myst;

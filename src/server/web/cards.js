@@ -200,7 +200,7 @@ export const STT_COLOURS = ['', 'red', 'orange', 'yellow', 'green', 'blue', 'pur
 
 export function sttName(n) {
   if (n >= 1 && n <= 10) return STT_TACTICS[n];
-  return `${n % 10} of ${STT_COLOURS[Math.floor(n / 10)] || '?'}`;
+  return `${STT_COLOURS[Math.floor(n / 10)] || '?'} ${n % 10}`;
 }
 
 export function sttCard(n) {
@@ -213,7 +213,7 @@ export function sttCard(n) {
   }
   const colour = Math.floor(n / 10), strength = n % 10;
   if (colour < 1 || colour > 6 || strength < 1) return plainCard(n);
-  const s = blank(`stt stt-c${colour}`, `${n}: strength ${strength}, ${STT_COLOURS[colour]}`);
+  const s = blank(`stt stt-c${colour}`, `${STT_COLOURS[colour]} ${strength}`);
   svgEl('rect', { x: 5, y: 5, width: 50, height: 74, rx: 4, class: 'stt-inner' }, s);
   svgText(s, 30, 53, String(strength), { class: 'stt-strength' });
   svgText(s, 11, 17, String(strength), { class: 'stt-corner' });

@@ -1,13 +1,11 @@
 // view.js - the generic table: any game's JSON view (tb_view_json) drawn
 // as labelled boxes, with every value that is a card drawn as a card (and
-// a map of board cells, "b3", as a grid); the seat's hand apart; and the
-// legal moves as buttons (grouped by their first word when there are
-// many), with the cards in hand clickable when a move plays them.  Every
-// game in the registry gets this view; games with a board add their own
-// drawing (boards.js) and leave the rest to this.
+// a map of board cells, "b3", as a grid), and the box to type a move in.
+// A game without a table of its own (tables.js) is drawn by this alone;
+// the others use it for the "More" of their view.
 
 import { h, words } from './dom.js';
-import { cardFor, cardText, isCardValue, mqParse, mqCard, cardBack } from './cards.js';
+import { cardFor, cardText, isCardValue, mqParse } from './cards.js';
 
 // Keys whose values are cards (or lists of cards), in any game.
 const CARD_KEYS = new Set([
@@ -158,64 +156,6 @@ export function handOf(view, seat) {
   return null;
 }
 
-// The text of a move split at its first separator: "14@3" -> ["14", "@3"].
-export function firstWord(text) {
-  const m = /^([^ @,]+)([ @,].*)?$/.exec(text);
-  return m ? [m[1], m[2] || ''] : [text, ''];
-}
-
-// A move's label: Mystique cards in it drawn small.
-export function moveLabel(text) {
-  const parts = text.split(' ');
-  if (!parts.some((p) => mqParse(p))) return document.createTextNode(text);
-  const span = h('span', { class: 'move-label' });
-  parts.forEach((p, i) => {
-    if (i) span.appendChild(document.createTextNode(' '));
-    const c = mqParse(p);
-    if (c) span.appendChild(h('span', { class: 'mini-card' }, mqCard(c)));
-    span.appendChild(document.createTextNode(p));
-  });
-  return span;
-}
-
-// The legal moves as buttons.  ui.selected (a first word) narrows them to
-// the moves that begin with it.
-export function renderMoves(legal, ui, act, rerender) {
-  const box = h('div', { class: 'moves' });
-  if (!legal.length) return box;
-  let shown = legal;
-  if (ui.selected) {
-    const sel = legal.filter((m) => firstWord(m)[0] === ui.selected && m !== ui.selected);
-    if (sel.length) shown = sel;
-    else ui.selected = null;
-  }
-  const groups = new Map();
-  for (const m of shown) {
-    const [w] = firstWord(m);
-    if (!groups.has(w)) groups.set(w, []);
-    groups.get(w).push(m);
-  }
-  const grouped = !ui.selected && shown.length > 18 && groups.size < shown.length;
-  if (ui.selected) {
-    box.appendChild(h('button', { class: 'move back', onclick: () => { ui.selected = null; rerender(); } }, '← back'));
-  }
-  if (grouped) {
-    for (const [w, ms] of groups) {
-      if (ms.length === 1) {
-        box.appendChild(h('button', { class: 'move', dataset: { move: ms[0] }, onclick: () => act(ms[0]) }, moveLabel(ms[0])));
-      } else {
-        box.appendChild(h('button', { class: 'move group', dataset: { group: w }, onclick: () => { ui.selected = w; rerender(); } },
-          moveLabel(w), h('span', { class: 'more' }, ` …${ms.length}`)));
-      }
-    }
-  } else {
-    for (const m of shown) {
-      box.appendChild(h('button', { class: 'move', dataset: { move: m }, onclick: () => act(m) }, moveLabel(m)));
-    }
-  }
-  return box;
-}
-
 // A box to type a move in, completing from the legal moves.
 export function typeMove(legal, act) {
   const id = 'legal-moves';
@@ -226,41 +166,9 @@ export function typeMove(legal, act) {
   return form;
 }
 
-// The seat's hand: its cards, clickable when a move plays one.  A hand of
-// objects (cards with several fields) is drawn as the generic view draws
-// them; its moves are the buttons.
-export function renderHand(game, hand, legal, ui, act, rerender) {
-  if (hand.some((c) => c !== null && typeof c === 'object')) return renderValue(game, 'hand', hand, 1);
-  const firsts = new Set(legal.map((m) => firstWord(m)[0]));
-  return cardRow(game, hand, {
-    fan: true,
-    onCard: (wrap, text) => {
-      const exact = legal.includes(text);
-      const starts = firsts.has(text) && legal.some((m) => m !== text && firstWord(m)[0] === text);
-      if (exact || starts) {
-        wrap.classList.add('playable');
-        wrap.setAttribute('tabindex', '0');
-        wrap.setAttribute('role', 'button');
-        if (ui.selected === text) wrap.classList.add('selected');
-        const go = () => {
-          if (starts) {
-            ui.selected = ui.selected === text ? null : text;
-            rerender();
-          } else {
-            act(text);
-          }
-        };
-        wrap.addEventListener('click', go);
-        wrap.addEventListener('keydown', (e) => { if (e.key === 'Enter' || e.key === ' ') { e.preventDefault(); go(); } });
-      }
-    },
-  });
-}
-
-// Card backs for a count of hidden cards.
-export function backs(n, max = 8) {
-  const row = h('div', { class: 'cards small backs' });
-  for (let i = 0; i < Math.min(n, max); i++) row.appendChild(h('span', { class: 'card-wrap' }, cardBack()));
-  if (n > max) row.appendChild(h('span', { class: 'val' }, `+${n - max}`));
-  return row;
+// A hand of objects (cards with several fields: Mysterium's visions) drawn
+// as the generic view draws them; its moves are the buttons.  Hands of
+// plain cards are the kit's (kit.js), clickable by their names.
+export function renderHand(game, hand) {
+  return renderValue(game, 'hand', hand, 1);
 }
