@@ -25,6 +25,7 @@ typedef struct tbi_game_summary {
     float decided_at;       /* share of the game after which a winner
                                always led (0: from the start) */
     uint8_t comeback;       /* the sole last seat at mid-game won */
+    uint8_t draw;           /* nobody won (tb_result.draw) */
 } tbi_game_summary;
 
 typedef struct tbi_sim_spec {
@@ -51,6 +52,7 @@ typedef struct tbi_sim_out {
     tbi_moments actions;
     double team_wins;
     tbi_moments team_score;
+    double draws;                    /* games that ended in a draw */
     tbi_game_summary *per_game;      /* games entries when keep_games */
 } tbi_sim_out;
 
