@@ -581,6 +581,36 @@ static void typing_in_a_real_deal(void **state)
     free(st);
 }
 
+/* Option undo=forbidden, a table's rule against the loop the text allows
+ * ("Draw the top card from a pillar" allows drawing back the card just
+ * played): the move that undoes the mover's last turn is not legal, and
+ * typing it says why.  By default (the text) it is legal. */
+static void undo_forbidden_refuses_taking_back_a_card(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    static const char *const opts[] = {"undo=forbidden", NULL};
+    for (int forbid = 0; forbid <= 1; forbid++) {
+        void *st = deal(2, forbid ? opts : NULL, ab_tops);
+        draft_ab(st);
+        play(st, "5Ym on C;draw D");
+        if (!forbid) {
+            assert_true(ts_is_legal_text(g, st, "draw C"));
+        } else {
+            assert_false(ts_is_legal_text(g, st, "draw C"));
+            char err[256];
+            tb_action a;
+            assert_int_not_equal(tb_parse_action(g, st, "draw C", &a, err,
+                                                 sizeof err), TB_OK);
+            assert_non_null(strstr(err, "undoes your last turn (5Ym)"));
+            /* Every other move stays legal. */
+            assert_true(ts_is_legal_text(g, st, "draw A"));
+            assert_true(ts_is_legal_text(g, st, "draw D"));
+        }
+        free(st);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -596,6 +626,7 @@ int main(void)
         cmocka_unit_test(a_won_game_is_no_draw),
         cmocka_unit_test(an_empty_pillar_is_refilled_once_another_has_two_cards),
         cmocka_unit_test(the_heuristic_never_undoes_its_last_turn),
+        cmocka_unit_test(undo_forbidden_refuses_taking_back_a_card),
         cmocka_unit_test(drawing_every_card_ends_in_a_draw),
         cmocka_unit_test(heuristic_finishes_and_blocks),
         cmocka_unit_test(typing_in_a_real_deal),

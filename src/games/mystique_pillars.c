@@ -35,12 +35,20 @@
 #define DRAW 240u   /* DRAW + pillar: take that pillar's top card */
 
 enum phase { PH_DEAL, PH_DRAFT, PH_BUILD, PH_OVER };
-enum { OPT_TURNS };
+enum { OPT_TURNS, OPT_UNDO };
+enum { UNDO_ALLOWED, UNDO_FORBIDDEN };
+
+static const char *const undo_choices[] = {"allowed", "forbidden"};
 
 static const tb_option_def options[] = {
     [OPT_TURNS] = {"turns", "building turns (all players together) after "
                    "which a game nobody has won ends in a draw",
                    TB_OPT_INT, 1000, 20, 5000, NULL},
+    [OPT_UNDO] = {"undo", "whether a player may undo her last turn (draw "
+                  "back the card she played, or play a card she drew back "
+                  "where it came from): allowed (the text) or forbidden "
+                  "(a table's rule against the loop)",
+                  TB_OPT_ENUM, UNDO_ALLOWED, 0, 1, undo_choices},
 };
 
 /* How the game ended. */
@@ -52,6 +60,7 @@ typedef struct pillars {
     uint8_t winner, end;       /* at PH_OVER */
     uint16_t turns;            /* building turns taken */
     uint16_t cap;              /* building turns allowed */
+    uint8_t no_undo;           /* option undo=forbidden */
     uint8_t n[PILLARS];        /* cards in each pillar */
     uint8_t unseen[PILLARS];   /* its bottom cards nobody has seen */
     uint8_t pile[PILLARS][TBI_MQ_CARDS]; /* bottom first; top is n - 1 */
@@ -89,6 +98,7 @@ static void init(void *vs, const tb_config *cfg)
     pillars *s = vs;
     s->players = (uint8_t)cfg->players;
     s->cap = (uint16_t)cfg->opt[OPT_TURNS];
+    s->no_undo = cfg->opt[OPT_UNDO] == UNDO_FORBIDDEN;
     s->phase = PH_DEAL;
     s->last_seat = -1;
 }
@@ -191,6 +201,24 @@ static int any_pillar(const pillars *s)
     return 0;
 }
 
+/*
+ * Whether seat's building move a undoes its own last turn, the loop the
+ * text allows: drawing back the card it has just played (each player
+ * taking back the top the other needs, for ever), or playing the card it
+ * has just drawn back onto the pillar it came from.  The bots never do
+ * while they have another move.  Everything it reads is public.
+ */
+static int undoes(const pillars *s, int seat, tb_action a)
+{
+    int prev = s->prev_action[seat] - 1, card = s->prev_card[seat];
+    if (s->phase != PH_BUILD || prev < 0)
+        return 0;
+    if (a >= DRAW)
+        return prev < (int)DRAW && top(s, (int)(a - DRAW)) == card;
+    return prev >= (int)DRAW && (int)(a / PILLARS) == card &&
+           (int)(a % PILLARS) == prev - (int)DRAW;
+}
+
 static int legal(const void *vs, tb_action *out)
 {
     const pillars *s = vs;
@@ -209,6 +237,16 @@ static int legal(const void *vs, tb_action *out)
     for (int p = 0; p < PILLARS; p++)
         if (s->n[p])
             out[k++] = DRAW + (tb_action)p;
+    /* undo=forbidden: a move that undoes the mover's last turn is not
+     * allowed, unless it is the only move (at most one move can undo it,
+     * and then a draw is always left). */
+    if (s->no_undo && k > 1)
+        for (int i = 0; i < k; i++)
+            if (undoes(s, s->mover, out[i])) {
+                memmove(out + i, out + i + 1, (size_t)(k - i - 1) * sizeof *out);
+                k--;
+                break;
+            }
     return k;
 }
 
@@ -357,8 +395,8 @@ static void why_not(const pillars *s, int card, int p, char *err, size_t cap)
 
 /* Reads "draw B" (or "take B", or just "B"), "3Rc on B" ("3Rc B", "play
  * 3Rc on B"), or a bare card that fits exactly one pillar. */
-static int parse_action(const void *vs, const char *text, tb_action *out,
-                        char *err, size_t cap)
+static int parse_move(const void *vs, const char *text, tb_action *out,
+                      char *err, size_t cap)
 {
     const pillars *s = vs;
     const char *p = tbi_skip_space(text);
@@ -422,6 +460,26 @@ static int parse_action(const void *vs, const char *text, tb_action *out,
     else
         tbi_errf(err, cap, "%s fits no pillar: a card must share two "
                  "attributes with a pillar's top", name);
+    return TB_EPARSE;
+}
+
+/* Reads a move (parse_move), and with undo=forbidden refuses one that
+ * undoes the mover's last turn, saying why. */
+static int parse_action(const void *vs, const char *text, tb_action *out,
+                        char *err, size_t cap)
+{
+    const pillars *s = vs;
+    int rc = parse_move(vs, text, out, err, cap);
+    if (rc != TB_OK || !s->no_undo || !undoes(s, s->mover, *out))
+        return rc;
+    tb_action list[TB_MAX_ACTIONS];
+    if (legal(s, list) == 1)
+        return rc; /* the only move there is */
+    char name[8];
+    tbi_mq_short_name(s->prev_card[s->mover], 0, name, sizeof name);
+    tbi_errf(err, cap, "that undoes your last turn (%s): with undo=forbidden "
+             "you may not take back the card you played, nor play back the "
+             "card you drew", name);
     return TB_EPARSE;
 }
 
@@ -733,24 +791,6 @@ static double draft_value(const pillars *s, int seat, int x)
            0.5 * __builtin_popcountll(near & ~held);
 }
 
-/*
- * Whether seat's building move a undoes its own last turn, the loop the
- * text allows: drawing back the card it has just played (each player
- * taking back the top the other needs, for ever), or playing the card it
- * has just drawn back onto the pillar it came from.  The bots never do
- * while they have another move.  Everything it reads is public.
- */
-static int undoes(const pillars *s, int seat, tb_action a)
-{
-    int prev = s->prev_action[seat] - 1, card = s->prev_card[seat];
-    if (s->phase != PH_BUILD || prev < 0)
-        return 0;
-    if (a >= DRAW)
-        return prev < (int)DRAW && top(s, (int)(a - DRAW)) == card;
-    return prev >= (int)DRAW && (int)(a / PILLARS) == card &&
-           (int)(a % PILLARS) == prev - (int)DRAW;
-}
-
 /* ISMCTS's root candidates (prune=on, the search default): every move but
  * those that undo seat's last turn, unless all do.  The heuristic's choice
  * is among them: it undoes a turn only when every move does. */
@@ -835,7 +875,7 @@ const tb_game tbg_mystique_pillars = {
     .max_players = MAX_P,
     .flags = TB_GAME_HIDDEN,
     .options = options,
-    .n_options = 1,
+    .n_options = 2,
     .state_size = sizeof(pillars),
     .init = init,
     .current = current,
