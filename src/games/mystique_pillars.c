@@ -243,7 +243,8 @@ static int legal(const void *vs, tb_action *out)
     if (s->no_undo && k > 1)
         for (int i = 0; i < k; i++)
             if (undoes(s, s->mover, out[i])) {
-                memmove(out + i, out + i + 1, (size_t)(k - i - 1) * sizeof *out);
+                memmove(out + i, out + i + 1,
+                        (size_t)(k - i - 1) * sizeof *out);
                 k--;
                 break;
             }
@@ -554,7 +555,8 @@ static void split_words(tb_text *t, const pillars *s)
                        "showing %s\n", pillar_names[s->split_from],
                        s->n[s->split_from] + s->n[s->split_to],
                        s->n[s->split_to], s->n[s->split_to] == 1 ? "" : "s",
-                       s->n[s->split_to] == 1 ? "s" : "", pillar_names[s->split_to], name);
+                       s->n[s->split_to] == 1 ? "s" : "",
+                       pillar_names[s->split_to], name);
         return;
     }
     tb_text_printf(t, ": pillar %c is split, and its lower %d cards become "
