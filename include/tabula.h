@@ -154,7 +154,15 @@ typedef struct tb_chance {
 
 /* The outcome of a finished game.  For competitive games, rank 1 is best and
  * tied seats share a rank.  For cooperative games `cooperative` is set,
- * every seat has the team's score and team_win says whether the team won. */
+ * every seat has the team's score and team_win says whether the team won.
+ * `draw` is set when a competitive game ended with nobody winning (a turn
+ * cap reached, no move left, a deck run out where the rules call that a
+ * draw): every seat then has rank 1, since nobody beat anybody, and the
+ * scores stay the game's own (cards left, stones held) for information.
+ * A tie for first that the rules call a shared win is not a draw: draw is
+ * 0 and the tied seats share rank 1.  Reports that split wins count a draw
+ * as 1/players of a win for each seat, as a tie of all seats, and count
+ * draws apart. */
 typedef struct tb_result {
     int players;
     int cooperative;
@@ -162,6 +170,7 @@ typedef struct tb_result {
     int rank[TB_MAX_PLAYERS];
     int team_win;
     double team_score;
+    int draw;
 } tb_result;
 
 /* Flags of a game descriptor. */
@@ -598,6 +607,11 @@ typedef struct tb_sim_report {
     double team_wins;                     /* cooperative games */
     double team_win_rate_ci95[2];
     double team_mean_score, team_mean_score_ci95;
+    /* Competitive games: games that ended in a draw (tb_result.draw; each
+     * also counts 1/players in every seat's wins), and the draw rate's
+     * Wilson interval. */
+    double draws;
+    double draw_rate_ci95[2];
 } tb_sim_report;
 
 /* Plays `games` games of g with cfg between bots (seats[j] is seat j's

@@ -375,6 +375,29 @@ grep -q "each team is one seat" "$TMP/err" && ok || bad "sim myst -p 1 does not 
 # Other games keep the engine's own message.
 expect_error "no-thanks -p 9" "$T" sim no-thanks -p 9 -n 1
 grep -q "no-thanks is for 3 to 7 players, not 9" "$TMP/err" && ok || bad "no-thanks -p 9: $(cat "$TMP/err")"
+# --- issue 31: a game nobody won is a draw, said as one everywhere (not
+# "seats 0 and 1 share the win", "rank 1 (winner)").  Mystique Pillars
+# with a short turn cap ends in a draw.
+"$T" play mystique-pillars -p 2 --seats heuristic --seed 2 --opt turns=20 --plain --watch --record "$TMP/draw.json" >"$TMP/out" 2>&1
+grep -q 'the game is a draw: nobody wins' "$TMP/out" && ! grep -q 'share the win' "$TMP/out" && ! grep -q '(winner)' "$TMP/out" && ok || bad "play says a draw: $(tail -5 "$TMP/out")"
+grep -q '"draw":true' "$TMP/draw.json" && ok || bad "a draw's record says draw"
+"$T" replay "$TMP/draw.json" --verbose >"$TMP/out" 2>&1 && grep -q 'the game is a draw: nobody wins' "$TMP/out" && ok || bad "replay says a draw: $(tail -3 "$TMP/out")"
+# A record written before draws were told apart (no "draw") still holds;
+# one that claims a draw for a game that was won does not.
+sed 's/,"draw":true//' "$TMP/draw.json" >"$TMP/olddraw.json"
+"$T" replay "$TMP/olddraw.json" >"$TMP/out" 2>&1 && grep -q 'the record holds' "$TMP/out" && ok || bad "an old draw record without the field replays: $(cat "$TMP/out")"
+"$T" play mystique-pillars -p 2 --seats heuristic --seed 3 --record "$TMP/won.json" >/dev/null 2>&1
+! grep -q '"draw"' "$TMP/won.json" && ok || bad "a won game's record has no draw"
+sed 's/"ranks":\[\([0-9,]*\)\]/"ranks":[\1],"draw":true/' "$TMP/won.json" >"$TMP/fakedraw.json"
+grep -q '"draw":true' "$TMP/fakedraw.json" && ! "$T" replay "$TMP/fakedraw.json" >"$TMP/out" 2>&1 && grep -q 'a draw' "$TMP/out" && ok || bad "a record claiming a draw for a won game is refused: $(cat "$TMP/out")"
+"$T" sim mystique-pillars -p 2 -n 20 --seats heuristic --seed 7 --opt turns=40 >"$TMP/out" 2>&1
+grep -q '^draws (nobody won' "$TMP/out" && ok || bad "sim prints the draws: $(cat "$TMP/out")"
+"$T" sim mystique-pillars -p 2 -n 20 --seats heuristic --seed 7 --opt turns=40 --json >"$TMP/out" 2>&1
+grep -q '"draw_rate_ci95"' "$TMP/out" && ok || bad "sim --json gives the draw rate"
+"$T" sim 6-nimmt -p 3 -n 5 --seed 1 >"$TMP/out" 2>&1
+! grep -q '^draws' "$TMP/out" && ok || bad "sim prints no draws line for a game without draws"
+"$T" analyze mystique-pillars -p 2 -n 20 --seats heuristic --seed 7 --opt turns=40 --out "$TMP/drawrep" >/dev/null 2>&1
+grep -q '^## Draws' "$TMP/drawrep/report.md" && grep -q '"draws"' "$TMP/drawrep/report.json" && ok || bad "analyze reports the draw rate"
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

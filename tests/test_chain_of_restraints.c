@@ -431,6 +431,7 @@ static void empty_deck_is_a_draw(void **state)
         json_t *v = ts_view(game(), st, TB_SPECTATOR);
         if (json_is_true(json_object_get(v, "draw"))) {
             found = 1;
+            assert_int_equal(r.draw, 1); /* nobody won: not a shared win */
             assert_int_equal(r.rank[0], 1);
             assert_int_equal(r.rank[1], 1);
             assert_int_equal(ts_view_int(game(), st, "deck"), 0);

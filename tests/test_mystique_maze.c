@@ -356,6 +356,7 @@ static void the_turn_limit_is_a_draw(void **state)
     assert_int_equal(tb_current(g, st), TB_TERMINAL);
     tb_result r;
     assert_int_equal(tb_result_of(g, st, &r), TB_OK);
+    assert_int_equal(r.draw, 1); /* nobody won: not a shared win */
     assert_int_equal(r.rank[0], 1);
     assert_int_equal(r.rank[1], 1);
     assert_true(has(st, TB_SPECTATOR, "\"winner\":null"));

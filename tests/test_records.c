@@ -239,6 +239,50 @@ static void records_hold_each_moves_own_text(void **state)
                      TB_OK);
     tb_record_free(&rec);
     free(st);
+/* Issue 31: a draw (nobody won) is kept by a record as "draw": true and
+ * read back; a record without the field (older, or a game won) reads as
+ * no draw, and a draw field that is not true or false is refused. */
+static void a_draw_round_trips_through_a_record(void **state)
+{
+    (void)state;
+    const tb_game *g = tb_find_game("mystique-pillars");
+    tb_config cfg;
+    tb_config_default(g, 2, &cfg);
+    tb_record r;
+    tb_record_init(&r, g, &cfg, 5);
+    r.has_result = 1;
+    r.result.players = 2;
+    r.result.score[0] = -3;
+    r.result.score[1] = -2;
+    r.result.rank[0] = r.result.rank[1] = 1;
+    r.result.draw = 1;
+    char dir[] = "/tmp/tabula-test-draw-XXXXXX";
+    assert_non_null(mkdtemp(dir));
+    char path[128], err[256];
+    snprintf(path, sizeof path, "%s/r.json", dir);
+    assert_int_equal(tb_record_save(&r, path, err, sizeof err), TB_OK);
+    tb_record back;
+    assert_int_equal(tb_record_load(&back, path, err, sizeof err), TB_OK);
+    assert_int_equal(back.result.draw, 1);
+    assert_int_equal(back.result.rank[0], 1);
+    assert_int_equal(back.result.rank[1], 1);
+    tb_record_free(&back);
+    r.result.draw = 0;
+    r.result.rank[0] = 2;
+    assert_int_equal(tb_record_save(&r, path, err, sizeof err), TB_OK);
+    assert_int_equal(tb_record_load(&back, path, err, sizeof err), TB_OK);
+    assert_int_equal(back.result.draw, 0);
+    tb_record_free(&back);
+    tb_record_free(&r);
+    unlink(path);
+    assert_int_equal(rmdir(dir), 0);
+    const char *wrong =
+        "{\"game\":\"mystique-pillars\",\"players\":2,\"deal\":[],"
+        "\"actions\":[],\"result\":{\"scores\":[0,0],\"ranks\":[1,1],"
+        "\"draw\":1}}";
+    assert_int_equal(tb_record_load_string(&back, wrong, err, sizeof err),
+                     TB_EPARSE);
+    assert_non_null(strstr(err, "draw must be true or false"));
 }
 
 int main(void)
@@ -251,6 +295,7 @@ int main(void)
         cmocka_unit_test(record_files_are_checked_before_parsing),
         cmocka_unit_test(records_save_whole_and_keep_their_seed),
         cmocka_unit_test(records_hold_each_moves_own_text),
+        cmocka_unit_test(a_draw_round_trips_through_a_record),
     };
     return cmocka_run_group_tests_name("records", tests, NULL, NULL);
 }

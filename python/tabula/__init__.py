@@ -393,24 +393,30 @@ class Chance:
 @dataclass(frozen=True)
 class Result:
     """The result of a finished game: per seat a score and a rank (1 is
-    best; ties share); cooperative games also say whether the team won."""
+    best; ties share); cooperative games also say whether the team won.
+    `draw` says that nobody won (a turn cap, no move left): every rank is
+    then 1 and `winners` is empty."""
     players: int
     scores: tuple[float, ...]
     ranks: tuple[int, ...]
     cooperative: bool
     team_win: bool
     team_score: float
+    draw: bool = False
 
     @property
     def winners(self) -> tuple[int, ...]:
-        """The seats ranked first."""
+        """The seats ranked first; none in a draw."""
+        if self.draw:
+            return ()
         return tuple(j for j, r in enumerate(self.ranks) if r == 1)
 
 
 def _result_of(c: _lib.tb_result) -> Result:
     n = c.players
     return Result(n, tuple(c.score[:n]), tuple(c.rank[:n]),
-                  bool(c.cooperative), bool(c.team_win), c.team_score)
+                  bool(c.cooperative), bool(c.team_win), c.team_score,
+                  bool(c.draw))
 
 
 # Scratch buffers for legal actions and chance outcomes, one pair per
@@ -897,6 +903,10 @@ class SimReport:
     seats: tuple[SeatReport, ...]
     mean_actions: float
     team: Optional[dict[str, Any]] = field(default=None)
+    # Competitive games: games nobody won (each also counts 1/players in
+    # every seat's wins), and the draw rate's 95% Wilson interval.
+    draws: float = 0.0
+    draw_rate_ci95: tuple[float, float] = (0.0, 0.0)
 
 
 def sim(game: Union[Game, str], seats: Union[str, Sequence[str]] = "random",
@@ -935,4 +945,5 @@ def sim(game: Union[Game, str], seats: Union[str, Sequence[str]] = "random",
                                   rep.team_win_rate_ci95[1]),
                 "mean_score": m, "mean_score_ci95": (m - h, m + h)}
     return SimReport(g.id, n, rep.games, seed, tuple(seat_reports),
-                     rep.mean_actions, team)
+                     rep.mean_actions, team, rep.draws,
+                     (rep.draw_rate_ci95[0], rep.draw_rate_ci95[1]))

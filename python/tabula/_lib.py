@@ -77,7 +77,7 @@ class tb_result(Structure):
     _fields_ = [("players", c_int), ("cooperative", c_int),
                 ("score", c_double * MAX_PLAYERS),
                 ("rank", c_int * MAX_PLAYERS), ("team_win", c_int),
-                ("team_score", c_double)]
+                ("team_score", c_double), ("draw", c_int)]
 
 
 class tb_game(Structure):
@@ -122,7 +122,8 @@ class tb_sim_report(Structure):
                 ("mean_actions", c_double), ("team_wins", c_double),
                 ("team_win_rate_ci95", c_double * 2),
                 ("team_mean_score", c_double),
-                ("team_mean_score_ci95", c_double)]
+                ("team_mean_score_ci95", c_double),
+                ("draws", c_double), ("draw_rate_ci95", c_double * 2)]
 
 
 GAME_P = POINTER(tb_game)

@@ -116,6 +116,9 @@ int tb_sim(const tb_game *g, const tb_config *cfg, const char *const *seats,
                  &out->team_win_rate_ci95[1]);
     out->team_mean_score = tbi_moments_mean(&so.team_score);
     out->team_mean_score_ci95 = tbi_moments_ci95(&so.team_score);
+    out->draws = so.draws;
+    tbi_wilson95(so.draws, n, &out->draw_rate_ci95[0],
+                 &out->draw_rate_ci95[1]);
     tbi_sim_out_free(&so);
     return TB_OK;
 }

@@ -40,6 +40,7 @@ typedef struct block_sum {
     tbi_moments team_score;
     long fallback[TB_MAX_PLAYERS]; /* moves an outside agent's fallback made */
     long bad[TB_MAX_PLAYERS];      /* its answers that were not legal */
+    double draws;
 } block_sum;
 
 typedef struct shared {
@@ -67,6 +68,7 @@ static void add_result(block_sum *b, const tb_result *r, long actions)
     tbi_moments_add(&b->actions, (double)actions);
     b->team_wins += r->team_win;
     tbi_moments_add(&b->team_score, r->team_score);
+    b->draws += r->draw != 0;
 }
 
 /* Every seat's standing after each action of the game being played, kept
@@ -174,6 +176,7 @@ static void summarize(tbi_game_summary *s, const tb_result *r, long actions)
     s->actions = (uint32_t)actions;
     s->team_win = (uint8_t)r->team_win;
     s->team_score = r->team_score;
+    s->draw = (uint8_t)(r->draw != 0);
 }
 
 /* Writes game i's record into the record directory. */
@@ -279,7 +282,8 @@ static void *worker(void *arg)
                 tbi_game_summary *gs = &sh->per_game[i - spec->first_game];
                 summarize(gs, &ms.result, ms.actions);
                 gs->rounds = hist.round;
-                if (drama)
+                /* A draw has no winner whose lead could be measured. */
+                if (drama && !ms.result.draw)
                     measure_drama(gs, &hist, &ms.result);
             }
         }
@@ -406,6 +410,7 @@ int tbi_sim_run(const tbi_sim_spec *given, tbi_sim_out *out, char *err,
         tbi_moments_merge(&out->actions, &b->actions);
         out->team_wins += b->team_wins;
         tbi_moments_merge(&out->team_score, &b->team_score);
+        out->draws += b->draws;
     }
     out->per_game = sh.per_game;
     free(sh.blocks);

@@ -25,6 +25,7 @@ typedef struct tbi_game_summary {
     float decided_at;       /* share of the game after which a winner
                                always led (0: from the start) */
     uint8_t comeback;       /* the sole last seat at mid-game won */
+    uint8_t draw;           /* nobody won (tb_result.draw) */
 } tbi_game_summary;
 
 typedef struct tbi_sim_spec {
@@ -55,6 +56,7 @@ typedef struct tbi_sim_out {
      * their fallback made, and the answers that were not legal actions. */
     long fallback_moves[TB_MAX_PLAYERS];
     long bad_answers[TB_MAX_PLAYERS];
+    double draws;                    /* games that ended in a draw */
     tbi_game_summary *per_game;      /* games entries when keep_games */
 } tbi_sim_out;
 

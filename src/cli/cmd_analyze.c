@@ -34,7 +34,8 @@ static int usage(void)
         "Simulates GAME and writes a balance report to DIR: report.md (read it\n"
         "on its own), report.json (every figure) and SVG charts.  It covers\n"
         "the win rate of each seat with 95%% intervals and whether the first\n"
-        "seat's edge is significant (see --rotate); score distributions; game\n"
+        "seat's edge is significant (see --rotate); the draw rate (games\n"
+        "nobody won); score distributions; game\n"
         "length in actions and rounds; decisiveness and drama (lead changes, how early\n"
         "the winner is clear, how often the last seat at mid-game wins); and,\n"
         "with --compare, each variant side by side with paired differences.\n\n"
@@ -79,6 +80,7 @@ typedef struct figures {
     long n;
     seat_figures seat[TB_MAX_PLAYERS];
     double team_wins, team_lo, team_hi;
+    double draws, draw_lo, draw_hi; /* games nobody won (tb_result.draw) */
     tbi_moments team_score, actions, rounds;
     double actions_quart[5];
     int has_drama;
@@ -245,6 +247,7 @@ static void compute_figures(const context *ctx, const variant *v, figures *f)
     for (long i = 0; i < v->n; i++) {
         const tbi_game_summary *g = &v->games[i];
         f->team_wins += g->team_win;
+        f->draws += g->draw;
         tbi_moments_add(&f->team_score, g->team_score);
         tbi_moments_add(&f->actions, g->actions);
         tbi_moments_add(&f->rounds, g->rounds);
@@ -259,6 +262,7 @@ static void compute_figures(const context *ctx, const variant *v, figures *f)
     quartiles(tmp, v->n, f->actions_quart);
     free(tmp);
     tbi_wilson95(f->team_wins, (double)v->n, &f->team_lo, &f->team_hi);
+    tbi_wilson95(f->draws, (double)v->n, &f->draw_lo, &f->draw_hi);
     tbi_wilson95(f->comebacks, f->lead_changes.n, &f->comeback_lo,
                  &f->comeback_hi);
     /* Each bot's share of the wins over the seats it held, per seed. */
@@ -345,6 +349,12 @@ static double value_score(const tbi_game_summary *s, int seat, int players,
 {
     (void)players;
     return coop ? s->team_score : s->score[seat];
+}
+static double value_draw(const tbi_game_summary *s, int seat, int players,
+                         int coop)
+{
+    (void)seat, (void)players, (void)coop;
+    return s->draw;
 }
 static double value_actions(const tbi_game_summary *s, int seat, int players,
                             int coop)
@@ -433,6 +443,12 @@ static json_t *figures_json(const context *ctx, const variant *v,
                       "significant", f->edge_p < 0.05));
     else
         json_object_set_new(o, "first_seat_edge", json_null());
+    if (!ctx->coop)
+        json_object_set_new(
+            o, "draws",
+            json_pack("{s:f,s:f,s:[f,f]}", "games", f->draws, "rate",
+                      f->n ? f->draws / (double)f->n : 0.0, "ci95",
+                      f->draw_lo, f->draw_hi));
     if (ctx->rotations > 1) {
         json_t *bots = json_array();
         for (int b = 0; b < ctx->n_bots; b++)
@@ -735,6 +751,20 @@ static void md_scores(FILE *f, const context *ctx, const figures *fg)
     fprintf(f, "![scores](scores.svg)\n\n");
 }
 
+/* How often nobody won: the draw rate (a game's turn cap, a deck run out,
+ * no move left), which designers want to keep low. */
+static void md_draws(FILE *f, const context *ctx, const figures *fg)
+{
+    if (ctx->coop)
+        return;
+    fprintf(f, "## Draws\n\nGames that ended with nobody winning: %.0f of "
+               "%ld, ", fg->draws, fg->n);
+    md_interval(f, fg->draws / fmax(1, (double)fg->n), fg->draw_lo,
+                fg->draw_hi, 1);
+    fprintf(f, ". Each counts 1/%d of a win for every seat in the win rates "
+               "above.\n\n", ctx->ga.cfg.players);
+}
+
 static void md_length(FILE *f, const context *ctx, const figures *fg)
 {
     fprintf(f, "## Length\n\nActions per game: mean ");
@@ -807,6 +837,13 @@ static void md_compare(FILE *f, const context *ctx)
             fprintf(f, "| %s mean score | %.2f | %.2f | %+.2f [%+.2f, %+.2f] |\n",
                     label, bs, vs, s.mean, s.lo, s.hi);
         }
+        if (!ctx->coop) {
+            paired d = pair_diff(ctx, base, v, value_draw, 0);
+            fprintf(f, "| draw rate | %.1f%% | %.1f%% | %+.1f points [%+.1f, %+.1f] |\n",
+                    100 * fb->draws / fmax(1, (double)fb->n),
+                    100 * fv->draws / fmax(1, (double)fv->n), 100 * d.mean,
+                    100 * d.lo, 100 * d.hi);
+        }
         paired a = pair_diff(ctx, base, v, value_actions, 0);
         fprintf(f, "| actions per game | %.1f | %.1f | %+.1f [%+.1f, %+.1f] |\n",
                 tbi_moments_mean(&fb->actions), tbi_moments_mean(&fv->actions),
@@ -872,6 +909,7 @@ static int write_markdown(const context *ctx, const char *path)
     print_command(f, ctx);
     fprintf(f, "`\n\n");
     md_seat_advantage(f, ctx, fg);
+    md_draws(f, ctx, fg);
     md_scores(f, ctx, fg);
     md_length(f, ctx, fg);
     md_drama(f, ctx, fg);

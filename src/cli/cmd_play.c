@@ -331,9 +331,12 @@ static void print_result(const tb_game *g, const void *st, unsigned style)
     if (r.cooperative)
         printf("the team %s with a score of %g\n",
                r.team_win ? "wins" : "loses", r.team_score);
+    if (r.draw)
+        printf("the game is a draw: nobody wins\n");
     for (int j = 0; j < r.players; j++)
         printf("seat %d: score %g, rank %d%s\n", j, r.score[j], r.rank[j],
-               r.rank[j] == 1 && !r.cooperative ? " (winner)" : "");
+               r.rank[j] == 1 && !r.cooperative && !r.draw ? " (winner)"
+                                                           : "");
 }
 
 /* ------------------------------------------------------------ signals */

@@ -63,6 +63,8 @@ static void print_result(const tb_result *r)
     if (r->cooperative)
         printf("team %s, score %g\n", r->team_win ? "wins" : "loses",
                r->team_score);
+    if (r->draw)
+        printf("the game is a draw: nobody wins\n");
     for (int j = 0; j < r->players; j++)
         printf("seat %d: score %g, rank %d\n", j, r->score[j], r->rank[j]);
 }

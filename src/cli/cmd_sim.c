@@ -24,6 +24,9 @@ static int usage(void)
         "tie for first counts 1/k), the win rate with its 95%% Wilson interval\n"
         "and the mean score with its 95%% interval; the mean number of\n"
         "actions; and for cooperative games the team's win rate and score.\n"
+        "Games that end with nobody winning (a draw) are counted, with the\n"
+        "draw rate's interval, when there are any (always in --json); each\n"
+        "also counts 1/N in every seat's wins, as a tie of all N seats.\n"
         "The same seed gives the same report for any number of threads.\n\n"
         "  -n GAMES          how many games (required)\n"
         "  -p N              players (default: the number of --seats, or the\n"
@@ -42,6 +45,19 @@ static int usage(void)
 static void progress_bar(long done, long total, void *user)
 {
     cli_progress(done, total, user);
+}
+
+/* The games that ended in a draw, when there were any: nobody won them,
+ * and each also counts 1/N in every seat's wins above. */
+static void print_draws(const tbi_sim_out *out)
+{
+    if (out->draws <= 0)
+        return;
+    double lo, hi, n = (double)out->games;
+    tbi_wilson95(out->draws, n, &lo, &hi);
+    printf("draws (nobody won; each counts 1/N in every seat's wins): "
+           "%.0f, rate %.4f [%.4f, %.4f]\n", out->draws, out->draws / n, lo,
+           hi);
 }
 
 static void print_table(const tbi_sim_spec *spec, const tbi_sim_out *out)
@@ -76,6 +92,7 @@ static void print_table(const tbi_sim_spec *spec, const tbi_sim_out *out)
             printf("seat %d (%s): %ld answers that were not legal actions; "
                    "its fallback made %ld moves\n", j, spec->seats[j],
                    out->bad_answers[j], out->fallback_moves[j]);
+    print_draws(out);
 }
 
 static json_t *interval(double lo, double hi)
@@ -120,6 +137,13 @@ static void print_json(const tbi_sim_spec *spec, const tbi_sim_out *out)
     json_object_set_new(o, "seats", seats);
     json_object_set_new(o, "mean_actions",
                         json_real(tbi_moments_mean(&out->actions)));
+    if (!(g->flags & TB_GAME_COOPERATIVE)) {
+        double lo, hi;
+        tbi_wilson95(out->draws, n, &lo, &hi);
+        json_object_set_new(o, "draws", json_integer((json_int_t)out->draws));
+        json_object_set_new(o, "draw_rate", json_real(out->draws / n));
+        json_object_set_new(o, "draw_rate_ci95", interval(lo, hi));
+    }
     if (g->flags & TB_GAME_COOPERATIVE) {
         double lo, hi;
         tbi_wilson95(out->team_wins, n, &lo, &hi);

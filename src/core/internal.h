@@ -31,8 +31,12 @@ double tbi_win_share(const tb_result *r, int seat);
 int tbi_paired_clear(double sum, double sq, double k, double z);
 /* Writes who won a finished competitive game, as a line a person at the
  * table would say: "seat 2 wins\n", or "seats 0 and 2 share the win\n"
- * when several share rank 1 (for describe). */
+ * when several share rank 1, or "nobody wins: the game is a draw\n" for
+ * a draw (for describe). */
 void tbi_say_winners(tb_text *t, const tb_result *r);
+/* Marks a competitive result as a draw (nobody won): sets draw and gives
+ * every seat rank 1, leaving the scores as the game set them. */
+void tbi_draw_result(tb_result *out);
 /* The result of a cooperative game: every seat has the team's score and
  * rank 1, and team_win says whether the team won. */
 void tbi_team_result(tb_result *out, int players, int team_win,

@@ -91,6 +91,11 @@ json_t *tbi_result_json(const tb_result *res)
     }
     json_object_set_new(o, "scores", scores);
     json_object_set_new(o, "ranks", ranks);
+    /* Written only for a draw, so that the records of games won are as
+     * before, and records made before draws were told apart still load
+     * (an absent "draw" reads as false). */
+    if (res->draw)
+        json_object_set_new(o, "draw", json_true());
     if (res->cooperative) {
         json_object_set_new(o, "team_win", json_boolean(res->team_win));
         double s = res->team_score;
@@ -379,6 +384,15 @@ static int result_from_json(tb_record *r, json_t *res, char *err,
         }
         r->result.rank[i] = (int)json_integer_value(rk);
     }
+    json_t *dr = json_object_get(res, "draw");
+    if (dr) {
+        if (!json_is_boolean(dr)) {
+            tbi_errf(err, errcap, "record: result's draw must be true or "
+                     "false");
+            return TB_EPARSE;
+        }
+        r->result.draw = json_is_true(dr);
+    }
     json_t *tw = json_object_get(res, "team_win");
     if (tw) {
         if (!json_is_boolean(tw)) {
@@ -628,19 +642,25 @@ int tb_record_load(tb_record *r, const char *path, char *err, size_t errcap)
 
 /* ------------------------------------------------------------ replay */
 
-/* Compares a replayed result with the recorded one. */
+/* Compares a replayed result a with the recorded one b.  A record that
+ * says "draw" must replay to a draw; one that does not may have been
+ * written before draws were told apart from ties for first (the ranks
+ * alike), so a replayed draw is not held against it. */
 static int same_result(const tb_result *a, const tb_result *b)
 {
     for (int i = 0; i < a->players; i++)
         if (fabs(a->score[i] - b->score[i]) > 1e-9 || a->rank[i] != b->rank[i])
             return 0;
+    if (b->draw && !a->draw)
+        return 0;
     if (a->cooperative != b->cooperative)
         return 0;
     return !a->cooperative || (a->team_win == b->team_win &&
                                fabs(a->team_score - b->team_score) < 1e-9);
 }
 
-/* Writes "scores 3 2, ranks 1 2" for a result, to show a mismatch. */
+/* Writes "scores 3 2, ranks 1 2" (", a draw" after it for a draw) for a
+ * result, to show a mismatch. */
 static void describe_result(const tb_result *r, char *buf, size_t cap)
 {
     size_t len = 0;
@@ -652,6 +672,8 @@ static void describe_result(const tb_result *r, char *buf, size_t cap)
             len += (size_t)snprintf(buf + len, cap - len, " %g",
                                     part ? (double)r->rank[i] : r->score[i]);
     }
+    if (r->draw && len < cap)
+        snprintf(buf + len, cap - len, ", a draw");
 }
 
 /* Whether two move texts are the same, ignoring case and how much space

@@ -58,6 +58,10 @@ int tbi_paired_clear(double sum, double sq, double k, double z)
 
 void tbi_say_winners(tb_text *t, const tb_result *r)
 {
+    if (r->draw) {
+        tb_text_puts(t, "nobody wins: the game is a draw\n");
+        return;
+    }
     int n = 0, last = -1;
     for (int p = 0; p < r->players; p++)
         if (r->rank[p] == 1) {
@@ -75,6 +79,13 @@ void tbi_say_winners(tb_text *t, const tb_result *r)
             tb_text_printf(t, "%s %d", k == 1 ? "" : k == n ? " and" : ",", p);
         }
     tb_text_puts(t, " share the win\n");
+}
+
+void tbi_draw_result(tb_result *out)
+{
+    out->draw = 1;
+    for (int p = 0; p < out->players; p++)
+        out->rank[p] = 1;
 }
 
 void tbi_team_result(tb_result *out, int players, int team_win,

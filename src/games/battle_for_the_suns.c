@@ -899,7 +899,7 @@ static void describe(const void *vb, tb_action a, const void *va, int seat,
         for (int q = 0; q < s->players; q++)
             tb_text_printf(t, "%s seat %d %d", q ? "," : "", q, s->score[q]);
         tb_text_puts(t, "\n");
-        tb_result r;
+        tb_result r = {0};
         result(s, &r);
         tbi_say_winners(t, &r);
         return;

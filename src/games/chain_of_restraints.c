@@ -578,9 +578,11 @@ static void result(const void *vs, tb_result *out)
     out->players = s->players;
     for (int p = 0; p < s->players; p++)
         out->score[p] = p == s->winner;
-    /* A draw: everyone shares first place ("Play again to determine a
-     * winner" is a new game). */
+    /* A draw: nobody won ("Play again to determine a winner" is a new
+     * game); every seat at rank 1. */
     tbi_rank_by_score(out, 1);
+    if (s->drawn)
+        tbi_draw_result(out);
 }
 
 static int standing(const void *vs, double *scores)

@@ -642,7 +642,7 @@ static void describe_game_end(tb_text *t, const dicht *s)
         tb_text_puts(t, "\n");
     }
     if (s->phase == PH_OVER) {
-        tb_result r;
+        tb_result r = {0};
         result(s, &r);
         tbi_say_winners(t, &r);
     } else {

@@ -626,7 +626,7 @@ static void describe_hand_end(const circle *s, tb_text *t)
             tb_text_printf(t, "%sseat %d", n++ ? " and " : "", p);
     tb_text_printf(t, " reached %d points, so the game ends; the highest "
                    "score wins: ", s->target);
-    tb_result r;
+    tb_result r = {0};
     result(s, &r);
     tbi_say_winners(t, &r);
 }
@@ -779,7 +779,7 @@ static void render(const void *vs, int seat, unsigned style, tb_text *t)
         tb_text_printf(t, "; seat %d won\n", s->last_winner);
     }
     if (s->phase == PH_OVER) {
-        tb_result r;
+        tb_result r = {0};
         result(s, &r);
         tb_text_puts(t, "  game over: ");
         tbi_say_winners(t, &r);

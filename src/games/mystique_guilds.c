@@ -1356,7 +1356,7 @@ static void say_end(const guilds *s, tb_text *t)
         tb_text_printf(t, "%s: %d point%s with %d cards\n", any ? "" : " nothing",
                        points[p], points[p] == 1 ? "" : "s", count(s->hand[p]));
     }
-    tb_result r;
+    tb_result r = {0};
     result(s, &r);
     tbi_say_winners(t, &r);
 }

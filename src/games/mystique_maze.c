@@ -339,6 +339,8 @@ static void result(const void *vs, tb_result *out)
         out->score[p] = -final_gap(s, p);
         out->rank[p] = s->winner == NONE || p == s->winner ? 1 : 2;
     }
+    if (s->winner == NONE) /* the turn limit: nobody won */
+        tbi_draw_result(out);
 }
 
 /* ---------------------------------------------------------------- chains */

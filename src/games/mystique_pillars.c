@@ -35,12 +35,20 @@
 #define DRAW 240u   /* DRAW + pillar: take that pillar's top card */
 
 enum phase { PH_DEAL, PH_DRAFT, PH_BUILD, PH_OVER };
-enum { OPT_TURNS };
+enum { OPT_TURNS, OPT_UNDO };
+enum { UNDO_ALLOWED, UNDO_FORBIDDEN };
+
+static const char *const undo_choices[] = {"allowed", "forbidden"};
 
 static const tb_option_def options[] = {
     [OPT_TURNS] = {"turns", "building turns (all players together) after "
                    "which a game nobody has won ends in a draw",
-                   TB_OPT_INT, 400, 20, 5000, NULL},
+                   TB_OPT_INT, 1000, 20, 5000, NULL},
+    [OPT_UNDO] = {"undo", "whether a player may undo her last turn (draw "
+                  "back the card she played, or play a card she drew back "
+                  "where it came from): allowed (the text) or forbidden "
+                  "(a table's rule against the loop)",
+                  TB_OPT_ENUM, UNDO_ALLOWED, 0, 1, undo_choices},
 };
 
 /* How the game ended. */
@@ -52,6 +60,7 @@ typedef struct pillars {
     uint8_t winner, end;       /* at PH_OVER */
     uint16_t turns;            /* building turns taken */
     uint16_t cap;              /* building turns allowed */
+    uint8_t no_undo;           /* option undo=forbidden */
     uint8_t n[PILLARS];        /* cards in each pillar */
     uint8_t unseen[PILLARS];   /* its bottom cards nobody has seen */
     uint8_t pile[PILLARS][TBI_MQ_CARDS]; /* bottom first; top is n - 1 */
@@ -62,6 +71,12 @@ typedef struct pillars {
     uint8_t last_card;
     uint16_t last_action;
     int8_t split_from, split_to;
+    uint8_t refill;            /* the split refilled a pillar already empty */
+    /* Each seat's latest building move and the card it moved (0 and 0
+     * before its first): taking that card back, or playing a drawn card
+     * back where it came from, undoes the turn. */
+    uint16_t prev_action[MAX_P];
+    uint8_t prev_card[MAX_P];
 } pillars;
 
 /* The top card of pillar p, or -1 when it is empty. */
@@ -83,6 +98,7 @@ static void init(void *vs, const tb_config *cfg)
     pillars *s = vs;
     s->players = (uint8_t)cfg->players;
     s->cap = (uint16_t)cfg->opt[OPT_TURNS];
+    s->no_undo = cfg->opt[OPT_UNDO] == UNDO_FORBIDDEN;
     s->phase = PH_DEAL;
     s->last_seat = -1;
 }
@@ -141,6 +157,25 @@ static int split_into(pillars *s, int p)
     return q;
 }
 
+/* A pillar that ran out while no other had two cards stays empty only
+ * until one has: after a play onto a pillar, an empty pillar is refilled
+ * by the same split.  (An empty pillar exists only while every other
+ * holds one card at most, so a play makes at most one pillar splittable,
+ * and one split restores that.) */
+static void refill_after_play(pillars *s)
+{
+    for (int p = 0; p < PILLARS; p++)
+        if (s->n[p] == 0) {
+            int q = split_into(s, p);
+            if (q >= 0) {
+                s->split_to = (int8_t)p;
+                s->split_from = (int8_t)q;
+                s->refill = 1;
+            }
+            return;
+        }
+}
+
 /* Takes the top card of pillar p into seat's hand; the card below comes
  * into view, and an emptied pillar is refilled by a split. */
 static void draw_top(pillars *s, int seat, int p)
@@ -166,6 +201,24 @@ static int any_pillar(const pillars *s)
     return 0;
 }
 
+/*
+ * Whether seat's building move a undoes its own last turn, the loop the
+ * text allows: drawing back the card it has just played (each player
+ * taking back the top the other needs, for ever), or playing the card it
+ * has just drawn back onto the pillar it came from.  The bots never do
+ * while they have another move.  Everything it reads is public.
+ */
+static int undoes(const pillars *s, int seat, tb_action a)
+{
+    int prev = s->prev_action[seat] - 1, card = s->prev_card[seat];
+    if (s->phase != PH_BUILD || prev < 0)
+        return 0;
+    if (a >= DRAW)
+        return prev < (int)DRAW && top(s, (int)(a - DRAW)) == card;
+    return prev >= (int)DRAW && (int)(a / PILLARS) == card &&
+           (int)(a % PILLARS) == prev - (int)DRAW;
+}
+
 static int legal(const void *vs, tb_action *out)
 {
     const pillars *s = vs;
@@ -184,6 +237,17 @@ static int legal(const void *vs, tb_action *out)
     for (int p = 0; p < PILLARS; p++)
         if (s->n[p])
             out[k++] = DRAW + (tb_action)p;
+    /* undo=forbidden: a move that undoes the mover's last turn is not
+     * allowed, unless it is the only move (at most one move can undo it,
+     * and then a draw is always left). */
+    if (s->no_undo && k > 1)
+        for (int i = 0; i < k; i++)
+            if (undoes(s, s->mover, out[i])) {
+                memmove(out + i, out + i + 1,
+                        (size_t)(k - i - 1) * sizeof *out);
+                k--;
+                break;
+            }
     return k;
 }
 
@@ -194,6 +258,7 @@ static void apply(void *vs, tb_action a)
     s->last_seat = (int8_t)seat;
     s->last_action = (uint16_t)a;
     s->split_from = s->split_to = -1;
+    s->refill = 0;
     if (a >= DRAW) {
         draw_top(s, seat, (int)(a - DRAW));
     } else {
@@ -201,6 +266,11 @@ static void apply(void *vs, tb_action a)
         s->hand[seat] &= ~(1ull << card);
         s->pile[p][s->n[p]++] = (uint8_t)card;
         s->last_card = (uint8_t)card;
+        refill_after_play(s);
+    }
+    if (s->phase == PH_BUILD) {
+        s->prev_action[seat] = (uint16_t)(a + 1);
+        s->prev_card[seat] = s->last_card;
     }
     s->mover = (uint8_t)((seat + 1) % s->players);
     if (s->phase == PH_DRAFT) {
@@ -225,8 +295,9 @@ static void apply(void *vs, tb_action a)
 }
 
 /* The winner ranks first; the others by cards left, fewer being better.
- * A game ended by the cap (or with every card in hand) is a draw: all
- * share first place.  A seat's score is minus its cards left. */
+ * A game ended by the cap (or with every card in hand) is a draw: nobody
+ * won (tb_result.draw, every seat at rank 1).  A seat's score is minus
+ * its cards left. */
 static void result(const void *vs, tb_result *out)
 {
     const pillars *s = vs;
@@ -235,8 +306,7 @@ static void result(const void *vs, tb_result *out)
         out->score[p] = (double)(0 - __builtin_popcountll(s->hand[p]));
     tbi_rank_by_score(out, 1);
     if (s->end != END_WIN)
-        for (int p = 0; p < s->players; p++)
-            out->rank[p] = 1;
+        tbi_draw_result(out);
 }
 
 static int standing(const void *vs, double *scores)
@@ -326,8 +396,8 @@ static void why_not(const pillars *s, int card, int p, char *err, size_t cap)
 
 /* Reads "draw B" (or "take B", or just "B"), "3Rc on B" ("3Rc B", "play
  * 3Rc on B"), or a bare card that fits exactly one pillar. */
-static int parse_action(const void *vs, const char *text, tb_action *out,
-                        char *err, size_t cap)
+static int parse_move(const void *vs, const char *text, tb_action *out,
+                      char *err, size_t cap)
 {
     const pillars *s = vs;
     const char *p = tbi_skip_space(text);
@@ -394,6 +464,26 @@ static int parse_action(const void *vs, const char *text, tb_action *out,
     return TB_EPARSE;
 }
 
+/* Reads a move (parse_move), and with undo=forbidden refuses one that
+ * undoes the mover's last turn, saying why. */
+static int parse_action(const void *vs, const char *text, tb_action *out,
+                        char *err, size_t cap)
+{
+    const pillars *s = vs;
+    int rc = parse_move(vs, text, out, err, cap);
+    if (rc != TB_OK || !s->no_undo || !undoes(s, s->mover, *out))
+        return rc;
+    tb_action list[TB_MAX_ACTIONS];
+    if (legal(s, list) == 1)
+        return rc; /* the only move there is */
+    char name[8];
+    tbi_mq_short_name(s->prev_card[s->mover], 0, name, sizeof name);
+    tbi_errf(err, cap, "that undoes your last turn (%s): with undo=forbidden "
+             "you may not take back the card you played, nor play back the "
+             "card you drew", name);
+    return TB_EPARSE;
+}
+
 /* ---------------------------------------------------------------- views */
 
 /* Writes the cards of a mask in id order, separated by spaces. */
@@ -448,14 +538,27 @@ static void split_words(tb_text *t, const pillars *s)
 {
     if (s->split_to < 0)
         return;
-    tb_text_printf(t, "pillar %c runs out", pillar_names[s->split_to]);
+    if (s->refill)
+        tb_text_printf(t, "empty pillar %c", pillar_names[s->split_to]);
+    else
+        tb_text_printf(t, "pillar %c runs out", pillar_names[s->split_to]);
     if (s->split_from < 0) {
         tb_text_puts(t, "; no pillar has two cards to split, so it stays "
-                        "empty\n");
+                        "empty until one has\n");
         return;
     }
     char name[8];
     tbi_mq_short_name(top(s, s->split_to), 0, name, sizeof name);
+    if (s->refill) {
+        tb_text_printf(t, ": pillar %c now has %d cards, so it is split, "
+                       "and its lower %d card%s refill%s pillar %c, "
+                       "showing %s\n", pillar_names[s->split_from],
+                       s->n[s->split_from] + s->n[s->split_to],
+                       s->n[s->split_to], s->n[s->split_to] == 1 ? "" : "s",
+                       s->n[s->split_to] == 1 ? "s" : "",
+                       pillar_names[s->split_to], name);
+        return;
+    }
     tb_text_printf(t, ": pillar %c is split, and its lower %d cards become "
                    "pillar %c, showing %s\n", pillar_names[s->split_from],
                    s->n[s->split_to], pillar_names[s->split_to], name);
@@ -564,10 +667,12 @@ static void describe(const void *vb, tb_action a, const void *va, int seat,
     if (b->phase == PH_DRAFT && s->phase == PH_BUILD)
         tb_text_puts(t, "the draft is over: seat 0 starts building\n");
     if (s->phase == PH_OVER) {
-        end_words(t, s);
-        tb_result r;
-        result(s, &r);
-        tbi_say_winners(t, &r);
+        end_words(t, s); /* a draw is said there */
+        if (s->end == END_WIN) {
+            tb_result r = {0};
+            result(s, &r);
+            tbi_say_winners(t, &r);
+        }
     }
 }
 
@@ -618,6 +723,8 @@ static json_t *view_json(const void *vs, int seat)
         if (s->split_to >= 0) {
             json_object_set_new(o, "emptied", json_integer(s->split_to));
             json_object_set_new(o, "split", json_integer(s->split_from));
+            if (s->refill)
+                json_object_set_new(o, "refilled", json_true());
         }
         json_object_set_new(v, "last", o);
     }
@@ -635,13 +742,25 @@ static uint64_t playable(const pillars *s, uint64_t hand)
     return fit;
 }
 
+/* The pillars onto whose top some card of hand fits. */
+static int fitting_pillars(const pillars *s, uint64_t hand)
+{
+    int k = 0;
+    for (int p = 0; p < PILLARS; p++)
+        k += playable_on(s, hand, p) != 0;
+    return k;
+}
+
 /*
  * How good the table is for seat after its move (higher is better): its
  * own cards count most (each one it still holds costs 100), then whether
- * it can play again, and against that each opponent's threat: one that
- * can play its last card wins on its turn, which costs the more the
- * sooner that turn comes; an opponent that can play at all costs a little,
- * more the fewer cards it holds.
+ * it can play again, how many of its cards fit and onto how many pillars
+ * (a card that fits two pillars cannot be blocked by one draw); against
+ * that, an opponent that can play its last card wins on its turn, which
+ * costs the more the sooner that turn comes.  An opponent that could
+ * merely play some card is not blocked: taking tops away from players who
+ * are not about to win costs a card and is what made these bots draw
+ * their games (docs/games/mystique-pillars.md, "Heuristic bot").
  */
 static double evaluate(const pillars *s, int seat)
 {
@@ -650,16 +769,12 @@ static double evaluate(const pillars *s, int seat)
         return 1e6;
     uint64_t fit = playable(s, s->hand[seat]);
     double v = -100.0 * mine + 8.0 * (fit != 0) +
-               2.0 * __builtin_popcountll(fit);
+               2.0 * __builtin_popcountll(fit) +
+               10.0 * fitting_pillars(s, s->hand[seat]);
     for (int k = 1; k < s->players; k++) {
         int q = (seat + k) % s->players;
-        int held = __builtin_popcountll(s->hand[q]);
-        uint64_t their = playable(s, s->hand[q]);
-        double soon = 1.0 / k;
-        if (held == 1 && their)
-            v -= 400.0 * soon;
-        else if (their)
-            v -= (6.0 + 2.0 * __builtin_popcountll(their)) * soon / held;
+        if (__builtin_popcountll(s->hand[q]) == 1 && playable(s, s->hand[q]))
+            v -= 400.0 / k;
     }
     return v;
 }
@@ -678,12 +793,26 @@ static double draft_value(const pillars *s, int seat, int x)
            0.5 * __builtin_popcountll(near & ~held);
 }
 
+/* ISMCTS's root candidates (prune=on, the search default): every move but
+ * those that undo seat's last turn, unless all do.  The heuristic's choice
+ * is among them: it undoes a turn only when every move does. */
+static int candidates(const void *vs, int seat, tb_action *acts, int n)
+{
+    const pillars *s = vs;
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        if (!undoes(s, seat, acts[i]))
+            acts[k++] = acts[i];
+    return k ? k : n;
+}
+
 /*
  * The heuristic.  In the draft it takes the top card that links best with
  * its hand.  In building it tries every legal move on a copy of the state
  * (a draw takes the top and shows the card below; where that card is
  * unseen the copy holds one sampled card, as the state given is already
- * determinized) and keeps the move whose table evaluates best.  Ties at
+ * determinized) and keeps the move whose table evaluates best, never
+ * undoing its own last turn (see undoes) while it has another move.  Ties at
  * random.
  */
 static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
@@ -701,6 +830,8 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
             pillars after = *s;
             apply(&after, list[i]);
             v = evaluate(&after, seat);
+            if (undoes(s, seat, list[i]))
+                v -= 1e4; /* more than any difference evaluate makes */
         }
         if (ties == 0 || v > best + 1e-9) {
             best = v;
@@ -746,7 +877,7 @@ const tb_game tbg_mystique_pillars = {
     .max_players = MAX_P,
     .flags = TB_GAME_HIDDEN,
     .options = options,
-    .n_options = 1,
+    .n_options = 2,
     .state_size = sizeof(pillars),
     .init = init,
     .current = current,
@@ -764,8 +895,9 @@ const tb_game tbg_mystique_pillars = {
     .heuristic = heuristic,
     /* Playouts to the end of the round, scored by the cards each seat
      * holds: measured in docs/bots.md ("Mystique Pillars"). */
-    .search_defaults = "horizon=round",
+    .search_defaults = "horizon=round,prune=on",
     .describe = describe,
     .policies = policies,
     .n_policies = 1,
+    .candidates = candidates,
 };

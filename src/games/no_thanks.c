@@ -275,7 +275,7 @@ static void describe(const void *vb, tb_action a, const void *va, int seat,
                        s->tokens[q] == 1 ? "" : "s");
     }
     tb_text_puts(t, "\n");
-    tb_result r;
+    tb_result r = {0};
     result(s, &r);
     tbi_say_winners(t, &r);
 }

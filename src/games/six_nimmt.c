@@ -669,7 +669,7 @@ static void describe(const void *vb, tb_action a, const void *va, int seat,
                        s.heads[q] - b->heads[q], s.heads[q]);
     tb_text_puts(t, "\n");
     if (s.phase == PH_OVER) {
-        tb_result r;
+        tb_result r = {0};
         result(&s, &r);
         if (s.single_round)
             tb_text_puts(t, "the game ends after its one round; fewest heads "

@@ -602,7 +602,7 @@ static void describe(const void *vb, tb_action a, const void *va, int seat,
             tb_text_puts(t, " left in hand)");
         }
         tb_text_puts(t, "\n");
-        tb_result r;
+        tb_result r = {0};
         result(s, &r);
         tbi_say_winners(t, &r);
         return;

@@ -366,7 +366,7 @@ void mc_describe(const void *before, tb_action a, const void *after, int seat,
         tb_text_printf(out, "a card of seat %d's hand is picked at random\n",
                        s->pick_from);
     if (s->phase == MC_PH_OVER) {
-        tb_result r;
+        tb_result r = {0};
         mc_result(s, &r);
         tbi_say_winners(out, &r);
     }
@@ -501,7 +501,7 @@ static void render_turn(tb_text *t, const mc_state *s, int o)
                        "random\n", s->pick_from);
         break;
     case MC_PH_OVER: {
-        tb_result r;
+        tb_result r = {0};
         mc_result(s, &r);
         if (s->at_limit)
             tb_text_printf(t, "the combat limit (%d) is reached: ", s->limit);

@@ -452,7 +452,7 @@ static void describe(const void *vb, tb_action a, const void *va, int seat,
     tb_text_printf(t, "seat %d cannot follow ", s->mover);
     follow_words(t, s);
     tb_text_puts(t, ": no such card is left in the pool\n");
-    tb_result r;
+    tb_result r = {0};
     result(s, &r);
     tbi_say_winners(t, &r);
 }

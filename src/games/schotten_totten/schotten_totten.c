@@ -783,6 +783,7 @@ static void result(const void *vs, tb_result *out)
             out->score[s->owner[k] - 1] += 1;
     out->rank[0] = s->res == STT_RES_WIN1 ? 2 : 1;
     out->rank[1] = s->res == STT_RES_WIN0 ? 2 : 1;
+    out->draw = s->res == STT_RES_DRAW; /* neither can play or draw */
 }
 
 static int standing(const void *vs, double *scores)

@@ -236,8 +236,10 @@ function resultBox(r, seat) {
     box.appendChild(h('p', { class: 'big' }, r.team_win ? 'The team wins!' : 'The team loses.', ` Score ${r.team_score}.`));
     return box;
   }
+  // A draw (nobody won): said as one, and no seat is marked the winner.
+  if (r.draw) box.appendChild(h('p', { class: 'big' }, 'The game is a draw: nobody wins.'));
   const order = r.ranks.map((rank, j) => ({ rank, j })).sort((a, b) => a.rank - b.rank);
-  box.appendChild(h('ol', { class: 'result' }, order.map(({ rank, j }) => h('li', { class: rank === 1 ? 'winner' : '' },
+  box.appendChild(h('ol', { class: 'result' }, order.map(({ rank, j }) => h('li', { class: rank === 1 && !r.draw ? 'winner' : '' },
     `Seat ${j}${j === seat ? ' (you)' : ''}: score ${r.scores[j]}, rank ${rank}`))));
   return box;
 }
@@ -571,6 +573,7 @@ function finishedPage() {
         const when = new Date(t.ended_ms).toLocaleString();
         let who = '';
         if (t.result && t.result.team_win !== undefined) who = t.result.team_win ? 'team won' : 'team lost';
+        else if (t.result && t.result.draw) who = 'a draw';
         else if (t.result) who = `won by seat ${t.result.ranks.map((r, j) => (r === 1 ? j : null)).filter((j) => j !== null).join(' & ')}`;
         return h('li', {}, h('a', { href: `#/replay/${t.table}` }, `${t.title}, ${t.players} players`), ` · ${who} · ${when}`);
       })));
