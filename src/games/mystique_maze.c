@@ -12,8 +12,8 @@
  * is the one its design shows (opposite corners, its example, a shortest
  * chain of exactly a hand), the order the rules' README gives (moons-
  * suns-arms-crowns) an option (`suit-order`; docs/games/mystique-maze.md,
- * Interpretations).  The corners of absent players
- * stay in the deck.  Everyone is dealt 8 cards; in turn, anticlockwise,
+ * Interpretations).  The corners of absent players stay in the deck.
+ * Everyone is dealt 8 cards; in turn, anticlockwise,
  * a player draws the top card of the deck or of the discard pile, then
  * discards a card.  When the deck runs out the discards but the last one
  * are shuffled into a new deck.  A player wins when, at the end of her
@@ -60,7 +60,8 @@ enum { OPT_ROUNDS, OPT_SUIT_ORDER };
  * booklet's design (opposite corners, its example, a shortest chain of
  * exactly 8 cards), the other the rules' README and the booklet's no-wrap
  * note (docs/games/mystique-maze.md, Interpretations).  Everything that
- * depends on the order is derived from this table (boxes). */
+ * depends on the order is read from orders[] below, or derived from it
+ * once (boxes). */
 enum { ORDER_SMCA, ORDER_MSAC, ORDERS };
 static const char *const order_names[ORDERS] = {
     [ORDER_SMCA] = "suns-moons-crowns-arms",
