@@ -173,58 +173,106 @@ static void mystique_card_sets(void **state)
     assert_int_equal(tbi_mq_shared_attrs(52, 0), 0);
 }
 
+/* The two suit orders Mystique Maze offers (docs/games/mystique-maze.md,
+ * Interpretations): the booklet's design, and the rules' README. */
+static const uint8_t smca[4] = {TBI_MQ_SUNS, TBI_MQ_MOONS, TBI_MQ_CROWNS,
+                                TBI_MQ_ARMS};
+static const uint8_t msac[4] = {TBI_MQ_MOONS, TBI_MQ_SUNS, TBI_MQ_ARMS,
+                                TBI_MQ_CROWNS};
+
+/* Checks the connection graph of a suit order against tbi_mq_connected
+ * link by link, and that a plain graph of the same links expands every
+ * set alike: 4 number steps in each of 12 suit-colours, 3 suit steps in
+ * each of 15 number-colours, 2 colour steps in each of 20 number-suits,
+ * 133 links; a corner of the box has 3 neighbours, a card inside it 6. */
+static void check_connection_graph(const uint8_t suits[4])
+{
+    tbi_graph g, plain;
+    tbi_mq_connection_graph(&g, suits);
+    assert_int_equal(g.n, 60);
+    assert_true(g.axes > 0); /* walked by shifts */
+    tbi_graph_init(&plain, 60);
+    int links = 0, corners = 0, inner = 0;
+    for (int v = 0; v < 60; v++) {
+        int deg = __builtin_popcountll(tbi_graph_neighbours(&g, v));
+        assert_true(deg >= 3 && deg <= 6);
+        corners += deg == 3;
+        inner += deg == 6;
+        links += deg;
+        for (int w = 0; w < 60; w++) {
+            int linked = tbi_mq_connected(v, w, suits);
+            assert_int_equal(tbi_node_in(g.adj[v], w), linked);
+            if (linked)
+                tbi_graph_link(&plain, v, w);
+        }
+    }
+    assert_int_equal(links, 2 * 133);
+    assert_int_equal(corners, 8);
+    assert_int_equal(inner, 3 * 1 * 2);
+    assert_int_equal(plain.axes, 0);
+    tb_rng rng;
+    tb_rng_seed(&rng, 3);
+    for (int i = 0; i < 1000; i++) {
+        uint64_t s = tb_rng_next(&rng) & TBI_MQ_ALL_CARDS;
+        assert_true(tbi_graph_expand(&g, s) == tbi_graph_expand(&plain, s));
+    }
+}
+
 /* Mystique Maze: "Two cards are said to be connected if they share 2
  * common attributes and the third attribute is consecutive", along
  * "Yellow <-> Red <-> Blue (It doesn't "wrap": Blue is not connected to
- * Yellow)", the suits moons - suns - arms - crowns ("Moons are not
- * connected to Crowns"; the order of the middle two is the README's) and
- * "1<->2<->3<->4<->5 (It doesn't "wrap": 1 is not connected to 5)". */
+ * Yellow)", the suits in the order the game chooses (their icons were
+ * lost) and "1<->2<->3<->4<->5 (It doesn't "wrap": 1 is not connected to
+ * 5)". */
 static void mystique_maze_connection(void **state)
 {
     (void)state;
     int c2Bs = ts_mq_card("2Bs");
-    /* "The 2 of Blue Suns is connected to the 2 of Blue Moons". */
-    assert_true(tbi_mq_connected(c2Bs, ts_mq_card("2Bm")));
-    assert_true(tbi_mq_connected(ts_mq_card("2Bm"), c2Bs));
-    /* Suns and arms are neighbours in the README's order (the booklet's
-     * example says otherwise: see docs/games/mystique-maze.md). */
-    assert_true(tbi_mq_connected(c2Bs, ts_mq_card("2Ba")));
-    assert_false(tbi_mq_connected(c2Bs, ts_mq_card("2Bc")));
-    assert_true(tbi_mq_connected(c2Bs, ts_mq_card("2Rs")));
-    assert_true(tbi_mq_connected(c2Bs, ts_mq_card("1Bs")));
-    assert_true(tbi_mq_connected(c2Bs, ts_mq_card("3Bs")));
-    /* Two attributes must be equal, and no wrapping. */
-    assert_false(tbi_mq_connected(c2Bs, ts_mq_card("3Rs")));
-    assert_false(tbi_mq_connected(c2Bs, ts_mq_card("2Ys")));
-    assert_false(tbi_mq_connected(ts_mq_card("1Yc"), ts_mq_card("1Ym")));
-    assert_false(tbi_mq_connected(ts_mq_card("5Ra"), ts_mq_card("1Ra")));
-    assert_false(tbi_mq_connected(c2Bs, c2Bs));
-    /* With two decks a card is not connected to its own copy, and the
-     * silver copies connect as the gold ones do. */
-    assert_false(tbi_mq_connected(c2Bs, c2Bs + 60));
-    assert_true(tbi_mq_connected(c2Bs + 60, ts_mq_card("2Bm")));
-    /* The graph: 4 number steps in each of 12 suit-colours, 3 suit steps
-     * in each of 15 number-colours, 2 colour steps in each of 20
-     * number-suits: 133 links; a corner of the box has 3 neighbours, a
-     * card inside it 6. */
-    const tbi_graph g = tbi_mq_connections;
-    assert_int_equal(g.n, 60);
-    int links = 0;
-    for (int v = 0; v < 60; v++) {
-        int deg = __builtin_popcountll(tbi_graph_neighbours(&g, v));
-        assert_true(deg >= 3 && deg <= 6);
-        links += deg;
-        for (int w = 0; w < 60; w++)
-            assert_int_equal(tbi_node_in(g.adj[v], w), tbi_mq_connected(v, w));
+    /* Suns - moons - crowns - arms: "The 2 of Blue Suns is connected to
+     * the 2 of Blue Moons, but not to the 2 of Blue Arms". */
+    assert_true(tbi_mq_connected(c2Bs, ts_mq_card("2Bm"), smca));
+    assert_true(tbi_mq_connected(ts_mq_card("2Bm"), c2Bs, smca));
+    assert_false(tbi_mq_connected(c2Bs, ts_mq_card("2Ba"), smca));
+    assert_false(tbi_mq_connected(c2Bs, ts_mq_card("2Bc"), smca));
+    assert_true(tbi_mq_connected(ts_mq_card("2Bm"), ts_mq_card("2Bc"), smca));
+    assert_true(tbi_mq_connected(ts_mq_card("2Bc"), ts_mq_card("2Ba"), smca));
+    /* Moons - suns - arms - crowns (the README's): suns and arms are
+     * neighbours, and "Moons are not connected to Crowns" in both. */
+    assert_true(tbi_mq_connected(c2Bs, ts_mq_card("2Bm"), msac));
+    assert_true(tbi_mq_connected(c2Bs, ts_mq_card("2Ba"), msac));
+    assert_false(tbi_mq_connected(c2Bs, ts_mq_card("2Bc"), msac));
+    assert_false(tbi_mq_connected(ts_mq_card("1Yc"), ts_mq_card("1Ym"), msac));
+    for (int k = 0; k < 2; k++) {
+        const uint8_t *o = k ? msac : smca;
+        assert_true(tbi_mq_connected(c2Bs, ts_mq_card("2Rs"), o));
+        assert_true(tbi_mq_connected(c2Bs, ts_mq_card("1Bs"), o));
+        assert_true(tbi_mq_connected(c2Bs, ts_mq_card("3Bs"), o));
+        /* Two attributes must be equal, and no wrapping. */
+        assert_false(tbi_mq_connected(c2Bs, ts_mq_card("3Rs"), o));
+        assert_false(tbi_mq_connected(c2Bs, ts_mq_card("2Ys"), o));
+        assert_false(tbi_mq_connected(ts_mq_card("5Ra"), ts_mq_card("1Ra"), o));
+        assert_false(tbi_mq_connected(c2Bs, c2Bs, o));
+        /* With two decks a card is not connected to its own copy, and
+         * the silver copies connect as the gold ones do. */
+        assert_false(tbi_mq_connected(c2Bs, c2Bs + 60, o));
+        assert_true(tbi_mq_connected(c2Bs + 60, ts_mq_card("2Bm"), o));
+        check_connection_graph(o);
     }
-    assert_int_equal(links, 2 * 133);
-    /* The constant is the lattice of 5 numbers x 3 colours x 4 suits. */
-    tbi_graph built;
+    /* The README's order is the plain lattice of 5 numbers x 3 colours x
+     * 4 suits; the booklet's needs a fourth translation (moons to crowns,
+     * 45 ids apart). */
+    tbi_graph g, built;
+    tbi_mq_connection_graph(&g, msac);
     tbi_graph_lattice(&built, 3, (const int[]){5, 3, 4});
     assert_memory_equal(&built, &g, sizeof g);
-    assert_int_equal(__builtin_popcountll(g.adj[ts_mq_card("1Ym")]), 3);
-    assert_int_equal(__builtin_popcountll(g.adj[ts_mq_card("3Rs")]), 6);
-    /* Opposite corners of the box are 4 + 2 + 3 = 9 steps apart. */
+    tbi_mq_connection_graph(&g, smca);
+    assert_int_equal(g.axes, 4);
+    /* Opposite corners of the box are 4 + 2 + 3 = 9 steps apart in
+     * either order. */
+    assert_int_equal(tbi_graph_distance(&g, ts_mq_card("1Ys"),
+                                        ts_mq_card("5Ba"), tbi_graph_all(&g)),
+                     9);
+    tbi_mq_connection_graph(&g, msac);
     assert_int_equal(tbi_graph_distance(&g, ts_mq_card("1Ym"),
                                         ts_mq_card("5Bc"), tbi_graph_all(&g)),
                      9);

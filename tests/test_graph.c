@@ -383,6 +383,40 @@ static void lattices_expand_by_shifts(void **state)
                      tbi_node_bit(1) | tbi_node_bit(4) | tbi_node_bit(12));
 }
 
+/* A graph of translations need not be a lattice: a path whose nodes are
+ * numbered out of order (0 - 2 - 1 - 3: links of strides 2, 1 and 2) is
+ * walked by shifts, one translation for each stride, and expands every
+ * set as the same links made one by one do.  A link that is no
+ * translation turns the shifts off (the walks then read each node's
+ * neighbours); so does a graph that already has such a link. */
+static void translations_expand_by_shifts(void **state)
+{
+    (void)state;
+    tbi_graph t, plain;
+    tbi_graph_init(&t, 4);
+    tbi_graph_translate(&t, 2, tbi_node_bit(0) | tbi_node_bit(1));
+    tbi_graph_translate(&t, 1, tbi_node_bit(1));
+    assert_int_equal(t.axes, 2);
+    assert_int_equal(t.stride[0], 2);
+    tbi_graph_init(&plain, 4);
+    tbi_graph_link(&plain, 0, 2);
+    tbi_graph_link(&plain, 2, 1);
+    tbi_graph_link(&plain, 1, 3);
+    assert_int_equal(plain.axes, 0);
+    assert_memory_equal(t.adj, plain.adj, sizeof t.adj);
+    for (uint64_t s = 0; s < 16; s++)
+        assert_true(tbi_graph_expand(&t, s) == tbi_graph_expand(&plain, s));
+    assert_int_equal(tbi_graph_distance(&t, 0, 3, tbi_graph_all(&t)), 3);
+    tbi_graph_link(&t, 0, 3);
+    assert_int_equal(t.axes, 0);
+    assert_true(tbi_graph_expand(&t, tbi_node_bit(0)) ==
+                (tbi_node_bit(2) | tbi_node_bit(3)));
+    tbi_graph_translate(&plain, 3, tbi_node_bit(0));
+    assert_int_equal(plain.axes, 0);
+    assert_true(tbi_graph_expand(&plain, tbi_node_bit(0)) ==
+                (tbi_node_bit(2) | tbi_node_bit(3)));
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -395,6 +429,7 @@ int main(void)
         cmocka_unit_test(random_graphs_agree_with_a_plain_search),
         cmocka_unit_test(cheapest_within_a_bound),
         cmocka_unit_test(lattices_expand_by_shifts),
+        cmocka_unit_test(translations_expand_by_shifts),
         cmocka_unit_test(bounded_random_graphs_agree_with_a_plain_search),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

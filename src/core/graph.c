@@ -14,12 +14,30 @@ void tbi_graph_init(tbi_graph *g, int n)
     g->n = n;
 }
 
+/* Links a and b both ways, leaving the graph's translations as they
+ * are. */
+static void link_both(tbi_graph *g, int a, int b)
+{
+    g->adj[a] |= tbi_node_bit(b);
+    g->adj[b] |= tbi_node_bit(a);
+}
+
+/* Forgets g's translations: its walks read each node's neighbours. */
+static void plain(tbi_graph *g)
+{
+    g->axes = 0;
+    memset(g->stride, 0, sizeof g->stride);
+    memset(g->up, 0, sizeof g->up);
+    memset(g->down, 0, sizeof g->down);
+}
+
 void tbi_graph_link(tbi_graph *g, int a, int b)
 {
     if (a == b)
         return;
-    g->adj[a] |= tbi_node_bit(b);
-    g->adj[b] |= tbi_node_bit(a);
+    link_both(g, a, b);
+    /* A link that is no translation: the shifts would miss it. */
+    plain(g);
 }
 
 void tbi_graph_build(tbi_graph *g, int n,
@@ -33,32 +51,63 @@ void tbi_graph_build(tbi_graph *g, int n,
                 tbi_graph_link(g, a, b);
 }
 
+/* Whether g has any link. */
+static int has_links(const tbi_graph *g)
+{
+    for (int v = 0; v < g->n; v++)
+        if (g->adj[v])
+            return 1;
+    return 0;
+}
+
+void tbi_graph_translate(tbi_graph *g, int stride, uint64_t up)
+{
+    /* The translation can be walked by shifts only if every link made
+     * before it was a translation too (or there was none). */
+    int shifts = g->axes > 0 || !has_links(g);
+    uint64_t down = 0;
+    for (uint64_t m = up; m; m &= m - 1) {
+        int v = __builtin_ctzll(m);
+        link_both(g, v, v + stride);
+        down |= tbi_node_bit(v + stride);
+    }
+    if (!shifts)
+        return;
+    int k = 0;
+    while (k < g->axes && g->stride[k] != stride)
+        k++;
+    if (k == TBI_GRAPH_MAX_AXES) {
+        plain(g);
+        return;
+    }
+    if (k == g->axes) {
+        g->stride[k] = stride;
+        g->axes++;
+    }
+    g->up[k] |= up;
+    g->down[k] |= down;
+}
+
 void tbi_graph_lattice(tbi_graph *g, int axes, const int *size)
 {
     int n = 1;
     for (int k = 0; k < axes; k++)
         n *= size[k];
     tbi_graph_init(g, n);
-    g->axes = axes;
     for (int k = 0, stride = 1; k < axes; stride *= size[k], k++) {
-        g->stride[k] = stride;
-        for (int v = 0; v < n; v++) {
-            int at = v / stride % size[k];
-            if (at + 1 < size[k]) {
-                g->up[k] |= tbi_node_bit(v);
-                tbi_graph_link(g, v, v + stride);
-            }
-            if (at > 0)
-                g->down[k] |= tbi_node_bit(v);
-        }
+        uint64_t up = 0;
+        for (int v = 0; v < n; v++)
+            if (v / stride % size[k] + 1 < size[k])
+                up |= tbi_node_bit(v);
+        tbi_graph_translate(g, stride, up);
     }
 }
 
 /* tbi_graph_expand, inlined into the walks below, where it is most of
  * the work (the Maze's heuristic spends 85% of its time in them).  A
- * lattice is expanded along three axes or four, written out so that no
- * loop is left: the axes a lattice lacks have no up or down nodes and add
- * nothing. */
+ * graph of translations is expanded along three or four, written out so
+ * that no loop is left: the translations a graph lacks have no up or down
+ * nodes and add nothing. */
 _Static_assert(TBI_GRAPH_MAX_AXES == 4, "expand() writes out four axes");
 #define ALONG(g, k, s)                                                       \
     (((s) & (g)->up[k]) << (g)->stride[k] | ((s) & (g)->down[k]) >> (g)->stride[k])

@@ -4,8 +4,9 @@
  * small set of things) and an edge says that two of them "connect" by a
  * game's rule.  Mystique Maze chains cards that are one step apart in one
  * attribute (tbi_mq_connection_graph in mystique_deck.h builds that graph
- * for the 60 cards of one deck); any game that walks cards as a graph --
- * a chain of matching cards, a path through a tableau -- can use it.
+ * for the 60 cards of one deck, the suits in a given order); any game
+ * that walks cards as a graph -- a chain of matching cards, a path
+ * through a tableau -- can use it.
  *
  * A graph has at most TBI_GRAPH_MAX = 64 nodes, numbered 0..n-1 (a
  * Mystique card id of one deck fits), and is held as one 64-bit set of
@@ -44,13 +45,16 @@
 typedef struct tbi_graph {
     int n;                        /* nodes 0..n-1 */
     uint64_t adj[TBI_GRAPH_MAX];  /* adj[v]: bit w set when v and w are linked */
-    /* Optional (axes > 0): the graph is a box lattice, a product of paths
-     * along `axes` axes, node v being the sum of its coordinates times
-     * each axis's stride (the Mystique cards under Maze's steps: number,
-     * colour, suit).  Then a whole set is expanded by shifts, a few word
-     * operations however many nodes it holds: along axis k the nodes of
-     * up[k] step to v + stride[k], those of down[k] to v - stride[k].
-     * Made by tbi_graph_lattice; 0 for any other graph. */
+    /* Optional (axes > 0): every link of the graph is a translation of
+     * the node numbers, so that a whole set is expanded by shifts, a few
+     * word operations however many nodes it holds.  Along translation k
+     * the nodes of up[k] are linked to v + stride[k], those of down[k] to
+     * v - stride[k].  A box lattice is one (an axis a translation: the
+     * Mystique cards under Maze's steps, number, colour and suit); so is a
+     * box whose positions along an axis are numbered out of order, with
+     * one translation for each distance between neighbours (the Maze's
+     * suits in another order).  Made by tbi_graph_lattice or
+     * tbi_graph_translate; 0 for any other graph. */
     int axes;
     int stride[TBI_GRAPH_MAX_AXES];
     uint64_t up[TBI_GRAPH_MAX_AXES], down[TBI_GRAPH_MAX_AXES];
@@ -91,6 +95,14 @@ void tbi_graph_build(tbi_graph *g, int n,
  * varying fastest (stride 1), and is linked to the nodes one step away
  * along one axis.  Its walks expand sets by shifts. */
 void tbi_graph_lattice(tbi_graph *g, int axes, const int *size);
+
+/* Links each node v of the set `up` to v + stride (stride > 0, every
+ * v + stride a node), both ways, as one translation: when every link of g
+ * was made so (by this or tbi_graph_lattice, up to TBI_GRAPH_MAX_AXES
+ * strides; the links of one stride are merged), its walks expand sets by
+ * shifts; otherwise (a tbi_graph_link, or too many strides) by reading
+ * the neighbours of each node, with the same result. */
+void tbi_graph_translate(tbi_graph *g, int stride, uint64_t up);
 
 /* The neighbours of node v. */
 static inline uint64_t tbi_graph_neighbours(const tbi_graph *g, int v)

@@ -362,56 +362,46 @@ struct json_t *tbi_mq_json_cards_decks(const uint8_t *ids, int n,
 
 /* ---------------------------------------------------------------- steps */
 
-int tbi_mq_connected(int a, int b)
+/* The place of each suit along the suit edge of the box, from its order
+ * (the suits from one end to the other). */
+static void suit_places(const uint8_t suits[4], int place[4])
 {
+    for (int i = 0; i < 4; i++)
+        place[suits[i]] = i;
+}
+
+int tbi_mq_connected(int a, int b, const uint8_t suits[4])
+{
+    int place[4];
+    suit_places(suits, place);
     int dn = tbi_mq_number(a) - tbi_mq_number(b);
-    int ds = tbi_mq_suit(a) - tbi_mq_suit(b);
+    int ds = place[tbi_mq_suit(a)] - place[tbi_mq_suit(b)];
     int dc = tbi_mq_colour(a) - tbi_mq_colour(b);
     /* One step along one edge of the box: the three differences sum to 1
      * in absolute value. */
     return (dn < 0 ? -dn : dn) + (ds < 0 ? -ds : ds) + (dc < 0 ? -dc : dc) == 1;
 }
 
-/* The neighbours of card id as a constant expression: one step in number
- * (id +- 1 within its five), in colour (id +- 5 within its suit) or in
- * suit (id +- 15).  STEP_BIT keeps every shift count in range, even in
- * the branches a condition rules out. */
-#define STEP_BIT(k) ((k) >= 0 && (k) < TBI_MQ_CARDS ? 1ull << ((k) & 63) : 0ull)
-#define NUMBER_UP(id) ((id) % 5 < 4)
-#define NUMBER_DOWN(id) ((id) % 5 > 0)
-#define COLOUR_UP(id) ((id) / 5 % 3 < 2)
-#define COLOUR_DOWN(id) ((id) / 5 % 3 > 0)
-#define SUIT_UP(id) ((id) / 15 < 3)
-#define SUIT_DOWN(id) ((id) / 15 > 0)
-#define STEPS(id)                                                            \
-    (NUMBER_UP(id) ? STEP_BIT((id) + 1) : 0ull) |                            \
-        (NUMBER_DOWN(id) ? STEP_BIT((id) - 1) : 0ull) |                      \
-        (COLOUR_UP(id) ? STEP_BIT((id) + 5) : 0ull) |                        \
-        (COLOUR_DOWN(id) ? STEP_BIT((id) - 5) : 0ull) |                      \
-        (SUIT_UP(id) ? STEP_BIT((id) + 15) : 0ull) |                         \
-        (SUIT_DOWN(id) ? STEP_BIT((id) - 15) : 0ull)
-#define STEPS10(b)                                                           \
-    STEPS(b), STEPS(b + 1), STEPS(b + 2), STEPS(b + 3), STEPS(b + 4),        \
-        STEPS(b + 5), STEPS(b + 6), STEPS(b + 7), STEPS(b + 8), STEPS(b + 9)
-/* The set of the ids for which COND holds. */
-#define IF_BIT(COND, id) (COND(id) ? 1ull << (id) : 0ull)
-#define MASK10(COND, b)                                                      \
-    (IF_BIT(COND, b) | IF_BIT(COND, b + 1) | IF_BIT(COND, b + 2) |           \
-     IF_BIT(COND, b + 3) | IF_BIT(COND, b + 4) | IF_BIT(COND, b + 5) |       \
-     IF_BIT(COND, b + 6) | IF_BIT(COND, b + 7) | IF_BIT(COND, b + 8) |       \
-     IF_BIT(COND, b + 9))
-#define MASK(COND)                                                           \
-    (MASK10(COND, 0) | MASK10(COND, 10) | MASK10(COND, 20) |                 \
-     MASK10(COND, 30) | MASK10(COND, 40) | MASK10(COND, 50))
-
-/* The lattice of 5 numbers x 3 colours x 4 suits, as tbi_graph_lattice
- * builds it (tests/test_decks.c checks that it does). */
-const tbi_graph tbi_mq_connections = {
-    .n = TBI_MQ_CARDS,
-    .adj = {STEPS10(0), STEPS10(10), STEPS10(20), STEPS10(30), STEPS10(40),
-            STEPS10(50)},
-    .axes = 3,
-    .stride = {1, 5, 15},
-    .up = {MASK(NUMBER_UP), MASK(COLOUR_UP), MASK(SUIT_UP)},
-    .down = {MASK(NUMBER_DOWN), MASK(COLOUR_DOWN), MASK(SUIT_DOWN)},
-};
+void tbi_mq_connection_graph(tbi_graph *g, const uint8_t suits[4])
+{
+    tbi_graph_init(g, TBI_MQ_CARDS);
+    /* A step in number is id + 1 within the card's five, a step in colour
+     * id + 5 within its suit. */
+    uint64_t number_up = 0, colour_up = 0;
+    for (int id = 0; id < TBI_MQ_CARDS; id++) {
+        if (tbi_mq_number(id) < 5)
+            number_up |= tbi_node_bit(id);
+        if (tbi_mq_colour(id) < TBI_MQ_BLUE)
+            colour_up |= tbi_node_bit(id);
+    }
+    tbi_graph_translate(g, 1, number_up);
+    tbi_graph_translate(g, 5, colour_up);
+    /* Two neighbouring suits s < t (in id order) are 15 x (t - s) ids
+     * apart, whatever their places on the edge. */
+    for (int i = 0; i + 1 < 4; i++) {
+        int s = suits[i] < suits[i + 1] ? suits[i] : suits[i + 1];
+        int t = suits[i] ^ suits[i + 1] ^ s;
+        tbi_graph_translate(g, 15 * (t - s),
+                            tbi_mq_trait_set(tbi_mq_trait(TBI_MQ_SUIT, s)));
+    }
+}

@@ -151,21 +151,27 @@ uint64_t tbi_mq_sharing_set(int id, int k);
 
 /* ---------------------------------------------------------------- steps
  * Mystique Maze lays the three attributes out as the edges of a box: the
- * numbers 1-2-3-4-5, the colours yellow-red-blue and the suits
- * moons-suns-arms-crowns, each in that order and none wrapping round (blue
- * is not next to yellow, crowns not next to moons, 5 not next to 1).  The
- * deck's suit and colour indices are in that order already. */
+ * numbers 1-2-3-4-5, the colours yellow-red-blue and the four suits in an
+ * order the game chooses (the booklet lost the icons that gave it, and
+ * what its text says of it does not fit any one order:
+ * docs/games/mystique-maze.md), none wrapping round (blue is not next to
+ * yellow, 5 not next to 1, the suits at the two ends not next to each
+ * other).  A suit order is the four suits from one end of the edge to the
+ * other, e.g. {TBI_MQ_SUNS, TBI_MQ_MOONS, TBI_MQ_CROWNS, TBI_MQ_ARMS}. */
 
-/* Whether two cards are "connected": they share two attributes and the
- * third is one step apart.  So the 2 of blue suns is connected to the 2 of
- * blue moons (and, suns being next to arms, to the 2 of blue arms), to the
- * 2 of red suns and to the ace and 3 of blue suns; not to the 2 of blue
- * crowns (two steps), nor to itself or its copy from the other deck. */
-int tbi_mq_connected(int a, int b);
-/* The graph of the 60 cards of one deck (node = card id 0-59) whose links
- * are tbi_mq_connected: each card has 3 to 6 neighbours.  A constant, so
- * a game's hot path walks it with no set-up (tests/test_decks.c checks it
- * against tbi_mq_connected). */
-extern const tbi_graph tbi_mq_connections;
+/* Whether two cards are "connected" with the suits in order `suits`: they
+ * share two attributes and the third is one step apart.  With suns -
+ * moons - crowns - arms, the 2 of blue suns is connected to the 2 of blue
+ * moons, to the 2 of red suns and to the ace and 3 of blue suns; not to
+ * the 2 of blue arms (three steps), nor to itself or its copy from the
+ * other deck. */
+int tbi_mq_connected(int a, int b, const uint8_t suits[4]);
+/* Builds into g the graph of the 60 cards of one deck (node = card id
+ * 0-59) whose links are tbi_mq_connected with the suits in order `suits`:
+ * each card has 3 to 6 neighbours.  Its links are translations of the
+ * card ids (tbi_graph_translate: the suits' neighbours are 15, 30 or 45
+ * ids apart), so that its walks expand sets by shifts (tests/test_decks.c
+ * checks it against tbi_mq_connected). */
+void tbi_mq_connection_graph(tbi_graph *g, const uint8_t suits[4]);
 
 #endif

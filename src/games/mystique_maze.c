@@ -4,11 +4,16 @@
  *
  * Each player has two "corner cards" face up, opposite corners of the box
  * whose edges are the three attributes (numbers 1-5, colours yellow-red-
- * blue, suits moons-suns-arms-crowns, none wrapping round): A the ace of
+ * blue, suits suns-moons-crowns-arms, none wrapping round): A the ace of
  * yellow suns and the 5 of blue arms, B the ace of blue suns and the 5 of
  * yellow arms, C the ace of blue arms and the 5 of yellow suns, D the ace
- * of yellow arms and the 5 of blue suns.  The corners of absent players
- * stay in the deck.  Everyone is dealt 8 cards; in turn, anticlockwise,
+ * of yellow arms and the 5 of blue suns.  The booklet lost the icons of
+ * the suit order, and what it says of it fits no one order: the default
+ * is the one its design shows (opposite corners, its example, a shortest
+ * chain of exactly a hand), the order the rules' README gives (moons-
+ * suns-arms-crowns) an option (`suit-order`; docs/games/mystique-maze.md,
+ * Interpretations).  The corners of absent players stay in the deck.
+ * Everyone is dealt 8 cards; in turn, anticlockwise,
  * a player draws the top card of the deck or of the discard pile, then
  * discards a card.  When the deck runs out the discards but the last one
  * are shuffled into a new deck.  A player wins when, at the end of her
@@ -30,6 +35,7 @@
 #include "redeal.h"
 
 #include <math.h>
+#include <pthread.h>
 #include <string.h>
 
 #define MAX_P 4
@@ -47,7 +53,40 @@
 #define MAZE_INFER 1 /* determinize infers hands (0: uniform, to compare) */
 #endif
 
-enum { OPT_ROUNDS };
+enum { OPT_ROUNDS, OPT_SUIT_ORDER };
+
+/* The orders of the suits along the box's suit edge that the option
+ * `suit-order` offers, from one end to the other: the default fits the
+ * booklet's design (opposite corners, its example, a shortest chain of
+ * exactly 8 cards), the other the rules' README and the booklet's no-wrap
+ * note (docs/games/mystique-maze.md, Interpretations).  Everything that
+ * depends on the order is read from orders[] below, or derived from it
+ * once (boxes). */
+enum { ORDER_SMCA, ORDER_MSAC, ORDERS };
+static const char *const order_names[ORDERS] = {
+    [ORDER_SMCA] = "suns-moons-crowns-arms",
+    [ORDER_MSAC] = "moons-suns-arms-crowns",
+};
+/* For each order, the suits from one end of the edge to the other, and
+ * how determinize weighs a sampled hand's distance from a chain
+ * (infer_prior: hand_fit's charge for each card it misses) and how many
+ * Metropolis steps for each hand infer_split takes.  With suns-moons-
+ * crowns-arms a chain needs all 8 cards of a hand, and sampled hands
+ * missed far more cards than real ones under the weights fitted for
+ * moons-suns-arms-crowns (2.7 against 2.0 with 2 players, 2.6 against
+ * 1.5 after a reshuffle with 3; tested): a stronger pull, and three
+ * times the steps to share out the older cards, bring them back in
+ * line (docs/bots.md, Mystique Maze, "The suit order"). */
+static const struct maze_order {
+    uint8_t suits[4];
+    double infer_prior;
+    int split_steps;
+} orders[ORDERS] = {
+    [ORDER_SMCA] = {{TBI_MQ_SUNS, TBI_MQ_MOONS, TBI_MQ_CROWNS, TBI_MQ_ARMS},
+                    4.0, 36},
+    [ORDER_MSAC] = {{TBI_MQ_MOONS, TBI_MQ_SUNS, TBI_MQ_ARMS, TBI_MQ_CROWNS},
+                    2.0, 12},
+};
 enum phase { PH_DEAL, PH_DRAW, PH_DISCARD, PH_RESHUFFLE, PH_OVER };
 
 static const tb_option_def options[] = {
@@ -55,6 +94,12 @@ static const tb_option_def options[] = {
                     "many rounds (a turn of every player) without a winner, "
                     "since the deck can cycle for ever",
                     TB_OPT_INT, 100, 10, 1000, NULL},
+    [OPT_SUIT_ORDER] = {"suit-order", "the order of the suits along the "
+                        "maze's suit edge, none wrapping round: "
+                        "suns-moons-crowns-arms (the booklet's design: "
+                        "each player's corners are opposite) or "
+                        "moons-suns-arms-crowns (the rules' README)",
+                        TB_OPT_ENUM, ORDER_SMCA, 0, ORDERS - 1, order_names},
 };
 
 /* The corner cards of players A-D: (number, suit, colour) of the ace and
@@ -73,6 +118,7 @@ typedef struct maze {
     uint8_t drawn;          /* the card the seat to act drew, or NONE */
     uint8_t took;           /* ...and it came from the discard pile */
     uint8_t reshuffles;
+    uint8_t order;          /* the suit order (option suit-order) */
     uint8_t hand[MAX_P][HAND + 1], hand_n[MAX_P];
     uint8_t deck[TBI_MQ_CARDS], deck_top, deck_n; /* deck[deck_top..deck_n) */
     uint8_t discard[TBI_MQ_CARDS], discard_n;     /* the top is the last */
@@ -109,6 +155,48 @@ static int corner(int seat, int end)
     return tbi_mq_make(c[0], c[1], c[2], 0);
 }
 
+/* What each suit order makes of the maze: the graph of connected cards
+ * (tbi_mq_connection_graph), and for each player the cards that lie on
+ * some shortest chain between her corners.  Built once, by whichever
+ * thread comes first (pthread_once), and only read after. */
+typedef struct box_of {
+    tbi_graph graph;
+    uint64_t on_chain[MAX_P];
+} box_of;
+
+static box_of boxes[ORDERS];
+static pthread_once_t boxes_once = PTHREAD_ONCE_INIT;
+
+static void build_boxes(void)
+{
+    for (int o = 0; o < ORDERS; o++) {
+        tbi_graph *g = &boxes[o].graph;
+        tbi_mq_connection_graph(g, orders[o].suits);
+        uint64_t all = tbi_graph_all(g);
+        for (int p = 0; p < MAX_P; p++) {
+            int a = corner(p, 0), b = corner(p, 1);
+            int d = tbi_graph_distance(g, a, b, all);
+            for (int v = 0; v < TBI_MQ_CARDS; v++)
+                if (tbi_graph_distance(g, a, v, all) +
+                        tbi_graph_distance(g, v, b, all) == d)
+                    boxes[o].on_chain[p] |= tbi_node_bit(v);
+        }
+    }
+}
+
+/* The maze of s's suit order. */
+static const box_of *box(const maze *s)
+{
+    pthread_once(&boxes_once, build_boxes);
+    return &boxes[s->order];
+}
+
+/* The graph of connected cards in s's suit order. */
+static const tbi_graph *maze_graph(const maze *s)
+{
+    return &box(s)->graph;
+}
+
 static uint64_t set_of(const uint8_t *cards, int n)
 {
     uint64_t s = 0;
@@ -126,7 +214,7 @@ static uint64_t hand_set(const maze *s, int p)
  * hand form a chain of connected cards that links her two corner cards." */
 static int chains(const maze *s, int p)
 {
-    return tbi_graph_connected(&tbi_mq_connections, corner(p, 0), corner(p, 1),
+    return tbi_graph_connected(maze_graph(s), corner(p, 0), corner(p, 1),
                                hand_set(s, p));
 }
 
@@ -143,6 +231,7 @@ static void init(void *vs, const tb_config *cfg)
     memset(s, 0, sizeof *s);
     s->players = (uint8_t)cfg->players;
     s->max_turns = (uint16_t)(cfg->opt[OPT_ROUNDS] * cfg->players);
+    s->order = (uint8_t)cfg->opt[OPT_SUIT_ORDER];
     s->winner = NONE;
     s->drawn = NONE;
     for (int p = 0; p < s->players; p++)
@@ -321,10 +410,10 @@ static void apply(void *vs, tb_action a)
 static int final_gap(const maze *s, int p)
 {
     uint64_t hand = hand_set(s, p);
-    int m = tbi_graph_cheapest_within(
-        &tbi_mq_connections, corner(p, 0), corner(p, 1), hand,
-        tbi_graph_all(&tbi_mq_connections) & ~s->corners & ~hand, HAND + 1,
-        NULL);
+    const tbi_graph *g = maze_graph(s);
+    int m = tbi_graph_cheapest_within(g, corner(p, 0), corner(p, 1), hand,
+                                      tbi_graph_all(g) & ~s->corners & ~hand,
+                                      HAND + 1, NULL);
     return m < 0 ? HAND + 1 : m;
 }
 
@@ -367,7 +456,7 @@ static uint64_t obtainable(const maze *s, int seat)
 static uint64_t reachable(const maze *s, int seat)
 {
     uint64_t mine = hand_set(s, seat);
-    return tbi_graph_all(&tbi_mq_connections) & ~s->corners & ~mine &
+    return tbi_graph_all(maze_graph(s)) & ~s->corners & ~mine &
            ~(s->known & ~mine);
 }
 
@@ -380,7 +469,7 @@ static uint64_t reachable(const maze *s, int seat)
 static int chain_gap(const maze *s, int seat, uint64_t hand, uint64_t *wanted,
                      int *loose)
 {
-    const tbi_graph *g = &tbi_mq_connections;
+    const tbi_graph *g = maze_graph(s);
     int a = corner(seat, 0), b = corner(seat, 1);
     *loose = 0;
     int m = tbi_graph_cheapest_within(g, a, b, hand,
@@ -480,20 +569,17 @@ static double reward(const tb_result *r, int seat)
  * play, holding it, explains its seat's public history: each of its last
  * HISTORY turns whose draw or discard the hand would not have made costs a
  * penalty, a turn older by one counting INFER_DECAY times as much, and a
- * hand costs INFER_PRIOR for each card it misses for a chain, from its
- * seat's INFER_PRIOR_ROUNDS-th round on (less before: a dealt hand is
- * uniform, a hand players have built for a while misses few cards).  The
+ * hand costs the suit order's infer_prior (orders[]) for each card it
+ * misses for a chain, from its seat's INFER_PRIOR_ROUNDS-th round on
+ * (less before: a dealt hand is uniform, a hand players have built for a
+ * while misses few cards).  The
  * sample is drawn by INFER_STEPS steps of Metropolis: swap one unseen
  * card of the hand with one of the cards left for the deck, keep the
  * swap with probability e to the change in the judgement (at most 1). */
 #define INFER_STEPS 24
 #define INFER_PENALTY 3.0
 #define INFER_DECAY 0.9
-#define INFER_PRIOR 2.0
 #define INFER_PRIOR_ROUNDS 8
-#ifndef INFER_SPLIT_STEPS
-#define INFER_SPLIT_STEPS 12 /* infer_split's steps for each hand */
-#endif
 
 /* The judgement of seat p's hand in s (higher is likelier): the log of
  * how well it explains p's last turns, as said above.  Each turn checks
@@ -512,7 +598,7 @@ static double hand_fit(const maze *s, int p)
     uint64_t decided = g >= 0 && !loose ? obtainable(s, p) : 0;
     g = g < 0 ? TBI_MQ_CARDS : g + (loose ? HAND + 1 : 0);
     int rounds = s->turns / s->players;
-    double fit = -INFER_PRIOR * g *
+    double fit = -orders[s->order].infer_prior * g *
                  (rounds < INFER_PRIOR_ROUNDS ? rounds : INFER_PRIOR_ROUNDS) /
                  INFER_PRIOR_ROUNDS;
     double w = INFER_PENALTY;
@@ -575,8 +661,9 @@ static void infer_hand(maze *s, int p, tbi_pool *pool, tb_rng *rng)
  * the other hands holds each unseen card of an older deck.  Those cards
  * are in some hand, but not in which: dealt at random they told nothing
  * after a reshuffle, which with 3 and 4 players is most of a game.  Each
- * of INFER_SPLIT_STEPS Metropolis steps per hand swaps such a card of one
- * hand with one of another hand, judged by both hands' fit (a step that
+ * of the suit order's split_steps Metropolis steps per hand (orders[])
+ * swaps such a card of one hand with one of another hand, judged by both
+ * hands' fit (a step that
  * draws two cards of one hand is spent doing nothing).  Only the hands
  * of seats between turns (at most HAND cards) and other than `seat` take
  * part. */
@@ -603,7 +690,8 @@ static void infer_split(maze *s, int seat, tb_rng *rng)
     }
     if (holders < 2)
         return;
-    for (int step = 0; step < INFER_SPLIT_STEPS * holders; step++) {
+    int steps = orders[s->order].split_steps * holders;
+    for (int step = 0; step < steps; step++) {
         int x = (int)tb_rng_below(rng, (uint32_t)k);
         int y = (int)tb_rng_below(rng, (uint32_t)k);
         int p = who[x], q = who[y];
@@ -701,19 +789,20 @@ static void determinize(void *vs, int seat, tb_rng *rng)
 
 /* ---------------------------------------------------------------- bots */
 
-/* Whether a card would serve the next player: a card of suns or arms lies
- * on some shortest chain between any player's corners (they all span the
- * numbers 1-5, the colours yellow to blue and the suits suns and arms),
- * and more so when it is connected to a card that player is known to
- * hold. */
+/* Whether a card would serve the next player: it lies on some shortest
+ * chain between that player's corners (with the suits moons-suns-arms-
+ * crowns only the suns and arms do, the corners being a step apart in
+ * suit; with suns-moons-crowns-arms every card, the corners being
+ * opposite), and more so when it is connected to a card that player is
+ * known to hold. */
 static int feeds_next(const maze *s, int seat, int card)
 {
     int q = next_seat(s, seat);
-    int suit = tbi_mq_suit(card);
-    int box = suit == TBI_MQ_SUNS || suit == TBI_MQ_ARMS;
+    const box_of *b = box(s);
+    int on_chain = tbi_node_in(b->on_chain[q], card);
     uint64_t theirs = hand_set(s, q) & s->known;
-    return box + 2 * ((tbi_graph_neighbours(&tbi_mq_connections, card) &
-                       theirs) != 0);
+    return on_chain +
+           2 * ((tbi_graph_neighbours(&b->graph, card) & theirs) != 0);
 }
 
 /* The cards of seat's hand whose discard leaves the fewest cards missing
@@ -768,8 +857,8 @@ static int best_discard(const maze *s, int seat)
  * many obtainable cards would bring it closer.  It takes the discard pile's top card when that card
  * is one of those (so it shortens the chain), else draws from the deck;
  * it discards the card whose loss hurts least, keeping back, on equal
- * terms, suns and arms and cards next to those the next player is known
- * to hold, which would serve that player. */
+ * terms, cards on the next player's shortest chains and cards next to
+ * those that player is known to hold, which would serve that player. */
 static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
 {
     const maze *s = vs;
@@ -906,7 +995,7 @@ static void say_card(tb_text *t, int card)
 static void say_chain(tb_text *t, const maze *s, int seat)
 {
     int path[TBI_GRAPH_MAX];
-    int n = tbi_graph_path(&tbi_mq_connections, corner(seat, 0),
+    int n = tbi_graph_path(maze_graph(s), corner(seat, 0),
                            corner(seat, 1), hand_set(s, seat), path);
     for (int i = 0; i < n; i++) {
         tb_text_puts(t, i ? " " : "");
@@ -1149,7 +1238,7 @@ const tb_game tbg_mystique_maze = {
     .max_players = MAX_P,
     .flags = TB_GAME_HIDDEN | TB_GAME_VIEW_HEURISTIC,
     .options = options,
-    .n_options = 1,
+    .n_options = 2,
     .state_size = sizeof(maze),
     .init = init,
     .current = current,
