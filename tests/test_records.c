@@ -239,6 +239,8 @@ static void records_hold_each_moves_own_text(void **state)
                      TB_OK);
     tb_record_free(&rec);
     free(st);
+}
+
 /* Issue 31: a draw (nobody won) is kept by a record as "draw": true and
  * read back; a record without the field (older, or a game won) reads as
  * no draw, and a draw field that is not true or false is refused. */
