@@ -92,7 +92,7 @@ class tb_game(Structure):
             "quick", "search_defaults", "realtime_key", "reward", "retract",
             "describe", "policies")] + [("n_policies", c_int),
         ("search_defaults_for", c_void_p * (MAX_PLAYERS + 1)),
-        ("candidates", c_void_p)]
+        ("candidates", c_void_p), ("describe_chance", c_void_p)]
 
 
 class tb_record_step(Structure):
@@ -169,6 +169,8 @@ _PROTOTYPES = {
                                 POINTER(tb_action), c_char_p, c_size_t]),
     "tb_describe": (c_int, [GAME_P, c_void_p, tb_action, c_void_p, c_int,
                             POINTER(tb_text)]),
+    "tb_describe_chance": (c_int, [GAME_P, c_void_p, POINTER(c_uint16),
+                                   c_int, c_void_p, c_int, POINTER(tb_text)]),
     "tb_render": (None, [GAME_P, c_void_p, c_int, ctypes.c_uint,
                          POINTER(tb_text)]),
     # Returns malloc'd text: kept as a pointer so that it can be freed.

@@ -16,6 +16,7 @@ typedef struct replay_view {
     int from_seat; /* show it as `seat` saw it (else everything) */
     int seat;      /* a seat, or TB_SPECTATOR */
     int dealt;     /* a deal came since the last table drawn */
+    int told;      /* a chance step since the last table showed something */
 } replay_view;
 
 /* Prints each move.  Without a seat: its recorded text (every secret
@@ -56,6 +57,38 @@ static void show_move(const tb_game *g, const void *before, tb_action a,
     }
     if (ended)
         cli_draw(g, st, v->seat, v->style);
+}
+
+/* Prints what the viewer learnt from a chance outcome (a deal, a reveal,
+ * a roll: tb_describe_chance), indented under the moves, as a spectator
+ * when no seat was asked for; once the chance steps in a row are resolved,
+ * if any of them showed something, the table is drawn as it now stands
+ * (and not again before the next move). */
+static void show_chance(const tb_game *g, const void *before,
+                        const uint16_t *outcome, int n, const void *after,
+                        int deal_no, int move_no, void *user)
+{
+    replay_view *v = user;
+    (void)deal_no;
+    (void)move_no;
+    int seat = v->from_seat ? v->seat : TB_SPECTATOR;
+    static char buf[8192];
+    tb_text t;
+    tb_text_init(&t, buf, sizeof buf);
+    tb_describe_chance(g, before, outcome, n, after, seat, &t);
+    char *line = buf;
+    while (*line) {
+        char *nl = strchr(line, '\n');
+        int len = nl ? (int)(nl - line) : (int)strlen(line);
+        printf("      %.*s\n", len, line);
+        line += len + (nl ? 1 : 0);
+    }
+    v->told |= buf[0] != '\0';
+    if (g->current(after) != TB_CHANCE && v->told) {
+        cli_draw(g, after, seat, v->style);
+        v->told = 0;
+        v->dealt = 0;
+    }
 }
 
 static void print_result(const tb_result *r)
@@ -134,8 +167,9 @@ int cmd_replay(int argc, char **argv)
     }
     void *st = tb_state_new(rec.game);
     view.style = isatty(1) ? TB_STYLE_COLOR | TB_STYLE_UNICODE : 0;
-    int rc = tb_record_replay(&rec, st, verbose ? show_move : NULL, &view, err,
-                              sizeof err);
+    int rc = tb_record_replay_chance(&rec, st, verbose ? show_move : NULL,
+                                     verbose ? show_chance : NULL, &view,
+                                     err, sizeof err);
     int status = 0;
     if (rc != TB_OK) {
         cli_error("%s: %s", path, err);

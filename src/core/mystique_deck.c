@@ -52,6 +52,13 @@ void tbi_mq_short_name(int id, int two_decks, char *buf, size_t cap)
              two_decks && tbi_mq_back(id) ? "+" : "");
 }
 
+void tbi_mq_namer(tb_text *t, int card, const void *ctx)
+{
+    char name[16];
+    tbi_mq_short_name(card, ctx && *(const int *)ctx, name, sizeof name);
+    tb_text_puts(t, name);
+}
+
 /* Index of c (any case) in letters, or -1. */
 static int letter_index(const char *letters, int n, char c)
 {
