@@ -367,13 +367,15 @@ void mc_describe_chance(const void *before, const uint16_t *outcome, int n,
         say_since(b, s, seat, out);
         return;
     }
+    /* Hands hold no card of the type being dealt before its deal. */
+    int special = b->phase == MC_PH_SPECIALS;
     int got[MC_MAX_P] = {0}, same = 1;
     for (int p = 0; p < s->players; p++) {
-        got[p] = mc_count((uint16_t)(s->hand[p] & ~b->hand[p]));
+        got[p] = mc_count(mc_of_type(s->hand[p], special));
         same &= got[p] == got[0];
     }
     tb_text_printf(out, "the %s cards are dealt:",
-                   b->phase == MC_PH_SPECIALS ? "special" : "regular");
+                   special ? "special" : "regular");
     if (same)
         tb_text_printf(out, " %d to each seat", got[0]);
     else
@@ -382,7 +384,7 @@ void mc_describe_chance(const void *before, const uint16_t *outcome, int n,
     tb_text_puts(out, "\n");
     if (seat >= 0 && seat < s->players) {
         tb_text_puts(out, "you are dealt ");
-        say_cards(out, (uint16_t)(s->hand[seat] & ~b->hand[seat]));
+        say_cards(out, mc_of_type(s->hand[seat], special));
         tb_text_puts(out, "\n");
     }
 }
