@@ -9,12 +9,15 @@
  * the mover's raw action text: with one person, as that person's seat saw
  * it; with several people sharing the terminal, as a spectator sees it,
  * and each person's hand only at their turn, after the screen was handed
- * over (cleared on a terminal, a separator in a pipe).  Whenever a move
- * ends a tick, hand, level or game (the state after it is a shuffle, a new
- * deal, or the end) the table is drawn, before the next deal is made; a
- * roll of dice or a coin within a turn (Mystery City's combats, MYST's
- * coin) is drawn after it is rolled, as its outcome shows in the table
- * (not when a person moves next: the table is drawn for them then).
+ * over (cleared on a terminal, a separator in a pipe).  Luck is shown the
+ * same way, through tb_describe_chance: a deal, a card turned up, a roll,
+ * as the viewer learnt it.  Whenever a move ends a tick, hand, level or
+ * game (the state after it is a shuffle, a new deal, or the end) the
+ * table is drawn, before the next deal is made; after luck that showed
+ * something (a deal, a reveal, a roll of dice or a coin within a turn)
+ * it is drawn once the chance steps in a row are resolved, as its outcome
+ * shows in the table (not when a person moves next: the table is drawn
+ * for them then).
  * With --record the record's place is checked before the game starts and
  * the record is written however the game ends: finished, quit, or stopped
  * by Ctrl-C, SIGTERM or SIGHUP.

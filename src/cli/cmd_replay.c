@@ -1,6 +1,7 @@
 /*
  * cmd_replay.c - `tabula replay FILE [--verbose]`: checks that a record
- * holds against the rules, or shows it move by move.
+ * holds against the rules, or shows it move by move, with what each deal,
+ * card turned up or roll showed the seat it is shown as.
  */
 #include "cli.h"
 #include "internal.h"
@@ -21,7 +22,7 @@ typedef struct replay_view {
 
 /* Prints each move.  Without a seat: its recorded text (every secret
  * shown: the record is finished) and the spectator's table whenever a
- * deal is due or the game ends.  From a seat: what that seat saw happen
+ * deal is due or the game ends (show_chance tells the luck between).  From a seat: what that seat saw happen
  * (tb_describe), and its table after each deal and at each end. */
 static void show_move(const tb_game *g, const void *before, tb_action a,
                       const void *st, const tb_record_step *step, int move_no,
@@ -118,12 +119,15 @@ int cmd_replay(int argc, char **argv)
                 "reported with its move number.\n\n"
                 "  --verbose   show the game move by move: without --seat, every\n"
                 "              move's text as recorded, secret choices included\n"
-                "              (a finished record reveals everything), and the\n"
-                "              table as a spectator sees it whenever a deal is\n"
-                "              due or the game ends\n"
+                "              (a finished record reveals everything), what a\n"
+                "              spectator was told of each deal, card turned up\n"
+                "              or roll, and the table as a spectator sees it\n"
+                "              whenever a deal is due, after luck that showed\n"
+                "              something, and when the game ends\n"
                 "  --seat N    show the game as seat N (or 'spectator') saw it:\n"
-                "              each move as the table saw it, and that seat's\n"
-                "              table after each deal and at each end\n\n"
+                "              each move as the table saw it, what that seat\n"
+                "              learnt from each deal, card turned up or roll,\n"
+                "              and its table after each deal and at each end\n\n"
                 "FILE may be - for standard input.\n");
             return 0;
         }
