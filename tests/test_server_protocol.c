@@ -708,6 +708,28 @@ static void play_one(const tb_game *g, const tb_config *cfg, int with_bot)
     void *st = ts_replay_json(rec);
     free(st);
     free(rec);
+    /* A replay frame before the first move holds what seat 0 was told of
+     * the first deal, and nothing more (its log has a chance entry, so it
+     * is not cut at one entry a move). */
+    for (int j = 0; j < cfg->players; j++) {
+        if (!at[j] || at[j]->viewer != 0)
+            continue;
+        send_msg(at[j], "{\"type\":\"replay\",\"table\":\"%s\","
+                 "\"move\":0,\"seat\":0}", table_id);
+        drain_messages();
+        json_t *frame = last_of(at[j], "frame");
+        assert_non_null(frame);
+        json_t *log = json_object_get(frame, "log");
+        int k = 0;
+        while (k < W.n_expect[0] && W.table->log[0].moves[k] == 0)
+            k++;
+        assert_int_equal((int)json_array_size(log), k);
+        for (int i = 0; i < k; i++)
+            assert_string_equal(json_string_value(json_array_get(log,
+                                                                 (size_t)i)),
+                                W.expect[0][i]);
+        break;
+    }
     /* A finished game refuses moves. */
     for (int j = 0; j < cfg->players; j++) {
         if (!at[j])

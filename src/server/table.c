@@ -74,6 +74,7 @@ void tbs_table_free(tbs_table *t)
         for (int i = 0; i < t->log[v].n; i++)
             free(t->log[v].lines[i]);
         free(t->log[v].lines);
+        free(t->log[v].moves);
     }
     tb_record_free(&t->rec);
     free(t->st);
@@ -82,9 +83,10 @@ void tbs_table_free(tbs_table *t)
     free(t);
 }
 
-/* Appends one entry to a viewer's log; an entry that cannot be stored
- * (out of memory) is kept empty, or left out when the log cannot grow. */
-static void log_add(tbs_log *l, const char *text)
+/* Appends one entry to a viewer's log, made once `moves` actions were
+ * taken; an entry that cannot be stored (out of memory) is kept empty, or
+ * left out when the log cannot grow. */
+static void log_add(tbs_log *l, const char *text, int moves)
 {
     if (l->n == l->cap) {
         int cap = l->cap ? 2 * l->cap : 64;
@@ -92,8 +94,13 @@ static void log_add(tbs_log *l, const char *text)
         if (!grown)
             return;
         l->lines = grown;
+        int *grown_moves = realloc(l->moves, (size_t)cap * sizeof *grown_moves);
+        if (!grown_moves)
+            return;
+        l->moves = grown_moves;
         l->cap = cap;
     }
+    l->moves[l->n] = moves;
     l->lines[l->n++] = strdup(text);
 }
 
@@ -107,7 +114,7 @@ static void log_action(tbs_table *t, const void *before, tb_action a,
         tb_text_init(&text, buf, sizeof buf);
         int viewer = v == t->cfg.players ? TB_SPECTATOR : v;
         tb_describe(t->g, before, a, after, viewer, &text);
-        log_add(&t->log[v], buf);
+        log_add(&t->log[v], buf, t->rec.n_actions);
     }
 }
 
@@ -124,7 +131,7 @@ static void log_chance(tbs_table *t, const void *before,
         int viewer = v == t->cfg.players ? TB_SPECTATOR : v;
         tb_describe_chance(t->g, before, outcome, n, after, viewer, &text);
         if (buf[0])
-            log_add(&t->log[v], buf);
+            log_add(&t->log[v], buf, t->rec.n_actions);
     }
 }
 
