@@ -357,6 +357,20 @@ typedef struct tb_game {
     void (*observe)(const void *st, int seat, float *out);
     int (*action_space)(const tb_config *cfg);
     int (*action_index)(const void *st, tb_action a);
+    /* Optional, but set by every game whose luck shows anyone anything:
+     * what `seat` (or TB_SPECTATOR) learns when the chance node `before`
+     * is resolved with outcome (n values, fitting its spec), `after` being
+     * the state right after it.  Written like describe, as lines a person
+     * at the table would say, each ending in a newline: a deal ("you are
+     * dealt 3Ys, 5Rm, ..." to the seat, "the cards are dealt, 8 each" to
+     * the others), a reveal ("the first sun is the 4 of red suns"), a roll
+     * ("seat 1 rolls 3 and 5"), a spin.  It shows nothing seat may not see:
+     * two outcomes that leave seat's view the same are described to it
+     * alike (the conformance battery checks this).  It writes nothing when
+     * the outcome shows seat nothing (an unseen shuffle).  Not a hot path. */
+    void (*describe_chance)(const void *before, const uint16_t *outcome,
+                            int n, const void *after, int seat,
+                            tb_text *out);
 } tb_game;
 
 /* ---------------------------------------------------------------- registry */
@@ -450,6 +464,18 @@ int tb_parse_action(const tb_game *g, const void *st, const char *text,
  * when a is not legal in before, and TB_ENOMEM when after cannot be made. */
 int tb_describe(const tb_game *g, const void *before, tb_action a,
                 const void *after, int seat, tb_text *out);
+
+/* What seat (or TB_SPECTATOR) learns when the chance node `before` is
+ * resolved with the n values of outcome: lines of text appended to out, as
+ * tb_describe writes them for an action (tb_game.describe_chance), and
+ * nothing when the outcome shows seat nothing or the game has no
+ * describe_chance.  `after` is the state after it, or NULL to have it
+ * computed here (one allocation).  Returns TB_ECHANCE, writing nothing,
+ * when before is not a chance node, TB_EILLEGAL when the outcome does not
+ * fit its spec, and TB_ENOMEM when after cannot be made. */
+int tb_describe_chance(const tb_game *g, const void *before,
+                       const uint16_t *outcome, int n, const void *after,
+                       int seat, tb_text *out);
 
 /* The table as seat sees it. */
 void tb_render(const tb_game *g, const void *st, int seat, unsigned style,
@@ -572,6 +598,21 @@ typedef void (*tb_replay_hook)(const tb_game *g, const void *before,
  * move number (1-based, counting actions) and what was wrong. */
 int tb_record_replay(const tb_record *r, void *st, tb_replay_hook hook,
                      void *user, char *err, size_t errcap);
+
+/* Called by tb_record_replay_chance after each chance outcome the record
+ * resolves (deal entry deal_no, 1-based): `before` is the chance node,
+ * `after` the state the outcome led to, so that the hook can show what
+ * any seat learnt from it (tb_describe_chance); move_no is the number the
+ * next action will have. */
+typedef void (*tb_replay_chance_hook)(const tb_game *g, const void *before,
+                                      const uint16_t *outcome, int n,
+                                      const void *after, int deal_no,
+                                      int move_no, void *user);
+/* tb_record_replay with a second hook (either may be NULL) called after
+ * every chance outcome, in the order of play. */
+int tb_record_replay_chance(const tb_record *r, void *st, tb_replay_hook hook,
+                            tb_replay_chance_hook chance_hook, void *user,
+                            char *err, size_t errcap);
 
 /* ---------------------------------------------------------------- bots */
 

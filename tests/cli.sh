@@ -398,6 +398,39 @@ grep -q '"draw_rate_ci95"' "$TMP/out" && ok || bad "sim --json gives the draw ra
 ! grep -q '^draws' "$TMP/out" && ok || bad "sim prints no draws line for a game without draws"
 "$T" analyze mystique-pillars -p 2 -n 20 --seats heuristic --seed 7 --opt turns=40 --out "$TMP/drawrep" >/dev/null 2>&1
 grep -q '^## Draws' "$TMP/drawrep/report.md" && grep -q '"draws"' "$TMP/drawrep/report.json" && ok || bad "analyze reports the draw rate"
+# --- issue 31, item 4: what a spectator sees at the start.  Luck that
+# shows anything is told as each seat sees it (tb_describe_chance) before
+# the first move, and the table is drawn after it: Battle for the Suns'
+# first sun, Mystique Chain's pool, Mystique Pillars' opening tops, in
+# play --watch and in replay --verbose --seat spectator.
+# order_ok FILE REVEAL TITLE: REVEAL's line, then the table's TITLE, then
+# the first move (a "seat N ..." line, or a replay's move 1).
+order_ok() {
+    awk -v w="$2" -v t="$3" '
+        index($0, w) && !r {r=NR}
+        index($0, t) == 1 && r && !d {d=NR}
+        /^seat [0-9]|^ *1\. / && !m {m=NR}
+        END {exit !(r && d && m && r < d && d < m)}' "$1"
+}
+for spec in "battle-for-the-suns|the first sun rises: the |Battle for the Suns " \
+            "mystique-chain|the pool is dealt face up: |Mystique Chain " \
+            "mystique-pillars|their tops: pillar A |Mystique Pillars "; do
+    g=${spec%%|*}; rest=${spec#*|}; want=${rest%%|*}; title=${rest#*|}
+    "$T" play "$g" -p 2 --seats random --seed 7 --plain --watch --record "$TMP/c31.json" >"$TMP/w31"
+    order_ok "$TMP/w31" "$want" "$title" && ok || bad "$g: play --watch does not tell the deal and draw the table before the first move"
+    "$T" replay "$TMP/c31.json" --verbose --seat spectator >"$TMP/r31" 2>&1
+    order_ok "$TMP/r31" "$want" "$title" && ok || bad "$g: replay --seat spectator does not tell the deal before move 1: $(head -5 "$TMP/r31")"
+    ! grep -q 'you are dealt\|you draw' "$TMP/w31" "$TMP/r31" && ok || bad "$g: a spectator is told a hand"
+done
+# The sun told is the one on the table; seat 0 is told its own five cards
+# (and only it: seat 1's replay names other cards).
+"$T" play battle-for-the-suns -p 2 --seats random --seed 7 --plain --watch --record "$TMP/c31.json" >"$TMP/w31"
+sun=$(sed -n 's/^the first sun rises: the \(.*\) (14 left.*/\1/p' "$TMP/w31")
+[ -n "$sun" ] && grep -q "the sun: ...* (the $sun)" "$TMP/w31" && ok || bad "battle-for-the-suns: the first sun told is not the table's: $sun"
+"$T" replay "$TMP/c31.json" --verbose --seat 0 >"$TMP/r31a"
+"$T" replay "$TMP/c31.json" --verbose --seat 1 >"$TMP/r31b"
+d0=$(grep -m1 'you are dealt' "$TMP/r31a"); d1=$(grep -m1 'you are dealt' "$TMP/r31b")
+[ -n "$d0" ] && [ -n "$d1" ] && [ "$d0" != "$d1" ] && ok || bad "battle-for-the-suns: each seat is not told its own deal: '$d0' '$d1'"
 
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

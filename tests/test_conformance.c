@@ -981,6 +981,109 @@ static void parsed_texts_name_their_actions(void **state)
         fail_msg("%d texts were taken for actions they do not name", bad);
 }
 
+/* What seat learns from the chance outcome that led from before to after
+ * (static buffer per slot). */
+static const char *chance_described(const tb_game *g, const void *before,
+                                    const uint16_t *o, int n,
+                                    const void *after, int seat, int slot)
+{
+    static char bufs[2][8192];
+    tb_text t;
+    tb_text_init(&t, bufs[slot], sizeof bufs[slot]);
+    assert_int_equal(tb_describe_chance(g, before, o, n, after, seat, &t),
+                     TB_OK);
+    assert_false(t.truncated);
+    return bufs[slot];
+}
+
+/* How chance outcomes are told, at every chance node of a random game:
+ * for every seat and the spectator, (a) an outcome told to anyone is told
+ * to every seat whose view it changed (so a deal's public cards are told
+ * to the spectator too, not only the seats their hands; an unseen shuffle
+ * may be told to nobody), and
+ * (b) when the outcome leads to a decision, it is told alike when only
+ * what that seat cannot see is resampled in the state after it (the
+ * others' new hands, the order of the deck): so a deal tells a seat its
+ * own cards and nobody else's, and a spectator no card in any hand.  (b)
+ * reads only what the seat may see, since a determinized state agrees
+ * with the seat's view (check_views). */
+static void check_chance_game(const tb_game *g, const tb_config *cfg,
+                              uint64_t seed)
+{
+    void *st = ts_new_game(g, cfg);
+    size_t size = g->state_size;
+    void *before = tb_state_new(g), *det = tb_state_new(g);
+    tb_rng rng, aux;
+    tb_rng_seed(&rng, seed);
+    tb_rng_seed(&aux, seed ^ 0x5eedull);
+    static tb_action buf[TB_MAX_ACTIONS];
+    long steps = 0;
+    int told = 0;
+    for (;;) {
+        int cur = tb_current(g, st);
+        if (cur == TB_TERMINAL)
+            break;
+        if (cur != TB_CHANCE) {
+            int n = tb_legal(g, st, buf);
+            tb_apply_legal(g, st, buf[tb_rng_below(&rng, (uint32_t)n)]);
+            assert_true(++steps < MAX_STEPS);
+            continue;
+        }
+        uint16_t o[TB_MAX_CHANCE];
+        int n = 0;
+        memcpy(before, st, size);
+        assert_int_equal(tb_sample_chance(g, st, &rng, o, &n), TB_OK);
+        int decision = tb_current(g, st) >= 0, anyone = 0;
+        for (int seat = TB_SPECTATOR; seat < cfg->players; seat++)
+            anyone |= chance_described(g, before, o, n, st, seat, 0)[0] != 0;
+        told |= anyone;
+        for (int seat = TB_SPECTATOR; seat < cfg->players; seat++) {
+            const char *d = chance_described(g, before, o, n, st, seat, 0);
+            char *v0 = view_of(g, before, seat), *v1 = view_of(g, st, seat);
+            int changed = strcmp(v0, v1) != 0;
+            free(v0);
+            if (anyone && changed && !d[0])
+                fail_msg("%s: a chance outcome told to others changed seat "
+                         "%d's view but tells it nothing:\n%s",
+                         ts_config_name(g, cfg),
+                         seat, v1);
+            if (decision) {
+                memcpy(det, st, size);
+                tb_determinize(g, det, seat, &aux);
+                const char *d2 = chance_described(g, before, o, n, det, seat,
+                                                  1);
+                if (strcmp(d, d2) != 0)
+                    fail_msg("%s: a chance outcome is told to seat %d "
+                             "differently when only what it cannot see "
+                             "changed (a secret shown):\n%s---\n%s",
+                             ts_config_name(g, cfg), seat, d, d2);
+            }
+            free(v1);
+        }
+    }
+    if (!told)
+        fail_msg("%s: no chance outcome of a whole game told anyone "
+                 "anything", ts_config_name(g, cfg));
+    free(det);
+    free(before);
+    free(st);
+}
+
+/* check_chance_game for every game, at every configuration, on two
+ * seeds. */
+static void chance_descriptions(void **state)
+{
+    (void)state;
+    tb_config cfgs[MAX_CONFIGS];
+    for (int i = 0; i < tb_game_count(); i++) {
+        const tb_game *g = tb_game_at(i);
+        int n = ts_configs(g, cfgs, MAX_CONFIGS);
+        for (int c = 0; c < n; c++)
+            for (int s = 0; s < 2; s++)
+                check_chance_game(g, &cfgs[c], 4242u + (uint64_t)s);
+    }
+}
+
 /* The battery for one game, over all of its configurations. */
 static void battery(void **state)
 {
@@ -1029,6 +1132,9 @@ static void registry_is_sound(void **state)
         if (!g->describe)
             fail_msg("%s has no describe: moves could not be shown to "
                      "people without their secrets", g->id);
+        if (!g->describe_chance)
+            fail_msg("%s has no describe_chance: its deals and rolls could "
+                     "not be shown to people", g->id);
         if ((g->flags & TB_GAME_VIEW_HEURISTIC) && !g->heuristic)
             fail_msg("%s is flagged TB_GAME_VIEW_HEURISTIC but has no "
                      "heuristic", g->id);
@@ -1044,6 +1150,7 @@ int main(void)
     tests[n++] =
         (struct CMUnitTest)cmocka_unit_test(parsed_texts_name_their_actions);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(parser_objection_refuses);
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(chance_descriptions);
     for (int i = 0; i < tb_game_count() && n < 64; i++) {
         const tb_game *g = tb_game_at(i);
         tests[n++] = (struct CMUnitTest){g->id, battery, NULL, NULL,

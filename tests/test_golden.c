@@ -1,7 +1,8 @@
 /*
  * test_golden.c - golden playthroughs: every tests/golden/NAME.json is a
  * game record (seed, deal, actions, result); replaying it must hold and
- * must print exactly tests/golden/NAME.expected: the moves in order, the
+ * must print exactly tests/golden/NAME.expected: the moves in order and
+ * what an onlooker was told of each and of every chance outcome, the
  * table after every deal as a spectator sees it, and the final table and
  * result.  Any change in rules, notation or drawing shows up as a diff.
  *
@@ -35,6 +36,18 @@ static void on_step(const tb_game *g, const void *before, tb_action a,
         tb_render(g, st, TB_SPECTATOR, TB_STYLE_PLAIN, &tr->t);
 }
 
+/* What an onlooker was told of a chance outcome (a deal, a reveal, a
+ * roll), as `tabula replay --verbose` tells it. */
+static void on_chance(const tb_game *g, const void *before,
+                      const uint16_t *outcome, int n, const void *st,
+                      int deal_no, int move_no, void *user)
+{
+    transcript *tr = user;
+    (void)deal_no;
+    (void)move_no;
+    tb_describe_chance(g, before, outcome, n, st, TB_SPECTATOR, &tr->t);
+}
+
 static char *read_file(const char *path)
 {
     FILE *f = fopen(path, "rb");
@@ -63,7 +76,8 @@ static void check_golden(const char *name)
     transcript *tr = malloc(sizeof *tr);
     tb_text_init(&tr->t, tr->buf, sizeof tr->buf);
     void *st = tb_state_new(rec.game);
-    if (tb_record_replay(&rec, st, on_step, tr, err, sizeof err) != TB_OK)
+    if (tb_record_replay_chance(&rec, st, on_step, on_chance, tr, err,
+                                sizeof err) != TB_OK)
         fail_msg("%s: %s", path, err);
     assert_int_equal(tb_current(rec.game, st), TB_TERMINAL);
     tb_result r;

@@ -9,7 +9,8 @@
  * seat gets may hold only known fields; its view must be exactly
  * tb_view_json for that seat, its legal moves exactly the seat's (and
  * none when it is not to move), and its move log exactly what tb_describe
- * told that seat, recomputed here from the table's record; the seed never
+ * and tb_describe_chance told that seat (a chance entry only where it
+ * told the seat something), recomputed here from the table's record; the seed never
  * appears; the intruder gets errors and nothing else.  Then the bad inputs
  * the issue lists, each refused with its code and nothing changed; seats
  * (reconnecting, moving a seat, invites, a full table, takeover by a bot);
@@ -71,7 +72,7 @@ typedef struct world {
     void *replica, *before;
     int replica_actions, replica_deals;
     char **expect[TB_MAX_PLAYERS + 1];
-    int n_expect;
+    int n_expect[TB_MAX_PLAYERS + 1]; /* each viewer's log has its own */
     char seed_text[32];
     tb_rng rng;
 } world;
@@ -133,12 +134,12 @@ static void world_open(void)
 static void forget_table(void)
 {
     for (int v = 0; v <= TB_MAX_PLAYERS; v++) {
-        for (int i = 0; i < W.n_expect; i++)
+        for (int i = 0; i < W.n_expect[v]; i++)
             free(W.expect[v] ? W.expect[v][i] : NULL);
         free(W.expect[v]);
         W.expect[v] = NULL;
+        W.n_expect[v] = 0;
     }
-    W.n_expect = 0;
     free(W.replica);
     free(W.before);
     W.replica = W.before = NULL;
@@ -202,8 +203,41 @@ static void send_msg(client *c, const char *fmt, ...)
     tbs_conn_message(c->conn, buf, strlen(buf));
 }
 
+/* Appends an entry to viewer index v's expected log. */
+static void expect_entry(int v, const char *text)
+{
+    W.expect[v] = realloc(W.expect[v],
+                          (size_t)(W.n_expect[v] + 1) * sizeof(char *));
+    W.expect[v][W.n_expect[v]++] = strdup(text);
+}
+
+/* Resolves the replica's chance node from the record's next deal entry,
+ * expecting in each viewer's log what tb_describe_chance told it (an
+ * entry only for the viewers it told something). */
+static void follow_deal(const tbs_table *t)
+{
+    const tb_game *g = t->g;
+    const tb_record *r = &t->rec;
+    memcpy(W.before, W.replica, g->state_size);
+    assert_int_equal(tb_apply_chance(g, W.replica, r->deal[W.replica_deals],
+                                     r->deal_len[W.replica_deals]),
+                     TB_OK);
+    for (int v = 0; v <= t->cfg.players; v++) {
+        static char buf[8192];
+        tb_text text;
+        tb_text_init(&text, buf, sizeof buf);
+        tb_describe_chance(g, W.before, r->deal[W.replica_deals],
+                           r->deal_len[W.replica_deals], W.replica,
+                           v == t->cfg.players ? TB_SPECTATOR : v, &text);
+        if (buf[0])
+            expect_entry(v, buf);
+    }
+    W.replica_deals++;
+}
+
 /* Brings the expected logs up to the table's record: replays each new
- * action into the replica and asks tb_describe what every viewer saw. */
+ * deal and action into the replica and asks tb_describe_chance and
+ * tb_describe what every viewer saw. */
 static void follow_table(void)
 {
     tbs_table *t = W.table;
@@ -214,11 +248,7 @@ static void follow_table(void)
     while (W.replica_actions < r->n_actions) {
         while (tb_current(g, W.replica) == TB_CHANCE) {
             assert_true(W.replica_deals < r->n_deal);
-            assert_int_equal(tb_apply_chance(g, W.replica,
-                                             r->deal[W.replica_deals],
-                                             r->deal_len[W.replica_deals]),
-                             TB_OK);
-            W.replica_deals++;
+            follow_deal(t);
         }
         tb_action a;
         char err[256];
@@ -236,19 +266,13 @@ static void follow_table(void)
             tb_text_init(&text, buf, sizeof buf);
             tb_describe(g, W.before, a, W.replica,
                         v == t->cfg.players ? TB_SPECTATOR : v, &text);
-            W.expect[v] = realloc(W.expect[v],
-                                  (size_t)(W.n_expect + 1) * sizeof(char *));
-            W.expect[v][W.n_expect] = strdup(buf);
+            expect_entry(v, buf);
         }
-        W.n_expect++;
         W.replica_actions++;
     }
     while (tb_current(g, W.replica) == TB_CHANCE &&
-           W.replica_deals < r->n_deal) {
-        tb_apply_chance(g, W.replica, r->deal[W.replica_deals],
-                        r->deal_len[W.replica_deals]);
-        W.replica_deals++;
-    }
+           W.replica_deals < r->n_deal)
+        follow_deal(t);
 }
 
 /* Whether every key of o is one of the NULL-terminated list. */
@@ -333,7 +357,8 @@ static void check_state(client *c, const char *text, json_t *m)
         fail_msg("%s: seat %d was offered other moves than its own",
                  t->g->id, c->viewer);
     json_decref(legal);
-    /* Its move log: what tb_describe told its seat. */
+    /* Its move log: what tb_describe and tb_describe_chance told its
+     * seat. */
     int v = tbs_viewer_index(t, c->viewer);
     int start = (int)json_integer_value(json_object_get(m, "log_start"));
     json_t *log = json_object_get(m, "log");
@@ -341,7 +366,7 @@ static void check_state(client *c, const char *text, json_t *m)
         assert_int_equal(start, c->log_next);
     for (size_t i = 0; follow && i < json_array_size(log); i++) {
         int k = start + (int)i;
-        assert_true(k < W.n_expect);
+        assert_true(k < W.n_expect[v]);
         const char *got = json_string_value(json_array_get(log, i));
         if (strcmp(got, W.expect[v][k]) != 0)
             fail_msg("%s: seat %d's log entry %d is '%s', its seat saw "
@@ -349,7 +374,7 @@ static void check_state(client *c, const char *text, json_t *m)
     }
     c->log_next = start + (int)json_array_size(log);
     if (follow)
-        assert_int_equal(c->log_next, W.n_expect);
+        assert_int_equal(c->log_next, W.n_expect[v]);
     json_t *rt = json_object_get(m, "realtime");
     if (rt) {
         only_keys(rt, rt_keys, "the realtime part");
@@ -683,6 +708,28 @@ static void play_one(const tb_game *g, const tb_config *cfg, int with_bot)
     void *st = ts_replay_json(rec);
     free(st);
     free(rec);
+    /* A replay frame before the first move holds what seat 0 was told of
+     * the first deal, and nothing more (its log has a chance entry, so it
+     * is not cut at one entry a move). */
+    for (int j = 0; j < cfg->players; j++) {
+        if (!at[j] || at[j]->viewer != 0)
+            continue;
+        send_msg(at[j], "{\"type\":\"replay\",\"table\":\"%s\","
+                 "\"move\":0,\"seat\":0}", table_id);
+        drain_messages();
+        json_t *frame = last_of(at[j], "frame");
+        assert_non_null(frame);
+        json_t *log = json_object_get(frame, "log");
+        int k = 0;
+        while (k < W.n_expect[0] && W.table->log[0].moves[k] == 0)
+            k++;
+        assert_int_equal((int)json_array_size(log), k);
+        for (int i = 0; i < k; i++)
+            assert_string_equal(json_string_value(json_array_get(log,
+                                                                 (size_t)i)),
+                                W.expect[0][i]);
+        break;
+    }
     /* A finished game refuses moves. */
     for (int j = 0; j < cfg->players; j++) {
         if (!at[j])

@@ -563,6 +563,26 @@ class State:
         arr = (ctypes.c_uint16 * max(n, 1))(*outcome)
         _raise(lib.tb_apply_chance(self.game._p, self._buf, arr, n))
 
+    def describe_chance(self, outcome: Sequence[int],
+                        seat: int = SPECTATOR) -> str:
+        """What `seat` (SPECTATOR for the public) would learn if this
+        chance node were resolved with `outcome`: the lines a person at the
+        table would say of the deal, reveal or roll ("you are dealt ..."),
+        empty when it shows that seat nothing.  The state is not changed."""
+        n = len(outcome)
+        if n > _lib.MAX_CHANCE:
+            raise TabulaError(_lib.EINVAL, f"an outcome of {n} values is "
+                              f"longer than {_lib.MAX_CHANCE}")
+        arr = (ctypes.c_uint16 * max(n, 1))(*outcome)
+        err_code = [0]
+
+        def fill(t: Any) -> None:
+            err_code[0] = lib.tb_describe_chance(self.game._p, self._buf, arr,
+                                                 n, None, seat, t)
+        text = _text_of(fill)
+        _raise(err_code[0])
+        return text
+
     def sample_chance(self, rng: Rng) -> list[int]:
         """Draws an outcome from rng, applies it and returns it."""
         n = ctypes.c_int()

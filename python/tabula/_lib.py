@@ -96,7 +96,8 @@ class tb_game(Structure):
         ("search_defaults_for", c_void_p * (MAX_PLAYERS + 1)),
         ("candidates", c_void_p)] + [
         (name, c_void_p) for name in (
-            "observation_size", "observe", "action_space", "action_index")]
+            "observation_size", "observe", "action_space", "action_index",
+            "describe_chance")]
 
 
 class tb_record_step(Structure):
@@ -174,6 +175,8 @@ _PROTOTYPES = {
                                 POINTER(tb_action), c_char_p, c_size_t]),
     "tb_describe": (c_int, [GAME_P, c_void_p, tb_action, c_void_p, c_int,
                             POINTER(tb_text)]),
+    "tb_describe_chance": (c_int, [GAME_P, c_void_p, POINTER(c_uint16),
+                                   c_int, c_void_p, c_int, POINTER(tb_text)]),
     "tb_render": (None, [GAME_P, c_void_p, c_int, ctypes.c_uint,
                          POINTER(tb_text)]),
     # Returns malloc'd text: kept as a pointer so that it can be freed.

@@ -168,6 +168,17 @@ def test_describe_shows_a_move_to_each_seat():
         st2.describe(123456, 0)
 
 
+def test_describe_chance_tells_a_deal_to_each_seat():
+    st = tabula.game("battle-for-the-suns").new_state(2)
+    st.sample_chance(tabula.Rng(3))  # the horizon: nobody sees it
+    deck = list(st.chance().items)
+    spectator = st.describe_chance(deck, tabula.SPECTATOR)
+    assert "the first sun rises" in spectator
+    assert "you are dealt" not in spectator
+    assert "you are dealt" in st.describe_chance(deck, 0)
+    assert st.chance().n == len(deck)  # not applied
+
+
 def test_bot_plays_legal_actions():
     g = tabula.game("6-nimmt")
     bots = [tabula.Bot(g, "heuristic", seed=j) for j in range(3)]

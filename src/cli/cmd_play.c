@@ -9,12 +9,15 @@
  * the mover's raw action text: with one person, as that person's seat saw
  * it; with several people sharing the terminal, as a spectator sees it,
  * and each person's hand only at their turn, after the screen was handed
- * over (cleared on a terminal, a separator in a pipe).  Whenever a move
- * ends a tick, hand, level or game (the state after it is a shuffle, a new
- * deal, or the end) the table is drawn, before the next deal is made; a
- * roll of dice or a coin within a turn (Mystery City's combats, MYST's
- * coin) is drawn after it is rolled, as its outcome shows in the table
- * (not when a person moves next: the table is drawn for them then).
+ * over (cleared on a terminal, a separator in a pipe).  Luck is shown the
+ * same way, through tb_describe_chance: a deal, a card turned up, a roll,
+ * as the viewer learnt it.  Whenever a move ends a tick, hand, level or
+ * game (the state after it is a shuffle, a new deal, or the end) the
+ * table is drawn, before the next deal is made; after luck that showed
+ * something (a deal, a reveal, a roll of dice or a coin within a turn)
+ * it is drawn once the chance steps in a row are resolved, as its outcome
+ * shows in the table (not when a person moves next: the table is drawn
+ * for them then).
  * With --record the record's place is checked before the game starts and
  * the record is written however the game ends: finished, quit, or stopped
  * by Ctrl-C, SIGTERM or SIGHUP.
@@ -319,6 +322,23 @@ static void play_action(const tb_game *g, void *st, void *before,
     tb_text t;
     tb_text_init(&t, desc, cap);
     tb_describe(g, before, a, st, viewer, &t);
+}
+
+/* Resolves the chance node at st from the deal's generator and records
+ * it, keeping the node in `before`, and writes into desc what `viewer`
+ * learnt from the outcome (tb_describe_chance): nothing when it showed
+ * that viewer nothing. */
+static void play_chance(const tb_game *g, void *st, void *before,
+                        tb_rng *deal, tb_record *rec, int viewer, char *desc,
+                        size_t cap)
+{
+    uint16_t outcome[TB_MAX_CHANCE];
+    int n = 0;
+    memcpy(before, st, g->state_size);
+    tbi_step_chance(g, st, deal, rec, outcome, &n);
+    tb_text t;
+    tb_text_init(&t, desc, cap);
+    tb_describe_chance(g, before, outcome, n, st, viewer, &t);
 }
 
 static void print_result(const tb_game *g, const void *st, unsigned style)
@@ -706,7 +726,9 @@ static int play_on_clock(const tb_game *g, void *st, tbi_bot **bots,
                 draw_clock(g, st, human, style, &log, "(next deal: q quits)");
                 tick_end = now_ms() + 2.0 * tick_ms;
             }
-            tbi_step_chance(g, st, deal, rec, NULL, NULL);
+            play_chance(g, st, before, deal, rec, human, desc, sizeof desc);
+            if (desc[0])
+                log_add(&log, desc);
             last_seat = TB_MAX_PLAYERS;
             continue;
         }
@@ -931,6 +953,7 @@ int cmd_play(int argc, char **argv)
     int last_human = -1;
     static move_log since; /* spectator lines since the last hand-over */
     static char desc[4096];
+    int drawn_due = 0; /* the table is to be drawn after the chance steps */
     int rounds = 0; /* whether some bot hears of each round's end */
     for (int j = 0; j < players; j++)
         rounds |= bots[j] && tbi_bot_wants_rounds(bots[j]);
@@ -945,16 +968,29 @@ int cmd_play(int argc, char **argv)
         if (cur == TB_TERMINAL)
             break;
         if (cur == TB_CHANCE) {
-            /* A roll within a turn: its outcome is in the table's log, so
-             * the table is drawn after it, unless a person moves next (the
-             * table is drawn for them anyway). */
-            int roll = show && rec.n_actions > 0 && !before_deal(g, st);
-            tbi_step_chance(g, st, &deal, &rec, NULL, NULL);
+            /* What the viewer learnt from the outcome (a deal, a reveal, a
+             * roll) is said, and the table is drawn after it, as after a
+             * roll within a turn (whose outcome the table shows even in a
+             * game that says nothing of it): once the chance nodes in a row
+             * are all resolved, and unless a person moves next (the table
+             * is drawn for them anyway). */
+            drawn_due |= show && rec.n_actions > 0 && !before_deal(g, st);
+            play_chance(g, st, before, &deal, &rec, viewer, desc,
+                        sizeof desc);
             if (rounds)
                 round = tbi_note_round(g, st, round, bots, players);
+            if (show && desc[0]) {
+                fputs(desc, stdout);
+                if (shared)
+                    log_add(&since, desc);
+                drawn_due = 1;
+            }
             int next = tb_current(g, st);
-            if (roll && next >= 0 && bots[next])
-                cli_draw(g, st, viewer, style);
+            if (next != TB_CHANCE) {
+                if (drawn_due && next >= 0 && bots[next])
+                    cli_draw(g, st, viewer, style);
+                drawn_due = 0;
+            }
             continue;
         }
         if (clock && on_clock(g, st)) {

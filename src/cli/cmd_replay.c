@@ -1,6 +1,7 @@
 /*
  * cmd_replay.c - `tabula replay FILE [--verbose]`: checks that a record
- * holds against the rules, or shows it move by move.
+ * holds against the rules, or shows it move by move, with what each deal,
+ * card turned up or roll showed the seat it is shown as.
  */
 #include "cli.h"
 #include "internal.h"
@@ -16,11 +17,12 @@ typedef struct replay_view {
     int from_seat; /* show it as `seat` saw it (else everything) */
     int seat;      /* a seat, or TB_SPECTATOR */
     int dealt;     /* a deal came since the last table drawn */
+    int told;      /* a chance step since the last table showed something */
 } replay_view;
 
 /* Prints each move.  Without a seat: its recorded text (every secret
  * shown: the record is finished) and the spectator's table whenever a
- * deal is due or the game ends.  From a seat: what that seat saw happen
+ * deal is due or the game ends (show_chance tells the luck between).  From a seat: what that seat saw happen
  * (tb_describe), and its table after each deal and at each end. */
 static void show_move(const tb_game *g, const void *before, tb_action a,
                       const void *st, const tb_record_step *step, int move_no,
@@ -58,6 +60,38 @@ static void show_move(const tb_game *g, const void *before, tb_action a,
         cli_draw(g, st, v->seat, v->style);
 }
 
+/* Prints what the viewer learnt from a chance outcome (a deal, a reveal,
+ * a roll: tb_describe_chance), indented under the moves, as a spectator
+ * when no seat was asked for; once the chance steps in a row are resolved,
+ * if any of them showed something, the table is drawn as it now stands
+ * (and not again before the next move). */
+static void show_chance(const tb_game *g, const void *before,
+                        const uint16_t *outcome, int n, const void *after,
+                        int deal_no, int move_no, void *user)
+{
+    replay_view *v = user;
+    (void)deal_no;
+    (void)move_no;
+    int seat = v->from_seat ? v->seat : TB_SPECTATOR;
+    static char buf[8192];
+    tb_text t;
+    tb_text_init(&t, buf, sizeof buf);
+    tb_describe_chance(g, before, outcome, n, after, seat, &t);
+    char *line = buf;
+    while (*line) {
+        char *nl = strchr(line, '\n');
+        int len = nl ? (int)(nl - line) : (int)strlen(line);
+        printf("      %.*s\n", len, line);
+        line += len + (nl ? 1 : 0);
+    }
+    v->told |= buf[0] != '\0';
+    if (g->current(after) != TB_CHANCE && v->told) {
+        cli_draw(g, after, seat, v->style);
+        v->told = 0;
+        v->dealt = 0;
+    }
+}
+
 static void print_result(const tb_result *r)
 {
     if (r->cooperative)
@@ -88,12 +122,15 @@ int cmd_replay(int argc, char **argv)
                 "mismatch is reported with its move number.\n\n"
                 "  --verbose   show the game move by move: without --seat, every\n"
                 "              move's text as recorded, secret choices included\n"
-                "              (a finished record reveals everything), and the\n"
-                "              table as a spectator sees it whenever a deal is\n"
-                "              due or the game ends\n"
+                "              (a finished record reveals everything), what a\n"
+                "              spectator was told of each deal, card turned up\n"
+                "              or roll, and the table as a spectator sees it\n"
+                "              whenever a deal is due, after luck that showed\n"
+                "              something, and when the game ends\n"
                 "  --seat N    show the game as seat N (or 'spectator') saw it:\n"
-                "              each move as the table saw it, and that seat's\n"
-                "              table after each deal and at each end\n\n"
+                "              each move as the table saw it, what that seat\n"
+                "              learnt from each deal, card turned up or roll,\n"
+                "              and its table after each deal and at each end\n\n"
                 "FILE may be - for standard input.\n");
             return 0;
         }
@@ -137,8 +174,9 @@ int cmd_replay(int argc, char **argv)
     }
     void *st = tb_state_new(rec.game);
     view.style = isatty(1) ? TB_STYLE_COLOR | TB_STYLE_UNICODE : 0;
-    int rc = tb_record_replay(&rec, st, verbose ? show_move : NULL, &view, err,
-                              sizeof err);
+    int rc = tb_record_replay_chance(&rec, st, verbose ? show_move : NULL,
+                                     verbose ? show_chance : NULL, &view,
+                                     err, sizeof err);
     int status = 0;
     if (rc != TB_OK) {
         cli_error("%s: %s", path, err);

@@ -55,3 +55,9 @@ void tbi_chance_numbers(tb_chance *c, int lo, int hi, const char *what)
     for (int i = 0; i < c->n; i++)
         c->items[i] = (uint16_t)(lo + i);
 }
+
+void tbi_number_namer(tb_text *t, int card, const void *ctx)
+{
+    (void)ctx;
+    tb_text_printf(t, "%d", card);
+}

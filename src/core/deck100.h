@@ -23,4 +23,7 @@ int tbi_peppers(int card);
 /* Fills a shuffle chance spec with the numbers lo..hi in order. */
 void tbi_chance_numbers(tb_chance *c, int lo, int hi, const char *what);
 
+/* The numbered deck's namer for the lines of a deal (dealt.h): the
+ * card's number; ctx is unused. */
+void tbi_number_namer(tb_text *t, int card, const void *ctx);
 #endif

@@ -255,8 +255,10 @@ static int is_permutation(const tb_chance *c, const uint16_t *outcome)
     return memcmp(want, got, (size_t)c->n * sizeof *want) == 0;
 }
 
-int tb_apply_chance(const tb_game *g, void *st, const uint16_t *outcome,
-                    int n)
+/* Whether st is a chance node whose spec the n values of outcome fit:
+ * TB_OK, TB_ECHANCE (not a chance node) or TB_EILLEGAL. */
+static int outcome_fits(const tb_game *g, const void *st,
+                        const uint16_t *outcome, int n)
 {
     tb_chance c;
     int rc = tb_chance_spec(g, st, &c);
@@ -272,6 +274,15 @@ int tb_apply_chance(const tb_game *g, void *st, const uint16_t *outcome,
             if (outcome[i] < c.lo || outcome[i] > c.hi)
                 return TB_EILLEGAL;
     }
+    return TB_OK;
+}
+
+int tb_apply_chance(const tb_game *g, void *st, const uint16_t *outcome,
+                    int n)
+{
+    int rc = outcome_fits(g, st, outcome, n);
+    if (rc != TB_OK)
+        return rc;
     g->apply_chance(st, outcome);
     return TB_OK;
 }
@@ -457,6 +468,28 @@ int tb_describe(const tb_game *g, const void *before, tb_action a,
         after = made;
     }
     g->describe(before, a, after, seat, out);
+    free(made);
+    return TB_OK;
+}
+
+int tb_describe_chance(const tb_game *g, const void *before,
+                       const uint16_t *outcome, int n, const void *after,
+                       int seat, tb_text *out)
+{
+    int rc = outcome_fits(g, before, outcome, n);
+    if (rc != TB_OK)
+        return rc;
+    if (!g->describe_chance)
+        return TB_OK;
+    void *made = NULL;
+    if (!after) {
+        if (!(made = malloc(g->state_size)))
+            return TB_ENOMEM;
+        memcpy(made, before, g->state_size);
+        g->apply_chance(made, outcome);
+        after = made;
+    }
+    g->describe_chance(before, outcome, n, after, seat, out);
     free(made);
     return TB_OK;
 }

@@ -75,6 +75,13 @@ void tbi_mq_which_copy(int id, char *err, size_t cap)
              "%s (silver)", tbi_mq_card_no(id), gold, silver);
 }
 
+void tbi_mq_namer(tb_text *t, int card, const void *ctx)
+{
+    char name[16];
+    tbi_mq_short_name(card, ctx && *(const int *)ctx, name, sizeof name);
+    tb_text_puts(t, name);
+}
+
 /* Index of c (any case) in letters, or -1. */
 static int letter_index(const char *letters, int n, char c)
 {

@@ -47,6 +47,10 @@ extern const char *const tbi_mq_attr_names[3];   /* "number", ... */
 void tbi_mq_long_name(int id, int two_decks, char *buf, size_t cap);
 /* "3Rc", or "3Rc+" for the silver copy when two decks are in play. */
 void tbi_mq_short_name(int id, int two_decks, char *buf, size_t cap);
+/* The Mystique Deck's namer for the lines of a deal (dealt.h): the short
+ * form; ctx is NULL for one deck, or points to an int that is non-zero
+ * when two decks are in play ("3Rc+" for the silver copy). */
+void tbi_mq_namer(tb_text *t, int card, const void *ctx);
 /* A JSON array of the short names of n cards (one deck), for views. */
 struct json_t *tbi_mq_json_cards(const uint8_t *ids, int n);
 /* The same with two decks in play: the silver copies marked "+". */

@@ -698,7 +698,8 @@ static int same_text(const char *a, const char *b)
 /* Replays r into st as tb_record_replay does; `before` is a state block
  * the hook's "before" copies are made in (NULL when there is no hook). */
 static int replay_into(const tb_record *r, void *st, tb_replay_hook hook,
-                       void *user, void *before, char *err, size_t errcap)
+                       tb_replay_chance_hook chance_hook, void *user,
+                       void *before, char *err, size_t errcap)
 {
     const tb_game *g = r->game;
     int rc = tb_init(g, st, &r->cfg, err, errcap);
@@ -719,6 +720,8 @@ static int replay_into(const tb_record *r, void *st, tb_replay_hook hook,
                          next_deal + 1, r->n_deal);
                 return TB_EMISMATCH;
             }
+            if (chance_hook)
+                memcpy(before, st, g->state_size);
             if (tb_apply_chance(g, st, r->deal[next_deal],
                                 r->deal_len[next_deal]) != TB_OK) {
                 tb_chance c;
@@ -729,6 +732,10 @@ static int replay_into(const tb_record *r, void *st, tb_replay_hook hook,
                 return TB_EMISMATCH;
             }
             next_deal++;
+            if (chance_hook)
+                chance_hook(g, before, r->deal[next_deal - 1],
+                            r->deal_len[next_deal - 1], st, next_deal,
+                            move_no, user);
             continue;
         }
         if (next_action >= r->n_actions) {
@@ -799,12 +806,19 @@ static int replay_into(const tb_record *r, void *st, tb_replay_hook hook,
 int tb_record_replay(const tb_record *r, void *st, tb_replay_hook hook,
                      void *user, char *err, size_t errcap)
 {
+    return tb_record_replay_chance(r, st, hook, NULL, user, err, errcap);
+}
+
+int tb_record_replay_chance(const tb_record *r, void *st, tb_replay_hook hook,
+                            tb_replay_chance_hook chance_hook, void *user,
+                            char *err, size_t errcap)
+{
     void *before = NULL;
-    if (hook && !(before = malloc(r->game->state_size))) {
+    if ((hook || chance_hook) && !(before = malloc(r->game->state_size))) {
         tbi_errf(err, errcap, "out of memory for the replay");
         return TB_ENOMEM;
     }
-    int rc = replay_into(r, st, hook, user, before, err, errcap);
+    int rc = replay_into(r, st, hook, chance_hook, user, before, err, errcap);
     free(before);
     return rc;
 }

@@ -18,6 +18,7 @@
  * Actions: the card id (0-59) bid, text "3Rc"; ACT_STOP, text "stop".
  */
 #include "cards.h"
+#include "dealt.h"
 #include "internal.h"
 #include "mystique_deck.h"
 #include "redeal.h"
@@ -916,6 +917,31 @@ static void describe(const void *vb, tb_action a, const void *va, int seat,
     tb_text_printf(t, " (%d left on the horizon)\n", SUNS - s->risen);
 }
 
+/* What seat learns from luck.  The horizon's shuffle shows nothing: the
+ * suns rise one at a time.  The deal tells each seat its five cards and
+ * everyone the first sun, which rises with it.  A reshuffle of the
+ * discards (which the bids' description announced) lets the seats still
+ * owed cards draw on: each learns its own. */
+static void describe_chance(const void *vb, const uint16_t *outcome, int n,
+                            const void *va, int seat, tb_text *t)
+{
+    const suns *b = vb, *s = va;
+    (void)outcome;
+    (void)n;
+    if (b->phase == PH_HORIZON)
+        return;
+    if (b->phase == PH_DECK) {
+        tbi_say_deal(t, seat, s->players, &s->hand[0][0], HAND, s->hand_n,
+                     tbi_mq_namer, NULL);
+        tb_text_puts(t, "the first sun rises: ");
+        say_sun(t, s->sun);
+        tb_text_printf(t, " (%d left on the horizon)\n", SUNS - s->risen);
+        return;
+    }
+    tbi_say_draws(t, seat, s->players, &b->hand[0][0], b->hand_n,
+                  &s->hand[0][0], s->hand_n, HAND, tbi_mq_namer, NULL);
+}
+
 const tb_game tbg_battle_for_the_suns = {
     .id = "battle-for-the-suns",
     .title = "Battle for the Suns",
@@ -943,4 +969,5 @@ const tb_game tbg_battle_for_the_suns = {
     .heuristic = heuristic,
     .retract = retract,
     .describe = describe,
+    .describe_chance = describe_chance,
 };

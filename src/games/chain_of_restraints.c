@@ -21,6 +21,7 @@
  * Actions: card << 6 | cell (cell 0-48, a7 = 0 ... g1 = 48), text "3Rc d4".
  */
 #include "cards.h"
+#include "dealt.h"
 #include "grid.h"
 #include "internal.h"
 #include "mystique_deck.h"
@@ -1262,6 +1263,18 @@ static void describe(const void *vb, tb_action a, const void *va, int seat,
     play(&s, a, t, seat);
 }
 
+/* The deal: each seat is told its own hand, everyone how many each got. */
+static void describe_chance(const void *vb, const uint16_t *outcome, int n,
+                            const void *va, int seat, tb_text *t)
+{
+    const restraints *s = va;
+    (void)vb;
+    (void)outcome;
+    (void)n;
+    tbi_say_deal(t, seat, s->players, &s->hand[0][0], HAND, s->hand_n,
+                 tbi_mq_namer, NULL);
+}
+
 const tb_game tbg_chain_of_restraints = {
     .id = "chain-of-restraints",
     .title = "Chain of Restraints",
@@ -1291,6 +1304,7 @@ const tb_game tbg_chain_of_restraints = {
      * root: measured in docs/bots.md. */
     .search_defaults = "widen=0",
     .describe = describe,
+    .describe_chance = describe_chance,
     .policies = policies,
     .n_policies = 1,
 };

@@ -19,6 +19,7 @@
  * text.
  */
 #include "cards.h"
+#include "dealt.h"
 #include "grid.h"
 #include "internal.h"
 #include "mystique_deck.h"
@@ -1526,6 +1527,34 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
     return A_PASS;
 }
 
+/* The setup deal: everyone is told the nine cards laid round d4 and whose
+ * each is; each seat its own hand.  The shuffle of the cards set aside
+ * into the pile (which the replacement's description announced) shows
+ * nobody anything. */
+static void describe_chance(const void *vb, const uint16_t *outcome, int n,
+                            const void *va, int seat, tb_text *t)
+{
+    const clique *b = vb, *s = va;
+    (void)outcome;
+    (void)n;
+    if (b->phase != PH_DEAL)
+        return;
+    tb_text_puts(t, "nine cards are laid round d4:");
+    for (int y = 2; y <= 4; y++)
+        for (int x = 2; x <= 4; x++) {
+            char cell[8], name[8];
+            int c = y * SIDE + x;
+            cell_name(c, cell, sizeof cell);
+            tbi_mq_short_name(s->top[c] - 1, 0, name, sizeof name);
+            tb_text_printf(t, "%s %s %s", c == 2 * SIDE + 2 ? "" : ",", cell,
+                           name);
+        }
+    tb_text_puts(t, " (the centre and the corners are seat 1's, the others "
+                    "seat 0's)\n");
+    tbi_say_deal(t, seat, 2, &s->hand[0][0], HAND, s->hand_n, tbi_mq_namer,
+                 NULL);
+}
+
 const tb_game tbg_clique_mystique = {
     .id = "clique-mystique",
     .title = "Clique Mystique",
@@ -1552,4 +1581,5 @@ const tb_game tbg_clique_mystique = {
     .standing = standing,
     .heuristic = heuristic,
     .describe = describe,
+    .describe_chance = describe_chance,
 };

@@ -12,6 +12,7 @@
  * Actions: the number of a card in your hand.
  */
 #include "cards.h"
+#include "dealt.h"
 #include "deck100.h"
 #include "internal.h"
 #include "redeal.h"
@@ -735,6 +736,31 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
     return pick;
 }
 
+/* A game's deal: each seat is told its own hand, everyone the five cards
+ * laid face up round the circle.  A reshuffle of the discards (which the
+ * trick's description announced) lets the trick's draws go on: each seat
+ * learns the cards it drew, the others how many; a game that ends with
+ * those draws is told too. */
+static void describe_chance(const void *vb, const uint16_t *outcome, int n,
+                            const void *va, int seat, tb_text *t)
+{
+    const dicht *b = vb, *s = va;
+    (void)outcome;
+    (void)n;
+    if (b->phase == PH_DEAL) {
+        tbi_say_deal(t, seat, s->players, &s->hand[0][0], MIDDLE, s->hand_n,
+                     tbi_number_namer, NULL);
+        tb_text_puts(t, "the circle, clockwise from the 1: ");
+        tbi_say_cards(t, s->circle, CIRCLE, tbi_number_namer, NULL);
+        tb_text_puts(t, "\n");
+        return;
+    }
+    tbi_say_draws(t, seat, s->players, &b->hand[0][0], b->hand_n,
+                  &s->hand[0][0], s->hand_n, MIDDLE, tbi_number_namer, NULL);
+    if (s->phase == PH_OVER || s->game_no != b->game_no)
+        describe_game_end(t, s);
+}
+
 const tb_game tbg_dicht_dran = {
     .id = "dicht-dran",
     .title = "Dicht Dran",
@@ -761,4 +787,5 @@ const tb_game tbg_dicht_dran = {
     .standing = standing,
     .heuristic = heuristic,
     .describe = describe,
+    .describe_chance = describe_chance,
 };

@@ -14,6 +14,7 @@
  * Actions: the card id (0-59) played; text is the deck's short form "3Rc".
  */
 #include "cards.h"
+#include "dealt.h"
 #include "internal.h"
 #include "mystique_deck.h"
 #include "redeal.h"
@@ -899,6 +900,19 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
     return cards[best];
 }
 
+/* A round's deal: each seat is told its own hand, everyone how many each
+ * got; the cards set aside stay face down. */
+static void describe_chance(const void *vb, const uint16_t *outcome, int n,
+                            const void *va, int seat, tb_text *t)
+{
+    const eddies *s = va;
+    (void)vb;
+    (void)outcome;
+    (void)n;
+    tbi_say_deal(t, seat, s->players, &s->hand[0][0], MAX_HAND, s->hand_n,
+                 tbi_mq_namer, NULL);
+}
+
 const tb_game tbg_mystical_eddies = {
     .id = "mystical-eddies",
     .title = "Mystical Eddies",
@@ -926,5 +940,6 @@ const tb_game tbg_mystical_eddies = {
     .standing = standing,
     .heuristic = heuristic,
     .describe = describe,
+    .describe_chance = describe_chance,
     .search_defaults = "widen=0,horizon=round", /* docs/bots.md, Strength */
 };

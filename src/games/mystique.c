@@ -26,6 +26,7 @@
  *                          card picked last)
  */
 #include "cards.h"
+#include "dealt.h"
 #include "internal.h"
 #include "mystique_deck.h"
 #include "redeal.h"
@@ -1540,6 +1541,41 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
     return CAST + (tb_action)trait;
 }
 
+/* The draw for the deal is face up: everyone is told each card drawn, with
+ * its number 1-60, and who deals (or that the highest tied and draw
+ * again).  A skirmish's deal
+ * tells each seat its own hand and everyone how many each got (the cards
+ * set aside stay unseen). */
+static void describe_chance(const void *vb, const uint16_t *outcome, int n,
+                            const void *va, int seat, tb_text *t)
+{
+    const mystique *b = vb, *s = va;
+    int two = s->decks == 2;
+    (void)outcome;
+    (void)n;
+    if (b->phase == PH_DRAW) {
+        tb_text_puts(t, "the draw for the deal:");
+        int first = 1;
+        for (int p = 0; p < s->players; p++) {
+            if (s->drew[p] == NONE)
+                continue;
+            tb_text_printf(t, "%s seat %d ", first ? "" : ",", p);
+            tbi_mq_namer(t, s->drew[p], &two);
+            tb_text_printf(t, " (#%d)", tbi_mq_card_no(s->drew[p]));
+            first = 0;
+        }
+        if (s->phase == PH_DRAW)
+            tb_text_puts(t, "; the highest numbers tie and draw again\n");
+        else
+            tb_text_printf(t, "; seat %d deals\n", s->dealer);
+        return;
+    }
+    tb_text_printf(t, "skirmish %d: seat %d deals\n", s->skirmish,
+                   s->dealer);
+    tbi_say_deal(t, seat, s->players, &s->hand[0][0], MAX_HAND, s->hand_n,
+                 tbi_mq_namer, &two);
+}
+
 const tb_game tbg_mystique = {
     .id = "mystique",
     .title = "Mystique",
@@ -1567,4 +1603,5 @@ const tb_game tbg_mystique = {
     .standing = standing,
     .heuristic = heuristic,
     .describe = describe,
+    .describe_chance = describe_chance,
 };

@@ -16,6 +16,7 @@
  * packed with HOLE_FLAG, text "hole 1Bs 3Rc 5Ya".
  */
 #include "cards.h"
+#include "dealt.h"
 #include "internal.h"
 #include "mystique_deck.h"
 #include "redeal.h"
@@ -1166,6 +1167,23 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
     return best;
 }
 
+/* The draw for the first dealer is told to everyone; a hand's deal tells
+ * each seat its own cards and everyone how many each got. */
+static void describe_chance(const void *vb, const uint16_t *outcome, int n,
+                            const void *va, int seat, tb_text *t)
+{
+    const circle *b = vb, *s = va;
+    (void)outcome;
+    (void)n;
+    if (b->phase == PH_DEALER) {
+        tb_text_printf(t, "seat %d is drawn to deal first\n", s->dealer);
+        return;
+    }
+    tb_text_printf(t, "hand %d: seat %d deals\n", s->hand_no, s->dealer);
+    tbi_say_deal(t, seat, s->players, &s->hand[0][0], DEALT, s->hand_n,
+                 tbi_mq_namer, NULL);
+}
+
 const tb_game tbg_mystique_circle = {
     .id = "mystique-circle",
     .title = "Mystique Circle",
@@ -1193,4 +1211,5 @@ const tb_game tbg_mystique_circle = {
     .heuristic = heuristic,
     .search_defaults = "horizon=round", /* docs/bots.md, Strength */
     .describe = describe,
+    .describe_chance = describe_chance,
 };

@@ -18,6 +18,7 @@
  * passing in a trick.
  */
 #include "cards.h"
+#include "dealt.h"
 #include "internal.h"
 #include "mystique_deck.h"
 #include "redeal.h"
@@ -1000,6 +1001,19 @@ static void describe(const void *vb, tb_action a, const void *va, int seat,
     }
 }
 
+/* A round's deal: each seat is told its own hand, everyone how many each
+ * got. */
+static void describe_chance(const void *vb, const uint16_t *outcome, int n,
+                            const void *va, int seat, tb_text *t)
+{
+    const dom *s = va;
+    (void)vb;
+    (void)outcome;
+    (void)n;
+    tbi_say_deal(t, seat, SEATS, &s->hand[0][0], HAND_MAX, s->hand_n,
+                 tbi_mq_namer, NULL);
+}
+
 const tb_game tbg_mystique_domination = {
     .id = "mystique-domination",
     .title = "Mystique Domination",
@@ -1027,4 +1041,5 @@ const tb_game tbg_mystique_domination = {
     .heuristic = heuristic,
     .retract = retract,
     .describe = describe,
+    .describe_chance = describe_chance,
 };

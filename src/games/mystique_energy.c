@@ -20,6 +20,7 @@
  * downwards and odd rows drawn half a cell to the right.
  */
 #include "cards.h"
+#include "dealt.h"
 #include "grid.h"
 #include "internal.h"
 #include "mystique_deck.h"
@@ -661,6 +662,32 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
     return pick;
 }
 
+/* The deal: every seat gets a secret energy card and a card to play; each
+ * is told its own two (and any it may see of the others'). */
+static void describe_chance(const void *vb, const uint16_t *outcome, int n,
+                            const void *va, int seat, tb_text *t)
+{
+    const energy *s = va;
+    (void)vb;
+    (void)outcome;
+    (void)n;
+    tb_text_puts(t, "each seat is dealt a secret energy card and a card to "
+                    "play\n");
+    for (int p = 0; p < s->players; p++) {
+        if (hidden_from(s, p, seat))
+            continue;
+        char e[8], c[8];
+        tbi_mq_short_name(s->energy[p], 0, e, sizeof e);
+        tbi_mq_short_name(s->hand[p], 0, c, sizeof c);
+        if (p == seat)
+            tb_text_printf(t, "your energy card is %s and your card to play "
+                           "%s\n", e, c);
+        else
+            tb_text_printf(t, "seat %d's energy card is %s and its card to "
+                           "play %s\n", p, e, c);
+    }
+}
+
 const tb_game tbg_mystique_energy = {
     .id = "mystique-energy",
     .title = "Mystique Energy",
@@ -687,4 +714,5 @@ const tb_game tbg_mystique_energy = {
     .standing = standing,
     .heuristic = heuristic,
     .describe = describe,
+    .describe_chance = describe_chance,
 };

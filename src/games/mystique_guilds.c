@@ -21,6 +21,7 @@
  * offer, accept, decline).
  */
 #include "cards.h"
+#include "dealt.h"
 #include "internal.h"
 #include "mystique_deck.h"
 #include "redeal.h"
@@ -1446,6 +1447,19 @@ static void describe(const void *vb, tb_action a, const void *va, int seat,
         say_end(s, t);
 }
 
+/* The shuffle shows nobody a card (every hand starts empty and cards come
+ * from the Draw Deck one at a time), but the table sees it made. */
+static void describe_chance(const void *vb, const uint16_t *outcome, int n,
+                            const void *va, int seat, tb_text *t)
+{
+    (void)vb;
+    (void)outcome;
+    (void)seat;
+    (void)va;
+    tb_text_printf(t, "the %d cards are shuffled face down into the Draw "
+                   "Deck\n", n);
+}
+
 const tb_game tbg_mystique_guilds = {
     .id = "mystique-guilds",
     .title = "Mystique Guilds",
@@ -1477,6 +1491,7 @@ const tb_game tbg_mystique_guilds = {
      * budget is spent on a few likely moves; measured in docs/bots.md. */
     .search_defaults = "rwiden=0.2,widen=0",
     .describe = describe,
+    .describe_chance = describe_chance,
     .policies = policies,
     .n_policies = 1,
 };

@@ -29,6 +29,7 @@
  * the discard pile), then a card id 0-59 discarded ("3Rc").
  */
 #include "cards.h"
+#include "dealt.h"
 #include "graph.h"
 #include "internal.h"
 #include "mystique_deck.h"
@@ -1229,6 +1230,23 @@ static void describe(const void *vb, tb_action a, const void *va, int seat,
     }
 }
 
+/* The deal: each seat is told its own hand, everyone how many each got
+ * (the corner cards lie face up from the start).  A reshuffle of the
+ * discards shows nobody a card, but the table sees it made. */
+static void describe_chance(const void *vb, const uint16_t *outcome, int n,
+                            const void *va, int seat, tb_text *t)
+{
+    const maze *b = vb, *s = va;
+    (void)outcome;
+    if (b->phase == PH_DEAL) {
+        tbi_say_deal(t, seat, s->players, &s->hand[0][0], HAND + 1,
+                     s->hand_n, tbi_mq_namer, NULL);
+        return;
+    }
+    tb_text_printf(t, "the deck has run out: the %d discards under the top "
+                   "one are shuffled into a new deck\n", n);
+}
+
 const tb_game tbg_mystique_maze = {
     .id = "mystique-maze",
     .title = "Mystique Maze",
@@ -1268,6 +1286,7 @@ const tb_game tbg_mystique_maze = {
                        "prune=on",
     .reward = reward,
     .describe = describe,
+    .describe_chance = describe_chance,
     .policies = policies,
     .n_policies = 1,
     .candidates = candidates,

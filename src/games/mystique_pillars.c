@@ -676,6 +676,28 @@ static void describe(const void *vb, tb_action a, const void *va, int seat,
     }
 }
 
+/* The deal, told alike to everyone: the deck is split into four pillars
+ * and each one's top card is turned face up (the cards below stay
+ * unseen). */
+static void describe_chance(const void *vb, const uint16_t *outcome, int n,
+                            const void *va, int seat, tb_text *t)
+{
+    const pillars *s = va;
+    (void)vb;
+    (void)outcome;
+    (void)n;
+    (void)seat;
+    tb_text_printf(t, "the deck is split into %d pillars of %d cards; "
+                   "their tops:", PILLARS, TBI_MQ_CARDS / PILLARS);
+    for (int p = 0; p < PILLARS; p++) {
+        char name[8];
+        tbi_mq_short_name(top(s, p), 0, name, sizeof name);
+        tb_text_printf(t, "%s pillar %c %s", p ? "," : "", pillar_names[p],
+                       name);
+    }
+    tb_text_puts(t, "\n");
+}
+
 static json_t *view_json(const void *vs, int seat)
 {
     const pillars *s = vs;
@@ -897,6 +919,7 @@ const tb_game tbg_mystique_pillars = {
      * holds: measured in docs/bots.md ("Mystique Pillars"). */
     .search_defaults = "horizon=round,prune=on",
     .describe = describe,
+    .describe_chance = describe_chance,
     .policies = policies,
     .n_policies = 1,
     .candidates = candidates,

@@ -11,6 +11,7 @@
  * removed unseen.
  */
 #include "cards.h"
+#include "dealt.h"
 #include "deck100.h"
 #include "internal.h"
 #include "obs.h"
@@ -447,6 +448,20 @@ static const tb_policy policies[] = {
     {"threshold", "take a card when its net cost is at most 0", threshold},
 };
 
+/* The shuffle: the first card is turned up for everyone (the cards left
+ * out of the game stay unseen). */
+static void describe_chance(const void *vb, const uint16_t *outcome, int n,
+                            const void *va, int seat, tb_text *t)
+{
+    const nothanks *s = va;
+    (void)vb;
+    (void)outcome;
+    (void)n;
+    (void)seat;
+    tb_text_printf(t, "the cards are shuffled and the first is turned up: "
+                   "%d\n", s->deck[s->flipped - 1]);
+}
+
 const tb_game tbg_no_thanks = {
     .id = "no-thanks",
     .title = "No Thanks!",
@@ -475,6 +490,7 @@ const tb_game tbg_no_thanks = {
      * "No Thanks! against a stranger". */
     .search_defaults = "playout=threshold,widen=off,rwiden=off",
     .describe = describe,
+    .describe_chance = describe_chance,
     .policies = policies,
     .n_policies = 1,
     .observation_size = observation_size,

@@ -8,6 +8,7 @@
  * Actions: a card number while choosing; ROW_ACTION + r when taking row r.
  */
 #include "cards.h"
+#include "dealt.h"
 #include "deck100.h"
 #include "internal.h"
 #include "obs.h"
@@ -751,6 +752,25 @@ static int action_index(const void *vs, tb_action a)
                            : (int)a - 1;
 }
 
+/* A round's deal: each seat is told its own ten cards, everyone the four
+ * cards that start the rows. */
+static void describe_chance(const void *vb, const uint16_t *outcome, int n,
+                            const void *va, int seat, tb_text *t)
+{
+    const nimmt *s = va;
+    (void)vb;
+    (void)outcome;
+    (void)n;
+    tbi_say_deal(t, seat, s->players, &s->hand[0][0], HAND, s->hand_n,
+                 tbi_number_namer, NULL);
+    uint8_t starts[ROWS];
+    for (int r = 0; r < ROWS; r++)
+        starts[r] = s->row[r][0];
+    tb_text_puts(t, "the rows start with ");
+    tbi_say_cards(t, starts, ROWS, tbi_number_namer, NULL);
+    tb_text_puts(t, "\n");
+}
+
 const tb_game tbg_six_nimmt = {
     .id = "6-nimmt",
     .title = "6 nimmt!",
@@ -782,4 +802,5 @@ const tb_game tbg_six_nimmt = {
     .observe = observe,
     .action_space = action_space,
     .action_index = action_index,
+    .describe_chance = describe_chance,
 };

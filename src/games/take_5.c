@@ -13,6 +13,7 @@
  * END_ACTION (end the turn after at least one card).
  */
 #include "cards.h"
+#include "dealt.h"
 #include "deck100.h"
 #include "internal.h"
 #include "redeal.h"
@@ -780,6 +781,24 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
     return best;
 }
 
+/* The deal: each seat is told its own hand, everyone the cards that start
+ * the sets. */
+static void describe_chance(const void *vb, const uint16_t *outcome, int n,
+                            const void *va, int seat, tb_text *t)
+{
+    const take5 *s = va;
+    (void)vb;
+    (void)outcome;
+    (void)n;
+    tbi_say_deal(t, seat, s->players, &s->hand[0][0], MAX_HAND, s->hand_n,
+                 tbi_number_namer, NULL);
+    tb_text_puts(t, "the sets start with");
+    for (int i = 0; i < s->n_sets; i++)
+        tb_text_printf(t, "%s %c %d", i ? "," : "", set_label(i),
+                       s->set_card[i][0]);
+    tb_text_puts(t, "\n");
+}
+
 const tb_game tbg_take_5 = {
     .id = "take-5",
     .title = "Take 5 (Hornochsen)",
@@ -806,4 +825,5 @@ const tb_game tbg_take_5 = {
     .standing = standing,
     .heuristic = heuristic,
     .describe = describe,
+    .describe_chance = describe_chance,
 };

@@ -17,6 +17,7 @@
  * dealt from it in seat order and the rest is the draw pile.
  */
 #include "cards.h"
+#include "dealt.h"
 #include "deck100.h"
 #include "internal.h"
 #include "redeal.h"
@@ -1869,6 +1870,18 @@ static double reward(const tb_result *r, int seat)
     return 0.5 * r->team_win + 0.5 * (1.0 - r->team_score / N_CARDS);
 }
 
+/* The deal: each seat is told its own hand, everyone how many each got. */
+static void describe_chance(const void *vb, const uint16_t *outcome, int n,
+                            const void *va, int seat, tb_text *t)
+{
+    const thegame *s = va;
+    (void)vb;
+    (void)outcome;
+    (void)n;
+    tbi_say_deal(t, seat, s->players, &s->hand[0][0], MAX_HAND, s->hand_n,
+                 tbi_number_namer, NULL);
+}
+
 const tb_game tbg_the_game = {
     .id = "the-game",
     .title = "The Game",
@@ -1896,4 +1909,5 @@ const tb_game tbg_the_game = {
     .heuristic = heuristic,
     .reward = reward,
     .describe = describe,
+    .describe_chance = describe_chance,
 };

@@ -16,6 +16,7 @@
  * current position).
  */
 #include "cards.h"
+#include "dealt.h"
 #include "deck100.h"
 #include "internal.h"
 #include "redeal.h"
@@ -724,6 +725,20 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
     return s->idle + 1 >= judged ? ACT_PLAY : ACT_WAIT;
 }
 
+/* A level's deal: each seat is told its own cards, everyone how many each
+ * got. */
+static void describe_chance(const void *vb, const uint16_t *outcome, int n,
+                            const void *va, int seat, tb_text *t)
+{
+    const mind *s = va;
+    (void)vb;
+    (void)outcome;
+    (void)n;
+    tb_text_printf(t, "level %d is dealt\n", s->level);
+    tbi_say_deal(t, seat, s->players, &s->hand[0][0], MAX_HAND, s->hand_n,
+                 tbi_number_namer, NULL);
+}
+
 const tb_game tbg_the_mind = {
     .id = "the-mind",
     .title = "The Mind",
@@ -753,4 +768,5 @@ const tb_game tbg_the_mind = {
     .reward = reward,
     .realtime_key = realtime_key,
     .describe = describe,
+    .describe_chance = describe_chance,
 };

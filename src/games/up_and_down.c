@@ -25,6 +25,7 @@
  * from the hand; PASS ("pass") when no card fits.
  */
 #include "cards.h"
+#include "dealt.h"
 #include "internal.h"
 #include "mystique_deck.h"
 #include "redeal.h"
@@ -640,6 +641,22 @@ static void describe(const void *vb, tb_action a, const void *va, int seat,
     }
 }
 
+/* The deal: every seat gets its own face-down deck and draws its hand
+ * from it; each is told its own hand, everyone how many each holds. */
+static void describe_chance(const void *vb, const uint16_t *outcome, int n,
+                            const void *va, int seat, tb_text *t)
+{
+    const updown *s = va;
+    int two = s->decks == 2;
+    (void)vb;
+    (void)outcome;
+    (void)n;
+    tb_text_printf(t, "each seat is dealt a deck of %d cards\n",
+                   s->deck_size);
+    tbi_say_deal(t, seat, s->players, &s->hand[0][0], HAND, s->hand_n,
+                 tbi_mq_namer, &two);
+}
+
 const tb_game tbg_up_and_down = {
     .id = "up-and-down",
     .title = "Up and Down",
@@ -666,6 +683,7 @@ const tb_game tbg_up_and_down = {
     .standing = standing,
     .heuristic = heuristic,
     .describe = describe,
+    .describe_chance = describe_chance,
     .policies = policies,
     .n_policies = 1,
 };

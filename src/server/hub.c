@@ -8,7 +8,8 @@
  * whole messages and asks it for the next one to write, through tbs_hooks.
  * What a connection at a seat is sent is built from the public API alone,
  * when it is written: tb_view_json for its seat, its legal moves (only when
- * it is to move), and the move log as tb_describe told it to its seat; a
+ * it is to move), and the move log as tb_describe (and, for luck,
+ * tb_describe_chance) told it to its seat; a
  * spectator gets the spectator's view and log.  The seed, the deal and
  * other seats' views never leave the hub; a game's record can be had only
  * once it has ended.
@@ -1532,7 +1533,7 @@ static void req_replay(tbs_conn *c, json_t *req)
     json_object_set_new(o, "seats", seats_json(t));
     const tbs_log *l = &t->log[tbs_viewer_index(t, viewer)];
     json_t *lines = json_array();
-    for (int i = 0; i < move && i < l->n; i++)
+    for (int i = 0; i < l->n && l->moves[i] <= move; i++)
         json_array_append_new(lines, json_string(l->lines[i] ? l->lines[i]
                                                              : ""));
     json_object_set_new(o, "log", lines);

@@ -151,9 +151,12 @@ typedef struct tbs_move {
     long long at_ms;
 } tbs_move;
 
-/* One line of the move log as one viewer saw it (tb_describe). */
+/* The move log as one viewer saw it: an entry for each action
+ * (tb_describe) and for each chance outcome that showed the viewer
+ * something (tb_describe_chance), so the viewers' logs differ in length. */
 typedef struct tbs_log {
-    char **lines; /* lines[i]: what the viewer saw of action i */
+    char **lines; /* lines[i]: what the viewer saw of step i */
+    int *moves;   /* moves[i]: the actions taken once step i was made */
     int n, cap;
 } tbs_log;
 

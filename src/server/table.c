@@ -1,7 +1,8 @@
 /*
  * table.c - one table of `tabula serve` in memory: the game as it stands,
  * its record (the deal and every action: what the store holds), and the
- * move log as each seat and the spectators saw it (tb_describe).
+ * move log as each seat and the spectators saw it (tb_describe, and
+ * tb_describe_chance for what a deal, reveal or roll showed each).
  *
  * The table changes in one way only: the moves and the chance outcomes
  * that follow them are first worked out on a copy and appended to the
@@ -73,6 +74,7 @@ void tbs_table_free(tbs_table *t)
         for (int i = 0; i < t->log[v].n; i++)
             free(t->log[v].lines[i]);
         free(t->log[v].lines);
+        free(t->log[v].moves);
     }
     tb_record_free(&t->rec);
     free(t->st);
@@ -81,27 +83,55 @@ void tbs_table_free(tbs_table *t)
     free(t);
 }
 
-/* Appends what each viewer saw of action a (before -> after) to its log;
- * a line that cannot be stored (out of memory) is kept empty. */
+/* Appends one entry to a viewer's log, made once `moves` actions were
+ * taken; an entry that cannot be stored (out of memory) is kept empty, or
+ * left out when the log cannot grow. */
+static void log_add(tbs_log *l, const char *text, int moves)
+{
+    if (l->n == l->cap) {
+        int cap = l->cap ? 2 * l->cap : 64;
+        char **grown = realloc(l->lines, (size_t)cap * sizeof *grown);
+        if (!grown)
+            return;
+        l->lines = grown;
+        int *grown_moves = realloc(l->moves, (size_t)cap * sizeof *grown_moves);
+        if (!grown_moves)
+            return;
+        l->moves = grown_moves;
+        l->cap = cap;
+    }
+    l->moves[l->n] = moves;
+    l->lines[l->n++] = strdup(text);
+}
+
+/* Appends what each viewer saw of action a (before -> after) to its log. */
 static void log_action(tbs_table *t, const void *before, tb_action a,
                        const void *after)
 {
     static char buf[8192];
     for (int v = 0; v <= t->cfg.players; v++) {
-        tbs_log *l = &t->log[v];
-        if (l->n == l->cap) {
-            int cap = l->cap ? 2 * l->cap : 64;
-            char **grown = realloc(l->lines, (size_t)cap * sizeof *grown);
-            if (!grown)
-                continue;
-            l->lines = grown;
-            l->cap = cap;
-        }
         tb_text text;
         tb_text_init(&text, buf, sizeof buf);
         int viewer = v == t->cfg.players ? TB_SPECTATOR : v;
         tb_describe(t->g, before, a, after, viewer, &text);
-        l->lines[l->n++] = strdup(buf);
+        log_add(&t->log[v], buf, t->rec.n_actions);
+    }
+}
+
+/* Appends what each viewer learnt from a chance outcome (before -> after:
+ * a deal, a reveal, a roll) to its log: only to the logs of the viewers
+ * it showed something, each as that viewer may see it. */
+static void log_chance(tbs_table *t, const void *before,
+                       const uint16_t *outcome, int n, const void *after)
+{
+    static char buf[8192];
+    for (int v = 0; v <= t->cfg.players; v++) {
+        tb_text text;
+        tb_text_init(&text, buf, sizeof buf);
+        int viewer = v == t->cfg.players ? TB_SPECTATOR : v;
+        tb_describe_chance(t->g, before, outcome, n, after, viewer, &text);
+        if (buf[0])
+            log_add(&t->log[v], buf, t->rec.n_actions);
     }
 }
 
@@ -171,12 +201,16 @@ tbs_table *tbs_table_new(const tb_game *g, const tb_config *cfg,
     t->last_step_ms = now_ms;
     /* The first deal; stored with the table by tbs_table_save. */
     while (tb_current(g, t->st) == TB_CHANCE) {
-        if (tbi_step_chance(g, t->st, &t->rng, &t->rec, NULL, NULL) !=
+        uint16_t outcome[TB_MAX_CHANCE];
+        int n = 0;
+        memcpy(t->before, t->st, g->state_size);
+        if (tbi_step_chance(g, t->st, &t->rng, &t->rec, outcome, &n) !=
             TB_OK) {
             snprintf(err, errcap, "out of memory");
             tbs_table_free(t);
             return NULL;
         }
+        log_chance(t, t->before, outcome, n, t->st);
     }
     return t;
 }
@@ -401,8 +435,10 @@ int tbs_table_apply_staged(tbs_table *t, long long now_ms)
     for (int i = 0; i < sg->k; i++) {
         pending_step *p = &sg->steps[i];
         if (p->move < 0) {
+            memcpy(t->before, t->st, g->state_size);
             tb_apply_chance(g, t->st, p->outcome, p->n);
             tb_record_add_deal(&t->rec, p->outcome, p->n);
+            log_chance(t, t->before, p->outcome, p->n, t->st);
             deals++;
             continue;
         }
@@ -455,6 +491,7 @@ static int load_step(void *user, const tbs_step_row *s)
         /* The generator must have drawn this very outcome. */
         memcpy(t->scratch, t->st, g->state_size);
         tb_sample_chance(g, t->scratch, &t->rng, drawn, &m);
+        memcpy(t->before, t->st, g->state_size);
         if (m != n || memcmp(drawn, stored, (size_t)n * sizeof *drawn) != 0 ||
             tb_apply_chance(g, t->st, stored, n) != TB_OK) {
             snprintf(c->err, c->errcap, "step %d: the stored deal is not "
@@ -462,6 +499,7 @@ static int load_step(void *user, const tbs_step_row *s)
             return 1;
         }
         tb_record_add_deal(&t->rec, stored, n);
+        log_chance(t, t->before, stored, n, t->st);
         return 0;
     }
     tb_action a;

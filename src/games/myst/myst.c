@@ -655,6 +655,7 @@ const tb_game tbg_myst = {
     .realtime_key = tbi_myst_realtime_key,
     .retract = retract,
     .describe = tbi_myst_describe,
+    .describe_chance = tbi_myst_describe_chance,
     .policies = policies,
     .n_policies = (int)(sizeof policies / sizeof policies[0]),
 };

@@ -218,6 +218,10 @@ void tbi_myst_render(const void *st, int seat, unsigned style, tb_text *out);
 struct json_t *tbi_myst_view_json(const void *st, int seat);
 void tbi_myst_describe(const void *before, tb_action a, const void *after,
                        int seat, tb_text *out);
+/* What a team learns from luck (tb_game.describe_chance). */
+void tbi_myst_describe_chance(const void *before, const uint16_t *outcome,
+                              int n, const void *after, int seat,
+                              tb_text *out);
 
 /* ------------------------------------------------------------ bots */
 

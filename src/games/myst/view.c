@@ -9,6 +9,8 @@
  */
 #include "myst.h"
 
+#include "dealt.h"
+
 #include <ctype.h>
 #include <string.h>
 
@@ -671,29 +673,52 @@ json_t *tbi_myst_view_json(const void *vs, int seat)
 
 /* ------------------------------------------------------------ describe */
 
-/* What chance brought about before this decision, told once, with the
- * first decision after it: a coin's decision, the number of turns and
- * who goes first, a spin. */
-static void say_news(const myst *b, tb_text *t)
+/* Names a card for the lines of a deal (dealt.h). */
+static void card_namer(tb_text *t, int card, const void *ctx)
 {
-    int first_of_turn = b->phase == PH_MOVE && !b->moved && !b->jumped;
-    int first_of_exploration = first_of_turn && b->turn == 0 &&
-                               b->mover == b->first_mover;
-    int after_tick = (b->phase == PH_RACE && !b->choice[0] && b->tick > 0) ||
-                     first_of_exploration;
-    if (after_tick && b->last_coin != MYST_NONE) {
+    char name[32];
+    (void)ctx;
+    tbi_myst_card_name(card, name, sizeof name);
+    tb_text_puts(t, name);
+}
+
+/* What a team (or the spectator) learns from luck, told as it happens:
+ * the deal (each team its own cards), a coin's decision, the number of
+ * turns and who goes first, a spin. */
+void tbi_myst_describe_chance(const void *vb, const uint16_t *outcome, int n,
+                              const void *va, int seat, tb_text *t)
+{
+    const myst *b = vb, *s = va;
+    (void)outcome;
+    (void)n;
+    switch (b->phase) {
+    case PH_DEAL:
+        tb_text_printf(t, "each team is dealt %d cards%s\n", MYST_DEAL,
+                       s->books == BOOKS_EACH ? " and a Linking Book" : "");
+        if (seat == 0 || seat == 1) {
+            tb_text_puts(t, "you are dealt ");
+            tbi_say_cards(t, s->hand[seat], s->hand_n[seat], card_namer,
+                          NULL);
+            tb_text_puts(t, "\n");
+        }
+        break;
+    case PH_COIN: {
         char sp[8];
-        tbi_myst_space_name(MYST_ARG(b->last[b->last_coin]), sp, sizeof sp);
-        tb_text_printf(t, "the coin gave %s to %s\n", sp,
-                       tbi_myst_team(b->last_coin));
+        tbi_myst_space_name(MYST_ARG(s->last[s->last_coin]), sp, sizeof sp);
+        tb_text_printf(t, "the coin gives %s to %s\n", sp,
+                       tbi_myst_team(s->last_coin));
+        break;
     }
-    if (first_of_exploration)
+    case PH_TURNS:
         tb_text_printf(t, "the spinner gives %d turns; %s placed %d pieces, "
-                       "%s %d, so %s goes first\n", b->turns,
-                       tbi_myst_team(0), b->placed[0], tbi_myst_team(1),
-                       b->placed[1], tbi_myst_team(b->first_mover));
-    if (first_of_turn)
-        tb_text_printf(t, "%s spins %d\n", tbi_myst_team(b->mover), b->spin);
+                       "%s %d, so %s goes first\n", s->turns,
+                       tbi_myst_team(0), s->placed[0], tbi_myst_team(1),
+                       s->placed[1], tbi_myst_team(s->first_mover));
+        break;
+    default:
+        tb_text_printf(t, "%s spins %d\n", tbi_myst_team(s->mover), s->spin);
+        break;
+    }
 }
 
 /* A first Key Landmark going down. */
@@ -872,7 +897,6 @@ void tbi_myst_describe(const void *vb, tb_action a, const void *va, int seat,
 {
     const myst *b = vb, *s = va;
     int p = tbi_myst_current(b);
-    say_news(b, t);
     switch (MYST_KIND(a)) {
     case ACT_KEY: describe_key(b, a, s, p, seat, t); break;
     case ACT_PLACE:

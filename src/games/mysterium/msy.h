@@ -156,6 +156,10 @@ void tbi_msy_render(const void *st, int seat, unsigned style, tb_text *t);
 struct json_t *tbi_msy_view_json(const void *st, int seat);
 void tbi_msy_describe(const void *before, tb_action a, const void *after,
                       int seat, tb_text *t);
+/* What a seat learns from luck (tb_game.describe_chance). */
+void tbi_msy_describe_chance(const void *before, const uint16_t *outcome,
+                             int n, const void *after, int seat,
+                             tb_text *out);
 /* A vision card as words: "#12 red owl spiral calm". */
 void tbi_msy_vision_words(int v, tb_text *t);
 

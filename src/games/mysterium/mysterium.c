@@ -949,6 +949,7 @@ const tb_game tbg_mysterium = {
     .reward = reward,
     .retract = retract,
     .describe = tbi_msy_describe,
+    .describe_chance = tbi_msy_describe_chance,
     .policies = policies,
     .n_policies = (int)(sizeof policies / sizeof policies[0]),
 };

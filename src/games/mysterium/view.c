@@ -941,6 +941,64 @@ static void say_votes(const msy *s, tb_text *t)
                    s->won ? "wins" : "loses");
 }
 
+/* What a seat learns from luck.  The psychic cards' deal lays the
+ * suspects face up for all and shows the ghost (seat 0) each psychic's
+ * culprit behind the screen; the vision deck's, and any reshuffle of the
+ * discards, fill the ghost's hand (its cards to the ghost, their count to
+ * the others); the 2-player game's two extra groups are drawn face up;
+ * the shared vision's shuffle is face down (told as made, its cards
+ * unnamed). */
+void tbi_msy_describe_chance(const void *vb, const uint16_t *outcome, int n,
+                             const void *va, int seat, tb_text *t)
+{
+    const msy *b = vb, *s = va;
+    (void)outcome;
+    (void)n;
+    if (b->shuffle_pending) {
+        tb_text_printf(t, "the %d vision discards are shuffled into a new "
+                       "pile\n", b->disc_n);
+        say_draw(b, s, b->hand_n, seat, t);
+        return;
+    }
+    switch (b->phase) {
+    case MSY_DEAL_CARDS:
+        tb_text_puts(t, "the suspects are laid out:");
+        for (int k = 0; k < MSY_KINDS; k++) {
+            tb_text_printf(t, "%s %s", k ? ";" : "", kind_plural[k]);
+            for (int pos = 0; pos < s->suspects; pos++)
+                tb_text_printf(t, "%s %s", pos ? "," : "",
+                               card_at(s, k, pos)->name);
+        }
+        tb_text_puts(t, "\n");
+        if (seat != 0)
+            break;
+        for (int i = 0; i < s->psychics; i++) {
+            tb_text_printf(t, "behind the screen, psychic %d's:", i + 1);
+            for (int k = 0; k < MSY_KINDS; k++)
+                tb_text_printf(t, "%s %s", k ? "," : "",
+                               card_at(s, k, s->target[i][k])->title);
+            tb_text_puts(t, "\n");
+        }
+        break;
+    case MSY_DEAL_VISIONS:
+        say_draw(b, s, 0, seat, t);
+        break;
+    case MSY_GROUPS:
+        for (int g = s->psychics; g < s->groups; g++) {
+            tb_text_printf(t, "group %d is drawn at random:", g + 1);
+            for (int k = 0; k < MSY_KINDS; k++)
+                tb_text_printf(t, "%s %s", k ? "," : "",
+                               card_at(s, k, s->group[g][k])->title);
+            tb_text_puts(t, "\n");
+        }
+        break;
+    default:
+        tb_text_puts(t, "the shared vision's three cards are shuffled face "
+                        "down\n");
+        break;
+    }
+}
+
 void tbi_msy_describe(const void *vb, tb_action a, const void *va, int seat,
                       tb_text *t)
 {

@@ -320,6 +320,8 @@ void mc_render(const void *st, int seat, unsigned style, tb_text *out);
 json_t *mc_view_json(const void *st, int seat);
 void mc_describe(const void *before, tb_action a, const void *after, int seat,
                  tb_text *out);
+void mc_describe_chance(const void *before, const uint16_t *outcome, int n,
+                        const void *after, int seat, tb_text *out);
 
 /* ---- heuristic.c */
 

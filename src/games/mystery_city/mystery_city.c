@@ -658,6 +658,7 @@ const tb_game tbg_mystery_city = {
     .heuristic = mc_heuristic,
     .search_defaults = "widen=0,rwiden=0.3", /* docs/bots.md, Strength */
     .describe = mc_describe,
+    .describe_chance = mc_describe_chance,
     .policies = policies,
     .n_policies = 1,
 };

@@ -347,13 +347,11 @@ static void say_event(tb_text *t, const mc_event *e, int o)
 
 /* ------------------------------------------------------------ describe */
 
-/* What observer seat hears of a move: the move itself, then everything
- * it brought about up to the next chance node or decision. */
-void mc_describe(const void *before, tb_action a, const void *after, int seat,
-                 tb_text *out)
+/* What observer seat hears of the events logged from b to s (a move, or
+ * a roll or random pick), and what is to happen next. */
+static void say_since(const mc_state *b, const mc_state *s, int seat,
+                      tb_text *out)
 {
-    const mc_state *b = before, *s = after;
-    (void)a;
     int o = mc_obs(seat);
     for (unsigned i = b->ev_n; i < s->ev_n; i++) {
         const mc_event *e = mc_event_at(s, i);
@@ -369,6 +367,51 @@ void mc_describe(const void *before, tb_action a, const void *after, int seat,
         tb_result r = {0};
         mc_result(s, &r);
         tbi_say_winners(out, &r);
+    }
+}
+
+/* What observer seat hears of a move: the move itself, then everything
+ * it brought about up to the next chance node or decision. */
+void mc_describe(const void *before, tb_action a, const void *after, int seat,
+                 tb_text *out)
+{
+    (void)a;
+    say_since(before, after, seat, out);
+}
+
+/* What observer seat hears of luck: a deal (each seat its own cards,
+ * everyone how many each got), or the events of a roll or a random pick,
+ * told as the log tells them (a card taken at random named only to the
+ * two seats concerned). */
+void mc_describe_chance(const void *before, const uint16_t *outcome, int n,
+                        const void *after, int seat, tb_text *out)
+{
+    const mc_state *b = before, *s = after;
+    (void)outcome;
+    (void)n;
+    if (b->phase != MC_PH_SPECIALS && b->phase != MC_PH_REGULARS) {
+        say_since(b, s, seat, out);
+        return;
+    }
+    /* Hands hold no card of the type being dealt before its deal. */
+    int special = b->phase == MC_PH_SPECIALS;
+    int got[MC_MAX_P] = {0}, same = 1;
+    for (int p = 0; p < s->players; p++) {
+        got[p] = mc_count(mc_of_type(s->hand[p], special));
+        same &= got[p] == got[0];
+    }
+    tb_text_printf(out, "the %s cards are dealt:",
+                   special ? "special" : "regular");
+    if (same)
+        tb_text_printf(out, " %d to each seat", got[0]);
+    else
+        for (int p = 0; p < s->players; p++)
+            tb_text_printf(out, "%s seat %d %d", p ? "," : "", p, got[p]);
+    tb_text_puts(out, "\n");
+    if (seat >= 0 && seat < s->players) {
+        tb_text_puts(out, "you are dealt ");
+        say_cards(out, mc_of_type(s->hand[seat], special));
+        tb_text_puts(out, "\n");
     }
 }
 

@@ -15,6 +15,7 @@
 #include "chain.h"
 
 #include "cards.h"
+#include "dealt.h"
 #include "internal.h"
 
 #include <string.h>
@@ -457,6 +458,38 @@ static void describe(const void *vb, tb_action a, const void *va, int seat,
     tbi_say_winners(t, &r);
 }
 
+/* The deal, told alike to everyone, since all of it is face up: the 30
+ * cards of the pool and each seat's drawn card (the higher declares
+ * first); or, when no pool card could follow any first declaration
+ * (match=exactly-one), that the deal is void and the cards are shuffled
+ * again. */
+static void describe_chance(const void *vb, const uint16_t *outcome, int n,
+                            const void *va, int seat, tb_text *t)
+{
+    const chain_state *s = va;
+    (void)vb;
+    (void)outcome;
+    (void)n;
+    (void)seat;
+    uint8_t pool[CHAIN_POOL];
+    int k = 0;
+    for (uint64_t m = s->pool; m && k < CHAIN_POOL; m &= m - 1)
+        pool[k++] = (uint8_t)__builtin_ctzll(m);
+    tb_text_puts(t, "the pool is dealt face up: ");
+    tbi_say_cards(t, pool, k, tbi_mq_namer, NULL);
+    tb_text_puts(t, "\n");
+    char d0[8], d1[8];
+    tbi_mq_short_name(s->drawn[0], 0, d0, sizeof d0);
+    tbi_mq_short_name(s->drawn[1], 0, d1, sizeof d1);
+    tb_text_printf(t, "the drawn cards: seat 0 %s, seat 1 %s", d0, d1);
+    if (s->phase == CHAIN_DEAL)
+        tb_text_puts(t, "; no pool card could follow any declaration of "
+                        "the higher card, so the deal is void and the "
+                        "cards are shuffled again\n");
+    else
+        tb_text_printf(t, "; seat %d, higher, declares first\n", s->first);
+}
+
 static json_t *view_json(const void *vs, int seat)
 {
     const chain_state *s = vs;
@@ -581,6 +614,7 @@ const tb_game tbg_mystique_chain = {
     .standing = standing,
     .heuristic = heuristic,
     .describe = describe,
+    .describe_chance = describe_chance,
     .policies = policies,
     .n_policies = 1,
 };

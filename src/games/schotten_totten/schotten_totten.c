@@ -14,6 +14,8 @@
  */
 #include "stt.h"
 
+#include "dealt.h"
+
 #include <string.h>
 
 enum { OPT_TACTICS };
@@ -890,6 +892,34 @@ static void action_text(const void *st, tb_action a, char *buf, size_t cap)
     stt_action_text(st, a, buf, cap);
 }
 
+/* Names a Schotten Totten card for the lines of a deal (dealt.h). */
+static void stt_namer(tb_text *t, int card, const void *ctx)
+{
+    char name[32];
+    (void)ctx;
+    stt_card_name(card, name, sizeof name);
+    tb_text_puts(t, name);
+}
+
+/* The deal: the clan deck's shuffle deals six cards to each seat, the
+ * tactic deck's (with tactics on) one more; each seat is told its own,
+ * everyone how many each got. */
+static void describe_chance(const void *vb, const uint16_t *outcome, int n,
+                            const void *va, int seat, tb_text *t)
+{
+    const stt_state *b = vb, *s = va;
+    (void)outcome;
+    (void)n;
+    if (b->phase == STT_PH_SHUFFLE_CLAN) {
+        tbi_say_deal(t, seat, 2, &s->hand[0][0], STT_HAND_MAX, s->hand_n,
+                     stt_namer, NULL);
+        return;
+    }
+    tb_text_puts(t, "the tactic cards are shuffled\n");
+    tbi_say_draws(t, seat, 2, &b->hand[0][0], b->hand_n, &s->hand[0][0],
+                  s->hand_n, STT_HAND_MAX, stt_namer, NULL);
+}
+
 const tb_game tbg_schotten_totten = {
     .id = "schotten-totten",
     .title = "Schotten Totten",
@@ -919,4 +949,5 @@ const tb_game tbg_schotten_totten = {
     .reward = reward,
     .search_defaults = "rwiden=0.2", /* docs/bots.md, Strength */
     .describe = stt_describe,
+    .describe_chance = describe_chance,
 };
