@@ -104,13 +104,15 @@ static long long hook_now(void *user)
     return W.clock;
 }
 
-static const tbs_hooks hooks = {NULL, hook_want_write, hook_post_job,
-                                hook_wake_at, hook_now};
+static const tbs_hooks hooks = {.want_write = hook_want_write,
+                                .post_job = hook_post_job,
+                                .wake_at = hook_wake_at,
+                                .now_ms = hook_now};
 
 static void hub_start(void)
 {
     char err[512];
-    tbs_hub_config hc = {0, 1000};
+    tbs_hub_config hc = {.bot_pace_ms = 0, .grace_ms = 1000};
     W.hub = tbs_hub_new(W.db, &hooks, &hc, err, sizeof err);
     if (!W.hub)
         fail_msg("hub: %s", err);

@@ -15,7 +15,9 @@ static int usage(void)
     printf(
         "usage: tabula serve [--port 8080] [--db FILE] [--bind ADDR]\n"
         "                    [--workers N] [--sync full|normal]\n"
-        "                    [--bot-pace MS] [--grace S]\n\n"
+        "                    [--bot-pace MS] [--grace S]\n"
+        "                    [--out-soft KB] [--out-hard KB]\n"
+        "                    [--out-soft-time S] [--out-total MB]\n\n"
         "Serves every game in 'tabula list' to browsers: open the printed\n"
         "link, create a table (game, players, options, which seats are\n"
         "bots), share one link per seat, and play; a spectator link\n"
@@ -37,6 +39,15 @@ static int usage(void)
         "                 one, so people can follow (default 400)\n"
         "  --grace S      seconds before the takeover bot plays for a seat\n"
         "                 whose person left (default 30)\n"
+        "  --out-soft KB, --out-hard KB, --out-soft-time S\n"
+        "                 a connection whose client does not read its\n"
+        "                 replies: at SOFT kilobytes waiting it is no\n"
+        "                 longer read, and it is dropped if it stays so\n"
+        "                 for S seconds or reaches HARD kilobytes\n"
+        "                 (defaults 256, 1024, 10)\n"
+        "  --out-total MB the most all connections may have waiting\n"
+        "                 together; past it the largest is dropped\n"
+        "                 (default 64)\n"
         "  --quiet        no message at the end\n\n"
         "TLS is left to a reverse proxy in front (docs/server.md has an\n"
         "example).\n");
@@ -55,6 +66,10 @@ int cmd_serve(int argc, char **argv)
         {"bot-pace", required_argument, NULL, 'P'},
         {"grace", required_argument, NULL, 'g'},
         {"quiet", no_argument, NULL, 'q'},
+        {"out-soft", required_argument, NULL, 1001},
+        {"out-hard", required_argument, NULL, 1002},
+        {"out-soft-time", required_argument, NULL, 1003},
+        {"out-total", required_argument, NULL, 1004},
         {NULL, 0, NULL, 0},
     };
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -102,6 +117,26 @@ int cmd_serve(int argc, char **argv)
             o.grace_ms = (int)v * 1000;
             break;
         case 'q': o.quiet = 1; break;
+        case 1001:
+            if (cli_parse_long("--out-soft", optarg, 16, 1048576, &v))
+                return 2;
+            o.out_soft_kb = v;
+            break;
+        case 1002:
+            if (cli_parse_long("--out-hard", optarg, 16, 1048576, &v))
+                return 2;
+            o.out_hard_kb = v;
+            break;
+        case 1003:
+            if (cli_parse_long("--out-soft-time", optarg, 1, 3600, &v))
+                return 2;
+            o.out_soft_s = (int)v;
+            break;
+        case 1004:
+            if (cli_parse_long("--out-total", optarg, 1, 65536, &v))
+                return 2;
+            o.out_total_mb = v;
+            break;
         default:
             return cli_error("serve: unknown or incomplete option '%s'; try "
                              "'tabula serve --help'", argv[optind - 1]);

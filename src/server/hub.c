@@ -43,6 +43,10 @@ struct tbs_conn {
     int dirty;            /* a state message is due */
     int bad_tokens;
     int closing;          /* close once the queue is written */
+    int dropped;          /* dropped for not reading: nothing more queued */
+    int paused;           /* not read: its queue is full */
+    long long full_since; /* when it was paused (0: it is read) */
+    long q_bytes;         /* bytes in q */
     msg *q, *q_tail;
     tbs_conn *tnext, *tprev; /* the table's connections */
     tbs_conn *hnext, *hprev; /* every connection */
@@ -67,6 +71,11 @@ struct tbs_hub {
     tbs_conn *conns;
     long long wake;      /* the time last asked of hooks.wake_at (0: none) */
     char *games_text;    /* the `games` reply, made once */
+    int n_conns;
+    int n_paused;        /* connections not read (their queues are full) */
+    long long out_bytes; /* in every connection's queue */
+    long long out_peak;
+    long long dropped;
 };
 
 static long long now(tbs_hub *h)
@@ -76,10 +85,82 @@ static long long now(tbs_hub *h)
 
 /* ------------------------------------------------------------ sending */
 
+/* Frees c's queue (its bytes leave the hub's count). */
+static void free_queue(tbs_conn *c)
+{
+    while (c->q) {
+        msg *m = c->q;
+        c->q = m->next;
+        free(m->text);
+        free(m);
+    }
+    c->q_tail = NULL;
+    c->hub->out_bytes -= c->q_bytes;
+    c->q_bytes = 0;
+}
+
+/* Drops c: its client has not read what it was sent.  Its queue is freed
+ * at once and nothing more is queued for it; the net layer closes it. */
+static void drop_conn(tbs_conn *c)
+{
+    tbs_hub *h = c->hub;
+    if (c->dropped)
+        return;
+    c->dropped = 1;
+    h->dropped++;
+    if (c->paused) {
+        c->paused = 0;
+        h->n_paused--;
+    }
+    free_queue(c);
+    if (h->hooks.drop)
+        h->hooks.drop(h->hooks.user, c->net);
+}
+
+static void schedule(tbs_hub *h);
+
+/* Stops reading c until its queue drains (backpressure); it is dropped
+ * if it stays full too long (tbs_hub_run_timers). */
+static void pause_conn(tbs_conn *c)
+{
+    tbs_hub *h = c->hub;
+    if (c->paused)
+        return;
+    c->paused = 1;
+    h->n_paused++;
+    c->full_since = h->hooks.now_ms(h->hooks.user);
+    if (h->hooks.rx_pause)
+        h->hooks.rx_pause(h->hooks.user, c->net, 1);
+    schedule(h);
+}
+
+/* Applies the output limits after c's queue grew: the hard limit drops
+ * it, the soft one stops reading it, and the whole server's limit drops
+ * the connection that holds most. */
+static void check_limits(tbs_conn *c)
+{
+    tbs_hub *h = c->hub;
+    if (c->q_bytes >= h->cfg.out_hard) {
+        drop_conn(c);
+        return;
+    }
+    if (c->q_bytes >= h->cfg.out_soft)
+        pause_conn(c);
+    while (h->out_bytes > h->cfg.out_total) {
+        tbs_conn *big = NULL;
+        for (tbs_conn *o = h->conns; o; o = o->hnext)
+            if (!o->dropped && (!big || o->q_bytes > big->q_bytes))
+                big = o;
+        if (!big || big->q_bytes == 0)
+            break;
+        drop_conn(big);
+    }
+}
+
 /* Queues a message (takes text) for c. */
 static void send_text(tbs_conn *c, char *text)
 {
-    msg *m = malloc(sizeof *m);
+    msg *m = c->dropped ? NULL : malloc(sizeof *m);
     if (!m || !text) {
         free(m);
         free(text);
@@ -93,7 +174,12 @@ static void send_text(tbs_conn *c, char *text)
     else
         c->q = m;
     c->q_tail = m;
+    c->q_bytes += (long)m->len;
+    c->hub->out_bytes += (long long)m->len;
+    if (c->hub->out_bytes > c->hub->out_peak)
+        c->hub->out_peak = c->hub->out_bytes;
     c->hub->hooks.want_write(c->hub->hooks.user, c->net);
+    check_limits(c);
 }
 
 /* Queues a JSON object (takes it) for c. */
@@ -310,12 +396,18 @@ static char *state_message(tbs_conn *c)
 
 int tbs_conn_pending(const tbs_conn *c)
 {
+    if (c->dropped)
+        return 0;
     return c->q || c->closing || (c->dirty && c->table);
 }
 
 char *tbs_conn_next(tbs_conn *c, size_t *len, int *close_after)
 {
     *close_after = 0;
+    if (c->dropped) {
+        *close_after = 1;
+        return NULL;
+    }
     msg *m = c->q;
     if (m) {
         c->q = m->next;
@@ -323,7 +415,16 @@ char *tbs_conn_next(tbs_conn *c, size_t *len, int *close_after)
             c->q_tail = NULL;
         char *text = m->text;
         *len = m->len;
+        c->q_bytes -= (long)m->len;
+        c->hub->out_bytes -= (long long)m->len;
         free(m);
+        if (c->paused && c->q_bytes < c->hub->cfg.out_soft / 2) {
+            c->paused = 0;
+            c->full_since = 0;
+            c->hub->n_paused--;
+            if (c->hub->hooks.rx_pause)
+                c->hub->hooks.rx_pause(c->hub->hooks.user, c->net, 0);
+        }
         *close_after = c->closing && !c->q;
         return text;
     }
@@ -394,6 +495,13 @@ static void schedule(tbs_hub *h)
         if (t->deadline > 0 && (d == 0 || t->deadline < d))
             d = t->deadline;
     }
+    if (h->n_paused > 0)
+        for (tbs_conn *c = h->conns; c; c = c->hnext)
+            if (c->paused && c->full_since > 0) {
+                long long x = c->full_since + h->cfg.out_soft_ms;
+                if (d == 0 || x < d)
+                    d = x;
+            }
     if (d > 0 && d != h->wake) {
         h->wake = d;
         h->hooks.wake_at(h->hooks.user, d);
@@ -657,6 +765,12 @@ void tbs_hub_run_timers(tbs_hub *h)
 {
     long long at = now(h);
     h->wake = 0;
+    /* A connection over its soft limit for too long is dropped. */
+    if (h->n_paused > 0)
+        for (tbs_conn *c = h->conns; c; c = c->hnext)
+            if (c->paused && c->full_since > 0 &&
+                at >= c->full_since + h->cfg.out_soft_ms)
+                drop_conn(c);
     for (tbs_table *t = h->tables; t; t = t->next) {
         if (t->deadline == 0 || t->deadline > at)
             continue;
@@ -1548,7 +1662,7 @@ static void req_replay(tbs_conn *c, json_t *req)
 
 void tbs_conn_message(tbs_conn *c, const char *text, size_t len)
 {
-    if (c->closing)
+    if (c->closing || c->dropped)
         return;
     json_error_t jerr;
     json_t *req = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
@@ -1599,6 +1713,7 @@ tbs_conn *tbs_conn_open(tbs_hub *h, void *net)
     c->hub = h;
     c->net = net;
     c->seat = NO_SEAT;
+    h->n_conns++;
     c->hnext = h->conns;
     if (h->conns)
         h->conns->hprev = c;
@@ -1622,12 +1737,10 @@ void tbs_conn_close(tbs_conn *c)
         h->conns = c->hnext;
     if (c->hnext)
         c->hnext->hprev = c->hprev;
-    while (c->q) {
-        msg *m = c->q;
-        c->q = m->next;
-        free(m->text);
-        free(m);
-    }
+    h->n_conns--;
+    if (c->paused)
+        h->n_paused--;
+    free_queue(c);
     free(c);
     schedule(h);
 }
@@ -1660,6 +1773,16 @@ tbs_hub *tbs_hub_new(tbs_store *db, const tbs_hooks *hooks,
     h->db = db;
     h->hooks = *hooks;
     h->cfg = *cfg;
+    if (h->cfg.out_soft <= 0)
+        h->cfg.out_soft = TBS_OUT_SOFT;
+    if (h->cfg.out_hard <= 0)
+        h->cfg.out_hard = TBS_OUT_HARD;
+    if (h->cfg.out_hard < h->cfg.out_soft)
+        h->cfg.out_hard = h->cfg.out_soft;
+    if (h->cfg.out_total <= 0)
+        h->cfg.out_total = TBS_OUT_TOTAL;
+    if (h->cfg.out_soft_ms <= 0)
+        h->cfg.out_soft_ms = TBS_OUT_SOFT_MS;
     if (tbs_store_each(db, "playing", -1, load_one, h) != 0) {
         snprintf(err, errcap, "%s", tbs_store_error(db));
         tbs_hub_free(h);
@@ -1704,6 +1827,15 @@ void tbs_hub_free(tbs_hub *h)
     }
     free(h->games_text);
     free(h);
+}
+
+void tbs_hub_stats_get(const tbs_hub *h, tbs_hub_stats *s)
+{
+    s->out_bytes = h->out_bytes;
+    s->out_peak = h->out_peak;
+    s->dropped = h->dropped;
+    s->conns = h->n_conns;
+    s->tables = h->n_tables;
 }
 
 char *tbs_hub_record(tbs_hub *h, const char *id, int *status, char *err,

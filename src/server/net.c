@@ -83,6 +83,26 @@ static void hook_wake_at(void *user, long long at_ms)
                      (lws_usec_t)delay * LWS_US_PER_MS);
 }
 
+/* Backpressure: lws stops reading the socket (what it has read already
+ * waits in its own buffer) until reading is enabled again. */
+static void hook_rx_pause(void *user, void *net, int pause)
+{
+    (void)user;
+    lws_rx_flow_control((struct lws *)net,
+                        (pause ? LWS_RXFLOW_REASON_APPLIES_DISABLE
+                               : LWS_RXFLOW_REASON_APPLIES_ENABLE) |
+                            LWS_RXFLOW_REASON_FLAG_PROCESS_NOW | 1);
+}
+
+/* Closes a connection from outside its callbacks: lws does it on its
+ * next turn (its socket may never become writable again). */
+static void hook_drop(void *user, void *net)
+{
+    (void)user;
+    lws_set_timeout((struct lws *)net, PENDING_TIMEOUT_USER_OK,
+                    LWS_TO_KILL_ASYNC);
+}
+
 static long long hook_now_ms(void *user)
 {
     (void)user;
@@ -376,9 +396,13 @@ int tbs_serve(const tbs_serve_options *o)
     }
     memset(&srv, 0, sizeof srv);
     srv.quiet = o->quiet;
-    tbs_hooks hooks = {NULL, hook_want_write, hook_post_job, hook_wake_at,
-                       hook_now_ms};
-    tbs_hub_config hc = {o->bot_pace_ms, o->grace_ms};
+    tbs_hooks hooks = {NULL,        hook_want_write, hook_post_job,
+                       hook_wake_at, hook_now_ms,     hook_rx_pause,
+                       hook_drop};
+    tbs_hub_config hc = {o->bot_pace_ms, o->grace_ms,
+                         o->out_soft_kb * 1024L, o->out_hard_kb * 1024L,
+                         o->out_total_mb * 1024L * 1024L,
+                         o->out_soft_s * 1000};
     srv.hub = tbs_hub_new(db, &hooks, &hc, err, sizeof err);
     if (!srv.hub) {
         fprintf(stderr, "tabula: serve: %s\n", err);

@@ -337,12 +337,41 @@ typedef struct tbs_hooks {
     void (*wake_at)(void *user, long long at_ms);
     /* The clock, in milliseconds (Unix time). */
     long long (*now_ms)(void *user);
+    /* Stop (pause 1) or resume (0) reading the connection's messages:
+     * its outgoing queue is full (backpressure).  May be NULL. */
+    void (*rx_pause)(void *user, void *net, int pause);
+    /* Close the connection now, without writing what is queued (its
+     * client has not read its replies for too long).  tbs_conn_close
+     * follows.  May be NULL (then the hub only stops queueing for it). */
+    void (*drop)(void *user, void *net);
 } tbs_hooks;
 
 typedef struct tbs_hub_config {
     int bot_pace_ms;   /* least time between a step and a bot's next move */
     int grace_ms;      /* a person gone this long is taken over */
+    /* Backpressure, after Redis's client-output-buffer-limit (0: the
+     * default of docs/server.md).  A connection whose queue of messages
+     * not yet written holds out_soft bytes is not read until it drains
+     * to half that; one that stays over out_soft for out_soft_ms, or
+     * reaches out_hard, is dropped; and when every connection's queues
+     * together pass out_total, the one holding most is dropped. */
+    long out_soft, out_hard, out_total;
+    int out_soft_ms;
 } tbs_hub_config;
+
+#define TBS_OUT_SOFT (256L * 1024)
+#define TBS_OUT_HARD (1024L * 1024)
+#define TBS_OUT_TOTAL (64L * 1024 * 1024)
+#define TBS_OUT_SOFT_MS 10000
+
+/* What the hub holds, for tests and the operator. */
+typedef struct tbs_hub_stats {
+    long long out_bytes;   /* queued for every connection, not yet written */
+    long long out_peak;    /* the most out_bytes has been */
+    long long dropped;     /* connections dropped for not reading */
+    int conns, tables;
+} tbs_hub_stats;
+void tbs_hub_stats_get(const tbs_hub *h, tbs_hub_stats *s);
 
 /* Makes the hub over an open store and loads every table still being
  * played (rebuilt by replaying; a table that cannot be is marked broken
@@ -401,6 +430,9 @@ typedef struct tbs_serve_options {
     int bot_pace_ms;
     int grace_ms;
     int quiet;
+    /* Backpressure (tbs_hub_config; 0: the defaults). */
+    long out_soft_kb, out_hard_kb, out_total_mb;
+    int out_soft_s;
 } tbs_serve_options;
 
 /* Runs the server until SIGINT or SIGTERM; returns the exit status. */
