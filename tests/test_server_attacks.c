@@ -7,6 +7,11 @@
  *   backpressure  clients that send requests and never read their replies
  *                 must not grow the server's memory: their connections
  *                 stop being read, then are dropped
+ *   quotas        one address may not create tables without end, open
+ *                 connections without end, hold seats without end, or
+ *                 guess seat tokens by reconnecting; each refusal says
+ *                 which limit and when to retry; behind a trusted proxy
+ *                 the address is the proxy's X-Forwarded-For
  *
  * The real binary runs (build/tabula serve) with small limits so that the
  * attacks are quick.
@@ -225,6 +230,251 @@ static void test_backpressure(void **state)
     stop_server();
 }
 
+/* The next message on w within ms, parsed; fails on a time out or a
+ * close. */
+static json_t *next_msg(wsc *w, int ms)
+{
+    char *text;
+    size_t len;
+    int rc = wsc_recv(w, ms, &text, &len);
+    if (rc < 0)
+        fail_msg("the server closed the connection");
+    if (rc == 0)
+        fail_msg("no message within %d ms", ms);
+    json_error_t jerr;
+    json_t *m = json_loads(text, 0, &jerr);
+    if (!m)
+        fail_msg("not JSON: %s", text);
+    free(text);
+    return m;
+}
+
+/* The next message on w of type `type` (others skipped). */
+static json_t *expect_type(wsc *w, const char *type, int ms)
+{
+    for (;;) {
+        json_t *m = next_msg(w, ms);
+        const char *got = json_string_value(json_object_get(m, "type"));
+        if (got && strcmp(got, type) == 0)
+            return m;
+        if (got && strcmp(got, "error") == 0 && strcmp(type, "error") != 0)
+            fail_msg("error instead of %s: %s", type,
+                     json_string_value(json_object_get(m, "message")));
+        json_decref(m);
+    }
+}
+
+static void send_str(wsc *w, const char *text)
+{
+    assert_int_equal(wsc_send(w, text, strlen(text)), 0);
+}
+
+/* Checks that m is a rate_limited error naming `limit`, with a
+ * retry_after in seconds and a message. */
+static void assert_limited(json_t *m, const char *limit)
+{
+    const char *type = json_string_value(json_object_get(m, "type"));
+    const char *code = json_string_value(json_object_get(m, "code"));
+    const char *lim = json_string_value(json_object_get(m, "limit"));
+    if (!type || strcmp(type, "error") || !code ||
+        strcmp(code, "rate_limited") || !lim || strcmp(lim, limit)) {
+        char *text = json_dumps(m, JSON_COMPACT);
+        fail_msg("expected rate_limited on %s, got %s", limit, text);
+    }
+    assert_true(json_integer_value(json_object_get(m, "retry_after")) >= 1);
+    assert_non_null(json_string_value(json_object_get(m, "message")));
+}
+
+static const char create_req[] =
+    "{\"type\":\"create\",\"game\":\"no-thanks\",\"players\":3,"
+    "\"seats\":[\"human\",\"human\",\"human\"]}";
+
+/* Issue 32, item 2: "One connection created 20,000 tables in 88 s; every
+ * later create fails with server_full".  With --max-tables 5 an address
+ * creates five tables, then is refused with when to retry, from another
+ * connection too (the quota is the address's, not the connection's). */
+static void test_quota_tables(void **state)
+{
+    (void)state;
+    static const char *const extra[] = {"--max-tables", "5", NULL};
+    start_server(extra);
+    wsc w, w2;
+    connect_or_fail(&w);
+    for (int i = 0; i < 5; i++) {
+        send_str(&w, create_req);
+        json_decref(expect_type(&w, "created", 5000));
+    }
+    send_str(&w, create_req);
+    json_t *m = next_msg(&w, 5000);
+    assert_limited(m, "tables");
+    assert_true(json_integer_value(json_object_get(m, "retry_after")) <= 3600);
+    json_decref(m);
+    connect_or_fail(&w2);
+    send_str(&w2, create_req);
+    m = next_msg(&w2, 5000);
+    assert_limited(m, "tables");
+    json_decref(m);
+    wsc_close(&w);
+    wsc_close(&w2);
+    stop_server();
+}
+
+/* Open connections per address: with --max-conns 4 the fifth is told so
+ * and closed; once one closes, a new one is let in. */
+static void test_quota_conns(void **state)
+{
+    (void)state;
+    static const char *const extra[] = {"--max-conns", "4", NULL};
+    start_server(extra);
+    wsc w[5];
+    for (int i = 0; i < 4; i++)
+        connect_or_fail(&w[i]);
+    connect_or_fail(&w[4]);
+    json_t *m = next_msg(&w[4], 5000);
+    assert_limited(m, "connections");
+    json_decref(m);
+    assert_true(closed_within(&w[4], 5000));
+    wsc_close(&w[4]);
+    /* The others work. */
+    send_str(&w[0], "{\"type\":\"games\"}");
+    json_decref(expect_type(&w[0], "games", 5000));
+    wsc_close(&w[3]);
+    usleep(200000);
+    connect_or_fail(&w[3]);
+    send_str(&w[3], "{\"type\":\"games\"}");
+    json_decref(expect_type(&w[3], "games", 5000));
+    for (int i = 0; i < 4; i++)
+        wsc_close(&w[i]);
+    stop_server();
+}
+
+/* Sends a join with the token of seat j of `created` (or the token given
+ * when tok is not NULL). */
+static void send_join(wsc *w, json_t *created, int j, const char *tok)
+{
+    const char *id = json_string_value(json_object_get(created, "table"));
+    json_t *seat = json_array_get(json_object_get(created, "seats"),
+                                  (size_t)j);
+    char req[256];
+    snprintf(req, sizeof req,
+             "{\"type\":\"join\",\"table\":\"%s\",\"token\":\"%s\"}", id,
+             tok ? tok : json_string_value(json_object_get(seat, "token")));
+    send_str(w, req);
+}
+
+/* Seats held per address: with --max-seats 2, a third seat is refused
+ * (one address cannot sit at every seat of every table). */
+static void test_quota_seats(void **state)
+{
+    (void)state;
+    static const char *const extra[] = {"--max-seats", "2", NULL};
+    start_server(extra);
+    wsc w[3];
+    for (int i = 0; i < 3; i++)
+        connect_or_fail(&w[i]);
+    send_str(&w[0], create_req);
+    json_t *created = expect_type(&w[0], "created", 5000);
+    for (int j = 0; j < 2; j++) {
+        send_join(&w[j], created, j, NULL);
+        json_decref(expect_type(&w[j], "joined", 5000));
+    }
+    send_join(&w[2], created, 2, NULL);
+    json_t *m;
+    for (;;) { /* a state may come first for no one: skip any */
+        m = next_msg(&w[2], 5000);
+        if (strcmp(json_string_value(json_object_get(m, "type")), "state"))
+            break;
+        json_decref(m);
+    }
+    assert_limited(m, "seats");
+    json_decref(m);
+    /* One leaves: the third may sit. */
+    send_str(&w[1], "{\"type\":\"leave\"}");
+    json_decref(expect_type(&w[1], "left", 5000));
+    send_join(&w[2], created, 2, NULL);
+    json_decref(expect_type(&w[2], "joined", 5000));
+    json_decref(created);
+    for (int i = 0; i < 3; i++)
+        wsc_close(&w[i]);
+    stop_server();
+}
+
+/* Issue 32: "the 10 wrong tokens closes the connection limit is per
+ * connection (reconnecting allows ~7,800 guesses/s)".  With --max-guesses
+ * 6, three connections guess two wrong tokens each; then a fourth
+ * connection is refused even with the right token (no token is looked at
+ * once the address's guesses are used up), and told when to retry. */
+static void test_quota_guesses(void **state)
+{
+    (void)state;
+    static const char *const extra[] = {"--max-guesses", "6", NULL};
+    start_server(extra);
+    wsc owner;
+    connect_or_fail(&owner);
+    send_str(&owner, create_req);
+    json_t *created = expect_type(&owner, "created", 5000);
+    wsc_close(&owner);
+    static const char wrong[] = "00000000000000000000000000000000";
+    for (int i = 0; i < 3; i++) {
+        wsc w;
+        connect_or_fail(&w);
+        for (int k = 0; k < 2; k++) {
+            send_join(&w, created, 0, wrong);
+            json_t *m = next_msg(&w, 5000);
+            assert_string_equal(json_string_value(json_object_get(m, "code")),
+                                "bad_token");
+            json_decref(m);
+        }
+        wsc_close(&w);
+    }
+    wsc w;
+    connect_or_fail(&w);
+    send_join(&w, created, 0, NULL);
+    json_t *m = next_msg(&w, 5000);
+    assert_limited(m, "guesses");
+    assert_true(json_integer_value(json_object_get(m, "retry_after")) <= 60);
+    json_decref(m);
+    wsc_close(&w);
+    json_decref(created);
+    stop_server();
+}
+
+/* Connects w sending X-Forwarded-For: xff. */
+static void connect_xff(wsc *w, const char *xff)
+{
+    char headers[256], err[256];
+    snprintf(headers, sizeof headers, "X-Forwarded-For: %s\r\n", xff);
+    if (wsc_connect_with(w, "127.0.0.1", server_port, "/", headers, err,
+                         sizeof err) != 0)
+        fail_msg("connect: %s", err);
+}
+
+/* Behind the documented reverse proxy (--trust-proxy) the address is the
+ * last of X-Forwarded-For, the one the proxy added: two clients behind
+ * the proxy have their own quotas, and a client cannot escape its quota
+ * by sending addresses of its own before the proxy's. */
+static void test_trust_proxy(void **state)
+{
+    (void)state;
+    static const char *const extra[] = {"--trust-proxy", "--max-conns", "2",
+                                        NULL};
+    start_server(extra);
+    wsc a[3], b;
+    connect_xff(&a[0], "203.0.113.7");
+    connect_xff(&a[1], "198.51.100.1, 203.0.113.7");
+    connect_xff(&a[2], "198.51.100.2, 203.0.113.7");
+    json_t *m = next_msg(&a[2], 5000);
+    assert_limited(m, "connections");
+    json_decref(m);
+    connect_xff(&b, "203.0.113.8");
+    send_str(&b, "{\"type\":\"games\"}");
+    json_decref(expect_type(&b, "games", 5000));
+    for (int i = 0; i < 3; i++)
+        wsc_close(&a[i]);
+    wsc_close(&b);
+    stop_server();
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -233,6 +483,11 @@ int main(int argc, char **argv)
         return 1;
     const struct CMUnitTest tests[] = {
         cmocka_unit_test_teardown(test_backpressure, teardown),
+        cmocka_unit_test_teardown(test_quota_tables, teardown),
+        cmocka_unit_test_teardown(test_quota_conns, teardown),
+        cmocka_unit_test_teardown(test_quota_seats, teardown),
+        cmocka_unit_test_teardown(test_quota_guesses, teardown),
+        cmocka_unit_test_teardown(test_trust_proxy, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -17,7 +17,10 @@ static int usage(void)
         "                    [--workers N] [--sync full|normal]\n"
         "                    [--bot-pace MS] [--grace S]\n"
         "                    [--out-soft KB] [--out-hard KB]\n"
-        "                    [--out-soft-time S] [--out-total MB]\n\n"
+        "                    [--out-soft-time S] [--out-total MB]\n"
+        "                    [--max-conns N] [--max-seats N]\n"
+        "                    [--max-tables N] [--max-guesses N]\n"
+        "                    [--trust-proxy]\n\n"
         "Serves every game in 'tabula list' to browsers: open the printed\n"
         "link, create a table (game, players, options, which seats are\n"
         "bots), share one link per seat, and play; a spectator link\n"
@@ -48,6 +51,15 @@ static int usage(void)
         "  --out-total MB the most all connections may have waiting\n"
         "                 together; past it the largest is dropped\n"
         "                 (default 64)\n"
+        "  --max-conns N  open connections per client address (default 32)\n"
+        "  --max-seats N  seats those connections may hold (default 16)\n"
+        "  --max-tables N tables an address may create an hour (default 30)\n"
+        "  --max-guesses N  wrong seat links an address may try a minute\n"
+        "                 (default 10)\n"
+        "  --trust-proxy  the client's address is the last of the\n"
+        "                 X-Forwarded-For header that the reverse proxy in\n"
+        "                 front sets (only behind one: else clients choose\n"
+        "                 their address)\n"
         "  --quiet        no message at the end\n\n"
         "TLS is left to a reverse proxy in front (docs/server.md has an\n"
         "example).\n");
@@ -70,6 +82,11 @@ int cmd_serve(int argc, char **argv)
         {"out-hard", required_argument, NULL, 1002},
         {"out-soft-time", required_argument, NULL, 1003},
         {"out-total", required_argument, NULL, 1004},
+        {"max-conns", required_argument, NULL, 1005},
+        {"max-seats", required_argument, NULL, 1006},
+        {"max-tables", required_argument, NULL, 1007},
+        {"max-guesses", required_argument, NULL, 1008},
+        {"trust-proxy", no_argument, NULL, 1009},
         {NULL, 0, NULL, 0},
     };
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -137,6 +154,27 @@ int cmd_serve(int argc, char **argv)
                 return 2;
             o.out_total_mb = v;
             break;
+        case 1005:
+            if (cli_parse_long("--max-conns", optarg, 1, 100000, &v))
+                return 2;
+            o.max_conns = (int)v;
+            break;
+        case 1006:
+            if (cli_parse_long("--max-seats", optarg, 1, 100000, &v))
+                return 2;
+            o.max_seats = (int)v;
+            break;
+        case 1007:
+            if (cli_parse_long("--max-tables", optarg, 1, 100000, &v))
+                return 2;
+            o.tables_per_hour = (int)v;
+            break;
+        case 1008:
+            if (cli_parse_long("--max-guesses", optarg, 1, 100000, &v))
+                return 2;
+            o.guesses_per_min = (int)v;
+            break;
+        case 1009: o.trust_proxy = 1; break;
         default:
             return cli_error("serve: unknown or incomplete option '%s'; try "
                              "'tabula serve --help'", argv[optind - 1]);

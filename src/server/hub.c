@@ -17,6 +17,7 @@
 #include "internal.h"
 
 #include <jansson.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -27,6 +28,21 @@
 #define MAX_TABLES 20000         /* unfinished tables in memory */
 #define FINISHED_LIST 100        /* games listed by `finished` */
 #define KEEP_ENDED 64            /* idle ended tables kept in memory */
+
+#define PEER_BUCKETS 4096       /* the hash of client addresses */
+#define PRUNE_MS 60000           /* idle addresses are forgotten this often */
+
+/* What one client address holds and has used (quotas, docs/server.md):
+ * its open connections and the seats they hold, and two token buckets
+ * (tables it may still create, wrong seat tokens it may still try), each
+ * refilled at its rate up to its size. */
+typedef struct peer {
+    struct peer *next;
+    char addr[TBS_ADDR];
+    int conns, seats;
+    double tables, guesses;
+    long long tables_at, guesses_at; /* when each bucket was last filled */
+} peer;
 
 typedef struct msg {
     struct msg *next;
@@ -47,6 +63,7 @@ struct tbs_conn {
     int paused;           /* not read: its queue is full */
     long long full_since; /* when it was paused (0: it is read) */
     long q_bytes;         /* bytes in q */
+    struct peer *peer;    /* its client address's quotas (or NULL) */
     msg *q, *q_tail;
     tbs_conn *tnext, *tprev; /* the table's connections */
     tbs_conn *hnext, *hprev; /* every connection */
@@ -76,6 +93,9 @@ struct tbs_hub {
     long long out_bytes; /* in every connection's queue */
     long long out_peak;
     long long dropped;
+    peer *peers[PEER_BUCKETS];
+    int n_peers;
+    long long pruned_at;
 };
 
 static long long now(tbs_hub *h)
@@ -212,6 +232,116 @@ static void send_error(tbs_conn *c, const char *in, const char *code,
     if (in)
         json_object_set_new(o, "in", json_string(in));
     send_json(c, o);
+}
+
+/* Refuses a request over one of the quotas: {"type":"error","code":
+ * "rate_limited","limit":..,"retry_after":seconds,"message":..}. */
+static void send_limit(tbs_conn *c, const char *in, const char *limit,
+                       long retry_after, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+static void send_limit(tbs_conn *c, const char *in, const char *limit,
+                       long retry_after, const char *fmt, ...)
+{
+    char text[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    json_t *o = json_object();
+    json_object_set_new(o, "type", json_string("error"));
+    json_object_set_new(o, "code", json_string("rate_limited"));
+    json_object_set_new(o, "limit", json_string(limit));
+    json_object_set_new(o, "retry_after",
+                        json_integer(retry_after < 1 ? 1 : retry_after));
+    json_object_set_new(o, "message", json_string(text));
+    if (in)
+        json_object_set_new(o, "in", json_string(in));
+    send_json(c, o);
+}
+
+/* ------------------------------------------------------------ quotas */
+
+/* A hash of an address's text (FNV-1a). */
+static unsigned peer_hash(const char *addr)
+{
+    uint32_t x = 2166136261u;
+    for (const unsigned char *p = (const unsigned char *)addr; *p; p++)
+        x = (x ^ *p) * 16777619u;
+    return x % PEER_BUCKETS;
+}
+
+/* The record of addr, made (with full buckets) when it has none; NULL
+ * when memory runs out. */
+static peer *peer_get(tbs_hub *h, const char *addr)
+{
+    unsigned k = peer_hash(addr);
+    for (peer *p = h->peers[k]; p; p = p->next)
+        if (strcmp(p->addr, addr) == 0)
+            return p;
+    peer *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    snprintf(p->addr, sizeof p->addr, "%s", addr);
+    p->tables = h->cfg.tables_per_hour;
+    p->guesses = h->cfg.guesses_per_min;
+    p->tables_at = p->guesses_at = now(h);
+    p->next = h->peers[k];
+    h->peers[k] = p;
+    h->n_peers++;
+    return p;
+}
+
+/* Refills a token bucket of `size` tokens that gains `size` every
+ * period_ms, as of at. */
+static void bucket_fill(double *tokens, long long *filled, double size,
+                        long long period_ms, long long at)
+{
+    if (at > *filled) {
+        *tokens += size * (double)(at - *filled) / (double)period_ms;
+        if (*tokens > size)
+            *tokens = size;
+    }
+    *filled = at;
+}
+
+/* Seconds until a bucket holds one token again. */
+static long bucket_wait(double tokens, double size, long long period_ms)
+{
+    double ms = (1.0 - tokens) * (double)period_ms / size;
+    return (long)ceil(ms / 1000.0);
+}
+
+/* Forgets the addresses that hold nothing and whose buckets are full
+ * again (they would be made just so), at most once a PRUNE_MS. */
+static void peers_prune(tbs_hub *h)
+{
+    long long at = now(h);
+    if (at - h->pruned_at < PRUNE_MS)
+        return;
+    h->pruned_at = at;
+    for (int k = 0; k < PEER_BUCKETS; k++) {
+        peer **pp = &h->peers[k];
+        while (*pp) {
+            peer *p = *pp;
+            bucket_fill(&p->tables, &p->tables_at, h->cfg.tables_per_hour,
+                        3600000, at);
+            bucket_fill(&p->guesses, &p->guesses_at, h->cfg.guesses_per_min,
+                        60000, at);
+            if (!p->conns && !p->seats &&
+                p->tables >= h->cfg.tables_per_hour &&
+                p->guesses >= h->cfg.guesses_per_min) {
+                *pp = p->next;
+                free(p);
+                h->n_peers--;
+            } else {
+                pp = &p->next;
+            }
+        }
+    }
 }
 
 /* Marks c as owing its client a fresh state message. */
@@ -883,6 +1013,8 @@ static void detach(tbs_conn *c)
     c->tnext = c->tprev = NULL;
     if (c->seat >= 0) {
         tbs_seat *s = &t->seat[c->seat];
+        if (c->peer)
+            c->peer->seats--;
         if (--s->present == 0)
             s->gone_at = now(c->hub);
         table_dirty(t);
@@ -908,6 +1040,8 @@ static void attach(tbs_conn *c, tbs_table *t, int seat)
     t->conns = c;
     if (seat >= 0) {
         tbs_seat *s = &t->seat[seat];
+        if (c->peer)
+            c->peer->seats++;
         s->present++;
         s->away = 0;
         s->gone_at = 0;
@@ -1214,9 +1348,22 @@ static void req_create(tbs_conn *c, json_t *req)
         tick_ms = (int)json_integer_value(tk);
     }
     if (h->n_tables >= MAX_TABLES) {
-        send_error(c, "create", "server_full", "this server holds %d tables "
-                   "already; try again later", MAX_TABLES);
+        send_limit(c, "create", "server", 600, "this server holds %d "
+                   "tables already; try again later", MAX_TABLES);
         return;
+    }
+    peer *p = c->peer;
+    if (p) {
+        bucket_fill(&p->tables, &p->tables_at, h->cfg.tables_per_hour,
+                    3600000, now(h));
+        if (p->tables < 1) {
+            send_limit(c, "create", "tables",
+                       bucket_wait(p->tables, h->cfg.tables_per_hour,
+                                   3600000),
+                       "your address has created %d tables in the last "
+                       "hour, the most allowed", h->cfg.tables_per_hour);
+            return;
+        }
     }
     tbs_hub_flush(h); /* the new table is stored in its own transaction */
     tbs_table *t = tbs_table_new(g, &cfg, specs, takeover, tick_ms, now(h),
@@ -1244,6 +1391,8 @@ static void req_create(tbs_conn *c, json_t *req)
         return;
     }
     hub_add(h, t);
+    if (p)
+        p->tables -= 1;
     json_t *o = json_object();
     json_object_set_new(o, "type", json_string("created"));
     json_object_set_new(o, "table", json_string(t->id));
@@ -1341,6 +1490,31 @@ static void req_join(tbs_conn *c, json_t *req)
     int seat = TB_SPECTATOR;
     char fresh[TBS_TOKEN_HEX + 1];
     int issued = 0;
+    peer *p = c->peer;
+    if (p && (tok || claim) && !(c->table == t && c->seat >= 0) &&
+        p->seats >= h->cfg.max_seats) {
+        send_limit(c, "join", "seats", 30, "your address holds %d seats "
+                   "already, the most allowed; leave one first",
+                   h->cfg.max_seats);
+        maybe_evict(h, t);
+        return;
+    }
+    if (tok && p) {
+        /* Guesses are counted per address, so that reconnecting does not
+         * give more; once they are used up no token is even looked at. */
+        bucket_fill(&p->guesses, &p->guesses_at, h->cfg.guesses_per_min,
+                    60000, now(h));
+        if (p->guesses < 1) {
+            c->closing = 1;
+            send_limit(c, "join", "guesses",
+                       bucket_wait(p->guesses, h->cfg.guesses_per_min,
+                                   60000),
+                       "too many wrong seat links from your address; wait "
+                       "before trying again");
+            maybe_evict(h, t);
+            return;
+        }
+    }
     if (tok) {
         uint8_t hash[TBS_HASH];
         int s = tbs_token_hash(json_string_value(tok), hash) == 0
@@ -1349,6 +1523,8 @@ static void req_join(tbs_conn *c, json_t *req)
         if (s < 0) {
             if (++c->bad_tokens >= MAX_BAD_TOKENS)
                 c->closing = 1;
+            if (p)
+                p->guesses -= 1;
             if (s == -2)
                 send_error(c, "join", "token_replaced", "this seat link was "
                            "replaced: someone took the seat with the "
@@ -1707,6 +1883,11 @@ void tbs_conn_too_big(tbs_conn *c, size_t len)
 
 tbs_conn *tbs_conn_open(tbs_hub *h, void *net)
 {
+    return tbs_conn_open_from(h, net, "");
+}
+
+tbs_conn *tbs_conn_open_from(tbs_hub *h, void *net, const char *addr)
+{
     tbs_conn *c = calloc(1, sizeof *c);
     if (!c)
         return NULL;
@@ -1718,6 +1899,19 @@ tbs_conn *tbs_conn_open(tbs_hub *h, void *net)
     if (h->conns)
         h->conns->hprev = c;
     h->conns = c;
+    if (addr && addr[0]) {
+        peer *p = peer_get(h, addr);
+        if (!p || p->conns >= h->cfg.max_conns) {
+            /* Told why, then closed: it counts against nothing. */
+            c->closing = 1;
+            send_limit(c, NULL, "connections", 30, "%d connections from "
+                       "your address are open already; close one (another "
+                       "tab?) and try again", h->cfg.max_conns);
+        } else {
+            p->conns++;
+            c->peer = p;
+        }
+    }
     return c;
 }
 
@@ -1740,8 +1934,11 @@ void tbs_conn_close(tbs_conn *c)
     h->n_conns--;
     if (c->paused)
         h->n_paused--;
+    if (c->peer)
+        c->peer->conns--;
     free_queue(c);
     free(c);
+    peers_prune(h);
     schedule(h);
 }
 
@@ -1783,6 +1980,14 @@ tbs_hub *tbs_hub_new(tbs_store *db, const tbs_hooks *hooks,
         h->cfg.out_total = TBS_OUT_TOTAL;
     if (h->cfg.out_soft_ms <= 0)
         h->cfg.out_soft_ms = TBS_OUT_SOFT_MS;
+    if (h->cfg.max_conns <= 0)
+        h->cfg.max_conns = TBS_MAX_CONNS;
+    if (h->cfg.max_seats <= 0)
+        h->cfg.max_seats = TBS_MAX_SEATS;
+    if (h->cfg.tables_per_hour <= 0)
+        h->cfg.tables_per_hour = TBS_TABLES_PER_HOUR;
+    if (h->cfg.guesses_per_min <= 0)
+        h->cfg.guesses_per_min = TBS_GUESSES_PER_MIN;
     if (tbs_store_each(db, "playing", -1, load_one, h) != 0) {
         snprintf(err, errcap, "%s", tbs_store_error(db));
         tbs_hub_free(h);
@@ -1825,6 +2030,12 @@ void tbs_hub_free(tbs_hub *h)
         tbs_job_free(t->held);
         tbs_table_free(t);
     }
+    for (int k = 0; k < PEER_BUCKETS; k++)
+        while (h->peers[k]) {
+            peer *p = h->peers[k];
+            h->peers[k] = p->next;
+            free(p);
+        }
     free(h->games_text);
     free(h);
 }

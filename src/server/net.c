@@ -10,6 +10,7 @@
  */
 #include "server.h"
 
+#include <arpa/inet.h>
 #include <libwebsockets.h>
 #include <signal.h>
 #include <stdio.h>
@@ -23,6 +24,7 @@
 /* Per connection (HTTP request or WebSocket). */
 typedef struct pss {
     tbs_conn *conn;       /* WebSocket: the hub's connection */
+    char addr[TBS_ADDR];  /* the client's address (quotas) */
     char *rx;             /* the message being received */
     size_t rx_len;
     int rx_too_big;
@@ -39,6 +41,7 @@ static struct {
     tbs_workers *workers;
     lws_sorted_usec_list_t sul;
     int quiet;
+    int trust_proxy;
 } srv;
 
 static volatile sig_atomic_t interrupted;
@@ -261,6 +264,52 @@ static int http_write(struct lws *wsi, pss *p)
 
 /* ------------------------------------------------------------ WebSocket */
 
+/* An address as quotas count it: IPv4 as it is (an IPv4-mapped IPv6
+ * address as IPv4), IPv6 cut to its /64 (one subscriber's network: one
+ * machine can have any address in it). */
+static void quota_addr(const char *text, char out[TBS_ADDR])
+{
+    unsigned char a[16];
+    char buf[INET6_ADDRSTRLEN];
+    snprintf(out, TBS_ADDR, "%s", text);
+    if (inet_pton(AF_INET6, text, a) != 1)
+        return;
+    static const unsigned char mapped[12] = {0, 0, 0, 0, 0, 0,
+                                             0, 0, 0, 0, 0xff, 0xff};
+    if (memcmp(a, mapped, 12) == 0) {
+        inet_ntop(AF_INET, a + 12, buf, sizeof buf);
+    } else {
+        memset(a + 8, 0, 8);
+        inet_ntop(AF_INET6, a, buf, sizeof buf);
+        snprintf(out, TBS_ADDR, "%s/64", buf);
+        return;
+    }
+    snprintf(out, TBS_ADDR, "%s", buf);
+}
+
+/* The client's address: the socket's peer, or behind a trusted proxy the
+ * last address of X-Forwarded-For (the one the proxy added: any before
+ * it were sent by the client and prove nothing). */
+static void client_addr(struct lws *wsi, char out[TBS_ADDR])
+{
+    char text[256] = "";
+    if (srv.trust_proxy) {
+        char xff[1024];
+        int n = lws_hdr_copy(wsi, xff, sizeof xff, WSI_TOKEN_X_FORWARDED_FOR);
+        if (n > 0) {
+            char *last = strrchr(xff, ',');
+            last = last ? last + 1 : xff;
+            while (*last == ' ' || *last == '\t')
+                last++;
+            size_t len = strcspn(last, " \t");
+            snprintf(text, sizeof text, "%.*s", (int)len, last);
+        }
+    }
+    if (!text[0])
+        lws_get_peer_simple(wsi, text, sizeof text);
+    quota_addr(text[0] ? text : "unknown", out);
+}
+
 /* Gathers a message's fragments; hands the whole message to the hub. */
 static int ws_receive(struct lws *wsi, pss *p, const void *in, size_t len)
 {
@@ -337,9 +386,14 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason,
             p->body = NULL;
         }
         break;
-    case LWS_CALLBACK_ESTABLISHED:
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+        /* The upgrade's headers are still here: who is asking. */
         memset(p, 0, sizeof *p);
-        p->conn = tbs_conn_open(srv.hub, wsi);
+        client_addr(wsi, p->addr);
+        break;
+    case LWS_CALLBACK_ESTABLISHED:
+        p->conn = tbs_conn_open_from(srv.hub, wsi,
+                                     p->addr[0] ? p->addr : "unknown");
         return p->conn ? 0 : -1;
     case LWS_CALLBACK_RECEIVE:
         return ws_receive(wsi, p, in, len);
@@ -396,13 +450,16 @@ int tbs_serve(const tbs_serve_options *o)
     }
     memset(&srv, 0, sizeof srv);
     srv.quiet = o->quiet;
+    srv.trust_proxy = o->trust_proxy;
     tbs_hooks hooks = {NULL,        hook_want_write, hook_post_job,
                        hook_wake_at, hook_now_ms,     hook_rx_pause,
                        hook_drop};
     tbs_hub_config hc = {o->bot_pace_ms, o->grace_ms,
                          o->out_soft_kb * 1024L, o->out_hard_kb * 1024L,
                          o->out_total_mb * 1024L * 1024L,
-                         o->out_soft_s * 1000};
+                         o->out_soft_s * 1000,
+                         o->max_conns, o->max_seats, o->tables_per_hour,
+                         o->guesses_per_min};
     srv.hub = tbs_hub_new(db, &hooks, &hc, err, sizeof err);
     if (!srv.hub) {
         fprintf(stderr, "tabula: serve: %s\n", err);

@@ -357,7 +357,18 @@ typedef struct tbs_hub_config {
      * together pass out_total, the one holding most is dropped. */
     long out_soft, out_hard, out_total;
     int out_soft_ms;
+    /* Quotas per client address (0: the default of docs/server.md): open
+     * connections, seats held by them, tables created an hour, wrong seat
+     * tokens a minute.  A connection opened without an address (tests)
+     * has none. */
+    int max_conns, max_seats, tables_per_hour, guesses_per_min;
 } tbs_hub_config;
+
+#define TBS_MAX_CONNS 32
+#define TBS_MAX_SEATS 16
+#define TBS_TABLES_PER_HOUR 30
+#define TBS_GUESSES_PER_MIN 10
+#define TBS_ADDR 64 /* an address's text, IPv6 included */
 
 #define TBS_OUT_SOFT (256L * 1024)
 #define TBS_OUT_HARD (1024L * 1024)
@@ -386,6 +397,9 @@ void tbs_hub_start(tbs_hub *h);
 /* A connection: opened when a WebSocket is established; net is the net
  * layer's handle for it (passed back in the hooks). */
 tbs_conn *tbs_conn_open(tbs_hub *h, void *net);
+/* The same for a client at addr (its IP address, an IPv6 one cut to its
+ * /64 network), whose quotas it counts against; "" for none. */
+tbs_conn *tbs_conn_open_from(tbs_hub *h, void *net, const char *addr);
 /* A whole message from the client (at most TBS_MAX_MESSAGE bytes; a
  * longer one is reported with tbs_conn_too_big instead). */
 void tbs_conn_message(tbs_conn *c, const char *text, size_t len);
@@ -433,6 +447,11 @@ typedef struct tbs_serve_options {
     /* Backpressure (tbs_hub_config; 0: the defaults). */
     long out_soft_kb, out_hard_kb, out_total_mb;
     int out_soft_s;
+    /* Quotas per address (tbs_hub_config; 0: the defaults). */
+    int max_conns, max_seats, tables_per_hour, guesses_per_min;
+    /* The client's address is the last one of X-Forwarded-For (set by
+     * the reverse proxy in front), not the socket's peer. */
+    int trust_proxy;
 } tbs_serve_options;
 
 /* Runs the server until SIGINT or SIGTERM; returns the exit status. */
