@@ -12,6 +12,9 @@
  *                 guess seat tokens by reconnecting; each refusal says
  *                 which limit and when to retry; behind a trusted proxy
  *                 the address is the proxy's X-Forwarded-For
+ *   lifetimes     tables nobody is at leave memory (and reopen by their
+ *                 links), tables whose seats were never opened expire,
+ *                 and the operator can list and close tables
  *
  * The real binary runs (build/tabula serve) with small limits so that the
  * attacks are quick.
@@ -475,6 +478,154 @@ static void test_trust_proxy(void **state)
     stop_server();
 }
 
+/* Runs `tabula serve --db DB` with one more argument pair (or one), and
+ * returns its standard output (malloc'd) with *status its exit status. */
+static char *run_operator(const char *a1, const char *a2, int *status)
+{
+    char cmd[8192];
+    snprintf(cmd, sizeof cmd, "'%s' serve --db '%s' %s %s 2>&1", tabula,
+             db_path, a1, a2 ? a2 : "");
+    FILE *f = popen(cmd, "r");
+    assert_non_null(f);
+    size_t cap = 65536, len = 0;
+    char *out = malloc(cap);
+    assert_non_null(out);
+    size_t n;
+    while ((n = fread(out + len, 1, cap - 1 - len, f)) > 0)
+        len += n;
+    out[len] = '\0';
+    int rc = pclose(f);
+    *status = WIFEXITED(rc) ? WEXITSTATUS(rc) : -1;
+    return out;
+}
+
+/* Issue 32: "every later create fails with server_full, and after a
+ * restart all 20,000 are reloaded and it is still full".  With room for
+ * three tables in memory and --archive-after 1, three tables made and
+ * left fill the server; a second later they have left memory, so a fourth
+ * can be made, and the first still opens by its seat link, as it was. */
+static void test_archive(void **state)
+{
+    (void)state;
+    static const char *const extra[] = {"--max-tables-total", "3",
+                                        "--archive-after", "1", NULL};
+    start_server(extra);
+    wsc w;
+    connect_or_fail(&w);
+    json_t *first = NULL;
+    for (int i = 0; i < 3; i++) {
+        send_str(&w, create_req);
+        json_t *m = expect_type(&w, "created", 5000);
+        if (i == 0)
+            first = m;
+        else
+            json_decref(m);
+    }
+    send_str(&w, create_req);
+    json_t *m = next_msg(&w, 5000);
+    assert_limited(m, "server");
+    json_decref(m);
+    sleep(3);
+    send_str(&w, create_req);
+    json_decref(expect_type(&w, "created", 5000));
+    send_join(&w, first, 0, NULL);
+    json_decref(expect_type(&w, "joined", 5000));
+    json_t *st = expect_type(&w, "state", 5000);
+    assert_int_equal(json_integer_value(json_object_get(st, "move")), 0);
+    assert_string_equal(json_string_value(json_object_get(st, "status")),
+                        "playing");
+    json_decref(st);
+    json_decref(first);
+    wsc_close(&w);
+    stop_server();
+}
+
+/* A table none of whose seats was ever opened is deleted once
+ * --expire-after has passed; one whose seat was opened is kept; --list
+ * shows what is left. */
+static void test_expire(void **state)
+{
+    (void)state;
+    static const char *const extra[] = {"--expire-after", "1", NULL};
+    start_server(extra);
+    wsc w;
+    connect_or_fail(&w);
+    send_str(&w, create_req);
+    json_t *lonely = expect_type(&w, "created", 5000);
+    send_str(&w, create_req);
+    json_t *kept = expect_type(&w, "created", 5000);
+    send_join(&w, kept, 0, NULL);
+    json_decref(expect_type(&w, "joined", 5000));
+    send_str(&w, "{\"type\":\"leave\"}");
+    json_decref(expect_type(&w, "left", 5000));
+    sleep(5);
+    char req[128];
+    snprintf(req, sizeof req, "{\"type\":\"join\",\"table\":\"%s\"}",
+             json_string_value(json_object_get(lonely, "table")));
+    send_str(&w, req);
+    json_t *m = next_msg(&w, 5000);
+    assert_string_equal(json_string_value(json_object_get(m, "code")),
+                        "unknown_table");
+    json_decref(m);
+    send_join(&w, kept, 0, NULL);
+    json_decref(expect_type(&w, "joined", 5000));
+    int status;
+    char *out = run_operator("--list", NULL, &status);
+    assert_int_equal(status, 0);
+    assert_non_null(
+        strstr(out, json_string_value(json_object_get(kept, "table"))));
+    assert_null(
+        strstr(out, json_string_value(json_object_get(lonely, "table"))));
+    free(out);
+    json_decref(lonely);
+    json_decref(kept);
+    wsc_close(&w);
+    stop_server();
+}
+
+/* The operator closes a table while the server runs: the person at it is
+ * told (status "closed") within seconds, and a move is refused. */
+static void test_close(void **state)
+{
+    (void)state;
+    start_server(NULL);
+    wsc w;
+    connect_or_fail(&w);
+    send_str(&w, create_req);
+    json_t *created = expect_type(&w, "created", 5000);
+    const char *id = json_string_value(json_object_get(created, "table"));
+    send_join(&w, created, 0, NULL);
+    json_decref(expect_type(&w, "joined", 5000));
+    json_decref(expect_type(&w, "state", 5000));
+    int status;
+    char *out = run_operator("--close", id, &status);
+    assert_int_equal(status, 0);
+    free(out);
+    long long end = now_ms() + 8000;
+    int closed = 0;
+    while (!closed && now_ms() < end) {
+        json_t *m = next_msg(&w, 8000);
+        const char *st = json_string_value(json_object_get(m, "status"));
+        closed = st && strcmp(st, "closed") == 0;
+        json_decref(m);
+    }
+    assert_true(closed);
+    send_str(&w, "{\"type\":\"act\",\"action\":\"take\"}");
+    json_t *m = next_msg(&w, 5000);
+    assert_string_equal(json_string_value(json_object_get(m, "code")),
+                        "closed");
+    json_decref(m);
+    out = run_operator("--list", NULL, &status);
+    assert_non_null(strstr(out, "closed"));
+    free(out);
+    out = run_operator("--close", "0123456789abcdef", &status);
+    assert_int_not_equal(status, 0);
+    free(out);
+    json_decref(created);
+    wsc_close(&w);
+    stop_server();
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -488,6 +639,9 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_quota_seats, teardown),
         cmocka_unit_test_teardown(test_quota_guesses, teardown),
         cmocka_unit_test_teardown(test_trust_proxy, teardown),
+        cmocka_unit_test_teardown(test_archive, teardown),
+        cmocka_unit_test_teardown(test_expire, teardown),
+        cmocka_unit_test_teardown(test_close, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

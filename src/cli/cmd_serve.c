@@ -20,7 +20,9 @@ static int usage(void)
         "                    [--out-soft-time S] [--out-total MB]\n"
         "                    [--max-conns N] [--max-seats N]\n"
         "                    [--max-tables N] [--max-guesses N]\n"
-        "                    [--trust-proxy]\n\n"
+        "                    [--trust-proxy] [--archive-after S]\n"
+        "                    [--expire-after S] [--max-tables-total N]\n"
+        "       tabula serve [--db FILE] --list | --close TABLE\n\n"
         "Serves every game in 'tabula list' to browsers: open the printed\n"
         "link, create a table (game, players, options, which seats are\n"
         "bots), share one link per seat, and play; a spectator link\n"
@@ -60,6 +62,17 @@ static int usage(void)
         "                 X-Forwarded-For header that the reverse proxy in\n"
         "                 front sets (only behind one: else clients choose\n"
         "                 their address)\n"
+        "  --max-tables-total N  tables in memory for everyone together\n"
+        "                 (default 20000)\n"
+        "  --archive-after S  a table nobody has been at for S seconds\n"
+        "                 leaves memory; its links reopen it (default\n"
+        "                 1800; 0: never)\n"
+        "  --expire-after S  a table none of whose seats was ever opened\n"
+        "                 is deleted S seconds after it was made (default\n"
+        "                 86400; 0: never)\n"
+        "  --list         lists the database's tables and stops\n"
+        "  --close TABLE  closes a table (it takes no more moves; a\n"
+        "                 running server tells those at it) and stops\n"
         "  --quiet        no message at the end\n\n"
         "TLS is left to a reverse proxy in front (docs/server.md has an\n"
         "example).\n");
@@ -87,6 +100,11 @@ int cmd_serve(int argc, char **argv)
         {"max-tables", required_argument, NULL, 1007},
         {"max-guesses", required_argument, NULL, 1008},
         {"trust-proxy", no_argument, NULL, 1009},
+        {"archive-after", required_argument, NULL, 1010},
+        {"expire-after", required_argument, NULL, 1011},
+        {"list", no_argument, NULL, 1012},
+        {"max-tables-total", required_argument, NULL, 1014},
+        {"close", required_argument, NULL, 1013},
         {NULL, 0, NULL, 0},
     };
     long cpus = sysconf(_SC_NPROCESSORS_ONLN);
@@ -98,6 +116,8 @@ int cmd_serve(int argc, char **argv)
         .workers = cpus < 1 ? 1 : cpus > 64 ? 64 : (int)cpus,
         .bot_pace_ms = 400,
         .grace_ms = 30000,
+        .archive_s = 1800,
+        .expire_s = 86400,
     };
     int c;
     long v;
@@ -175,6 +195,23 @@ int cmd_serve(int argc, char **argv)
             o.guesses_per_min = (int)v;
             break;
         case 1009: o.trust_proxy = 1; break;
+        case 1010:
+            if (cli_parse_long("--archive-after", optarg, 0, 31536000, &v))
+                return 2;
+            o.archive_s = v;
+            break;
+        case 1011:
+            if (cli_parse_long("--expire-after", optarg, 0, 31536000, &v))
+                return 2;
+            o.expire_s = v;
+            break;
+        case 1012: o.list = 1; break;
+        case 1014:
+            if (cli_parse_long("--max-tables-total", optarg, 1, 1000000, &v))
+                return 2;
+            o.max_tables = (int)v;
+            break;
+        case 1013: o.close_id = optarg; break;
         default:
             return cli_error("serve: unknown or incomplete option '%s'; try "
                              "'tabula serve --help'", argv[optind - 1]);

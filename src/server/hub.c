@@ -25,7 +25,6 @@
 
 #define NO_SEAT (-100)           /* a connection not at any table */
 #define MAX_BAD_TOKENS 10        /* then the connection is closed */
-#define MAX_TABLES 20000         /* unfinished tables in memory */
 #define FINISHED_LIST 100        /* games listed by `finished` */
 #define KEEP_ENDED 64            /* idle ended tables kept in memory */
 
@@ -96,6 +95,9 @@ struct tbs_hub {
     peer *peers[PEER_BUCKETS];
     int n_peers;
     long long pruned_at;
+    long long next_sweep;  /* lifetimes: the next look (0: never) */
+    long long next_expire;
+    long long closed_seen; /* operator's closes are looked for from here */
 };
 
 static long long now(tbs_hub *h)
@@ -409,6 +411,8 @@ static void retry_later(tbs_table *t, long long at, const char *why)
 /* The status word of a table. */
 static const char *status_word(const tbs_table *t)
 {
+    if (t->closed)
+        return "closed";
     return t->broken ? "broken" : t->ended ? "ended" : "playing";
 }
 
@@ -625,6 +629,8 @@ static void schedule(tbs_hub *h)
         if (t->deadline > 0 && (d == 0 || t->deadline < d))
             d = t->deadline;
     }
+    if (h->next_sweep > 0 && (d == 0 || h->next_sweep < d))
+        d = h->next_sweep;
     if (h->n_paused > 0)
         for (tbs_conn *c = h->conns; c; c = c->hnext)
             if (c->paused && c->full_since > 0) {
@@ -891,10 +897,95 @@ void tbs_hub_job_done(tbs_hub *h, tbs_job *j)
     schedule(h);
 }
 
+#define SWEEP_MS 2000    /* lifetimes are looked at this often */
+#define EXPIRE_MS 60000  /* and unclaimed tables this often */
+
+/* Whether t may leave memory now: nobody is at it and nothing is working
+ * on it (it is all in the store). */
+static int table_idle(const tbs_table *t)
+{
+    return !t->conns && !t->busy && !t->held && !t->stage;
+}
+
+/* Takes t out of memory (it stays in the store). */
+static void unload(tbs_hub *h, tbs_table *t)
+{
+    for (tbs_table **p = &h->tables; *p; p = &(*p)->next)
+        if (*p == t) {
+            *p = t->next;
+            h->n_tables--;
+            tbs_table_free(t);
+            return;
+        }
+}
+
+/* An unclaimed table made too long ago: deleted, unless someone is at it
+ * (a watcher of a table of bots). */
+static int expire_one(void *user, const char *id)
+{
+    tbs_hub *h = user;
+    tbs_table *t = tbs_hub_table(h, id);
+    if (t && !table_idle(t))
+        return 0;
+    if (tbs_store_begin(h->db) != 0 || tbs_store_delete_table(h->db, id) ||
+        tbs_store_commit(h->db) != 0) {
+        tbs_store_rollback(h->db);
+        return 1;
+    }
+    if (t)
+        unload(h, t);
+    return 0;
+}
+
+/* A table the operator closed (tabula serve --close): those at it are
+ * told, and it takes no more moves. */
+static int closed_one(void *user, const char *id)
+{
+    tbs_hub *h = user;
+    tbs_table *t = tbs_hub_table(h, id);
+    if (t && !t->closed) {
+        t->closed = t->broken = 1;
+        table_dirty(t);
+    }
+    return 0;
+}
+
+/* Lifetimes: archives idle tables, deletes unclaimed old ones, and takes
+ * note of the operator's closes. */
+static void sweep(tbs_hub *h, long long at)
+{
+    tbs_hub_flush(h); /* the store is used outside the batch below */
+    tbs_store_each_id(h->db, TBS_IDS_CLOSED, h->closed_seen - SWEEP_MS,
+                      closed_one, h);
+    h->closed_seen = at;
+    if (h->cfg.archive_ms > 0) {
+        tbs_table *t = h->tables;
+        while (t) {
+            tbs_table *next = t->next;
+            if (table_idle(t) && at - t->used_ms >= h->cfg.archive_ms)
+                unload(h, t);
+            t = next;
+        }
+    }
+    if (h->cfg.expire_ms > 0 && at >= h->next_expire) {
+        h->next_expire = at + (h->cfg.expire_ms / 2 < EXPIRE_MS
+                                   ? h->cfg.expire_ms / 2
+                                   : EXPIRE_MS);
+        tbs_store_each_id(h->db, TBS_IDS_UNCLAIMED, at - h->cfg.expire_ms,
+                          expire_one, h);
+    }
+    long long every = SWEEP_MS;
+    if (h->cfg.archive_ms > 0 && h->cfg.archive_ms / 2 < every)
+        every = h->cfg.archive_ms / 2 > 200 ? h->cfg.archive_ms / 2 : 200;
+    h->next_sweep = at + every;
+}
+
 void tbs_hub_run_timers(tbs_hub *h)
 {
     long long at = now(h);
     h->wake = 0;
+    if (h->next_sweep > 0 && at >= h->next_sweep)
+        sweep(h, at);
     /* A connection over its soft limit for too long is dropped. */
     if (h->n_paused > 0)
         for (tbs_conn *c = h->conns; c; c = c->hnext)
@@ -1021,6 +1112,7 @@ static void detach(tbs_conn *c)
     } else {
         t->watchers--;
     }
+    t->used_ms = now(c->hub);
     c->table = NULL;
     c->seat = NO_SEAT;
     c->log_sent = 0;
@@ -1030,6 +1122,7 @@ static void detach(tbs_conn *c)
 /* Puts c at t, in seat (or TB_SPECTATOR). */
 static void attach(tbs_conn *c, tbs_table *t, int seat)
 {
+    t->used_ms = now(c->hub);
     c->table = t;
     c->seat = seat;
     c->log_sent = 0;
@@ -1347,9 +1440,9 @@ static void req_create(tbs_conn *c, json_t *req)
         }
         tick_ms = (int)json_integer_value(tk);
     }
-    if (h->n_tables >= MAX_TABLES) {
-        send_limit(c, "create", "server", 600, "this server holds %d "
-                   "tables already; try again later", MAX_TABLES);
+    if (h->n_tables >= h->cfg.max_tables) {
+        send_limit(c, "create", "server", 60, "this server holds %d "
+                   "tables already; try again later", h->cfg.max_tables);
         return;
     }
     peer *p = c->peer;
@@ -1391,6 +1484,7 @@ static void req_create(tbs_conn *c, json_t *req)
         return;
     }
     hub_add(h, t);
+    t->used_ms = now(h);
     if (p)
         p->tables -= 1;
     json_t *o = json_object();
@@ -1623,7 +1717,10 @@ static void req_act(tbs_conn *c, json_t *req)
         return;
     }
     if (t->broken) {
-        send_error(c, "act", "broken", "this table is out of order");
+        send_error(c, "act", t->closed ? "closed" : "broken",
+                   t->closed ? "this table was closed by the server's "
+                               "operator"
+                             : "this table is out of order");
         return;
     }
     if (t->ended) {
@@ -1943,20 +2040,26 @@ void tbs_conn_close(tbs_conn *c)
 }
 
 /* Loads one unfinished table at start. */
-static int load_one(void *user, const tbs_table_row *row)
+static int load_id(void *user, const char *id)
 {
     tbs_hub *h = user;
     char err[512];
     int missing;
-    tbs_table *t = tbs_table_load(h->db, row->id, &missing, err, sizeof err);
+    tbs_table *t = tbs_table_load(h->db, id, &missing, err, sizeof err);
     if (!t) {
         fprintf(stderr, "tabula serve: table %s cannot be rebuilt: %s; it "
-                "is marked broken\n", row->id, err);
-        store_broken(h, row->id);
+                "is marked broken\n", id, err);
+        store_broken(h, id);
         return 0;
     }
+    t->used_ms = now(h);
     hub_add(h, t);
     return 0;
+}
+
+static int load_one(void *user, const tbs_table_row *row)
+{
+    return load_id(user, row->id);
 }
 
 tbs_hub *tbs_hub_new(tbs_store *db, const tbs_hooks *hooks,
@@ -1980,6 +2083,8 @@ tbs_hub *tbs_hub_new(tbs_store *db, const tbs_hooks *hooks,
         h->cfg.out_total = TBS_OUT_TOTAL;
     if (h->cfg.out_soft_ms <= 0)
         h->cfg.out_soft_ms = TBS_OUT_SOFT_MS;
+    if (h->cfg.max_tables <= 0)
+        h->cfg.max_tables = TBS_MAX_TABLES;
     if (h->cfg.max_conns <= 0)
         h->cfg.max_conns = TBS_MAX_CONNS;
     if (h->cfg.max_seats <= 0)
@@ -1988,7 +2093,16 @@ tbs_hub *tbs_hub_new(tbs_store *db, const tbs_hooks *hooks,
         h->cfg.tables_per_hour = TBS_TABLES_PER_HOUR;
     if (h->cfg.guesses_per_min <= 0)
         h->cfg.guesses_per_min = TBS_GUESSES_PER_MIN;
-    if (tbs_store_each(db, "playing", -1, load_one, h) != 0) {
+    if (h->cfg.archive_ms > 0 || h->cfg.expire_ms > 0) {
+        h->next_sweep = now(h) + SWEEP_MS;
+        h->closed_seen = now(h);
+    }
+    /* With archiving, only the tables played lately are loaded; the
+     * others wait in the store for their links. */
+    if ((h->cfg.archive_ms > 0
+             ? tbs_store_each_id(db, TBS_IDS_ACTIVE,
+                                 now(h) - h->cfg.archive_ms, load_id, h)
+             : tbs_store_each(db, "playing", -1, load_one, h)) != 0) {
         snprintf(err, errcap, "%s", tbs_store_error(db));
         tbs_hub_free(h);
         return NULL;

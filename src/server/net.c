@@ -440,6 +440,66 @@ static void on_signal(int sig)
     interrupted = 1;
 }
 
+/* One line of `tabula serve --list`. */
+static int list_row(void *user, const tbs_list_row *r)
+{
+    (void)user;
+    char made[32], last[32];
+    time_t t = (time_t)(r->created_ms / 1000);
+    struct tm tm;
+    strftime(made, sizeof made, "%Y-%m-%d %H:%M", gmtime_r(&t, &tm));
+    if (r->last_ms > 0) {
+        t = (time_t)(r->last_ms / 1000);
+        strftime(last, sizeof last, "%Y-%m-%d %H:%M", gmtime_r(&t, &tm));
+    } else {
+        snprintf(last, sizeof last, "-");
+    }
+    printf("%-16s  %-19s  %-7s  %5d  %d/%d  %s  %s\n", r->id, r->game,
+           r->status, r->moves, r->claimed, r->humans, made, last);
+    return 0;
+}
+
+/* The operator's commands on the database: --list and --close.  They go
+ * through SQLite beside a running server (WAL: readers and a writer do
+ * not block each other); a running server notices a close within a few
+ * seconds and tells those at the table. */
+static int operator_command(const tbs_serve_options *o, tbs_store *db)
+{
+    if (o->list) {
+        printf("%-16s  %-19s  %-7s  %5s  %s  %-16s  %s\n", "table", "game",
+               "status", "moves", "seats", "made (UTC)", "last step (UTC)");
+        if (tbs_store_list(db, list_row, NULL) != 0) {
+            fprintf(stderr, "tabula: serve: %s\n", tbs_store_error(db));
+            return 1;
+        }
+        return 0;
+    }
+    tbs_table_row row;
+    tbs_seat_row seats[TB_MAX_PLAYERS];
+    int rc = tbs_is_table_id(o->close_id)
+                 ? tbs_store_load(db, o->close_id, &row, seats)
+                 : 1;
+    if (rc == 1) {
+        fprintf(stderr, "tabula: serve: --close: there is no table '%s' "
+                "(see --list)\n", o->close_id);
+        return 1;
+    }
+    if (rc == 0 && strcmp(row.status, "playing") != 0) {
+        fprintf(stderr, "tabula: serve: --close: table %s is %s already\n",
+                o->close_id, row.status);
+        return 1;
+    }
+    if (tbs_store_begin(db) != 0 ||
+        tbs_store_end_table(db, o->close_id, "closed", wall_ms(), NULL) ||
+        tbs_store_commit(db) != 0) {
+        fprintf(stderr, "tabula: serve: --close: %s\n", tbs_store_error(db));
+        tbs_store_rollback(db);
+        return 1;
+    }
+    printf("table %s is closed\n", o->close_id);
+    return 0;
+}
+
 int tbs_serve(const tbs_serve_options *o)
 {
     char err[512];
@@ -447,6 +507,11 @@ int tbs_serve(const tbs_serve_options *o)
     if (tbs_store_open(&db, o->db_path, o->sync_full, err, sizeof err) != 0) {
         fprintf(stderr, "tabula: serve: %s\n", err);
         return 1;
+    }
+    if (o->list || o->close_id) {
+        int rc = operator_command(o, db);
+        tbs_store_close(db);
+        return rc;
     }
     memset(&srv, 0, sizeof srv);
     srv.quiet = o->quiet;
@@ -459,7 +524,8 @@ int tbs_serve(const tbs_serve_options *o)
                          o->out_total_mb * 1024L * 1024L,
                          o->out_soft_s * 1000,
                          o->max_conns, o->max_seats, o->tables_per_hour,
-                         o->guesses_per_min};
+                         o->guesses_per_min, o->archive_s * 1000LL,
+                         o->expire_s * 1000LL, o->max_tables};
     srv.hub = tbs_hub_new(db, &hooks, &hc, err, sizeof err);
     if (!srv.hub) {
         fprintf(stderr, "tabula: serve: %s\n", err);

@@ -134,6 +134,29 @@ int tbs_store_each(tbs_store *db, const char *status, int limit,
                    int (*fn)(void *user, const tbs_table_row *row),
                    void *user);
 
+/* Lifetimes: calls fn with the id of every table that is (TBS_IDS_ACTIVE)
+ * being played and had a step or was made at or after arg ms, (..._
+ * UNCLAIMED) being played, made before arg and with no seat ever opened
+ * (at most 1000, oldest first), or (..._CLOSED) closed by the operator at
+ * or after arg; fn returns nonzero to stop.  0, or -1. */
+enum { TBS_IDS_ACTIVE, TBS_IDS_UNCLAIMED, TBS_IDS_CLOSED };
+int tbs_store_each_id(tbs_store *db, int which, long long arg,
+                      int (*fn)(void *user, const char *id), void *user);
+/* Deletes a table, its seats and its steps (inside a transaction). */
+int tbs_store_delete_table(tbs_store *db, const char *id);
+
+/* One line of the operator's list (tabula serve --list). */
+typedef struct tbs_list_row {
+    char id[TBS_ID_HEX + 1];
+    char game[64];
+    int players;
+    char status[16];
+    long long created_ms, last_ms; /* last_ms: the last step (0: none) */
+    int moves, claimed, humans;
+} tbs_list_row;
+int tbs_store_list(tbs_store *db,
+                   int (*fn)(void *user, const tbs_list_row *r), void *user);
+
 /* ---------------------------------------------------------------- tables */
 
 /* Who made an action (the `source` column). */
@@ -187,6 +210,7 @@ typedef struct tbs_table {
     int n_steps;          /* rows in the store's steps for this table */
     tbs_stage *stage;     /* moves staged in the open transaction */
     int ended, broken;
+    int closed;           /* closed by the operator (broken is set too) */
     long long created_ms, ended_ms;
     tbs_seat seat[TB_MAX_PLAYERS];
     char takeover[TB_SEAT_SPEC]; /* bot for a seat its person left; "" */
@@ -362,7 +386,14 @@ typedef struct tbs_hub_config {
      * tokens a minute.  A connection opened without an address (tests)
      * has none. */
     int max_conns, max_seats, tables_per_hour, guesses_per_min;
+    /* Lifetimes (0: never).  A table nobody has been at for archive_ms
+     * leaves memory (it stays stored and its links reopen it); one whose
+     * seats were never opened is deleted expire_ms after it was made. */
+    long long archive_ms, expire_ms;
+    int max_tables;    /* tables in memory, for every address together */
 } tbs_hub_config;
+
+#define TBS_MAX_TABLES 20000
 
 #define TBS_MAX_CONNS 32
 #define TBS_MAX_SEATS 16
@@ -452,6 +483,12 @@ typedef struct tbs_serve_options {
     /* The client's address is the last one of X-Forwarded-For (set by
      * the reverse proxy in front), not the socket's peer. */
     int trust_proxy;
+    /* Lifetimes (tbs_hub_config), seconds. */
+    long archive_s, expire_s;
+    int max_tables;
+    /* The operator's commands: list the tables, or close one, and stop. */
+    int list;
+    const char *close_id;
 } tbs_serve_options;
 
 /* Runs the server until SIGINT or SIGTERM; returns the exit status. */

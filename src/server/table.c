@@ -567,6 +567,8 @@ tbs_table *tbs_table_load(tbs_store *db, const char *id, int *missing,
     t->n_steps = ctx.expect;
     if (strcmp(row.status, "broken") == 0)
         t->broken = 1;
+    if (strcmp(row.status, "closed") == 0)
+        t->broken = t->closed = 1;
     if (tb_current(g, t->st) == TB_TERMINAL) {
         t->ended = 1;
         t->ended_ms = row.ended_ms;
