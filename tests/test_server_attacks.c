@@ -15,6 +15,9 @@
  *   lifetimes     tables nobody is at leave memory (and reopen by their
  *                 links), tables whose seats were never opened expire,
  *                 and the operator can list and close tables
+ *   bots          a table of slow bots never delays another table's
+ *                 quick bot, a table nobody is at does not think, and a
+ *                 bot's thinking time is capped
  *
  * The real binary runs (build/tabula serve) with small limits so that the
  * attacks are quick.
@@ -626,6 +629,112 @@ static void test_close(void **state)
     stop_server();
 }
 
+/* Creates a No Thanks! table of three with these seats (a JSON array)
+ * on w; returns `created`. */
+static json_t *create_seats(wsc *w, const char *seats)
+{
+    char req[512];
+    snprintf(req, sizeof req, "{\"type\":\"create\",\"game\":\"no-thanks\","
+             "\"players\":3,\"seats\":%s}", seats);
+    send_str(w, req);
+    return expect_type(w, "created", 5000);
+}
+
+/* Joins w to `created` as a spectator; returns the first state. */
+static json_t *watch(wsc *w, json_t *created)
+{
+    char req[128];
+    snprintf(req, sizeof req, "{\"type\":\"join\",\"table\":\"%s\"}",
+             json_string_value(json_object_get(created, "table")));
+    send_str(w, req);
+    return expect_type(w, "state", 5000);
+}
+
+/* Issue 32: "Four tables seating only ismcts:time=10 bots made another
+ * table's random bot take 29 s to answer one move instead of 0.8 s".
+ * With one worker, two watched tables of ISMCTS bots (3 s a move) are
+ * thinking when a third table's random bot is to move: its move must come
+ * within 1.5 s (the quick lane), while the slow tables still think. */
+static void test_slow_bots(void **state)
+{
+    (void)state;
+    static const char *const extra[] = {"--workers", "1", "--bot-pace", "0",
+                                        NULL};
+    start_server(extra);
+    wsc w[3];
+    for (int i = 0; i < 3; i++)
+        connect_or_fail(&w[i]);
+    static const char slow[] =
+        "[\"ismcts:time=3\",\"ismcts:time=3\",\"ismcts:time=3\"]";
+    for (int i = 0; i < 2; i++) {
+        json_t *c = create_seats(&w[i], slow);
+        json_decref(watch(&w[i], c));
+        json_decref(c);
+    }
+    usleep(100000); /* both are thinking now */
+    json_t *b = create_seats(&w[2], "[\"random\",\"human\",\"human\"]");
+    long long t0 = now_ms();
+    send_join(&w[2], b, 1, NULL);
+    int moved = 0;
+    while (!moved && now_ms() - t0 < 1500) {
+        char *text;
+        size_t len;
+        if (wsc_recv(&w[2], 100, &text, &len) != 1)
+            continue;
+        json_t *m = json_loads(text, 0, NULL);
+        free(text);
+        moved = m && json_integer_value(json_object_get(m, "move")) >= 1;
+        json_decref(m);
+    }
+    long long took = now_ms() - t0;
+    printf("# slow bots: the random bot moved after %lld ms\n", took);
+    assert_true(moved);
+    json_decref(b);
+    for (int i = 0; i < 3; i++)
+        wsc_close(&w[i]);
+    stop_server();
+}
+
+/* A table nobody is at does not think ("Such tables run with nobody
+ * present and carry on after a restart"): a table of three random bots
+ * left alone for two seconds has made no move; opened, it plays.  And
+ * the server caps a bot's thinking time (--bot-time-max, default 5 s). */
+static void test_idle_table(void **state)
+{
+    (void)state;
+    static const char *const extra[] = {"--bot-pace", "100", NULL};
+    start_server(extra);
+    wsc w;
+    connect_or_fail(&w);
+    json_t *c = create_seats(&w, "[\"random\",\"random\",\"random\"]");
+    sleep(2);
+    json_t *st = watch(&w, c);
+    /* The state is made when it is written: the first bot may have moved
+     * since the join woke the table (unpaced, the server before had made
+     * some twenty moves in the two seconds). */
+    assert_true(json_integer_value(json_object_get(st, "move")) <= 1);
+    json_decref(st);
+    long long end = now_ms() + 5000;
+    int moved = 0;
+    while (!moved && now_ms() < end) {
+        json_t *m = next_msg(&w, 5000);
+        moved = json_integer_value(json_object_get(m, "move")) >= 1;
+        json_decref(m);
+    }
+    assert_true(moved);
+    /* And a bot's thinking time is capped by the server. */
+    send_str(&w, "{\"type\":\"create\",\"game\":\"no-thanks\","
+             "\"players\":3,\"seats\":[\"ismcts:time=10\",\"human\","
+             "\"human\"]}");
+    json_t *m = expect_type(&w, "error", 5000);
+    assert_string_equal(json_string_value(json_object_get(m, "code")),
+                        "bad_bot");
+    json_decref(m);
+    json_decref(c);
+    wsc_close(&w);
+    stop_server();
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -642,6 +751,8 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_archive, teardown),
         cmocka_unit_test_teardown(test_expire, teardown),
         cmocka_unit_test_teardown(test_close, teardown),
+        cmocka_unit_test_teardown(test_slow_bots, teardown),
+        cmocka_unit_test_teardown(test_idle_table, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

@@ -594,7 +594,7 @@ static int clock_runs(const tbs_table *t)
         if (s->present || s->away)
             return 1;
     }
-    return people == 0;
+    return people == 0 && t->conns;
 }
 
 /* The next time t needs looking at, or 0. */
@@ -765,6 +765,10 @@ static void post(tbs_hub *h, tbs_table *t, tbs_job *j)
         seed = (uint64_t)now(h);
     j->seed = seed;
     j->now_ms = now(h);
+    /* A searching bot goes to the workers' slow queue. */
+    j->slow = j->kind == TBS_JOB_BOT && strncmp(j->spec, "ismcts", 6) == 0;
+    for (int s = 0; j->kind == TBS_JOB_TICK && s < t->cfg.players; s++)
+        j->slow |= strncmp(j->specs[s], "ismcts", 6) == 0;
     t->busy = 1;
     h->hooks.post_job(h->hooks.user, j);
     table_dirty(t); /* "thinking" */
@@ -813,6 +817,10 @@ static void kick(tbs_hub *h, tbs_table *t)
 {
     if (t->ended || t->broken || t->busy || t->held || t->stage ||
         now(h) < t->retry_at)
+        return;
+    /* A table nobody is at does not think: it goes on when someone
+     * opens it (a table of bots alone plays for its watchers only). */
+    if (!t->conns)
         return;
     if (is_realtime(t)) {
         if (!t->tick_open && now(h) >= t->next_tick_at && clock_runs(t))
@@ -1163,8 +1171,8 @@ static int save_seat(tbs_hub *h, tbs_table *t, int j)
 
 /* The bots a table may seat: the engine's kinds that run in bounded time
  * and the game's own policies; ISMCTS only with a bounded budget. */
-static int check_bot(const tb_game *g, const char *spec, char *err,
-                     size_t errcap)
+static int check_bot(const tb_game *g, const char *spec, int max_s,
+                     char *err, size_t errcap)
 {
     char name[TB_SEAT_SPEC];
     snprintf(name, sizeof name, "%s", spec);
@@ -1192,15 +1200,16 @@ static int check_bot(const tb_game *g, const char *spec, char *err,
         return -1;
     }
     if (params) {
-        /* One budget: time=S (at most 10 s) or iters=N (at most 200000). */
+        /* One budget: time=S (at most the server's cap, max_s seconds)
+         * or iters=N (at most 200000). */
         double v;
         char key[16], extra;
         if (sscanf(params, "%15[a-z]=%lf%c", key, &v, &extra) != 2 ||
-            !((strcmp(key, "time") == 0 && v > 0 && v <= 10) ||
+            !((strcmp(key, "time") == 0 && v > 0 && v <= max_s) ||
               (strcmp(key, "iters") == 0 && v >= 1 && v <= 200000))) {
             snprintf(err, errcap, "ismcts here takes one budget: time=S "
-                     "(up to 10 seconds) or iters=N (up to 200000), not "
-                     "'%s'", params);
+                     "(up to %d seconds) or iters=N (up to 200000), not "
+                     "'%s'", max_s, params);
             return -1;
         }
     }
@@ -1411,7 +1420,8 @@ static void req_create(tbs_conn *c, json_t *req)
                        "bot's name", j);
             return;
         }
-        if (strcmp(s, "human") != 0 && check_bot(g, s, err, sizeof err)) {
+        if (strcmp(s, "human") != 0 && check_bot(g, s, h->cfg.bot_time_max_s, err,
+                                                sizeof err)) {
             send_error(c, "create", "bad_bot", "seat %d: %s", j, err);
             return;
         }
@@ -1422,7 +1432,8 @@ static void req_create(tbs_conn *c, json_t *req)
     if (tj && !json_is_null(tj)) {
         takeover = json_string_value(tj);
         if (!takeover || strlen(takeover) >= TB_SEAT_SPEC ||
-            (takeover[0] && check_bot(g, takeover, err, sizeof err))) {
+            (takeover[0] && check_bot(g, takeover, h->cfg.bot_time_max_s,
+                                      err, sizeof err))) {
             send_error(c, "create", "bad_bot", "takeover: %s",
                        takeover ? err : "a bot's name, or \"\" for none");
             return;
@@ -2083,6 +2094,8 @@ tbs_hub *tbs_hub_new(tbs_store *db, const tbs_hooks *hooks,
         h->cfg.out_total = TBS_OUT_TOTAL;
     if (h->cfg.out_soft_ms <= 0)
         h->cfg.out_soft_ms = TBS_OUT_SOFT_MS;
+    if (h->cfg.bot_time_max_s <= 0)
+        h->cfg.bot_time_max_s = TBS_BOT_TIME_MAX;
     if (h->cfg.max_tables <= 0)
         h->cfg.max_tables = TBS_MAX_TABLES;
     if (h->cfg.max_conns <= 0)

@@ -303,6 +303,7 @@ enum { TBS_JOB_BOT, TBS_JOB_TICK };
 struct tbs_job {
     struct tbs_job *next;
     int kind;
+    int slow;             /* a searching bot: the workers' slow queue */
     tbs_table *table;     /* not touched by the worker */
     int generation;       /* the table's action count when posted */
     const tb_game *g;
@@ -334,9 +335,10 @@ void tbs_job_free(tbs_job *j);
 /* Does the job's work (on any thread): fills moves, or rc and err. */
 void tbs_job_run(tbs_job *j);
 
-/* A pool of worker threads.  Jobs are run in order of posting; each done
- * job is queued back and `wake` is called (from the worker), so that the
- * event loop takes it with tbs_workers_done. */
+/* A pool of worker threads (and one more for quick jobs only: see
+ * workers.c).  Jobs are run in order of posting, quick ones first; each
+ * done job is queued back and `wake` is called (from the worker), so that
+ * the event loop takes it with tbs_workers_done. */
 typedef struct tbs_workers tbs_workers;
 tbs_workers *tbs_workers_new(int threads, void (*wake)(void *user),
                              void *user);
@@ -391,9 +393,11 @@ typedef struct tbs_hub_config {
      * seats were never opened is deleted expire_ms after it was made. */
     long long archive_ms, expire_ms;
     int max_tables;    /* tables in memory, for every address together */
+    int bot_time_max_s; /* the most an ismcts bot may be given a move */
 } tbs_hub_config;
 
 #define TBS_MAX_TABLES 20000
+#define TBS_BOT_TIME_MAX 5
 
 #define TBS_MAX_CONNS 32
 #define TBS_MAX_SEATS 16
@@ -486,6 +490,7 @@ typedef struct tbs_serve_options {
     /* Lifetimes (tbs_hub_config), seconds. */
     long archive_s, expire_s;
     int max_tables;
+    int bot_time_max_s;
     /* The operator's commands: list the tables, or close one, and stop. */
     int list;
     const char *close_id;
