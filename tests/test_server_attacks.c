@@ -18,6 +18,9 @@
  *   bots          a table of slow bots never delays another table's
  *                 quick bot, a table nobody is at does not think, and a
  *                 bot's thinking time is capped
+ *   links         a spectator's link opens no seat, an invite opens one
+ *                 and can be withdrawn, the creator's seat is never open
+ *                 to invites, and a reissued seat link locks the old out
  *
  * The real binary runs (build/tabula serve) with small limits so that the
  * attacks are quick.
@@ -273,6 +276,12 @@ static json_t *expect_type(wsc *w, const char *type, int ms)
 static void send_str(wsc *w, const char *text)
 {
     assert_int_equal(wsc_send(w, text, strlen(text)), 0);
+}
+
+static const char *code_of(json_t *m)
+{
+    const char *c = json_string_value(json_object_get(m, "code"));
+    return c ? c : "";
 }
 
 /* Checks that m is a rate_limited error naming `limit`, with a
@@ -543,9 +552,8 @@ static void test_archive(void **state)
     stop_server();
 }
 
-/* A table none of whose seats was ever opened is deleted once
- * --expire-after has passed; one whose seat was opened is kept; --list
- * shows what is left. */
+/* A table where no person ever moved is deleted once --expire-after has
+ * passed; one where a person moved is kept; --list shows what is left. */
 static void test_expire(void **state)
 {
     (void)state;
@@ -559,6 +567,8 @@ static void test_expire(void **state)
     json_t *kept = expect_type(&w, "created", 5000);
     send_join(&w, kept, 0, NULL);
     json_decref(expect_type(&w, "joined", 5000));
+    send_str(&w, "{\"type\":\"act\",\"action\":\"take\"}");
+    json_decref(expect_type(&w, "ok", 5000));
     send_str(&w, "{\"type\":\"leave\"}");
     json_decref(expect_type(&w, "left", 5000));
     sleep(5);
@@ -566,9 +576,8 @@ static void test_expire(void **state)
     snprintf(req, sizeof req, "{\"type\":\"join\",\"table\":\"%s\"}",
              json_string_value(json_object_get(lonely, "table")));
     send_str(&w, req);
-    json_t *m = next_msg(&w, 5000);
-    assert_string_equal(json_string_value(json_object_get(m, "code")),
-                        "unknown_table");
+    json_t *m = expect_type(&w, "error", 5000);
+    assert_string_equal(code_of(m), "unknown_table");
     json_decref(m);
     send_join(&w, kept, 0, NULL);
     json_decref(expect_type(&w, "joined", 5000));
@@ -735,6 +744,95 @@ static void test_idle_table(void **state)
     stop_server();
 }
 
+/* Sends a claim of a free seat at `created`'s table with this invite
+ * (NULL: none, as a spectator's link would). */
+static void send_claim(wsc *w, json_t *created, const char *invite)
+{
+    char req[256];
+    const char *id = json_string_value(json_object_get(created, "table"));
+    if (invite)
+        snprintf(req, sizeof req, "{\"type\":\"join\",\"table\":\"%s\","
+                 "\"claim\":true,\"invite\":\"%s\"}", id, invite);
+    else
+        snprintf(req, sizeof req, "{\"type\":\"join\",\"table\":\"%s\","
+                 "\"claim\":true}", id);
+    send_str(w, req);
+}
+
+/* Issue 32: "The spectator link #/t/TABLE carries the same secret as the
+ * invite link: anyone given the spectator link can turn it into an
+ * invite and take the lowest seat nobody has opened, including the
+ * creator's own seat".  Here the spectator's claim is refused; the
+ * invite takes seat 1 (not the creator's seat 0) once only; a withdrawn
+ * invite opens nothing; and the person at a seat reissues its link: the
+ * old link is refused, the new one opens the seat. */
+static void test_links(void **state)
+{
+    (void)state;
+    start_server(NULL);
+    wsc owner, spy, guest, other;
+    connect_or_fail(&owner);
+    connect_or_fail(&spy);
+    connect_or_fail(&guest);
+    connect_or_fail(&other);
+    send_str(&owner, create_req);
+    json_t *created = expect_type(&owner, "created", 5000);
+    const char *invite = json_string_value(json_object_get(created, "invite"));
+    assert_non_null(invite);
+    assert_int_equal(json_integer_value(json_object_get(created, "creator")),
+                     0);
+    /* The spectator's link: no seat. */
+    send_claim(&spy, created, NULL);
+    json_t *m = expect_type(&spy, "error", 5000);
+    assert_string_equal(code_of(m), "bad_invite");
+    json_decref(m);
+    /* The invite: seat 1, once. */
+    send_claim(&guest, created, invite);
+    m = expect_type(&guest, "joined", 5000);
+    assert_int_equal(json_integer_value(json_object_get(m, "seat")), 1);
+    json_decref(m);
+    send_claim(&spy, created, invite);
+    m = expect_type(&spy, "error", 5000);
+    assert_string_equal(code_of(m), "bad_invite");
+    json_decref(m);
+    /* The creator, at seat 0, makes a new invite and withdraws it. */
+    send_join(&owner, created, 0, NULL);
+    json_decref(expect_type(&owner, "joined", 5000));
+    send_str(&owner, "{\"type\":\"invite\"}");
+    m = expect_type(&owner, "invite", 5000);
+    char second[64];
+    snprintf(second, sizeof second, "%s",
+             json_string_value(json_object_get(m, "invite")));
+    json_decref(m);
+    send_str(&owner, "{\"type\":\"invite\",\"revoke\":true}");
+    json_decref(expect_type(&owner, "invite", 5000));
+    send_claim(&spy, created, second);
+    m = expect_type(&spy, "error", 5000);
+    assert_string_equal(code_of(m), "bad_invite");
+    json_decref(m);
+    /* Reissue: the old link of seat 0 stops working. */
+    send_str(&owner, "{\"type\":\"reissue\"}");
+    m = expect_type(&owner, "reissued", 5000);
+    char fresh[64];
+    snprintf(fresh, sizeof fresh, "%s",
+             json_string_value(json_object_get(m, "token")));
+    json_decref(m);
+    send_join(&other, created, 0, NULL); /* the old token */
+    m = expect_type(&other, "error", 5000);
+    assert_string_equal(code_of(m), "token_replaced");
+    json_decref(m);
+    send_join(&other, created, 0, fresh);
+    m = next_msg(&other, 5000);
+    assert_string_equal(code_of(m), "seat_in_use"); /* the owner holds it */
+    json_decref(m);
+    json_decref(created);
+    wsc_close(&owner);
+    wsc_close(&spy);
+    wsc_close(&guest);
+    wsc_close(&other);
+    stop_server();
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -753,6 +851,7 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_close, teardown),
         cmocka_unit_test_teardown(test_slow_bots, teardown),
         cmocka_unit_test_teardown(test_idle_table, teardown),
+        cmocka_unit_test_teardown(test_links, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

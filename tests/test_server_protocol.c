@@ -889,11 +889,27 @@ static void seats_and_tokens(void **state)
     join_seat(a3, created, 0);
     assert_int_equal(json_integer_value(json_object_get(a3->last, "seat")),
                      0);
+    /* Taking a free seat needs the invite: the table's id (what a
+     * spectator has) is not enough, nor a wrong invite. */
+    client *spy = client_new();
+    spy->intruder = 1;
+    send_msg(spy, "{\"type\":\"join\",\"table\":\"%s\",\"claim\":true}", id);
+    drain_messages();
+    expect_error(spy, "bad_invite");
+    send_msg(spy, "{\"type\":\"join\",\"table\":\"%s\",\"claim\":true,"
+             "\"invite\":\"%032d\"}", id, 0);
+    drain_messages();
+    expect_error(spy, "bad_invite");
     /* Invites: seat 1's link is still unused, so an invite claims it and
-     * its old link stops working (with a message that says why). */
+     * its old link stops working (with a message that says why); seat 0,
+     * the creator's, was never open to invites. */
+    const char *invite =
+        json_string_value(json_object_get(created, "invite"));
+    assert_non_null(invite);
     client *inv = client_new();
     inv->viewer = 1;
-    send_msg(inv, "{\"type\":\"join\",\"table\":\"%s\",\"claim\":true}", id);
+    send_msg(inv, "{\"type\":\"join\",\"table\":\"%s\",\"claim\":true,"
+             "\"invite\":\"%s\"}", id, invite);
     drain_messages();
     expect_no_error(inv);
     json_t *joined = last_of(inv, "joined");
@@ -909,8 +925,24 @@ static void seats_and_tokens(void **state)
     expect_error(late, "token_replaced");
     client *c2 = client_new();
     join_seat(c2, created, 2);
+    /* The invite was used: it opens nothing more. */
+    client *again = client_new();
+    again->intruder = 1;
+    send_msg(again, "{\"type\":\"join\",\"table\":\"%s\",\"claim\":true,"
+             "\"invite\":\"%s\"}", id, invite);
+    drain_messages();
+    expect_error(again, "bad_invite");
+    /* A person at a seat makes a new one; with every seat taken it finds
+     * the table full. */
+    send_msg(a3, "{\"type\":\"invite\"}");
+    drain_messages();
+    expect_no_error(a3);
+    json_t *fresh_inv = last_of(a3, "invite");
+    assert_non_null(fresh_inv);
     client *full = client_new();
-    send_msg(full, "{\"type\":\"join\",\"table\":\"%s\",\"claim\":true}", id);
+    send_msg(full, "{\"type\":\"join\",\"table\":\"%s\",\"claim\":true,"
+             "\"invite\":\"%s\"}", id,
+             json_string_value(json_object_get(fresh_inv, "invite")));
     drain_messages();
     expect_error(full, "table_full");
     /* Out of turn, and a move that is not legal: refused, nothing

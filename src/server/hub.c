@@ -1167,6 +1167,20 @@ static int save_seat(tbs_hub *h, tbs_table *t, int j)
     return 0;
 }
 
+/* Writes t's invite (or its absence) to the store. */
+static int save_invite(tbs_hub *h, tbs_table *t)
+{
+    tbs_hub_flush(h);
+    if (tbs_store_begin(h->db) != 0 ||
+        tbs_store_set_invite(h->db, t->id,
+                             t->has_invite ? t->invite_hash : NULL) != 0 ||
+        tbs_store_commit(h->db) != 0) {
+        tbs_store_rollback(h->db);
+        return -1;
+    }
+    return 0;
+}
+
 /* ------------------------------------------------------------ requests */
 
 /* The bots a table may seat: the engine's kinds that run in bounded time
@@ -1451,6 +1465,25 @@ static void req_create(tbs_conn *c, json_t *req)
         }
         tick_ms = (int)json_integer_value(tk);
     }
+    /* The creator's seat is theirs from the start: no invite can take it
+     * (default: the first person's seat; null: the creator only
+     * watches). */
+    int creator = -1;
+    json_t *cj = json_object_get(req, "creator");
+    if (cj && !json_is_null(cj)) {
+        if (!json_is_integer(cj) || json_integer_value(cj) < 0 ||
+            json_integer_value(cj) >= players ||
+            strcmp(specs[json_integer_value(cj)], "human") != 0) {
+            send_error(c, "create", "bad_request", "creator: the number of "
+                       "a person's seat, or null");
+            return;
+        }
+        creator = (int)json_integer_value(cj);
+    } else if (!cj) {
+        for (int j = players - 1; j >= 0; j--)
+            if (strcmp(specs[j], "human") == 0)
+                creator = j;
+    }
     if (h->n_tables >= h->cfg.max_tables) {
         send_limit(c, "create", "server", 60, "this server holds %d "
                    "tables already; try again later", h->cfg.max_tables);
@@ -1488,6 +1521,21 @@ static void req_create(tbs_conn *c, json_t *req)
         }
         t->seat[j].has_hash = 1;
     }
+    if (creator >= 0)
+        t->seat[creator].claimed = 1;
+    char invite[TBS_TOKEN_HEX + 1] = "";
+    int open_seats = 0;
+    for (int j = 0; j < players; j++)
+        open_seats += !t->seat[j].bot && !t->seat[j].claimed;
+    if (open_seats > 0) {
+        if (tbs_token_new(invite, t->invite_hash) != 0) {
+            tbs_table_free(t);
+            send_error(c, "create", "storage", "the system gave no random "
+                       "numbers for the invite link");
+            return;
+        }
+        t->has_invite = 1;
+    }
     if (tbs_table_save(t, h->db, err, sizeof err) != 0) {
         tbs_table_free(t);
         send_error(c, "create", "storage", "the table could not be saved: "
@@ -1512,6 +1560,10 @@ static void req_create(tbs_conn *c, json_t *req)
         json_array_append_new(toks, s);
     }
     json_object_set_new(o, "seats", toks);
+    json_object_set_new(o, "creator", creator >= 0 ? json_integer(creator)
+                                                   : json_null());
+    json_object_set_new(o, "invite", invite[0] ? json_string(invite)
+                                               : json_null());
     send_json(c, o);
     kick(h, t);
     schedule(h);
@@ -1604,7 +1656,14 @@ static void req_join(tbs_conn *c, json_t *req)
         maybe_evict(h, t);
         return;
     }
-    if (tok && p) {
+    json_t *inv = json_object_get(req, "invite");
+    if (claim && (!inv || !json_is_string(inv))) {
+        send_error(c, "join", "bad_invite", "taking a free seat needs the "
+                   "table's invite link (a spectator's link opens no seat)");
+        maybe_evict(h, t);
+        return;
+    }
+    if ((tok || claim) && p) {
         /* Guesses are counted per address, so that reconnecting does not
          * give more; once they are used up no token is even looked at. */
         bucket_fill(&p->guesses, &p->guesses_at, h->cfg.guesses_per_min,
@@ -1642,6 +1701,19 @@ static void req_join(tbs_conn *c, json_t *req)
         }
         seat = s;
     } else if (claim) {
+        uint8_t ih[TBS_HASH];
+        if (tbs_token_hash(json_string_value(inv), ih) != 0 ||
+            !t->has_invite || !tbs_hash_equal(ih, t->invite_hash)) {
+            if (++c->bad_tokens >= MAX_BAD_TOKENS)
+                c->closing = 1;
+            if (p)
+                p->guesses -= 1;
+            send_error(c, "join", "bad_invite", "this invite link was used "
+                       "already or withdrawn; ask for a new one (you can "
+                       "watch instead)");
+            maybe_evict(h, t);
+            return;
+        }
         int s = -1;
         for (int j = 0; j < t->cfg.players && s < 0; j++)
             if (!t->seat[j].bot && !t->seat[j].claimed)
@@ -1669,6 +1741,9 @@ static void req_join(tbs_conn *c, json_t *req)
                        "%s", tbs_store_error(h->db));
             return;
         }
+        /* An invite opens one seat. */
+        t->has_invite = 0;
+        save_invite(h, t);
         seat = s;
         issued = 1;
     } else if (t->watchers >= TBS_MAX_WATCHERS) {
@@ -1704,6 +1779,90 @@ static void req_join(tbs_conn *c, json_t *req)
     attach(c, t, seat);
     kick(h, t);
     schedule(h);
+}
+
+/* `invite`: a person at a seat makes a new invite link (the old one stops
+ * working), or withdraws it with "revoke": true. */
+static void req_invite(tbs_conn *c, json_t *req)
+{
+    tbs_hub *h = c->hub;
+    tbs_table *t = c->table;
+    if (!t || c->seat < 0) {
+        send_error(c, "invite", "not_seated", "only a person at a seat of "
+                   "the table may invite");
+        return;
+    }
+    if (t->ended || t->broken) {
+        send_error(c, "invite", "game_over", "the game is over");
+        return;
+    }
+    int revoke = json_is_true(json_object_get(req, "revoke"));
+    char text[TBS_TOKEN_HEX + 1] = "";
+    int had = t->has_invite;
+    uint8_t old[TBS_HASH];
+    memcpy(old, t->invite_hash, TBS_HASH);
+    if (revoke) {
+        t->has_invite = 0;
+    } else {
+        if (tbs_token_new(text, t->invite_hash) != 0) {
+            send_error(c, "invite", "storage", "the system gave no random "
+                       "numbers for the invite link");
+            return;
+        }
+        t->has_invite = 1;
+    }
+    if (save_invite(h, t) != 0) {
+        t->has_invite = had;
+        memcpy(t->invite_hash, old, TBS_HASH);
+        send_error(c, "invite", "storage", "the invite could not be saved: "
+                   "%s", tbs_store_error(h->db));
+        return;
+    }
+    json_t *o = json_object();
+    json_object_set_new(o, "type", json_string("invite"));
+    json_object_set_new(o, "table", json_string(t->id));
+    json_object_set_new(o, "invite", text[0] ? json_string(text)
+                                             : json_null());
+    send_json(c, o);
+}
+
+/* `reissue`: the person at a seat gets a new link for it; the old one
+ * stops working (it is answered token_replaced) and any other window
+ * holding the seat is closed. */
+static void req_reissue(tbs_conn *c)
+{
+    tbs_hub *h = c->hub;
+    tbs_table *t = c->table;
+    if (!t || c->seat < 0) {
+        send_error(c, "reissue", "not_seated", "join a table at a seat "
+                   "first");
+        return;
+    }
+    int j = c->seat;
+    tbs_seat saved = t->seat[j];
+    char fresh[TBS_TOKEN_HEX + 1];
+    t->seat[j].has_old = t->seat[j].has_hash;
+    memcpy(t->seat[j].old_hash, t->seat[j].hash, TBS_HASH);
+    if (tbs_token_new(fresh, t->seat[j].hash) != 0) {
+        t->seat[j] = saved;
+        send_error(c, "reissue", "storage", "the system gave no random "
+                   "numbers for a seat link");
+        return;
+    }
+    t->seat[j].has_hash = 1;
+    if (save_seat(h, t, j) != 0) {
+        t->seat[j] = saved;
+        send_error(c, "reissue", "storage", "the new link could not be "
+                   "saved: %s", tbs_store_error(h->db));
+        return;
+    }
+    move_seat(c, t, j);
+    json_t *o = json_object();
+    json_object_set_new(o, "type", json_string("reissued"));
+    json_object_set_new(o, "table", json_string(t->id));
+    json_object_set_new(o, "seat", json_integer(j));
+    json_object_set_new(o, "token", json_string(fresh));
+    send_json(c, o);
 }
 
 /* Refuses a move the engine would not take, with the engine's reason;
@@ -1971,6 +2130,10 @@ void tbs_conn_message(tbs_conn *c, const char *text, size_t len)
         req_act(c, req);
     else if (strcmp(type, "leave") == 0)
         req_leave(c);
+    else if (strcmp(type, "invite") == 0)
+        req_invite(c, req);
+    else if (strcmp(type, "reissue") == 0)
+        req_reissue(c);
     else if (strcmp(type, "finished") == 0)
         req_finished(c);
     else if (strcmp(type, "replay") == 0)

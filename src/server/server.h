@@ -136,13 +136,17 @@ int tbs_store_each(tbs_store *db, const char *status, int limit,
 
 /* Lifetimes: calls fn with the id of every table that is (TBS_IDS_ACTIVE)
  * being played and had a step or was made at or after arg ms, (..._
- * UNCLAIMED) being played, made before arg and with no seat ever opened
+ * UNCLAIMED) being played, made before arg and where no person ever moved
  * (at most 1000, oldest first), or (..._CLOSED) closed by the operator at
  * or after arg; fn returns nonzero to stop.  0, or -1. */
 enum { TBS_IDS_ACTIVE, TBS_IDS_UNCLAIMED, TBS_IDS_CLOSED };
 int tbs_store_each_id(tbs_store *db, int which, long long arg,
                       int (*fn)(void *user, const char *id), void *user);
-/* Deletes a table, its seats and its steps (inside a transaction). */
+/* A table's invite: its hash stored (hash NULL: removed); 0, or -1.  And
+ * read: 1 (hash filled), 0 when it has none, -1 on error. */
+int tbs_store_set_invite(tbs_store *db, const char *id, const uint8_t *hash);
+int tbs_store_get_invite(tbs_store *db, const char *id, uint8_t *hash);
+/* Deletes a table, its seats, invite and steps (inside a transaction). */
 int tbs_store_delete_table(tbs_store *db, const char *id);
 
 /* One line of the operator's list (tabula serve --list). */
@@ -213,6 +217,8 @@ typedef struct tbs_table {
     int closed;           /* closed by the operator (broken is set too) */
     long long created_ms, ended_ms;
     tbs_seat seat[TB_MAX_PLAYERS];
+    int has_invite;       /* the invite link's hash (single use) */
+    uint8_t invite_hash[TBS_HASH];
     char takeover[TB_SEAT_SPEC]; /* bot for a seat its person left; "" */
     int tick_ms;
     tbs_log log[TB_MAX_PLAYERS + 1]; /* per seat; [players]: spectators */
@@ -389,8 +395,8 @@ typedef struct tbs_hub_config {
      * has none. */
     int max_conns, max_seats, tables_per_hour, guesses_per_min;
     /* Lifetimes (0: never).  A table nobody has been at for archive_ms
-     * leaves memory (it stays stored and its links reopen it); one whose
-     * seats were never opened is deleted expire_ms after it was made. */
+     * leaves memory (it stays stored and its links reopen it); one where
+     * no person ever moved is deleted expire_ms after it was made. */
     long long archive_ms, expire_ms;
     int max_tables;    /* tables in memory, for every address together */
     int bot_time_max_s; /* the most an ismcts bot may be given a move */

@@ -51,7 +51,10 @@ static const char schema[] =
     "  source TEXT,\n"
     "  arrival INTEGER,\n"
     "  at_ms INTEGER NOT NULL,\n"
-    "  PRIMARY KEY(table_id, n));\n";
+    "  PRIMARY KEY(table_id, n));\n"
+    "CREATE TABLE IF NOT EXISTS invites(\n"
+    "  table_id TEXT PRIMARY KEY REFERENCES tables(id),\n"
+    "  hash BLOB NOT NULL);\n";
 
 enum {
     Q_BEGIN, Q_COMMIT, Q_ROLLBACK, Q_ADD_TABLE, Q_SET_SEAT, Q_ADD_STEP,
@@ -423,10 +426,10 @@ static const char *const id_queries[] = {
     "SELECT id FROM tables WHERE status = 'playing' AND "
     "MAX(created_ms, COALESCE((SELECT MAX(at_ms) FROM steps "
     "WHERE table_id = tables.id), 0)) >= ?1 ORDER BY created_ms, id",
-    /* TBS_IDS_UNCLAIMED: played, made before ?1, no seat ever opened. */
+    /* TBS_IDS_UNCLAIMED: played, made before ?1, no person ever moved. */
     "SELECT id FROM tables WHERE status = 'playing' AND created_ms < ?1 "
-    "AND NOT EXISTS (SELECT 1 FROM seats WHERE table_id = tables.id "
-    "AND claimed = 1) ORDER BY created_ms, id LIMIT 1000",
+    "AND NOT EXISTS (SELECT 1 FROM steps WHERE table_id = tables.id "
+    "AND source = 'human') ORDER BY created_ms, id LIMIT 1000",
     /* TBS_IDS_CLOSED: closed by the operator since ?1. */
     "SELECT id FROM tables WHERE status = 'closed' AND ended_ms >= ?1",
 };
@@ -474,6 +477,7 @@ int tbs_store_delete_table(tbs_store *db, const char *id)
 {
     static const char *const sql[] = {
         "DELETE FROM steps WHERE table_id = ?1",
+        "DELETE FROM invites WHERE table_id = ?1",
         "DELETE FROM seats WHERE table_id = ?1",
         "DELETE FROM tables WHERE id = ?1",
     };
@@ -528,4 +532,40 @@ int tbs_store_list(tbs_store *db,
         fail(db);
     sqlite3_finalize(q);
     return ok ? 0 : -1;
+}
+
+/* ------------------------------------------------------------ invites */
+
+int tbs_store_set_invite(tbs_store *db, const char *id,
+                         const uint8_t *hash)
+{
+    sqlite3_stmt *q;
+    const char *sql = hash ? "INSERT OR REPLACE INTO invites(table_id, hash) "
+                             "VALUES(?1, ?2)"
+                           : "DELETE FROM invites WHERE table_id = ?1";
+    if (sqlite3_prepare_v2(db->db, sql, -1, &q, NULL) != SQLITE_OK)
+        return fail(db);
+    sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
+    if (hash)
+        sqlite3_bind_blob(q, 2, hash, TBS_HASH, SQLITE_TRANSIENT);
+    int rc = sqlite3_step(q);
+    sqlite3_finalize(q);
+    return rc == SQLITE_DONE ? 0 : fail(db);
+}
+
+int tbs_store_get_invite(tbs_store *db, const char *id, uint8_t *hash)
+{
+    sqlite3_stmt *q;
+    if (sqlite3_prepare_v2(db->db,
+                           "SELECT hash FROM invites WHERE table_id = ?1", -1,
+                           &q, NULL) != SQLITE_OK)
+        return fail(db);
+    sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
+    int rc = sqlite3_step(q), found = 0;
+    if (rc == SQLITE_ROW)
+        found = column_hash(q, 0, hash);
+    sqlite3_finalize(q);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return fail(db);
+    return found;
 }

@@ -19,6 +19,9 @@
 //      clicked, screenshots at desktop and phone size (in SHOTS, default
 //      build/web-shots: CI keeps them as artifacts); no page may raise an
 //      error.
+//   8. Links: a spectator's link opens no seat (not even turned into an
+//      invite), the invite link opens one seat, and a seat link the person
+//      at the seat reissued locks the old link out.
 //
 // TABULA=path/to/tabula picks the binary (default build/tabula); ONLY=regex
 // runs the tests whose names match.
@@ -376,6 +379,41 @@ async function httpServesOnlyTheUi(browser, base) {
   check(post.status >= 400, `POST is refused (${post.status})`);
 }
 
+async function linksLockOut(browser, base) {
+  const owner = await newPage(browser);
+  const t = await createTable(owner, base, 'no-thanks', ['you', 'human', 'human']);
+  check(t.invite.includes(`/#/join/${t.table}/`), 'the invite link has its own secret');
+  // The spectators' link, and the same turned into an invite: no seat.
+  const spy = await newPage(browser);
+  await spy.goto(t.watch);
+  await spy.waitForSelector('.topbar .where');
+  check((await spy.locator('.topbar .where').innerText()).startsWith('spectator'), 'the spectator link watches');
+  await spy.goto(`${base}/#/join/${t.table}`);
+  await spy.waitForSelector('.problem');
+  check(await spy.locator('.seat.you').count() === 0, 'a spectator link turned into an invite takes no seat');
+  // The invite: the first free seat (seat 1: seat 0 is the creator's).
+  const friend = await newPage(browser);
+  await friend.goto(t.invite);
+  await friend.waitForSelector('.seat.you');
+  check((await friend.locator('.seat.you').getAttribute('data-seat')) === '1', 'the invite opens seat 1');
+  await friend.waitForFunction(() => /#\/t\/[0-9a-f]+\/[0-9a-f]+/.test(location.hash));
+  const oldLink = friend.url();
+  // The friend makes a new link for the seat: the old one stops working.
+  friend.on('dialog', (d) => d.accept());
+  await friend.click('#reissue');
+  await friend.waitForSelector('#seat-link');
+  const newLink = await friend.locator('#seat-link').inputValue();
+  check(newLink !== oldLink, 'a new link');
+  const thief = await newPage(browser);
+  await thief.goto(oldLink);
+  await thief.waitForSelector('.problem');
+  check(await thief.locator('.seat.you').count() === 0, 'the old link opens no seat');
+  check(/replaced/.test(await thief.locator('.problem').innerText()), 'the old link is said to be replaced');
+  await friend.waitForSelector('.seat.you');
+  check(await friend.locator('.problem').count() === 0, 'the friend keeps the seat');
+  for (const p of [owner, spy, friend, thief]) await p.context().close();
+}
+
 async function everyGame(browser, base) {
   const page = await newPage(browser);
   await page.goto(`${base}/#/`);
@@ -436,6 +474,7 @@ try {
   await test('Schotten Totten played by clicking to a claimed stone', () => schottenTottenToAClaim(browser, base));
   await test('The Mind runs in real time', () => theMindInRealTime(browser, base));
   await test('HTTP serves only the UI and ended games\' records', () => httpServesOnlyTheUi(browser, base));
+  await test('links: a spectator link takes no seat, a reissued link locks the old out', () => linksLockOut(browser, base));
   await test('every game: a table, a few moves, screenshots', () => everyGame(browser, base));
   await test('no page raised an error', async () => {
     check(pageErrors.length === 0, `page errors:\n${pageErrors.join('\n')}`);
