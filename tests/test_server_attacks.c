@@ -21,6 +21,10 @@
  *   links         a spectator's link opens no seat, an invite opens one
  *                 and can be withdrawn, the creator's seat is never open
  *                 to invites, and a reissued seat link locks the old out
+ *   hygiene       HTTP answers (HEAD, errors, lws's own) carry the security
+ *                 headers; the WebSocket is at / only and for this site's
+ *                 pages only; one server per database; every error has a
+ *                 message, and characters are counted as characters
  *
  * The real binary runs (build/tabula serve) with small limits so that the
  * attacks are quick.
@@ -37,6 +41,8 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <arpa/inet.h>
+#include <netinet/in.h>
 #include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
@@ -833,6 +839,185 @@ static void test_links(void **state)
     stop_server();
 }
 
+/* Sends a raw request to the server and returns what comes back within
+ * two seconds (malloc'd, NUL-terminated; "" when nothing). */
+static char *raw_http(const char *request)
+{
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    assert_true(fd >= 0);
+    struct sockaddr_in a;
+    memset(&a, 0, sizeof a);
+    a.sin_family = AF_INET;
+    a.sin_port = htons((uint16_t)server_port);
+    inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
+    assert_int_equal(connect(fd, (struct sockaddr *)&a, sizeof a), 0);
+    size_t n = strlen(request);
+    assert_int_equal(send(fd, request, n, MSG_NOSIGNAL), (ssize_t)n);
+    size_t cap = 65536, len = 0;
+    char *out = malloc(cap);
+    assert_non_null(out);
+    long long end = now_ms() + 2000;
+    while (len + 1 < cap && now_ms() < end) {
+        struct pollfd p = {fd, POLLIN, 0};
+        if (poll(&p, 1, 200) <= 0)
+            continue;
+        ssize_t r = recv(fd, out + len, cap - 1 - len, 0);
+        if (r <= 0)
+            break;
+        len += (size_t)r;
+    }
+    out[len] = '\0';
+    close(fd);
+    return out;
+}
+
+/* Lower-cases the headers of an answer (header names are not case
+ * sensitive). */
+static void lower(char *s)
+{
+    for (; *s; s++)
+        if (*s >= 'A' && *s <= 'Z')
+            *s = (char)(*s - 'A' + 'a');
+}
+
+/* An answer carries the security headers of docs/server.md. */
+static void assert_secure_headers(char *answer)
+{
+    lower(answer);
+    assert_non_null(strstr(answer, "\r\ncontent-security-policy:"));
+    assert_non_null(strstr(answer, "\r\nx-content-type-options: nosniff"));
+    assert_non_null(strstr(answer, "\r\nx-frame-options: deny"));
+    assert_non_null(strstr(answer, "\r\nreferrer-policy: no-referrer"));
+}
+
+static const char upgrade_fmt[] =
+    "GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\n"
+    "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
+    "Sec-WebSocket-Version: 13\r\n%s\r\n";
+
+/* Issue 32: "TRACE, unknown methods, absolute URIs and GET * get
+ * libwebsockets' own 403 page without the documented security headers;
+ * HEAD returns 405"; "any Origin is accepted on the WebSocket upgrade",
+ * "the upgrade works on any path".  HEAD is answered as GET without a
+ * body; every answer, lws's own error pages too, has the headers; the
+ * upgrade is refused on another path, and from another site's page. */
+static void test_http_hygiene(void **state)
+{
+    (void)state;
+    start_server(NULL);
+    char req[1024];
+    snprintf(req, sizeof req, "HEAD / HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n"
+             "Connection: close\r\n\r\n", server_port);
+    char *a = raw_http(req);
+    assert_true(strncmp(a, "HTTP/1.1 200", 12) == 0);
+    assert_secure_headers(a);
+    const char *body = strstr(a, "\r\n\r\n");
+    assert_non_null(body);
+    assert_string_equal(body + 4, ""); /* no body */
+    free(a);
+    static const char *const bad[] = {"TRACE / HTTP/1.1", "FOO / HTTP/1.1",
+                                      "GET /nowhere HTTP/1.1",
+                                      "GET * HTTP/1.1"};
+    for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
+        snprintf(req, sizeof req, "%s\r\nHost: 127.0.0.1:%d\r\n"
+                 "Connection: close\r\n\r\n", bad[i], server_port);
+        a = raw_http(req);
+        if (strncmp(a, "HTTP/1.", 7) != 0)
+            fail_msg("%s: no answer", bad[i]);
+        assert_true(a[9] == '4'); /* a 4xx status */
+        assert_secure_headers(a);
+        free(a);
+    }
+    /* The upgrade: on / only, from no page or this site's own. */
+    snprintf(req, sizeof req, upgrade_fmt, "/x", server_port, "");
+    a = raw_http(req);
+    assert_true(strncmp(a, "HTTP/1.0 404", 12) == 0 ||
+                strncmp(a, "HTTP/1.1 404", 12) == 0);
+    free(a);
+    snprintf(req, sizeof req, upgrade_fmt, "/", server_port,
+             "Origin: https://evil.example\r\n");
+    a = raw_http(req);
+    assert_null(strstr(a, " 101 "));
+    assert_non_null(strstr(a, " 403 "));
+    assert_secure_headers(a);
+    free(a);
+    char origin[128];
+    snprintf(origin, sizeof origin, "Origin: http://127.0.0.1:%d\r\n",
+             server_port);
+    snprintf(req, sizeof req, upgrade_fmt, "/", server_port, origin);
+    a = raw_http(req);
+    assert_true(strncmp(a, "HTTP/1.1 101", 12) == 0);
+    free(a);
+    stop_server();
+}
+
+/* Issue 32: "a second server starts on the same database without a word
+ * (moves then fail with storage errors)".  The second is refused at
+ * once, with a message naming the first. */
+static void test_db_lock(void **state)
+{
+    (void)state;
+    start_server(NULL);
+    char cmd[8192];
+    snprintf(cmd, sizeof cmd, "'%s' serve --bind 127.0.0.1 --port 0 --db '%s' "
+             "--quiet 2>&1", tabula, db_path);
+    FILE *f = popen(cmd, "r");
+    assert_non_null(f);
+    char out[1024] = "";
+    size_t n = fread(out, 1, sizeof out - 1, f);
+    out[n] = '\0';
+    int rc = pclose(f);
+    assert_true(WIFEXITED(rc) && WEXITSTATUS(rc) == 1);
+    assert_non_null(strstr(out, "another tabula serve"));
+    stop_server();
+}
+
+/* Issue 32: "some error replies lack message when a truncated text cut a
+ * multi-byte character; at most 63 characters counts bytes; a move number
+ * sent as the string 0 is answered stale since move -1". */
+static void test_error_messages(void **state)
+{
+    (void)state;
+    start_server(NULL);
+    wsc w;
+    connect_or_fail(&w);
+    /* A type of 'a' and 30 two-byte characters: the message quotes 40
+     * bytes of it, which cuts the 20th. */
+    char req[1024] = "{\"type\":\"a";
+    for (int i = 0; i < 30; i++)
+        strcat(req, "\xc3\xa9");
+    strcat(req, "\"}");
+    send_str(&w, req);
+    json_t *m = expect_type(&w, "error", 5000);
+    assert_non_null(json_string_value(json_object_get(m, "message")));
+    json_decref(m);
+    /* Sixty characters of two bytes each are not "over 63 characters". */
+    send_str(&w, create_req);
+    json_t *created = expect_type(&w, "created", 5000);
+    send_join(&w, created, 0, NULL);
+    json_decref(expect_type(&w, "state", 5000));
+    strcpy(req, "{\"type\":\"act\",\"action\":\"");
+    for (int i = 0; i < 60; i++)
+        strcat(req, "\xc3\xa9");
+    strcat(req, "\"}");
+    send_str(&w, req);
+    m = expect_type(&w, "error", 5000);
+    assert_non_null(json_string_value(json_object_get(m, "message")));
+    assert_null(strstr(json_string_value(json_object_get(m, "message")),
+                       "at most 63"));
+    json_decref(m);
+    /* The move number as a string: a bad request, said so. */
+    send_str(&w, "{\"type\":\"act\",\"action\":\"take\",\"move\":\"0\"}");
+    m = expect_type(&w, "error", 5000);
+    assert_string_equal(code_of(m), "bad_request");
+    assert_null(strstr(json_string_value(json_object_get(m, "message")),
+                       "-1"));
+    json_decref(m);
+    json_decref(created);
+    wsc_close(&w);
+    stop_server();
+}
+
 int main(int argc, char **argv)
 {
     (void)argc;
@@ -852,6 +1037,9 @@ int main(int argc, char **argv)
         cmocka_unit_test_teardown(test_slow_bots, teardown),
         cmocka_unit_test_teardown(test_idle_table, teardown),
         cmocka_unit_test_teardown(test_links, teardown),
+        cmocka_unit_test_teardown(test_http_hygiene, teardown),
+        cmocka_unit_test_teardown(test_db_lock, teardown),
+        cmocka_unit_test_teardown(test_error_messages, teardown),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);
 }

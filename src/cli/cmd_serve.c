@@ -22,7 +22,7 @@ static int usage(void)
         "                    [--max-tables N] [--max-guesses N]\n"
         "                    [--trust-proxy] [--archive-after S]\n"
         "                    [--expire-after S] [--max-tables-total N]\n"
-        "                    [--bot-time-max S]\n"
+        "                    [--bot-time-max S] [--origin LIST]\n"
         "       tabula serve [--db FILE] --list | --close TABLE\n\n"
         "Serves every game in 'tabula list' to browsers: open the printed\n"
         "link, create a table (game, players, options, which seats are\n"
@@ -63,6 +63,8 @@ static int usage(void)
         "                 X-Forwarded-For header that the reverse proxy in\n"
         "                 front sets (only behind one: else clients choose\n"
         "                 their address)\n"
+        "  --origin LIST  origins (https://host, comma-separated) whose pages\n"
+        "                 may open the WebSocket besides this server's own\n"
         "  --bot-time-max S  the most thinking time a table may give an\n"
         "                 ismcts bot a move (default 5)\n"
         "  --max-tables-total N  tables in memory for everyone together\n"
@@ -108,6 +110,7 @@ int cmd_serve(int argc, char **argv)
         {"list", no_argument, NULL, 1012},
         {"max-tables-total", required_argument, NULL, 1014},
         {"bot-time-max", required_argument, NULL, 1015},
+        {"origin", required_argument, NULL, 1016},
         {"close", required_argument, NULL, 1013},
         {NULL, 0, NULL, 0},
     };
@@ -210,6 +213,7 @@ int cmd_serve(int argc, char **argv)
             o.expire_s = v;
             break;
         case 1012: o.list = 1; break;
+        case 1016: o.origins = optarg; break;
         case 1015:
             if (cli_parse_long("--bot-time-max", optarg, 1, 60, &v))
                 return 2;

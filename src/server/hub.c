@@ -211,6 +211,42 @@ static void send_json(tbs_conn *c, json_t *o)
     json_decref(o);
 }
 
+/* The length of the UTF-8 sequence that starts with byte b (0: not a
+ * lead byte). */
+static int utf8_seq_len(unsigned char b)
+{
+    return b < 0x80 ? 1 : (b & 0xE0) == 0xC0 ? 2 : (b & 0xF0) == 0xE0 ? 3
+         : (b & 0xF8) == 0xF0 ? 4 : 0;
+}
+
+/* Makes text valid UTF-8 in place: a byte that does not start a whole
+ * sequence (a character cut by a length limit, "%.40s" or the end of a
+ * buffer) becomes '?', so that the text can go into JSON (jansson refuses
+ * invalid UTF-8: the message would be lost). */
+static void utf8_clean(char *text)
+{
+    unsigned char *p = (unsigned char *)text;
+    while (*p) {
+        int n = utf8_seq_len(*p), ok = n > 0;
+        for (int k = 1; ok && k < n; k++)
+            ok = (p[k] & 0xC0) == 0x80;
+        if (!ok) {
+            *p++ = '?';
+            continue;
+        }
+        p += n;
+    }
+}
+
+/* The number of characters (code points) of UTF-8 text. */
+static size_t utf8_chars(const char *text)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        n += (*p & 0xC0) != 0x80;
+    return n;
+}
+
 /* Sends {"type":"error","code":..,"message":..,"in":..}. */
 static void send_error(tbs_conn *c, const char *in, const char *code,
                        const char *fmt, ...)
@@ -227,6 +263,7 @@ static void send_error(tbs_conn *c, const char *in, const char *code,
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
+    utf8_clean(text);
     json_t *o = json_object();
     json_object_set_new(o, "type", json_string("error"));
     json_object_set_new(o, "code", json_string(code));
@@ -253,6 +290,7 @@ static void send_limit(tbs_conn *c, const char *in, const char *limit,
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
+    utf8_clean(text);
     json_t *o = json_object();
     json_object_set_new(o, "type", json_string("error"));
     json_object_set_new(o, "code", json_string("rate_limited"));
@@ -1897,18 +1935,26 @@ static void req_act(tbs_conn *c, json_t *req)
         send_error(c, "act", "game_over", "the game is over");
         return;
     }
-    if (!text || strlen(text) >= TB_ACTION_TEXT) {
+    if (!text || utf8_chars(text) > TB_ACTION_TEXT - 1) {
         send_error(c, "act", "bad_request", "action: a move in the game's "
                    "notation, at most %d characters", TB_ACTION_TEXT - 1);
         return;
     }
+    if (strlen(text) >= TB_ACTION_TEXT) {
+        /* Few characters but many bytes: no game's notation (plain
+         * ASCII) has such a move. */
+        send_illegal(c, "?", "moves are written in plain ASCII");
+        return;
+    }
     json_t *mv = json_object_get(req, "move");
-    if (mv && (!json_is_integer(mv) ||
-               json_integer_value(mv) != t->rec.n_actions)) {
+    if (mv && !json_is_integer(mv)) {
+        send_error(c, "act", "bad_request", "move: the number of moves the "
+                   "client saw, a whole number (not a string)");
+        return;
+    }
+    if (mv && json_integer_value(mv) != t->rec.n_actions) {
         send_error(c, "act", "stale", "the table has moved on since move "
-                   "%lld; here it is now",
-                   (long long)(json_is_integer(mv) ? json_integer_value(mv)
-                                                   : -1));
+                   "%lld; here it is now", (long long)json_integer_value(mv));
         mark_dirty(c);
         return;
     }

@@ -11,11 +11,14 @@
 #include "server.h"
 
 #include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <libwebsockets.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -29,6 +32,7 @@ typedef struct pss {
     size_t rx_len;
     int rx_too_big;
     /* HTTP: the body being sent. */
+    int head;             /* a HEAD request: headers only */
     const char *body;
     char *owned;          /* body, when it was made for this request */
     size_t len, sent;
@@ -42,6 +46,7 @@ static struct {
     lws_sorted_usec_list_t sul;
     int quiet;
     int trust_proxy;
+    const char *origins;  /* more origins allowed besides the served host */
 } srv;
 
 static volatile sig_atomic_t interrupted;
@@ -150,32 +155,43 @@ static const tbs_asset *find_asset(const char *path)
     return NULL;
 }
 
-/* Writes the status line and headers of a response whose body p->body
- * (p->len bytes) follows in HTTP_WRITEABLE; -1 closes the connection. */
-static int start_response(struct lws *wsi, pss *p, unsigned status,
-                          const char *type, const char *download)
+/* The headers our own answers add to those libwebsockets puts on every
+ * answer, its own error pages included (LWS_SERVER_OPTION_HTTP_HEADERS_
+ * SECURITY_BEST_PRACTICES_ENFORCE: content-security-policy,
+ * x-content-type-options, x-xss-protection, x-frame-options,
+ * referrer-policy): a stricter policy (a browser enforces both) and no
+ * caching.  0, or -1 when they do not fit. */
+static int add_our_headers(struct lws *wsi, unsigned char **q,
+                           unsigned char *end)
 {
-    unsigned char buf[LWS_PRE + 2048];
-    unsigned char *start = buf + LWS_PRE, *q = start, *end = buf + sizeof buf;
-    if (lws_add_http_common_headers(wsi, status, type,
-                                    (lws_filepos_t)p->len, &q, end))
-        return -1;
     static const char *const headers[][2] = {
         {"content-security-policy:",
          "default-src 'self'; img-src 'self' data:; style-src 'self'; "
          "script-src 'self'; connect-src 'self'; base-uri 'none'; "
          "form-action 'none'; frame-ancestors 'none'"},
-        {"x-content-type-options:", "nosniff"},
-        {"referrer-policy:", "no-referrer"},
-        {"x-frame-options:", "DENY"},
         {"cache-control:", "no-cache"},
     };
     for (size_t i = 0; i < sizeof headers / sizeof headers[0]; i++)
         if (lws_add_http_header_by_name(
                 wsi, (const unsigned char *)headers[i][0],
                 (const unsigned char *)headers[i][1],
-                (int)strlen(headers[i][1]), &q, end))
+                (int)strlen(headers[i][1]), q, end))
             return -1;
+    return 0;
+}
+
+/* Writes the status line and headers of a response whose body p->body
+ * (p->len bytes) follows in HTTP_WRITEABLE (none for HEAD); -1 closes the
+ * connection. */
+static int start_response(struct lws *wsi, pss *p, unsigned status,
+                          const char *type, const char *download)
+{
+    unsigned char buf[LWS_PRE + 2048];
+    unsigned char *start = buf + LWS_PRE, *q = start, *end = buf + sizeof buf;
+    if (lws_add_http_common_headers(wsi, status, type,
+                                    (lws_filepos_t)p->len, &q, end) ||
+        add_our_headers(wsi, &q, end))
+        return -1;
     if (download) {
         char value[128];
         snprintf(value, sizeof value, "attachment; filename=\"%s\"",
@@ -187,6 +203,11 @@ static int start_response(struct lws *wsi, pss *p, unsigned status,
     }
     if (lws_finalize_write_http_header(wsi, start, &q, end))
         return -1;
+    if (p->head) {
+        /* HEAD: the headers a GET would have, and no body. */
+        p->body = NULL;
+        return lws_http_transaction_completed(wsi) ? -1 : 0;
+    }
     lws_callback_on_writable(wsi);
     return 0;
 }
@@ -194,8 +215,9 @@ static int start_response(struct lws *wsi, pss *p, unsigned status,
 /* Answers one GET. */
 static int http_request(struct lws *wsi, pss *p, const char *path)
 {
-    if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0) {
-        p->body = "only GET is served here\n";
+    p->head = lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0;
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0 && !p->head) {
+        p->body = "only GET and HEAD are served here\n";
         p->len = strlen(p->body);
         return start_response(wsi, p, HTTP_STATUS_METHOD_NOT_ALLOWED,
                               "text/plain; charset=utf-8", NULL);
@@ -366,11 +388,64 @@ static int ws_write(struct lws *wsi, pss *p)
     return 0;
 }
 
+/* Whether the Origin of an upgrade (a browser always sends one) is the
+ * host the page was served from, or one of --origin's; a client that is
+ * not a browser sends none.  This stops any other web page from driving
+ * its visitors' browsers into this server (cross-site WebSocket
+ * hijacking). */
+static int origin_ok(struct lws *wsi)
+{
+    char origin[512], host[512];
+    if (lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) <= 0)
+        return lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN) <= 0;
+    if (lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) > 0) {
+        const char *o = strstr(origin, "://");
+        o = o ? o + 3 : origin;
+        if (strcmp(o, host) == 0)
+            return 1;
+    }
+    if (srv.origins) {
+        size_t n = strlen(origin);
+        for (const char *a = srv.origins; *a;) {
+            size_t len = strcspn(a, ",");
+            if (len == n && strncmp(a, origin, n) == 0)
+                return 1;
+            a += len;
+            if (*a == ',')
+                a++;
+        }
+    }
+    return 0;
+}
+
+/* Answers a refused upgrade with status and a line of text (lws's own
+ * answer, with its security headers); returns 1 for
+ * LWS_CALLBACK_HTTP_CONFIRM_UPGRADE. */
+static int refuse(struct lws *wsi, unsigned status, const char *why)
+{
+    lws_return_http_status(wsi, status, why);
+    return 1;
+}
+
 static int callback(struct lws *wsi, enum lws_callback_reasons reason,
                     void *user, void *in, size_t len)
 {
     pss *p = user;
     switch (reason) {
+    case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE: {
+        /* The protocol lives at "/" only, and only for this site's pages
+         * (or a client that is no browser). */
+        char uri[256];
+        if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0 ||
+            strcmp(uri, "/") != 0)
+            return refuse(wsi, HTTP_STATUS_NOT_FOUND,
+                          "the WebSocket is at / only");
+        if (!origin_ok(wsi))
+            return refuse(wsi, HTTP_STATUS_FORBIDDEN,
+                          "this server takes WebSockets from its own pages "
+                          "only");
+        break;
+    }
     case LWS_CALLBACK_HTTP:
         memset(p, 0, sizeof *p);
         return http_request(wsi, p, (const char *)in);
@@ -500,7 +575,56 @@ static int operator_command(const tbs_serve_options *o, tbs_store *db)
     return 0;
 }
 
+/* One server per database: an exclusive lock on DB.lock, held while the
+ * server runs (the OS drops it when the process ends, even killed).  The
+ * lock file holds the server's pid, for the message.  The descriptor, or
+ * -1 with a message on stderr. */
+static int lock_db(const char *db_path)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s.lock", db_path);
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        fprintf(stderr, "tabula: serve: cannot open %s: %s\n", path,
+                strerror(errno));
+        return -1;
+    }
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        char pid[32] = "";
+        ssize_t n = read(fd, pid, sizeof pid - 1);
+        pid[n > 0 ? n : 0] = '\0';
+        pid[strcspn(pid, "\n")] = '\0';
+        fprintf(stderr, "tabula: serve: another tabula serve%s%s%s is "
+                "using %s; stop it first (--list and --close work beside "
+                "it)\n", pid[0] ? " (pid " : "", pid, pid[0] ? ")" : "",
+                db_path);
+        close(fd);
+        return -1;
+    }
+    char pid[32];
+    int n = snprintf(pid, sizeof pid, "%d\n", (int)getpid());
+    if (ftruncate(fd, 0) != 0 || write(fd, pid, (size_t)n) != n) {
+        /* The pid is only for the message. */
+    }
+    return fd;
+}
+
+static int serve(const tbs_serve_options *o);
+
 int tbs_serve(const tbs_serve_options *o)
+{
+    if (o->list || o->close_id || strcmp(o->db_path, ":memory:") == 0)
+        return serve(o);
+    int lock = lock_db(o->db_path);
+    if (lock < 0)
+        return 1;
+    int rc = serve(o);
+    close(lock);
+    return rc;
+}
+
+/* tbs_serve, once the database is locked. */
+static int serve(const tbs_serve_options *o)
 {
     char err[512];
     tbs_store *db = NULL;
@@ -516,6 +640,7 @@ int tbs_serve(const tbs_serve_options *o)
     memset(&srv, 0, sizeof srv);
     srv.quiet = o->quiet;
     srv.trust_proxy = o->trust_proxy;
+    srv.origins = o->origins;
     tbs_hooks hooks = {NULL,        hook_want_write, hook_post_job,
                        hook_wake_at, hook_now_ms,     hook_rx_pause,
                        hook_drop};
@@ -546,7 +671,8 @@ int tbs_serve(const tbs_serve_options *o)
     info.iface = o->bind;
     info.protocols = protocols;
     info.retry_and_idle_policy = &retry;
-    info.options = LWS_SERVER_OPTION_VALIDATE_UTF8;
+    info.options = LWS_SERVER_OPTION_VALIDATE_UTF8 |
+                   LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE;
     info.vhost_name = "tabula";
     srv.ctx = lws_create_context(&info);
     if (!srv.ctx) {

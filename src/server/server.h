@@ -493,6 +493,9 @@ typedef struct tbs_serve_options {
     /* The client's address is the last one of X-Forwarded-For (set by
      * the reverse proxy in front), not the socket's peer. */
     int trust_proxy;
+    /* Origins (scheme://host[:port], comma-separated) whose pages may
+     * open the WebSocket besides the served host's own; NULL: none. */
+    const char *origins;
     /* Lifetimes (tbs_hub_config), seconds. */
     long archive_s, expire_s;
     int max_tables;
