@@ -311,13 +311,15 @@ static const char create_req[] =
     "\"seats\":[\"human\",\"human\",\"human\"]}";
 
 /* Issue 32, item 2: "One connection created 20,000 tables in 88 s; every
- * later create fails with server_full".  With --max-tables 5 an address
+ * later create fails with server_full".  With --max-tables 5 (and a burst
+ * of 5) an address
  * creates five tables, then is refused with when to retry, from another
  * connection too (the quota is the address's, not the connection's). */
 static void test_quota_tables(void **state)
 {
     (void)state;
-    static const char *const extra[] = {"--max-tables", "5", NULL};
+    static const char *const extra[] = {"--max-tables", "5",
+                                        "--tables-burst", "5", NULL};
     start_server(extra);
     wsc w, w2;
     connect_or_fail(&w);

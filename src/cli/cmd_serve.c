@@ -19,7 +19,8 @@ static int usage(void)
         "                    [--out-soft KB] [--out-hard KB]\n"
         "                    [--out-soft-time S] [--out-total MB]\n"
         "                    [--max-conns N] [--max-seats N]\n"
-        "                    [--max-tables N] [--max-guesses N]\n"
+        "                    [--max-tables N] [--tables-burst N]\n"
+        "                    [--max-guesses N]\n"
         "                    [--trust-proxy] [--archive-after S]\n"
         "                    [--expire-after S] [--max-tables-total N]\n"
         "                    [--bot-time-max S] [--origin LIST]\n"
@@ -57,6 +58,7 @@ static int usage(void)
         "  --max-conns N  open connections per client address (default 32)\n"
         "  --max-seats N  seats those connections may hold (default 16)\n"
         "  --max-tables N tables an address may create an hour (default 30)\n"
+        "  --tables-burst N  of which at once (default 5)\n"
         "  --max-guesses N  wrong seat links an address may try a minute\n"
         "                 (default 10)\n"
         "  --trust-proxy  the client's address is the last of the\n"
@@ -111,6 +113,7 @@ int cmd_serve(int argc, char **argv)
         {"max-tables-total", required_argument, NULL, 1014},
         {"bot-time-max", required_argument, NULL, 1015},
         {"origin", required_argument, NULL, 1016},
+        {"tables-burst", required_argument, NULL, 1017},
         {"close", required_argument, NULL, 1013},
         {NULL, 0, NULL, 0},
     };
@@ -214,6 +217,11 @@ int cmd_serve(int argc, char **argv)
             break;
         case 1012: o.list = 1; break;
         case 1016: o.origins = optarg; break;
+        case 1017:
+            if (cli_parse_long("--tables-burst", optarg, 1, 100000, &v))
+                return 2;
+            o.tables_burst = (int)v;
+            break;
         case 1015:
             if (cli_parse_long("--bot-time-max", optarg, 1, 60, &v))
                 return 2;

@@ -326,7 +326,7 @@ static peer *peer_get(tbs_hub *h, const char *addr)
     if (!p)
         return NULL;
     snprintf(p->addr, sizeof p->addr, "%s", addr);
-    p->tables = h->cfg.tables_per_hour;
+    p->tables = h->cfg.tables_burst;
     p->guesses = h->cfg.guesses_per_min;
     p->tables_at = p->guesses_at = now(h);
     p->next = h->peers[k];
@@ -335,23 +335,24 @@ static peer *peer_get(tbs_hub *h, const char *addr)
     return p;
 }
 
-/* Refills a token bucket of `size` tokens that gains `size` every
- * period_ms, as of at. */
+/* Refills a token bucket that holds at most `size` tokens and gains
+ * `rate` every period_ms, as of at. */
 static void bucket_fill(double *tokens, long long *filled, double size,
-                        long long period_ms, long long at)
+                        double rate, long long period_ms, long long at)
 {
     if (at > *filled) {
-        *tokens += size * (double)(at - *filled) / (double)period_ms;
+        *tokens += rate * (double)(at - *filled) / (double)period_ms;
         if (*tokens > size)
             *tokens = size;
     }
     *filled = at;
 }
 
-/* Seconds until a bucket holds one token again. */
-static long bucket_wait(double tokens, double size, long long period_ms)
+/* Seconds until a bucket that gains `rate` every period_ms holds one
+ * token again. */
+static long bucket_wait(double tokens, double rate, long long period_ms)
 {
-    double ms = (1.0 - tokens) * (double)period_ms / size;
+    double ms = (1.0 - tokens) * (double)period_ms / rate;
     return (long)ceil(ms / 1000.0);
 }
 
@@ -367,12 +368,12 @@ static void peers_prune(tbs_hub *h)
         peer **pp = &h->peers[k];
         while (*pp) {
             peer *p = *pp;
-            bucket_fill(&p->tables, &p->tables_at, h->cfg.tables_per_hour,
-                        3600000, at);
+            bucket_fill(&p->tables, &p->tables_at, h->cfg.tables_burst,
+                        h->cfg.tables_per_hour, 3600000, at);
             bucket_fill(&p->guesses, &p->guesses_at, h->cfg.guesses_per_min,
-                        60000, at);
+                        h->cfg.guesses_per_min, 60000, at);
             if (!p->conns && !p->seats &&
-                p->tables >= h->cfg.tables_per_hour &&
+                p->tables >= h->cfg.tables_burst &&
                 p->guesses >= h->cfg.guesses_per_min) {
                 *pp = p->next;
                 free(p);
@@ -1529,14 +1530,15 @@ static void req_create(tbs_conn *c, json_t *req)
     }
     peer *p = c->peer;
     if (p) {
-        bucket_fill(&p->tables, &p->tables_at, h->cfg.tables_per_hour,
-                    3600000, now(h));
+        bucket_fill(&p->tables, &p->tables_at, h->cfg.tables_burst,
+                    h->cfg.tables_per_hour, 3600000, now(h));
         if (p->tables < 1) {
             send_limit(c, "create", "tables",
                        bucket_wait(p->tables, h->cfg.tables_per_hour,
                                    3600000),
-                       "your address has created %d tables in the last "
-                       "hour, the most allowed", h->cfg.tables_per_hour);
+                       "your address may create %d tables at once and %d "
+                       "an hour; it has used them", h->cfg.tables_burst,
+                       h->cfg.tables_per_hour);
             return;
         }
     }
@@ -1686,8 +1688,8 @@ static void req_join(tbs_conn *c, json_t *req)
     char fresh[TBS_TOKEN_HEX + 1];
     int issued = 0;
     peer *p = c->peer;
-    if (p && (tok || claim) && !(c->table == t && c->seat >= 0) &&
-        p->seats >= h->cfg.max_seats) {
+    /* The seat c holds now (here or at another table) it gives up. */
+    if (p && (tok || claim) && p->seats - (c->seat >= 0) >= h->cfg.max_seats) {
         send_limit(c, "join", "seats", 30, "your address holds %d seats "
                    "already, the most allowed; leave one first",
                    h->cfg.max_seats);
@@ -1705,7 +1707,7 @@ static void req_join(tbs_conn *c, json_t *req)
         /* Guesses are counted per address, so that reconnecting does not
          * give more; once they are used up no token is even looked at. */
         bucket_fill(&p->guesses, &p->guesses_at, h->cfg.guesses_per_min,
-                    60000, now(h));
+                    h->cfg.guesses_per_min, 60000, now(h));
         if (p->guesses < 1) {
             c->closing = 1;
             send_limit(c, "join", "guesses",
@@ -2315,6 +2317,10 @@ tbs_hub *tbs_hub_new(tbs_store *db, const tbs_hooks *hooks,
         h->cfg.tables_per_hour = TBS_TABLES_PER_HOUR;
     if (h->cfg.guesses_per_min <= 0)
         h->cfg.guesses_per_min = TBS_GUESSES_PER_MIN;
+    if (h->cfg.tables_burst <= 0)
+        h->cfg.tables_burst = TBS_TABLES_BURST;
+    if (h->cfg.tables_burst > h->cfg.tables_per_hour)
+        h->cfg.tables_burst = h->cfg.tables_per_hour;
     if (h->cfg.archive_ms > 0 || h->cfg.expire_ms > 0) {
         h->next_sweep = now(h) + SWEEP_MS;
         h->closed_seen = now(h);

@@ -651,7 +651,7 @@ static int serve(const tbs_serve_options *o)
                          o->max_conns, o->max_seats, o->tables_per_hour,
                          o->guesses_per_min, o->archive_s * 1000LL,
                          o->expire_s * 1000LL, o->max_tables,
-                         o->bot_time_max_s};
+                         o->bot_time_max_s, o->tables_burst};
     srv.hub = tbs_hub_new(db, &hooks, &hc, err, sizeof err);
     if (!srv.hub) {
         fprintf(stderr, "tabula: serve: %s\n", err);

@@ -400,7 +400,11 @@ typedef struct tbs_hub_config {
     long long archive_ms, expire_ms;
     int max_tables;    /* tables in memory, for every address together */
     int bot_time_max_s; /* the most an ismcts bot may be given a move */
+    int tables_burst;   /* tables an address may create at once (then
+                         * tables_per_hour refills them) */
 } tbs_hub_config;
+
+#define TBS_TABLES_BURST 5
 
 #define TBS_MAX_TABLES 20000
 #define TBS_BOT_TIME_MAX 5
@@ -500,6 +504,7 @@ typedef struct tbs_serve_options {
     long archive_s, expire_s;
     int max_tables;
     int bot_time_max_s;
+    int tables_burst;
     /* The operator's commands: list the tables, or close one, and stop. */
     int list;
     const char *close_id;
