@@ -21,7 +21,8 @@
 //      error.
 //   8. Links: a spectator's link opens no seat (not even turned into an
 //      invite), the invite link opens one seat, and a seat link the person
-//      at the seat reissued locks the old link out.
+//      at the seat reissued locks the old link out; the browser keeps only
+//      its own seats' links, and forgets one when asked.
 //
 // TABULA=path/to/tabula picks the binary (default build/tabula); ONLY=regex
 // runs the tests whose names match.
@@ -53,7 +54,10 @@ const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true };
 function startServer() {
   for (const f of [db, `${db}-wal`, `${db}-shm`]) rmSync(f, { force: true });
   const proc = spawn(tabula, ['serve', '--port', '0', '--bind', '127.0.0.1', '--db', db,
-    '--bot-pace', '150', '--grace', '2', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    '--bot-pace', '150', '--grace', '2', '--quiet',
+    // Every page here comes from one address, which makes far more tables
+    // than a person would: the per-address table quota is lifted.
+    '--max-tables', '10000', '--tables-burst', '10000'], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((ok, fail) => {
     let out = '';
     proc.stdout.on('data', (d) => {
@@ -383,6 +387,16 @@ async function linksLockOut(browser, base) {
   const owner = await newPage(browser);
   const t = await createTable(owner, base, 'no-thanks', ['you', 'human', 'human']);
   check(t.invite.includes(`/#/join/${t.table}/`), 'the invite link has its own secret');
+  // The browser keeps its own seat's link only, and can forget it.
+  await owner.goto(`${base}/#/finished`);
+  await owner.goto(`${base}/#/`);
+  await owner.waitForSelector('#my-tables li');
+  const kept = await owner.locator('#my-tables li').allInnerTexts();
+  check(kept.length === 1 && kept[0].includes('seat 0'), `only the creator's seat is kept (${kept})`);
+  await owner.click('#my-tables .forget');
+  check(await owner.locator('#my-tables li').count() === 0, 'forgotten from the list');
+  const stored = await owner.evaluate(() => localStorage.getItem('tabula.tables'));
+  check(!stored.includes(t.table), 'and from the browser\'s storage');
   // The spectators' link, and the same turned into an invite: no seat.
   const spy = await newPage(browser);
   await spy.goto(t.watch);

@@ -75,6 +75,14 @@ function linkNote(text, url, id) {
     h('button', { type: 'button', onclick: () => copy(url) }, 'Copy'));
 }
 
+// Forgets this browser's link to a seat (or to every seat of a table when
+// seat is undefined): the game is over, the link was refused, or the
+// person asked.
+function forget(table, seat) {
+  const list = myTables().filter((e) => !(e.table === table && (seat === undefined || e.seat === seat)));
+  localStorage.setItem('tabula.tables', JSON.stringify(list));
+}
+
 function seatLink(table, token) {
   return `${location.origin}/#/t/${table}/${token}`;
 }
@@ -164,8 +172,9 @@ function lobbyPage() {
     for (const s of m.seats) {
       if (!s.token) continue;
       const url = seatLink(m.table, s.token);
-      remember({ table: m.table, game: m.game, seat: s.seat, token: s.token });
       const you = mine.includes(s.seat);
+      // Only this browser's own seats are kept (a friend's link is theirs).
+      if (you) remember({ table: m.table, game: m.game, seat: s.seat, token: s.token });
       if (you && !first) first = url;
       links.appendChild(h('li', {}, h('span', { class: 'who' }, `Seat ${s.seat}${you ? ' (you)' : ''}`),
         h('input', { class: 'link', readonly: true, value: url, 'aria-label': `link for seat ${s.seat}`, onclick: (e) => e.target.select() }),
@@ -205,8 +214,9 @@ function lobbyPage() {
   const mine = myTables();
   root.append(h('div', { class: 'lobby-grid' }, form,
     h('div', { class: 'side-col' }, result,
-      mine.length ? h('div', { class: 'panel' }, h('h2', {}, 'Your tables'), h('ul', { class: 'plain' }, mine.slice(0, 10).map((e) =>
-        h('li', {}, h('a', { href: `#/t/${e.table}/${e.token}` }, `${e.game}, seat ${e.seat}`), ` · table ${e.table}`)))) : null,
+      mine.length ? h('div', { class: 'panel' }, h('h2', {}, 'Your tables'), h('ul', { class: 'plain', id: 'my-tables' }, mine.slice(0, 10).map((e) =>
+        h('li', {}, h('a', { href: `#/t/${e.table}/${e.token}` }, `${e.game}, seat ${e.seat}`), ` · table ${e.table} `,
+          h('button', { type: 'button', class: 'quiet forget', onclick: (ev) => { forget(e.table, e.seat); ev.target.closest('li').remove(); } }, 'forget'))))) : null,
       h('div', { class: 'panel' }, h('h2', {}, 'Finished games'), h('p', {}, h('a', { href: '#/finished' }, 'Replay a finished game move by move'))))));
 
   return {
@@ -466,6 +476,8 @@ function tablePage(table, token, claim) {
         ui.linkNote = m.invite ? linkNote('Invite link (works once):', `${location.origin}/#/join/${table}/${m.invite}`, 'invite-link') : null;
         rerender();
       } else if (m.type === 'state' && m.table === table) {
+        // A seat link is kept only while its game goes on.
+        if (m.status !== 'playing' && m.seat !== null) forget(table, m.seat);
         render(m);
       } else if (m.type === 'noted') {
         rerender();
@@ -479,6 +491,10 @@ function tablePage(table, token, claim) {
           showProblem('This seat is open in another window', 'You can move it here; the other window will stop.',
             h('button', { type: 'button', class: 'primary', onclick: () => conn.send({ type: 'join', table, token, takeover: true }) }, 'Use it here'));
         } else if (['bad_token', 'token_replaced', 'bad_invite', 'unknown_table', 'table_full', 'broken', 'rate_limited'].includes(m.code) && m.in === 'join') {
+          if (token && ['bad_token', 'token_replaced', 'unknown_table'].includes(m.code)) {
+            const mine = myTables().filter((e) => e.table === table && e.token === token);
+            for (const e of mine) forget(table, e.seat);
+          }
           showProblem('Cannot sit here', m.message);
         } else {
           toast(m.message, 'error');
