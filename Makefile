@@ -17,6 +17,7 @@
 #                   Debian's Chromium; screenshots in $(BUILD)/web-shots)
 #   make docs-shots a few tables photographed into docs/shots/ (README)
 #   make bench-server  the load bench of `tabula serve` (docs/server.md)
+#   make bench-server-attack  the same without, then with, attackers
 #   make bench-tools   build the bench programs without running them
 #   make deps       install the Debian packages the build needs (as root)
 #   make clean
@@ -65,7 +66,7 @@ DEBIAN_PKGS := build-essential pkg-config libcmocka-dev libjansson-dev libedit-d
                libwebsockets-dev libsqlite3-dev libssl-dev chromium
 
 .PHONY: all test asan fuzz fuzzers bench bench-baseline bench-chain bench-maze bench-maze-deviation bench-city-tables bench-tools clean deps \
-        mysterium-content mysterium-content-check test-web docs-shots bench-server
+        mysterium-content mysterium-content-check test-web docs-shots bench-server bench-server-attack
 all: $(BUILD)/tabula $(BUILD)/libtabula.so
 
 $(BUILD)/%.o: %.c $(wildcard include/*.h src/*/*.h src/games/*/*.h)
@@ -222,6 +223,14 @@ $(BUILD)/server_load: bench/server_load.c tests/wsc.c tests/wsc.h
 bench-server: $(BUILD)/tabula $(BUILD)/server_load
 	$(BUILD)/server_load --tabula $(BUILD)/tabula --tables $(LOAD_TABLES) \
 	  --seconds $(LOAD_SECONDS) --sync $(LOAD_SYNC)
+
+# The same with attackers running issue 32's attacks all the while (the
+# run without them first, for the comparison; docs/server.md).
+bench-server-attack: $(BUILD)/tabula $(BUILD)/server_load
+	$(BUILD)/server_load --tabula $(BUILD)/tabula --tables $(LOAD_TABLES) \
+	  --seconds $(LOAD_SECONDS) --sync $(LOAD_SYNC)
+	$(BUILD)/server_load --tabula $(BUILD)/tabula --tables $(LOAD_TABLES) \
+	  --seconds $(LOAD_SECONDS) --sync $(LOAD_SYNC) --attack 1
 
 # The single-purpose 6 nimmt! loop that `tabula bench 6-nimmt -p 4` is
 # measured against (see bench/nimmt_baseline.c).

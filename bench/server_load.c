@@ -13,17 +13,29 @@
  * server's memory (resident set now and at its peak) and CPU time.  One
  * thread polls all the clients; the server has its own threads.
  *
+ * Each client comes from an address of its own (X-Forwarded-For, the
+ * server trusting it as behind its reverse proxy), as people would, so
+ * that the per-address quotas see 500 people, not one.  With --attack, a
+ * second process attacks the server all the while, as issue 32 did, from
+ * addresses of its own: clients that send `rules` requests and never read
+ * (backpressure), clients that create tables as fast as they are
+ * answered (quotas, lifetimes), and clients that guess seat tokens; it
+ * reconnects whatever is dropped.
+ *
  * usage: server_load [--tabula PATH] [--tables N] [--seconds S]
  *                    [--sync full|normal] [--workers N] [--games a,b,...]
+ *                    [--attack 0|1]
  */
 #include "../tests/wsc.h"
 
+#include <errno.h>
 #include <jansson.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/socket.h>
 #include <sys/wait.h>
 #include <time.h>
 #include <unistd.h>
@@ -87,7 +99,7 @@ static pid_t start_server(const char *tabula, const char *db, const char *sync,
     char *argv[] = {(char *)tabula, "serve", "--port", "0", "--bind",
                     "127.0.0.1", "--db", (char *)db, "--quiet", "--bot-pace",
                     "0", "--sync", (char *)sync, "--workers", (char *)workers,
-                    NULL};
+                    "--trust-proxy", NULL};
     char out[512];
     int pid = wsc_spawn_server(argv, port, out, sizeof out);
     if (pid < 0) {
@@ -95,6 +107,110 @@ static pid_t start_server(const char *tabula, const char *db, const char *sync,
         exit(1);
     }
     return (pid_t)pid;
+}
+
+/* Connects w from address `addr` (X-Forwarded-For); 0, or -1. */
+static int connect_as(wsc *w, int port, const char *addr)
+{
+    char headers[128], err[256];
+    snprintf(headers, sizeof headers, "X-Forwarded-For: %s\r\n", addr);
+    return wsc_connect_with(w, "127.0.0.1", port, "/", headers, err,
+                            sizeof err);
+}
+
+/* ------------------------------------------------------------ attackers */
+
+#define FLOODERS 20
+#define CREATORS 20
+#define GUESSERS 20
+
+/* Sends a text frame without blocking: 0 when sent, 1 when the server is
+ * not reading (the frame is dropped whole or the connection given up),
+ * -1 when closed. */
+static int attack_send(wsc *w, const char *text)
+{
+    unsigned char frame[512];
+    size_t len = strlen(text), n = 0;
+    frame[n++] = 0x81;
+    frame[n++] = (unsigned char)(0x80 | len); /* len < 126 */
+    memset(frame + n, 0, 4);                   /* a mask of zeros */
+    n += 4;
+    memcpy(frame + n, text, len);
+    n += len;
+    ssize_t r = send(w->fd, frame, n, MSG_DONTWAIT | MSG_NOSIGNAL);
+    if (r == (ssize_t)n)
+        return 0;
+    if (r < 0 && (errno == EAGAIN || errno == EWOULDBLOCK))
+        return 1;
+    return -1; /* closed, or a frame cut: start again */
+}
+
+/* The attackers' process: runs until killed. */
+static void attack(int port)
+{
+    wsc flood[FLOODERS], make[CREATORS], guess[GUESSERS];
+    char addr[64];
+    memset(flood, 0, sizeof flood);
+    memset(make, 0, sizeof make);
+    memset(guess, 0, sizeof guess);
+    for (int i = 0; i < FLOODERS; i++)
+        flood[i].fd = make[i].fd = guess[i].fd = -1;
+    srand((unsigned)getpid());
+    for (long round = 0;; round++) {
+        for (int i = 0; i < FLOODERS; i++) {
+            wsc *w = &flood[i];
+            snprintf(addr, sizeof addr, "192.0.2.%d", i + 1);
+            if (w->fd < 0 && connect_as(w, port, addr) != 0)
+                continue;
+            /* Reads nothing: what comes is left in the kernel. */
+            for (int k = 0; k < 20; k++) {
+                int rc = attack_send(w, "{\"type\":\"rules\",\"game\":"
+                                        "\"6-nimmt\"}");
+                if (rc < 0) {
+                    wsc_close(w);
+                    break;
+                }
+                if (rc > 0)
+                    break;
+            }
+        }
+        for (int i = 0; i < CREATORS; i++) {
+            wsc *w = &make[i];
+            snprintf(addr, sizeof addr, "198.51.100.%d", i + 1);
+            if (w->fd < 0 && connect_as(w, port, addr) != 0)
+                continue;
+            if (attack_send(w, "{\"type\":\"create\",\"game\":"
+                               "\"no-thanks\",\"players\":3,\"seats\":"
+                               "[\"human\",\"human\",\"human\"]}") < 0) {
+                wsc_close(w);
+                continue;
+            }
+            if (wsc_read(w, 0) < 0)
+                wsc_close(w);
+            else
+                w->len = 0;
+        }
+        for (int i = 0; i < GUESSERS; i++) {
+            wsc *w = &guess[i];
+            snprintf(addr, sizeof addr, "203.0.113.%d", i + 1);
+            if (w->fd < 0 && connect_as(w, port, addr) != 0)
+                continue;
+            char req[160];
+            snprintf(req, sizeof req, "{\"type\":\"join\",\"table\":"
+                     "\"%08x%08x\",\"token\":\"%08x%08x%08x%08x\"}",
+                     (unsigned)rand(), (unsigned)rand(), (unsigned)rand(),
+                     (unsigned)rand(), (unsigned)rand(), (unsigned)rand());
+            if (attack_send(w, req) < 0) {
+                wsc_close(w);
+                continue;
+            }
+            if (wsc_read(w, 0) < 0)
+                wsc_close(w);
+            else
+                w->len = 0;
+        }
+        usleep(2000);
+    }
 }
 
 /* The server's memory (kB) from /proc: resident now and at the peak. */
@@ -247,7 +363,7 @@ int main(int argc, char **argv)
     const char *tabula = "build/tabula", *sync = "full", *workers = "2";
     const char *games_list = "6-nimmt,schotten-totten,mystique-energy,"
                              "clique-mystique,battle-for-the-suns,take-5";
-    int seconds = 60;
+    int seconds = 60, attacking = 0;
     n_tables = 250;
     for (int i = 1; i + 1 < argc; i += 2) {
         if (strcmp(argv[i], "--tabula") == 0) tabula = argv[i + 1];
@@ -256,10 +372,11 @@ int main(int argc, char **argv)
         else if (strcmp(argv[i], "--sync") == 0) sync = argv[i + 1];
         else if (strcmp(argv[i], "--workers") == 0) workers = argv[i + 1];
         else if (strcmp(argv[i], "--games") == 0) games_list = argv[i + 1];
+        else if (strcmp(argv[i], "--attack") == 0) attacking = atoi(argv[i + 1]);
         else {
             fprintf(stderr, "usage: server_load [--tabula PATH] [--tables N] "
                     "[--seconds S] [--sync full|normal] [--workers N] "
-                    "[--games a,b,...]\n");
+                    "[--games a,b,...] [--attack 0|1]\n");
             return 2;
         }
     }
@@ -281,14 +398,16 @@ int main(int argc, char **argv)
     tables = calloc((size_t)n_tables, sizeof *tables);
     clients = calloc((size_t)(2 * n_tables), sizeof *clients);
     struct pollfd *pfd = calloc((size_t)(2 * n_tables), sizeof *pfd);
-    char err[256];
     double t0 = now_s();
     for (int i = 0; i < 2 * n_tables; i++) {
         client *c = &clients[i];
         c->table = i / 2;
         c->seat = i % 2;
-        if (wsc_connect(&c->ws, "127.0.0.1", port, err, sizeof err) != 0) {
-            fprintf(stderr, "server_load: client %d: %s\n", i, err);
+        char addr[64];
+        snprintf(addr, sizeof addr, "10.%d.%d.%d", (i >> 16) & 255,
+                 (i >> 8) & 255, i & 255);
+        if (connect_as(&c->ws, port, addr) != 0) {
+            fprintf(stderr, "server_load: client %d cannot connect\n", i);
             kill(pid, SIGTERM);
             return 1;
         }
@@ -299,6 +418,16 @@ int main(int argc, char **argv)
         create(t);
     }
     double setup = now_s() - t0;
+    pid_t attacker = -1;
+    if (attacking) {
+        attacker = fork();
+        if (attacker == 0) {
+            attack(port);
+            _exit(0);
+        }
+    }
+    long peak_rss = 0;
+    double next_sample = now_s();
     double start = now_s(), end = start + seconds;
     double cpu0 = server_cpu(pid);
     int measuring = 1;
@@ -307,6 +436,13 @@ int main(int argc, char **argv)
             pfd[i].fd = clients[i].ws.fd;
             pfd[i].events = POLLIN;
             pfd[i].revents = 0;
+        }
+        if (now_s() >= next_sample) {
+            long r, hw;
+            server_memory(pid, &r, &hw);
+            if (r > peak_rss)
+                peak_rss = r;
+            next_sample = now_s() + 0.5;
         }
         int left = (int)((end - now_s()) * 1000) + 1;
         if (poll(pfd, (nfds_t)(2 * n_tables), left < 100 ? left : 100) < 0)
@@ -333,6 +469,10 @@ int main(int argc, char **argv)
         }
     }
     double elapsed = now_s() - start;
+    if (attacker > 0) {
+        kill(attacker, SIGKILL);
+        waitpid(attacker, NULL, 0);
+    }
     long rss, hwm;
     server_memory(pid, &rss, &hwm);
     double cpu = server_cpu(pid) - cpu0;
@@ -350,7 +490,10 @@ int main(int argc, char **argv)
            (double)moves / elapsed, games_done);
     printf("  latency from move to its state: p50 %.2f ms, p99 %.2f ms, "
            "max %.2f ms\n", 1000 * p50, 1000 * p99, 1000 * max);
+    printf("  attackers: %s\n", attacking ? "20 not reading, 20 creating "
+           "tables, 20 guessing tokens, all the while" : "none");
     printf("  errors: %ld\n", errors);
+    printf("  server RSS sampled every 0.5 s: peak %ld kB\n", peak_rss);
     printf("  server memory: %ld kB resident at the end, %ld kB at the "
            "peak; CPU %.1f s in %.1f s (%.0f%% of one core)\n",
            rss, hwm, cpu, elapsed, 100 * cpu / elapsed);

@@ -105,13 +105,15 @@ static long long hook_now(void *user)
     return W.clock;
 }
 
-static const tbs_hooks hooks = {NULL, hook_want_write, hook_post_job,
-                                hook_wake_at, hook_now};
+static const tbs_hooks hooks = {.want_write = hook_want_write,
+                                .post_job = hook_post_job,
+                                .wake_at = hook_wake_at,
+                                .now_ms = hook_now};
 
 static void hub_start(void)
 {
     char err[512];
-    tbs_hub_config hc = {0, 1000};
+    tbs_hub_config hc = {.bot_pace_ms = 0, .grace_ms = 1000};
     W.hub = tbs_hub_new(W.db, &hooks, &hc, err, sizeof err);
     if (!W.hub)
         fail_msg("hub: %s", err);
@@ -934,11 +936,27 @@ static void seats_and_tokens(void **state)
     join_seat(a3, created, 0);
     assert_int_equal(json_integer_value(json_object_get(a3->last, "seat")),
                      0);
+    /* Taking a free seat needs the invite: the table's id (what a
+     * spectator has) is not enough, nor a wrong invite. */
+    client *spy = client_new();
+    spy->intruder = 1;
+    send_msg(spy, "{\"type\":\"join\",\"table\":\"%s\",\"claim\":true}", id);
+    drain_messages();
+    expect_error(spy, "bad_invite");
+    send_msg(spy, "{\"type\":\"join\",\"table\":\"%s\",\"claim\":true,"
+             "\"invite\":\"%032d\"}", id, 0);
+    drain_messages();
+    expect_error(spy, "bad_invite");
     /* Invites: seat 1's link is still unused, so an invite claims it and
-     * its old link stops working (with a message that says why). */
+     * its old link stops working (with a message that says why); seat 0,
+     * the creator's, was never open to invites. */
+    const char *invite =
+        json_string_value(json_object_get(created, "invite"));
+    assert_non_null(invite);
     client *inv = client_new();
     inv->viewer = 1;
-    send_msg(inv, "{\"type\":\"join\",\"table\":\"%s\",\"claim\":true}", id);
+    send_msg(inv, "{\"type\":\"join\",\"table\":\"%s\",\"claim\":true,"
+             "\"invite\":\"%s\"}", id, invite);
     drain_messages();
     expect_no_error(inv);
     json_t *joined = last_of(inv, "joined");
@@ -954,8 +972,24 @@ static void seats_and_tokens(void **state)
     expect_error(late, "token_replaced");
     client *c2 = client_new();
     join_seat(c2, created, 2);
+    /* The invite was used: it opens nothing more. */
+    client *again = client_new();
+    again->intruder = 1;
+    send_msg(again, "{\"type\":\"join\",\"table\":\"%s\",\"claim\":true,"
+             "\"invite\":\"%s\"}", id, invite);
+    drain_messages();
+    expect_error(again, "bad_invite");
+    /* A person at a seat makes a new one; with every seat taken it finds
+     * the table full. */
+    send_msg(a3, "{\"type\":\"invite\"}");
+    drain_messages();
+    expect_no_error(a3);
+    json_t *fresh_inv = last_of(a3, "invite");
+    assert_non_null(fresh_inv);
     client *full = client_new();
-    send_msg(full, "{\"type\":\"join\",\"table\":\"%s\",\"claim\":true}", id);
+    send_msg(full, "{\"type\":\"join\",\"table\":\"%s\",\"claim\":true,"
+             "\"invite\":\"%s\"}", id,
+             json_string_value(json_object_get(fresh_inv, "invite")));
     drain_messages();
     expect_error(full, "table_full");
     /* Out of turn, and a move that is not legal: refused, nothing

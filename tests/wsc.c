@@ -60,6 +60,12 @@ static int grow(wsc *c, size_t need)
 
 int wsc_connect(wsc *c, const char *host, int port, char *err, size_t cap)
 {
+    return wsc_connect_with(c, host, port, "/", "", err, cap);
+}
+
+int wsc_connect_with(wsc *c, const char *host, int port, const char *path,
+                     const char *headers, char *err, size_t cap)
+{
     memset(c, 0, sizeof *c);
     c->fd = socket(AF_INET, SOCK_STREAM, 0);
     if (c->fd < 0) {
@@ -78,13 +84,18 @@ int wsc_connect(wsc *c, const char *host, int port, char *err, size_t cap)
     }
     int one = 1;
     setsockopt(c->fd, IPPROTO_TCP, TCP_NODELAY, &one, sizeof one);
-    char req[512];
+    char req[2048];
     int n = snprintf(req, sizeof req,
-                     "GET / HTTP/1.1\r\nHost: %s:%d\r\nUpgrade: websocket\r\n"
+                     "GET %s HTTP/1.1\r\nHost: %s:%d\r\nUpgrade: websocket\r\n"
                      "Connection: Upgrade\r\n"
                      "Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
-                     "Sec-WebSocket-Version: 13\r\n\r\n",
-                     host, port);
+                     "Sec-WebSocket-Version: 13\r\n%s\r\n",
+                     path, host, port, headers);
+    if (n < 0 || (size_t)n >= sizeof req) {
+        snprintf(err, cap, "handshake: headers too long");
+        wsc_close(c);
+        return -1;
+    }
     if (write_all(c->fd, req, (size_t)n) != 0) {
         snprintf(err, cap, "handshake: cannot write");
         wsc_close(c);
@@ -107,7 +118,8 @@ int wsc_connect(wsc *c, const char *host, int port, char *err, size_t cap)
         if (!end)
             continue;
         if (c->len < 12 || memcmp(c->buf, "HTTP/1.1 101", 12) != 0) {
-            snprintf(err, cap, "handshake refused: %.40s", c->buf);
+            snprintf(err, cap, "handshake refused: %.40s",
+                     c->len ? c->buf : "");
             wsc_close(c);
             return -1;
         }
@@ -310,8 +322,8 @@ int wsc_spawn_server(char *const argv[], int *port, char *out, size_t cap)
 
 void wsc_remove_db(const char *path)
 {
-    static const char *const suffix[] = {"", "-wal", "-shm"};
-    for (int i = 0; i < 3; i++) {
+    static const char *const suffix[] = {"", "-wal", "-shm", ".lock"};
+    for (int i = 0; i < 4; i++) {
         char name[4200];
         snprintf(name, sizeof name, "%s%s", path, suffix[i]);
         unlink(name);

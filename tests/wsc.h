@@ -20,6 +20,10 @@ typedef struct wsc {
 /* Connects to host:port and does the handshake for path "/".  0, or -1
  * with a message. */
 int wsc_connect(wsc *c, const char *host, int port, char *err, size_t cap);
+/* The same with the request's path and extra header lines (each ending
+ * in \r\n; "" for none), as an attacker or a proxy would send them. */
+int wsc_connect_with(wsc *c, const char *host, int port, const char *path,
+                     const char *headers, char *err, size_t cap);
 void wsc_close(wsc *c);
 /* Sends one text message (masked, as a client must).  0, or -1. */
 int wsc_send(wsc *c, const char *text, size_t len);

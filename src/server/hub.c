@@ -18,6 +18,7 @@
 #include "internal.h"
 
 #include <jansson.h>
+#include <math.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -25,9 +26,23 @@
 
 #define NO_SEAT (-100)           /* a connection not at any table */
 #define MAX_BAD_TOKENS 10        /* then the connection is closed */
-#define MAX_TABLES 20000         /* unfinished tables in memory */
 #define FINISHED_LIST 100        /* games listed by `finished` */
 #define KEEP_ENDED 64            /* idle ended tables kept in memory */
+
+#define PEER_BUCKETS 4096       /* the hash of client addresses */
+#define PRUNE_MS 60000           /* idle addresses are forgotten this often */
+
+/* What one client address holds and has used (quotas, docs/server.md):
+ * its open connections and the seats they hold, and two token buckets
+ * (tables it may still create, wrong seat tokens it may still try), each
+ * refilled at its rate up to its size. */
+typedef struct peer {
+    struct peer *next;
+    char addr[TBS_ADDR];
+    int conns, seats;
+    double tables, guesses;
+    long long tables_at, guesses_at; /* when each bucket was last filled */
+} peer;
 
 typedef struct msg {
     struct msg *next;
@@ -44,6 +59,11 @@ struct tbs_conn {
     int dirty;            /* a state message is due */
     int bad_tokens;
     int closing;          /* close once the queue is written */
+    int dropped;          /* dropped for not reading: nothing more queued */
+    int paused;           /* not read: its queue is full */
+    long long full_since; /* when it was paused (0: it is read) */
+    long q_bytes;         /* bytes in q */
+    struct peer *peer;    /* its client address's quotas (or NULL) */
     msg *q, *q_tail;
     tbs_conn *tnext, *tprev; /* the table's connections */
     tbs_conn *hnext, *hprev; /* every connection */
@@ -68,6 +88,17 @@ struct tbs_hub {
     tbs_conn *conns;
     long long wake;      /* the time last asked of hooks.wake_at (0: none) */
     char *games_text;    /* the `games` reply, made once */
+    int n_conns;
+    int n_paused;        /* connections not read (their queues are full) */
+    long long out_bytes; /* in every connection's queue */
+    long long out_peak;
+    long long dropped;
+    peer *peers[PEER_BUCKETS];
+    int n_peers;
+    long long pruned_at;
+    long long next_sweep;  /* lifetimes: the next look (0: never) */
+    long long next_expire;
+    long long closed_seen; /* operator's closes are looked for from here */
 };
 
 static long long now(tbs_hub *h)
@@ -77,10 +108,82 @@ static long long now(tbs_hub *h)
 
 /* ------------------------------------------------------------ sending */
 
+/* Frees c's queue (its bytes leave the hub's count). */
+static void free_queue(tbs_conn *c)
+{
+    while (c->q) {
+        msg *m = c->q;
+        c->q = m->next;
+        free(m->text);
+        free(m);
+    }
+    c->q_tail = NULL;
+    c->hub->out_bytes -= c->q_bytes;
+    c->q_bytes = 0;
+}
+
+/* Drops c: its client has not read what it was sent.  Its queue is freed
+ * at once and nothing more is queued for it; the net layer closes it. */
+static void drop_conn(tbs_conn *c)
+{
+    tbs_hub *h = c->hub;
+    if (c->dropped)
+        return;
+    c->dropped = 1;
+    h->dropped++;
+    if (c->paused) {
+        c->paused = 0;
+        h->n_paused--;
+    }
+    free_queue(c);
+    if (h->hooks.drop)
+        h->hooks.drop(h->hooks.user, c->net);
+}
+
+static void schedule(tbs_hub *h);
+
+/* Stops reading c until its queue drains (backpressure); it is dropped
+ * if it stays full too long (tbs_hub_run_timers). */
+static void pause_conn(tbs_conn *c)
+{
+    tbs_hub *h = c->hub;
+    if (c->paused)
+        return;
+    c->paused = 1;
+    h->n_paused++;
+    c->full_since = h->hooks.now_ms(h->hooks.user);
+    if (h->hooks.rx_pause)
+        h->hooks.rx_pause(h->hooks.user, c->net, 1);
+    schedule(h);
+}
+
+/* Applies the output limits after c's queue grew: the hard limit drops
+ * it, the soft one stops reading it, and the whole server's limit drops
+ * the connection that holds most. */
+static void check_limits(tbs_conn *c)
+{
+    tbs_hub *h = c->hub;
+    if (c->q_bytes >= h->cfg.out_hard) {
+        drop_conn(c);
+        return;
+    }
+    if (c->q_bytes >= h->cfg.out_soft)
+        pause_conn(c);
+    while (h->out_bytes > h->cfg.out_total) {
+        tbs_conn *big = NULL;
+        for (tbs_conn *o = h->conns; o; o = o->hnext)
+            if (!o->dropped && (!big || o->q_bytes > big->q_bytes))
+                big = o;
+        if (!big || big->q_bytes == 0)
+            break;
+        drop_conn(big);
+    }
+}
+
 /* Queues a message (takes text) for c. */
 static void send_text(tbs_conn *c, char *text)
 {
-    msg *m = malloc(sizeof *m);
+    msg *m = c->dropped ? NULL : malloc(sizeof *m);
     if (!m || !text) {
         free(m);
         free(text);
@@ -94,7 +197,12 @@ static void send_text(tbs_conn *c, char *text)
     else
         c->q = m;
     c->q_tail = m;
+    c->q_bytes += (long)m->len;
+    c->hub->out_bytes += (long long)m->len;
+    if (c->hub->out_bytes > c->hub->out_peak)
+        c->hub->out_peak = c->hub->out_bytes;
     c->hub->hooks.want_write(c->hub->hooks.user, c->net);
+    check_limits(c);
 }
 
 /* Queues a JSON object (takes it) for c. */
@@ -102,6 +210,42 @@ static void send_json(tbs_conn *c, json_t *o)
 {
     send_text(c, json_dumps(o, JSON_COMPACT));
     json_decref(o);
+}
+
+/* The length of the UTF-8 sequence that starts with byte b (0: not a
+ * lead byte). */
+static int utf8_seq_len(unsigned char b)
+{
+    return b < 0x80 ? 1 : (b & 0xE0) == 0xC0 ? 2 : (b & 0xF0) == 0xE0 ? 3
+         : (b & 0xF8) == 0xF0 ? 4 : 0;
+}
+
+/* Makes text valid UTF-8 in place: a byte that does not start a whole
+ * sequence (a character cut by a length limit, "%.40s" or the end of a
+ * buffer) becomes '?', so that the text can go into JSON (jansson refuses
+ * invalid UTF-8: the message would be lost). */
+static void utf8_clean(char *text)
+{
+    unsigned char *p = (unsigned char *)text;
+    while (*p) {
+        int n = utf8_seq_len(*p), ok = n > 0;
+        for (int k = 1; ok && k < n; k++)
+            ok = (p[k] & 0xC0) == 0x80;
+        if (!ok) {
+            *p++ = '?';
+            continue;
+        }
+        p += n;
+    }
+}
+
+/* The number of characters (code points) of UTF-8 text. */
+static size_t utf8_chars(const char *text)
+{
+    size_t n = 0;
+    for (const unsigned char *p = (const unsigned char *)text; *p; p++)
+        n += (*p & 0xC0) != 0x80;
+    return n;
 }
 
 /* Sends {"type":"error","code":..,"message":..,"in":..}. */
@@ -120,6 +264,7 @@ static void send_error(tbs_conn *c, const char *in, const char *code,
     va_start(ap, fmt);
     vsnprintf(text, sizeof text, fmt, ap);
     va_end(ap);
+    utf8_clean(text);
     json_t *o = json_object();
     json_object_set_new(o, "type", json_string("error"));
     json_object_set_new(o, "code", json_string(code));
@@ -127,6 +272,118 @@ static void send_error(tbs_conn *c, const char *in, const char *code,
     if (in)
         json_object_set_new(o, "in", json_string(in));
     send_json(c, o);
+}
+
+/* Refuses a request over one of the quotas: {"type":"error","code":
+ * "rate_limited","limit":..,"retry_after":seconds,"message":..}. */
+static void send_limit(tbs_conn *c, const char *in, const char *limit,
+                       long retry_after, const char *fmt, ...)
+#if defined(__GNUC__)
+    __attribute__((format(printf, 5, 6)))
+#endif
+    ;
+
+static void send_limit(tbs_conn *c, const char *in, const char *limit,
+                       long retry_after, const char *fmt, ...)
+{
+    char text[512];
+    va_list ap;
+    va_start(ap, fmt);
+    vsnprintf(text, sizeof text, fmt, ap);
+    va_end(ap);
+    utf8_clean(text);
+    json_t *o = json_object();
+    json_object_set_new(o, "type", json_string("error"));
+    json_object_set_new(o, "code", json_string("rate_limited"));
+    json_object_set_new(o, "limit", json_string(limit));
+    json_object_set_new(o, "retry_after",
+                        json_integer(retry_after < 1 ? 1 : retry_after));
+    json_object_set_new(o, "message", json_string(text));
+    if (in)
+        json_object_set_new(o, "in", json_string(in));
+    send_json(c, o);
+}
+
+/* ------------------------------------------------------------ quotas */
+
+/* A hash of an address's text (FNV-1a). */
+static unsigned peer_hash(const char *addr)
+{
+    uint32_t x = 2166136261u;
+    for (const unsigned char *p = (const unsigned char *)addr; *p; p++)
+        x = (x ^ *p) * 16777619u;
+    return x % PEER_BUCKETS;
+}
+
+/* The record of addr, made (with full buckets) when it has none; NULL
+ * when memory runs out. */
+static peer *peer_get(tbs_hub *h, const char *addr)
+{
+    unsigned k = peer_hash(addr);
+    for (peer *p = h->peers[k]; p; p = p->next)
+        if (strcmp(p->addr, addr) == 0)
+            return p;
+    peer *p = calloc(1, sizeof *p);
+    if (!p)
+        return NULL;
+    snprintf(p->addr, sizeof p->addr, "%s", addr);
+    p->tables = h->cfg.tables_burst;
+    p->guesses = h->cfg.guesses_per_min;
+    p->tables_at = p->guesses_at = now(h);
+    p->next = h->peers[k];
+    h->peers[k] = p;
+    h->n_peers++;
+    return p;
+}
+
+/* Refills a token bucket that holds at most `size` tokens and gains
+ * `rate` every period_ms, as of at. */
+static void bucket_fill(double *tokens, long long *filled, double size,
+                        double rate, long long period_ms, long long at)
+{
+    if (at > *filled) {
+        *tokens += rate * (double)(at - *filled) / (double)period_ms;
+        if (*tokens > size)
+            *tokens = size;
+    }
+    *filled = at;
+}
+
+/* Seconds until a bucket that gains `rate` every period_ms holds one
+ * token again. */
+static long bucket_wait(double tokens, double rate, long long period_ms)
+{
+    double ms = (1.0 - tokens) * (double)period_ms / rate;
+    return (long)ceil(ms / 1000.0);
+}
+
+/* Forgets the addresses that hold nothing and whose buckets are full
+ * again (they would be made just so), at most once a PRUNE_MS. */
+static void peers_prune(tbs_hub *h)
+{
+    long long at = now(h);
+    if (at - h->pruned_at < PRUNE_MS)
+        return;
+    h->pruned_at = at;
+    for (int k = 0; k < PEER_BUCKETS; k++) {
+        peer **pp = &h->peers[k];
+        while (*pp) {
+            peer *p = *pp;
+            bucket_fill(&p->tables, &p->tables_at, h->cfg.tables_burst,
+                        h->cfg.tables_per_hour, 3600000, at);
+            bucket_fill(&p->guesses, &p->guesses_at, h->cfg.guesses_per_min,
+                        h->cfg.guesses_per_min, 60000, at);
+            if (!p->conns && !p->seats &&
+                p->tables >= h->cfg.tables_burst &&
+                p->guesses >= h->cfg.guesses_per_min) {
+                *pp = p->next;
+                free(p);
+                h->n_peers--;
+            } else {
+                pp = &p->next;
+            }
+        }
+    }
 }
 
 /* Marks c as owing its client a fresh state message. */
@@ -194,6 +451,8 @@ static void retry_later(tbs_table *t, long long at, const char *why)
 /* The status word of a table. */
 static const char *status_word(const tbs_table *t)
 {
+    if (t->closed)
+        return "closed";
     return t->broken ? "broken" : t->ended ? "ended" : "playing";
 }
 
@@ -311,12 +570,18 @@ static char *state_message(tbs_conn *c)
 
 int tbs_conn_pending(const tbs_conn *c)
 {
+    if (c->dropped)
+        return 0;
     return c->q || c->closing || (c->dirty && c->table);
 }
 
 char *tbs_conn_next(tbs_conn *c, size_t *len, int *close_after)
 {
     *close_after = 0;
+    if (c->dropped) {
+        *close_after = 1;
+        return NULL;
+    }
     msg *m = c->q;
     if (m) {
         c->q = m->next;
@@ -324,7 +589,16 @@ char *tbs_conn_next(tbs_conn *c, size_t *len, int *close_after)
             c->q_tail = NULL;
         char *text = m->text;
         *len = m->len;
+        c->q_bytes -= (long)m->len;
+        c->hub->out_bytes -= (long long)m->len;
         free(m);
+        if (c->paused && c->q_bytes < c->hub->cfg.out_soft / 2) {
+            c->paused = 0;
+            c->full_since = 0;
+            c->hub->n_paused--;
+            if (c->hub->hooks.rx_pause)
+                c->hub->hooks.rx_pause(c->hub->hooks.user, c->net, 0);
+        }
         *close_after = c->closing && !c->q;
         return text;
     }
@@ -360,7 +634,7 @@ static int clock_runs(const tbs_table *t)
         if (s->present || s->away)
             return 1;
     }
-    return people == 0;
+    return people == 0 && t->conns;
 }
 
 /* The next time t needs looking at, or 0. */
@@ -395,6 +669,15 @@ static void schedule(tbs_hub *h)
         if (t->deadline > 0 && (d == 0 || t->deadline < d))
             d = t->deadline;
     }
+    if (h->next_sweep > 0 && (d == 0 || h->next_sweep < d))
+        d = h->next_sweep;
+    if (h->n_paused > 0)
+        for (tbs_conn *c = h->conns; c; c = c->hnext)
+            if (c->paused && c->full_since > 0) {
+                long long x = c->full_since + h->cfg.out_soft_ms;
+                if (d == 0 || x < d)
+                    d = x;
+            }
     if (d > 0 && d != h->wake) {
         h->wake = d;
         h->hooks.wake_at(h->hooks.user, d);
@@ -522,6 +805,10 @@ static void post(tbs_hub *h, tbs_table *t, tbs_job *j)
         seed = (uint64_t)now(h);
     j->seed = seed;
     j->now_ms = now(h);
+    /* A searching bot goes to the workers' slow queue. */
+    j->slow = j->kind == TBS_JOB_BOT && strncmp(j->spec, "ismcts", 6) == 0;
+    for (int s = 0; j->kind == TBS_JOB_TICK && s < t->cfg.players; s++)
+        j->slow |= strncmp(j->specs[s], "ismcts", 6) == 0;
     t->busy = 1;
     h->hooks.post_job(h->hooks.user, j);
     table_dirty(t); /* "thinking" */
@@ -570,6 +857,10 @@ static void kick(tbs_hub *h, tbs_table *t)
 {
     if (t->ended || t->broken || t->busy || t->held || t->stage ||
         now(h) < t->retry_at)
+        return;
+    /* A table nobody is at does not think: it goes on when someone
+     * opens it (a table of bots alone plays for its watchers only). */
+    if (!t->conns)
         return;
     if (is_realtime(t)) {
         if (!t->tick_open && now(h) >= t->next_tick_at && clock_runs(t))
@@ -654,10 +945,101 @@ void tbs_hub_job_done(tbs_hub *h, tbs_job *j)
     schedule(h);
 }
 
+#define SWEEP_MS 2000    /* lifetimes are looked at this often */
+#define EXPIRE_MS 60000  /* and unclaimed tables this often */
+
+/* Whether t may leave memory now: nobody is at it and nothing is working
+ * on it (it is all in the store). */
+static int table_idle(const tbs_table *t)
+{
+    return !t->conns && !t->busy && !t->held && !t->stage;
+}
+
+/* Takes t out of memory (it stays in the store). */
+static void unload(tbs_hub *h, tbs_table *t)
+{
+    for (tbs_table **p = &h->tables; *p; p = &(*p)->next)
+        if (*p == t) {
+            *p = t->next;
+            h->n_tables--;
+            tbs_table_free(t);
+            return;
+        }
+}
+
+/* An unclaimed table made too long ago: deleted, unless someone is at it
+ * (a watcher of a table of bots). */
+static int expire_one(void *user, const char *id)
+{
+    tbs_hub *h = user;
+    tbs_table *t = tbs_hub_table(h, id);
+    if (t && !table_idle(t))
+        return 0;
+    if (tbs_store_begin(h->db) != 0 || tbs_store_delete_table(h->db, id) ||
+        tbs_store_commit(h->db) != 0) {
+        tbs_store_rollback(h->db);
+        return 1;
+    }
+    if (t)
+        unload(h, t);
+    return 0;
+}
+
+/* A table the operator closed (tabula serve --close): those at it are
+ * told, and it takes no more moves. */
+static int closed_one(void *user, const char *id)
+{
+    tbs_hub *h = user;
+    tbs_table *t = tbs_hub_table(h, id);
+    if (t && !t->closed) {
+        t->closed = t->broken = 1;
+        table_dirty(t);
+    }
+    return 0;
+}
+
+/* Lifetimes: archives idle tables, deletes unclaimed old ones, and takes
+ * note of the operator's closes. */
+static void sweep(tbs_hub *h, long long at)
+{
+    tbs_hub_flush(h); /* the store is used outside the batch below */
+    tbs_store_each_id(h->db, TBS_IDS_CLOSED, h->closed_seen - SWEEP_MS,
+                      closed_one, h);
+    h->closed_seen = at;
+    if (h->cfg.archive_ms > 0) {
+        tbs_table *t = h->tables;
+        while (t) {
+            tbs_table *next = t->next;
+            if (table_idle(t) && at - t->used_ms >= h->cfg.archive_ms)
+                unload(h, t);
+            t = next;
+        }
+    }
+    if (h->cfg.expire_ms > 0 && at >= h->next_expire) {
+        h->next_expire = at + (h->cfg.expire_ms / 2 < EXPIRE_MS
+                                   ? h->cfg.expire_ms / 2
+                                   : EXPIRE_MS);
+        tbs_store_each_id(h->db, TBS_IDS_UNCLAIMED, at - h->cfg.expire_ms,
+                          expire_one, h);
+    }
+    long long every = SWEEP_MS;
+    if (h->cfg.archive_ms > 0 && h->cfg.archive_ms / 2 < every)
+        every = h->cfg.archive_ms / 2 > 200 ? h->cfg.archive_ms / 2 : 200;
+    h->next_sweep = at + every;
+}
+
 void tbs_hub_run_timers(tbs_hub *h)
 {
     long long at = now(h);
     h->wake = 0;
+    if (h->next_sweep > 0 && at >= h->next_sweep)
+        sweep(h, at);
+    /* A connection over its soft limit for too long is dropped. */
+    if (h->n_paused > 0)
+        for (tbs_conn *c = h->conns; c; c = c->hnext)
+            if (c->paused && c->full_since > 0 &&
+                at >= c->full_since + h->cfg.out_soft_ms)
+                drop_conn(c);
     for (tbs_table *t = h->tables; t; t = t->next) {
         if (t->deadline == 0 || t->deadline > at)
             continue;
@@ -770,12 +1152,15 @@ static void detach(tbs_conn *c)
     c->tnext = c->tprev = NULL;
     if (c->seat >= 0) {
         tbs_seat *s = &t->seat[c->seat];
+        if (c->peer)
+            c->peer->seats--;
         if (--s->present == 0)
             s->gone_at = now(c->hub);
         table_dirty(t);
     } else {
         t->watchers--;
     }
+    t->used_ms = now(c->hub);
     c->table = NULL;
     c->seat = NO_SEAT;
     c->log_sent = 0;
@@ -785,6 +1170,7 @@ static void detach(tbs_conn *c)
 /* Puts c at t, in seat (or TB_SPECTATOR). */
 static void attach(tbs_conn *c, tbs_table *t, int seat)
 {
+    t->used_ms = now(c->hub);
     c->table = t;
     c->seat = seat;
     c->log_sent = 0;
@@ -795,6 +1181,8 @@ static void attach(tbs_conn *c, tbs_table *t, int seat)
     t->conns = c;
     if (seat >= 0) {
         tbs_seat *s = &t->seat[seat];
+        if (c->peer)
+            c->peer->seats++;
         s->present++;
         s->away = 0;
         s->gone_at = 0;
@@ -819,12 +1207,26 @@ static int save_seat(tbs_hub *h, tbs_table *t, int j)
     return 0;
 }
 
+/* Writes t's invite (or its absence) to the store. */
+static int save_invite(tbs_hub *h, tbs_table *t)
+{
+    tbs_hub_flush(h);
+    if (tbs_store_begin(h->db) != 0 ||
+        tbs_store_set_invite(h->db, t->id,
+                             t->has_invite ? t->invite_hash : NULL) != 0 ||
+        tbs_store_commit(h->db) != 0) {
+        tbs_store_rollback(h->db);
+        return -1;
+    }
+    return 0;
+}
+
 /* ------------------------------------------------------------ requests */
 
 /* The bots a table may seat: the engine's kinds that run in bounded time
  * and the game's own policies; ISMCTS only with a bounded budget. */
-static int check_bot(const tb_game *g, const char *spec, char *err,
-                     size_t errcap)
+static int check_bot(const tb_game *g, const char *spec, int max_s,
+                     char *err, size_t errcap)
 {
     char name[TB_SEAT_SPEC];
     snprintf(name, sizeof name, "%s", spec);
@@ -852,15 +1254,16 @@ static int check_bot(const tb_game *g, const char *spec, char *err,
         return -1;
     }
     if (params) {
-        /* One budget: time=S (at most 10 s) or iters=N (at most 200000). */
+        /* One budget: time=S (at most the server's cap, max_s seconds)
+         * or iters=N (at most 200000). */
         double v;
         char key[16], extra;
         if (sscanf(params, "%15[a-z]=%lf%c", key, &v, &extra) != 2 ||
-            !((strcmp(key, "time") == 0 && v > 0 && v <= 10) ||
+            !((strcmp(key, "time") == 0 && v > 0 && v <= max_s) ||
               (strcmp(key, "iters") == 0 && v >= 1 && v <= 200000))) {
             snprintf(err, errcap, "ismcts here takes one budget: time=S "
-                     "(up to 10 seconds) or iters=N (up to 200000), not "
-                     "'%s'", params);
+                     "(up to %d seconds) or iters=N (up to 200000), not "
+                     "'%s'", max_s, params);
             return -1;
         }
     }
@@ -1071,7 +1474,8 @@ static void req_create(tbs_conn *c, json_t *req)
                        "bot's name", j);
             return;
         }
-        if (strcmp(s, "human") != 0 && check_bot(g, s, err, sizeof err)) {
+        if (strcmp(s, "human") != 0 && check_bot(g, s, h->cfg.bot_time_max_s, err,
+                                                sizeof err)) {
             send_error(c, "create", "bad_bot", "seat %d: %s", j, err);
             return;
         }
@@ -1082,7 +1486,8 @@ static void req_create(tbs_conn *c, json_t *req)
     if (tj && !json_is_null(tj)) {
         takeover = json_string_value(tj);
         if (!takeover || strlen(takeover) >= TB_SEAT_SPEC ||
-            (takeover[0] && check_bot(g, takeover, err, sizeof err))) {
+            (takeover[0] && check_bot(g, takeover, h->cfg.bot_time_max_s,
+                                      err, sizeof err))) {
             send_error(c, "create", "bad_bot", "takeover: %s",
                        takeover ? err : "a bot's name, or \"\" for none");
             return;
@@ -1100,10 +1505,43 @@ static void req_create(tbs_conn *c, json_t *req)
         }
         tick_ms = (int)json_integer_value(tk);
     }
-    if (h->n_tables >= MAX_TABLES) {
-        send_error(c, "create", "server_full", "this server holds %d tables "
-                   "already; try again later", MAX_TABLES);
+    /* The creator's seat is theirs from the start: no invite can take it
+     * (default: the first person's seat; null: the creator only
+     * watches). */
+    int creator = -1;
+    json_t *cj = json_object_get(req, "creator");
+    if (cj && !json_is_null(cj)) {
+        if (!json_is_integer(cj) || json_integer_value(cj) < 0 ||
+            json_integer_value(cj) >= players ||
+            strcmp(specs[json_integer_value(cj)], "human") != 0) {
+            send_error(c, "create", "bad_request", "creator: the number of "
+                       "a person's seat, or null");
+            return;
+        }
+        creator = (int)json_integer_value(cj);
+    } else if (!cj) {
+        for (int j = players - 1; j >= 0; j--)
+            if (strcmp(specs[j], "human") == 0)
+                creator = j;
+    }
+    if (h->n_tables >= h->cfg.max_tables) {
+        send_limit(c, "create", "server", 60, "this server holds %d "
+                   "tables already; try again later", h->cfg.max_tables);
         return;
+    }
+    peer *p = c->peer;
+    if (p) {
+        bucket_fill(&p->tables, &p->tables_at, h->cfg.tables_burst,
+                    h->cfg.tables_per_hour, 3600000, now(h));
+        if (p->tables < 1) {
+            send_limit(c, "create", "tables",
+                       bucket_wait(p->tables, h->cfg.tables_per_hour,
+                                   3600000),
+                       "your address may create %d tables at once and %d "
+                       "an hour; it has used them", h->cfg.tables_burst,
+                       h->cfg.tables_per_hour);
+            return;
+        }
     }
     tbs_hub_flush(h); /* the new table is stored in its own transaction */
     tbs_table *t = tbs_table_new(g, &cfg, specs, takeover, tick_ms, now(h),
@@ -1124,6 +1562,21 @@ static void req_create(tbs_conn *c, json_t *req)
         }
         t->seat[j].has_hash = 1;
     }
+    if (creator >= 0)
+        t->seat[creator].claimed = 1;
+    char invite[TBS_TOKEN_HEX + 1] = "";
+    int open_seats = 0;
+    for (int j = 0; j < players; j++)
+        open_seats += !t->seat[j].bot && !t->seat[j].claimed;
+    if (open_seats > 0) {
+        if (tbs_token_new(invite, t->invite_hash) != 0) {
+            tbs_table_free(t);
+            send_error(c, "create", "storage", "the system gave no random "
+                       "numbers for the invite link");
+            return;
+        }
+        t->has_invite = 1;
+    }
     if (tbs_table_save(t, h->db, err, sizeof err) != 0) {
         tbs_table_free(t);
         send_error(c, "create", "storage", "the table could not be saved: "
@@ -1131,6 +1584,9 @@ static void req_create(tbs_conn *c, json_t *req)
         return;
     }
     hub_add(h, t);
+    t->used_ms = now(h);
+    if (p)
+        p->tables -= 1;
     json_t *o = json_object();
     json_object_set_new(o, "type", json_string("created"));
     json_object_set_new(o, "table", json_string(t->id));
@@ -1145,6 +1601,10 @@ static void req_create(tbs_conn *c, json_t *req)
         json_array_append_new(toks, s);
     }
     json_object_set_new(o, "seats", toks);
+    json_object_set_new(o, "creator", creator >= 0 ? json_integer(creator)
+                                                   : json_null());
+    json_object_set_new(o, "invite", invite[0] ? json_string(invite)
+                                               : json_null());
     send_json(c, o);
     kick(h, t);
     schedule(h);
@@ -1228,6 +1688,38 @@ static void req_join(tbs_conn *c, json_t *req)
     int seat = TB_SPECTATOR;
     char fresh[TBS_TOKEN_HEX + 1];
     int issued = 0;
+    peer *p = c->peer;
+    /* The seat c holds now (here or at another table) it gives up. */
+    if (p && (tok || claim) && p->seats - (c->seat >= 0) >= h->cfg.max_seats) {
+        send_limit(c, "join", "seats", 30, "your address holds %d seats "
+                   "already, the most allowed; leave one first",
+                   h->cfg.max_seats);
+        maybe_evict(h, t);
+        return;
+    }
+    json_t *inv = json_object_get(req, "invite");
+    if (claim && (!inv || !json_is_string(inv))) {
+        send_error(c, "join", "bad_invite", "taking a free seat needs the "
+                   "table's invite link (a spectator's link opens no seat)");
+        maybe_evict(h, t);
+        return;
+    }
+    if ((tok || claim) && p) {
+        /* Guesses are counted per address, so that reconnecting does not
+         * give more; once they are used up no token is even looked at. */
+        bucket_fill(&p->guesses, &p->guesses_at, h->cfg.guesses_per_min,
+                    h->cfg.guesses_per_min, 60000, now(h));
+        if (p->guesses < 1) {
+            c->closing = 1;
+            send_limit(c, "join", "guesses",
+                       bucket_wait(p->guesses, h->cfg.guesses_per_min,
+                                   60000),
+                       "too many wrong seat links from your address; wait "
+                       "before trying again");
+            maybe_evict(h, t);
+            return;
+        }
+    }
     if (tok) {
         uint8_t hash[TBS_HASH];
         int s = tbs_token_hash(json_string_value(tok), hash) == 0
@@ -1236,6 +1728,8 @@ static void req_join(tbs_conn *c, json_t *req)
         if (s < 0) {
             if (++c->bad_tokens >= MAX_BAD_TOKENS)
                 c->closing = 1;
+            if (p)
+                p->guesses -= 1;
             if (s == -2)
                 send_error(c, "join", "token_replaced", "this seat link was "
                            "replaced: someone took the seat with the "
@@ -1248,6 +1742,19 @@ static void req_join(tbs_conn *c, json_t *req)
         }
         seat = s;
     } else if (claim) {
+        uint8_t ih[TBS_HASH];
+        if (tbs_token_hash(json_string_value(inv), ih) != 0 ||
+            !t->has_invite || !tbs_hash_equal(ih, t->invite_hash)) {
+            if (++c->bad_tokens >= MAX_BAD_TOKENS)
+                c->closing = 1;
+            if (p)
+                p->guesses -= 1;
+            send_error(c, "join", "bad_invite", "this invite link was used "
+                       "already or withdrawn; ask for a new one (you can "
+                       "watch instead)");
+            maybe_evict(h, t);
+            return;
+        }
         int s = -1;
         for (int j = 0; j < t->cfg.players && s < 0; j++)
             if (!t->seat[j].bot && !t->seat[j].claimed)
@@ -1275,6 +1782,9 @@ static void req_join(tbs_conn *c, json_t *req)
                        "%s", tbs_store_error(h->db));
             return;
         }
+        /* An invite opens one seat. */
+        t->has_invite = 0;
+        save_invite(h, t);
         seat = s;
         issued = 1;
     } else if (t->watchers >= TBS_MAX_WATCHERS) {
@@ -1312,6 +1822,90 @@ static void req_join(tbs_conn *c, json_t *req)
     schedule(h);
 }
 
+/* `invite`: a person at a seat makes a new invite link (the old one stops
+ * working), or withdraws it with "revoke": true. */
+static void req_invite(tbs_conn *c, json_t *req)
+{
+    tbs_hub *h = c->hub;
+    tbs_table *t = c->table;
+    if (!t || c->seat < 0) {
+        send_error(c, "invite", "not_seated", "only a person at a seat of "
+                   "the table may invite");
+        return;
+    }
+    if (t->ended || t->broken) {
+        send_error(c, "invite", "game_over", "the game is over");
+        return;
+    }
+    int revoke = json_is_true(json_object_get(req, "revoke"));
+    char text[TBS_TOKEN_HEX + 1] = "";
+    int had = t->has_invite;
+    uint8_t old[TBS_HASH];
+    memcpy(old, t->invite_hash, TBS_HASH);
+    if (revoke) {
+        t->has_invite = 0;
+    } else {
+        if (tbs_token_new(text, t->invite_hash) != 0) {
+            send_error(c, "invite", "storage", "the system gave no random "
+                       "numbers for the invite link");
+            return;
+        }
+        t->has_invite = 1;
+    }
+    if (save_invite(h, t) != 0) {
+        t->has_invite = had;
+        memcpy(t->invite_hash, old, TBS_HASH);
+        send_error(c, "invite", "storage", "the invite could not be saved: "
+                   "%s", tbs_store_error(h->db));
+        return;
+    }
+    json_t *o = json_object();
+    json_object_set_new(o, "type", json_string("invite"));
+    json_object_set_new(o, "table", json_string(t->id));
+    json_object_set_new(o, "invite", text[0] ? json_string(text)
+                                             : json_null());
+    send_json(c, o);
+}
+
+/* `reissue`: the person at a seat gets a new link for it; the old one
+ * stops working (it is answered token_replaced) and any other window
+ * holding the seat is closed. */
+static void req_reissue(tbs_conn *c)
+{
+    tbs_hub *h = c->hub;
+    tbs_table *t = c->table;
+    if (!t || c->seat < 0) {
+        send_error(c, "reissue", "not_seated", "join a table at a seat "
+                   "first");
+        return;
+    }
+    int j = c->seat;
+    tbs_seat saved = t->seat[j];
+    char fresh[TBS_TOKEN_HEX + 1];
+    t->seat[j].has_old = t->seat[j].has_hash;
+    memcpy(t->seat[j].old_hash, t->seat[j].hash, TBS_HASH);
+    if (tbs_token_new(fresh, t->seat[j].hash) != 0) {
+        t->seat[j] = saved;
+        send_error(c, "reissue", "storage", "the system gave no random "
+                   "numbers for a seat link");
+        return;
+    }
+    t->seat[j].has_hash = 1;
+    if (save_seat(h, t, j) != 0) {
+        t->seat[j] = saved;
+        send_error(c, "reissue", "storage", "the new link could not be "
+                   "saved: %s", tbs_store_error(h->db));
+        return;
+    }
+    move_seat(c, t, j);
+    json_t *o = json_object();
+    json_object_set_new(o, "type", json_string("reissued"));
+    json_object_set_new(o, "table", json_string(t->id));
+    json_object_set_new(o, "seat", json_integer(j));
+    json_object_set_new(o, "token", json_string(fresh));
+    send_json(c, o);
+}
+
 /* Refuses a move the engine would not take, with the engine's reason;
  * the reason names the move when it does not already (a short reason,
  * such as "type draw", then still says what was refused). */
@@ -1334,25 +1928,36 @@ static void req_act(tbs_conn *c, json_t *req)
         return;
     }
     if (t->broken) {
-        send_error(c, "act", "broken", "this table is out of order");
+        send_error(c, "act", t->closed ? "closed" : "broken",
+                   t->closed ? "this table was closed by the server's "
+                               "operator"
+                             : "this table is out of order");
         return;
     }
     if (t->ended) {
         send_error(c, "act", "game_over", "the game is over");
         return;
     }
-    if (!text || strlen(text) >= TB_ACTION_TEXT) {
+    if (!text || utf8_chars(text) > TB_ACTION_TEXT - 1) {
         send_error(c, "act", "bad_request", "action: a move in the game's "
                    "notation, at most %d characters", TB_ACTION_TEXT - 1);
         return;
     }
+    if (strlen(text) >= TB_ACTION_TEXT) {
+        /* Few characters but many bytes: no game's notation (plain
+         * ASCII) has such a move. */
+        send_illegal(c, "?", "moves are written in plain ASCII");
+        return;
+    }
     json_t *mv = json_object_get(req, "move");
-    if (mv && (!json_is_integer(mv) ||
-               json_integer_value(mv) != t->rec.n_actions)) {
+    if (mv && !json_is_integer(mv)) {
+        send_error(c, "act", "bad_request", "move: the number of moves the "
+                   "client saw, a whole number (not a string)");
+        return;
+    }
+    if (mv && json_integer_value(mv) != t->rec.n_actions) {
         send_error(c, "act", "stale", "the table has moved on since move "
-                   "%lld; here it is now",
-                   (long long)(json_is_integer(mv) ? json_integer_value(mv)
-                                                   : -1));
+                   "%lld; here it is now", (long long)json_integer_value(mv));
         mark_dirty(c);
         return;
     }
@@ -1549,7 +2154,7 @@ static void req_replay(tbs_conn *c, json_t *req)
 
 void tbs_conn_message(tbs_conn *c, const char *text, size_t len)
 {
-    if (c->closing)
+    if (c->closing || c->dropped)
         return;
     json_error_t jerr;
     json_t *req = json_loadb(text, len, JSON_REJECT_DUPLICATES, &jerr);
@@ -1574,6 +2179,10 @@ void tbs_conn_message(tbs_conn *c, const char *text, size_t len)
         req_act(c, req);
     else if (strcmp(type, "leave") == 0)
         req_leave(c);
+    else if (strcmp(type, "invite") == 0)
+        req_invite(c, req);
+    else if (strcmp(type, "reissue") == 0)
+        req_reissue(c);
     else if (strcmp(type, "finished") == 0)
         req_finished(c);
     else if (strcmp(type, "replay") == 0)
@@ -1594,16 +2203,35 @@ void tbs_conn_too_big(tbs_conn *c, size_t len)
 
 tbs_conn *tbs_conn_open(tbs_hub *h, void *net)
 {
+    return tbs_conn_open_from(h, net, "");
+}
+
+tbs_conn *tbs_conn_open_from(tbs_hub *h, void *net, const char *addr)
+{
     tbs_conn *c = calloc(1, sizeof *c);
     if (!c)
         return NULL;
     c->hub = h;
     c->net = net;
     c->seat = NO_SEAT;
+    h->n_conns++;
     c->hnext = h->conns;
     if (h->conns)
         h->conns->hprev = c;
     h->conns = c;
+    if (addr && addr[0]) {
+        peer *p = peer_get(h, addr);
+        if (!p || p->conns >= h->cfg.max_conns) {
+            /* Told why, then closed: it counts against nothing. */
+            c->closing = 1;
+            send_limit(c, NULL, "connections", 30, "%d connections from "
+                       "your address are open already; close one (another "
+                       "tab?) and try again", h->cfg.max_conns);
+        } else {
+            p->conns++;
+            c->peer = p;
+        }
+    }
     return c;
 }
 
@@ -1623,31 +2251,38 @@ void tbs_conn_close(tbs_conn *c)
         h->conns = c->hnext;
     if (c->hnext)
         c->hnext->hprev = c->hprev;
-    while (c->q) {
-        msg *m = c->q;
-        c->q = m->next;
-        free(m->text);
-        free(m);
-    }
+    h->n_conns--;
+    if (c->paused)
+        h->n_paused--;
+    if (c->peer)
+        c->peer->conns--;
+    free_queue(c);
     free(c);
+    peers_prune(h);
     schedule(h);
 }
 
 /* Loads one unfinished table at start. */
-static int load_one(void *user, const tbs_table_row *row)
+static int load_id(void *user, const char *id)
 {
     tbs_hub *h = user;
     char err[512];
     int missing;
-    tbs_table *t = tbs_table_load(h->db, row->id, &missing, err, sizeof err);
+    tbs_table *t = tbs_table_load(h->db, id, &missing, err, sizeof err);
     if (!t) {
         fprintf(stderr, "tabula serve: table %s cannot be rebuilt: %s; it "
-                "is marked broken\n", row->id, err);
-        store_broken(h, row->id);
+                "is marked broken\n", id, err);
+        store_broken(h, id);
         return 0;
     }
+    t->used_ms = now(h);
     hub_add(h, t);
     return 0;
+}
+
+static int load_one(void *user, const tbs_table_row *row)
+{
+    return load_id(user, row->id);
 }
 
 tbs_hub *tbs_hub_new(tbs_store *db, const tbs_hooks *hooks,
@@ -1661,7 +2296,42 @@ tbs_hub *tbs_hub_new(tbs_store *db, const tbs_hooks *hooks,
     h->db = db;
     h->hooks = *hooks;
     h->cfg = *cfg;
-    if (tbs_store_each(db, "playing", -1, load_one, h) != 0) {
+    if (h->cfg.out_soft <= 0)
+        h->cfg.out_soft = TBS_OUT_SOFT;
+    if (h->cfg.out_hard <= 0)
+        h->cfg.out_hard = TBS_OUT_HARD;
+    if (h->cfg.out_hard < h->cfg.out_soft)
+        h->cfg.out_hard = h->cfg.out_soft;
+    if (h->cfg.out_total <= 0)
+        h->cfg.out_total = TBS_OUT_TOTAL;
+    if (h->cfg.out_soft_ms <= 0)
+        h->cfg.out_soft_ms = TBS_OUT_SOFT_MS;
+    if (h->cfg.bot_time_max_s <= 0)
+        h->cfg.bot_time_max_s = TBS_BOT_TIME_MAX;
+    if (h->cfg.max_tables <= 0)
+        h->cfg.max_tables = TBS_MAX_TABLES;
+    if (h->cfg.max_conns <= 0)
+        h->cfg.max_conns = TBS_MAX_CONNS;
+    if (h->cfg.max_seats <= 0)
+        h->cfg.max_seats = TBS_MAX_SEATS;
+    if (h->cfg.tables_per_hour <= 0)
+        h->cfg.tables_per_hour = TBS_TABLES_PER_HOUR;
+    if (h->cfg.guesses_per_min <= 0)
+        h->cfg.guesses_per_min = TBS_GUESSES_PER_MIN;
+    if (h->cfg.tables_burst <= 0)
+        h->cfg.tables_burst = TBS_TABLES_BURST;
+    if (h->cfg.tables_burst > h->cfg.tables_per_hour)
+        h->cfg.tables_burst = h->cfg.tables_per_hour;
+    if (h->cfg.archive_ms > 0 || h->cfg.expire_ms > 0) {
+        h->next_sweep = now(h) + SWEEP_MS;
+        h->closed_seen = now(h);
+    }
+    /* With archiving, only the tables played lately are loaded; the
+     * others wait in the store for their links. */
+    if ((h->cfg.archive_ms > 0
+             ? tbs_store_each_id(db, TBS_IDS_ACTIVE,
+                                 now(h) - h->cfg.archive_ms, load_id, h)
+             : tbs_store_each(db, "playing", -1, load_one, h)) != 0) {
         snprintf(err, errcap, "%s", tbs_store_error(db));
         tbs_hub_free(h);
         return NULL;
@@ -1703,8 +2373,23 @@ void tbs_hub_free(tbs_hub *h)
         tbs_job_free(t->held);
         tbs_table_free(t);
     }
+    for (int k = 0; k < PEER_BUCKETS; k++)
+        while (h->peers[k]) {
+            peer *p = h->peers[k];
+            h->peers[k] = p->next;
+            free(p);
+        }
     free(h->games_text);
     free(h);
+}
+
+void tbs_hub_stats_get(const tbs_hub *h, tbs_hub_stats *s)
+{
+    s->out_bytes = h->out_bytes;
+    s->out_peak = h->out_peak;
+    s->dropped = h->dropped;
+    s->conns = h->n_conns;
+    s->tables = h->n_tables;
 }
 
 char *tbs_hub_record(tbs_hub *h, const char *id, int *status, char *err,

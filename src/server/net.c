@@ -10,11 +10,15 @@
  */
 #include "server.h"
 
+#include <arpa/inet.h>
+#include <errno.h>
+#include <fcntl.h>
 #include <libwebsockets.h>
 #include <signal.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <sys/file.h>
 #include <time.h>
 #include <unistd.h>
 
@@ -23,10 +27,12 @@
 /* Per connection (HTTP request or WebSocket). */
 typedef struct pss {
     tbs_conn *conn;       /* WebSocket: the hub's connection */
+    char addr[TBS_ADDR];  /* the client's address (quotas) */
     char *rx;             /* the message being received */
     size_t rx_len;
     int rx_too_big;
     /* HTTP: the body being sent. */
+    int head;             /* a HEAD request: headers only */
     const char *body;
     char *owned;          /* body, when it was made for this request */
     size_t len, sent;
@@ -39,6 +45,8 @@ static struct {
     tbs_workers *workers;
     lws_sorted_usec_list_t sul;
     int quiet;
+    int trust_proxy;
+    const char *origins;  /* more origins allowed besides the served host */
 } srv;
 
 static volatile sig_atomic_t interrupted;
@@ -81,6 +89,26 @@ static void hook_wake_at(void *user, long long at_ms)
         delay = 0;
     lws_sul_schedule(srv.ctx, 0, &srv.sul, on_timer,
                      (lws_usec_t)delay * LWS_US_PER_MS);
+}
+
+/* Backpressure: lws stops reading the socket (what it has read already
+ * waits in its own buffer) until reading is enabled again. */
+static void hook_rx_pause(void *user, void *net, int pause)
+{
+    (void)user;
+    lws_rx_flow_control((struct lws *)net,
+                        (pause ? LWS_RXFLOW_REASON_APPLIES_DISABLE
+                               : LWS_RXFLOW_REASON_APPLIES_ENABLE) |
+                            LWS_RXFLOW_REASON_FLAG_PROCESS_NOW | 1);
+}
+
+/* Closes a connection from outside its callbacks: lws does it on its
+ * next turn (its socket may never become writable again). */
+static void hook_drop(void *user, void *net)
+{
+    (void)user;
+    lws_set_timeout((struct lws *)net, PENDING_TIMEOUT_USER_OK,
+                    LWS_TO_KILL_ASYNC);
 }
 
 static long long hook_now_ms(void *user)
@@ -127,32 +155,43 @@ static const tbs_asset *find_asset(const char *path)
     return NULL;
 }
 
-/* Writes the status line and headers of a response whose body p->body
- * (p->len bytes) follows in HTTP_WRITEABLE; -1 closes the connection. */
-static int start_response(struct lws *wsi, pss *p, unsigned status,
-                          const char *type, const char *download)
+/* The headers our own answers add to those libwebsockets puts on every
+ * answer, its own error pages included (LWS_SERVER_OPTION_HTTP_HEADERS_
+ * SECURITY_BEST_PRACTICES_ENFORCE: content-security-policy,
+ * x-content-type-options, x-xss-protection, x-frame-options,
+ * referrer-policy): a stricter policy (a browser enforces both) and no
+ * caching.  0, or -1 when they do not fit. */
+static int add_our_headers(struct lws *wsi, unsigned char **q,
+                           unsigned char *end)
 {
-    unsigned char buf[LWS_PRE + 2048];
-    unsigned char *start = buf + LWS_PRE, *q = start, *end = buf + sizeof buf;
-    if (lws_add_http_common_headers(wsi, status, type,
-                                    (lws_filepos_t)p->len, &q, end))
-        return -1;
     static const char *const headers[][2] = {
         {"content-security-policy:",
          "default-src 'self'; img-src 'self' data:; style-src 'self'; "
          "script-src 'self'; connect-src 'self'; base-uri 'none'; "
          "form-action 'none'; frame-ancestors 'none'"},
-        {"x-content-type-options:", "nosniff"},
-        {"referrer-policy:", "no-referrer"},
-        {"x-frame-options:", "DENY"},
         {"cache-control:", "no-cache"},
     };
     for (size_t i = 0; i < sizeof headers / sizeof headers[0]; i++)
         if (lws_add_http_header_by_name(
                 wsi, (const unsigned char *)headers[i][0],
                 (const unsigned char *)headers[i][1],
-                (int)strlen(headers[i][1]), &q, end))
+                (int)strlen(headers[i][1]), q, end))
             return -1;
+    return 0;
+}
+
+/* Writes the status line and headers of a response whose body p->body
+ * (p->len bytes) follows in HTTP_WRITEABLE (none for HEAD); -1 closes the
+ * connection. */
+static int start_response(struct lws *wsi, pss *p, unsigned status,
+                          const char *type, const char *download)
+{
+    unsigned char buf[LWS_PRE + 2048];
+    unsigned char *start = buf + LWS_PRE, *q = start, *end = buf + sizeof buf;
+    if (lws_add_http_common_headers(wsi, status, type,
+                                    (lws_filepos_t)p->len, &q, end) ||
+        add_our_headers(wsi, &q, end))
+        return -1;
     if (download) {
         char value[128];
         snprintf(value, sizeof value, "attachment; filename=\"%s\"",
@@ -164,6 +203,11 @@ static int start_response(struct lws *wsi, pss *p, unsigned status,
     }
     if (lws_finalize_write_http_header(wsi, start, &q, end))
         return -1;
+    if (p->head) {
+        /* HEAD: the headers a GET would have, and no body. */
+        p->body = NULL;
+        return lws_http_transaction_completed(wsi) ? -1 : 0;
+    }
     lws_callback_on_writable(wsi);
     return 0;
 }
@@ -171,8 +215,9 @@ static int start_response(struct lws *wsi, pss *p, unsigned status,
 /* Answers one GET. */
 static int http_request(struct lws *wsi, pss *p, const char *path)
 {
-    if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0) {
-        p->body = "only GET is served here\n";
+    p->head = lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0;
+    if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0 && !p->head) {
+        p->body = "only GET and HEAD are served here\n";
         p->len = strlen(p->body);
         return start_response(wsi, p, HTTP_STATUS_METHOD_NOT_ALLOWED,
                               "text/plain; charset=utf-8", NULL);
@@ -241,6 +286,52 @@ static int http_write(struct lws *wsi, pss *p)
 
 /* ------------------------------------------------------------ WebSocket */
 
+/* An address as quotas count it: IPv4 as it is (an IPv4-mapped IPv6
+ * address as IPv4), IPv6 cut to its /64 (one subscriber's network: one
+ * machine can have any address in it). */
+static void quota_addr(const char *text, char out[TBS_ADDR])
+{
+    unsigned char a[16];
+    char buf[INET6_ADDRSTRLEN];
+    snprintf(out, TBS_ADDR, "%s", text);
+    if (inet_pton(AF_INET6, text, a) != 1)
+        return;
+    static const unsigned char mapped[12] = {0, 0, 0, 0, 0, 0,
+                                             0, 0, 0, 0, 0xff, 0xff};
+    if (memcmp(a, mapped, 12) == 0) {
+        inet_ntop(AF_INET, a + 12, buf, sizeof buf);
+    } else {
+        memset(a + 8, 0, 8);
+        inet_ntop(AF_INET6, a, buf, sizeof buf);
+        snprintf(out, TBS_ADDR, "%s/64", buf);
+        return;
+    }
+    snprintf(out, TBS_ADDR, "%s", buf);
+}
+
+/* The client's address: the socket's peer, or behind a trusted proxy the
+ * last address of X-Forwarded-For (the one the proxy added: any before
+ * it were sent by the client and prove nothing). */
+static void client_addr(struct lws *wsi, char out[TBS_ADDR])
+{
+    char text[256] = "";
+    if (srv.trust_proxy) {
+        char xff[1024];
+        int n = lws_hdr_copy(wsi, xff, sizeof xff, WSI_TOKEN_X_FORWARDED_FOR);
+        if (n > 0) {
+            char *last = strrchr(xff, ',');
+            last = last ? last + 1 : xff;
+            while (*last == ' ' || *last == '\t')
+                last++;
+            size_t len = strcspn(last, " \t");
+            snprintf(text, sizeof text, "%.*s", (int)len, last);
+        }
+    }
+    if (!text[0])
+        lws_get_peer_simple(wsi, text, sizeof text);
+    quota_addr(text[0] ? text : "unknown", out);
+}
+
 /* Gathers a message's fragments; hands the whole message to the hub. */
 static int ws_receive(struct lws *wsi, pss *p, const void *in, size_t len)
 {
@@ -297,11 +388,64 @@ static int ws_write(struct lws *wsi, pss *p)
     return 0;
 }
 
+/* Whether the Origin of an upgrade (a browser always sends one) is the
+ * host the page was served from, or one of --origin's; a client that is
+ * not a browser sends none.  This stops any other web page from driving
+ * its visitors' browsers into this server (cross-site WebSocket
+ * hijacking). */
+static int origin_ok(struct lws *wsi)
+{
+    char origin[512], host[512];
+    if (lws_hdr_copy(wsi, origin, sizeof origin, WSI_TOKEN_ORIGIN) <= 0)
+        return lws_hdr_total_length(wsi, WSI_TOKEN_ORIGIN) <= 0;
+    if (lws_hdr_copy(wsi, host, sizeof host, WSI_TOKEN_HOST) > 0) {
+        const char *o = strstr(origin, "://");
+        o = o ? o + 3 : origin;
+        if (strcmp(o, host) == 0)
+            return 1;
+    }
+    if (srv.origins) {
+        size_t n = strlen(origin);
+        for (const char *a = srv.origins; *a;) {
+            size_t len = strcspn(a, ",");
+            if (len == n && strncmp(a, origin, n) == 0)
+                return 1;
+            a += len;
+            if (*a == ',')
+                a++;
+        }
+    }
+    return 0;
+}
+
+/* Answers a refused upgrade with status and a line of text (lws's own
+ * answer, with its security headers); returns 1 for
+ * LWS_CALLBACK_HTTP_CONFIRM_UPGRADE. */
+static int refuse(struct lws *wsi, unsigned status, const char *why)
+{
+    lws_return_http_status(wsi, status, why);
+    return 1;
+}
+
 static int callback(struct lws *wsi, enum lws_callback_reasons reason,
                     void *user, void *in, size_t len)
 {
     pss *p = user;
     switch (reason) {
+    case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE: {
+        /* The protocol lives at "/" only, and only for this site's pages
+         * (or a client that is no browser). */
+        char uri[256];
+        if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0 ||
+            strcmp(uri, "/") != 0)
+            return refuse(wsi, HTTP_STATUS_NOT_FOUND,
+                          "the WebSocket is at / only");
+        if (!origin_ok(wsi))
+            return refuse(wsi, HTTP_STATUS_FORBIDDEN,
+                          "this server takes WebSockets from its own pages "
+                          "only");
+        break;
+    }
     case LWS_CALLBACK_HTTP:
         memset(p, 0, sizeof *p);
         return http_request(wsi, p, (const char *)in);
@@ -317,9 +461,14 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason,
             p->body = NULL;
         }
         break;
-    case LWS_CALLBACK_ESTABLISHED:
+    case LWS_CALLBACK_FILTER_PROTOCOL_CONNECTION:
+        /* The upgrade's headers are still here: who is asking. */
         memset(p, 0, sizeof *p);
-        p->conn = tbs_conn_open(srv.hub, wsi);
+        client_addr(wsi, p->addr);
+        break;
+    case LWS_CALLBACK_ESTABLISHED:
+        p->conn = tbs_conn_open_from(srv.hub, wsi,
+                                     p->addr[0] ? p->addr : "unknown");
         return p->conn ? 0 : -1;
     case LWS_CALLBACK_RECEIVE:
         return ws_receive(wsi, p, in, len);
@@ -366,7 +515,116 @@ static void on_signal(int sig)
     interrupted = 1;
 }
 
+/* One line of `tabula serve --list`. */
+static int list_row(void *user, const tbs_list_row *r)
+{
+    (void)user;
+    char made[32], last[32];
+    time_t t = (time_t)(r->created_ms / 1000);
+    struct tm tm;
+    strftime(made, sizeof made, "%Y-%m-%d %H:%M", gmtime_r(&t, &tm));
+    if (r->last_ms > 0) {
+        t = (time_t)(r->last_ms / 1000);
+        strftime(last, sizeof last, "%Y-%m-%d %H:%M", gmtime_r(&t, &tm));
+    } else {
+        snprintf(last, sizeof last, "-");
+    }
+    printf("%-16s  %-19s  %-7s  %5d  %d/%d  %s  %s\n", r->id, r->game,
+           r->status, r->moves, r->claimed, r->humans, made, last);
+    return 0;
+}
+
+/* The operator's commands on the database: --list and --close.  They go
+ * through SQLite beside a running server (WAL: readers and a writer do
+ * not block each other); a running server notices a close within a few
+ * seconds and tells those at the table. */
+static int operator_command(const tbs_serve_options *o, tbs_store *db)
+{
+    if (o->list) {
+        printf("%-16s  %-19s  %-7s  %5s  %s  %-16s  %s\n", "table", "game",
+               "status", "moves", "seats", "made (UTC)", "last step (UTC)");
+        if (tbs_store_list(db, list_row, NULL) != 0) {
+            fprintf(stderr, "tabula: serve: %s\n", tbs_store_error(db));
+            return 1;
+        }
+        return 0;
+    }
+    tbs_table_row row;
+    tbs_seat_row seats[TB_MAX_PLAYERS];
+    int rc = tbs_is_table_id(o->close_id)
+                 ? tbs_store_load(db, o->close_id, &row, seats)
+                 : 1;
+    if (rc == 1) {
+        fprintf(stderr, "tabula: serve: --close: there is no table '%s' "
+                "(see --list)\n", o->close_id);
+        return 1;
+    }
+    if (rc == 0 && strcmp(row.status, "playing") != 0) {
+        fprintf(stderr, "tabula: serve: --close: table %s is %s already\n",
+                o->close_id, row.status);
+        return 1;
+    }
+    if (tbs_store_begin(db) != 0 ||
+        tbs_store_end_table(db, o->close_id, "closed", wall_ms(), NULL) ||
+        tbs_store_commit(db) != 0) {
+        fprintf(stderr, "tabula: serve: --close: %s\n", tbs_store_error(db));
+        tbs_store_rollback(db);
+        return 1;
+    }
+    printf("table %s is closed\n", o->close_id);
+    return 0;
+}
+
+/* One server per database: an exclusive lock on DB.lock, held while the
+ * server runs (the OS drops it when the process ends, even killed).  The
+ * lock file holds the server's pid, for the message.  The descriptor, or
+ * -1 with a message on stderr. */
+static int lock_db(const char *db_path)
+{
+    char path[4200];
+    snprintf(path, sizeof path, "%s.lock", db_path);
+    int fd = open(path, O_RDWR | O_CREAT | O_CLOEXEC, 0644);
+    if (fd < 0) {
+        fprintf(stderr, "tabula: serve: cannot open %s: %s\n", path,
+                strerror(errno));
+        return -1;
+    }
+    if (flock(fd, LOCK_EX | LOCK_NB) != 0) {
+        char pid[32] = "";
+        ssize_t n = read(fd, pid, sizeof pid - 1);
+        pid[n > 0 ? n : 0] = '\0';
+        pid[strcspn(pid, "\n")] = '\0';
+        fprintf(stderr, "tabula: serve: another tabula serve%s%s%s is "
+                "using %s; stop it first (--list and --close work beside "
+                "it)\n", pid[0] ? " (pid " : "", pid, pid[0] ? ")" : "",
+                db_path);
+        close(fd);
+        return -1;
+    }
+    char pid[32];
+    int n = snprintf(pid, sizeof pid, "%d\n", (int)getpid());
+    if (ftruncate(fd, 0) != 0 || write(fd, pid, (size_t)n) != n) {
+        /* The pid is only for the message. */
+    }
+    return fd;
+}
+
+static int serve(const tbs_serve_options *o);
+
 int tbs_serve(const tbs_serve_options *o)
+{
+    if (o->list || o->close_id || strcmp(o->db_path, ":memory:") == 0)
+        return serve(o);
+    int lock = lock_db(o->db_path);
+    if (lock < 0)
+        return 1;
+    int rc = serve(o);
+    close(lock);
+    return rc;
+}
+
+/* tbs_serve, once the database is locked. */
+static int serve(const tbs_serve_options *o)
 {
     char err[512];
     tbs_store *db = NULL;
@@ -374,11 +632,26 @@ int tbs_serve(const tbs_serve_options *o)
         fprintf(stderr, "tabula: serve: %s\n", err);
         return 1;
     }
+    if (o->list || o->close_id) {
+        int rc = operator_command(o, db);
+        tbs_store_close(db);
+        return rc;
+    }
     memset(&srv, 0, sizeof srv);
     srv.quiet = o->quiet;
-    tbs_hooks hooks = {NULL, hook_want_write, hook_post_job, hook_wake_at,
-                       hook_now_ms};
-    tbs_hub_config hc = {o->bot_pace_ms, o->grace_ms};
+    srv.trust_proxy = o->trust_proxy;
+    srv.origins = o->origins;
+    tbs_hooks hooks = {NULL,        hook_want_write, hook_post_job,
+                       hook_wake_at, hook_now_ms,     hook_rx_pause,
+                       hook_drop};
+    tbs_hub_config hc = {o->bot_pace_ms, o->grace_ms,
+                         o->out_soft_kb * 1024L, o->out_hard_kb * 1024L,
+                         o->out_total_mb * 1024L * 1024L,
+                         o->out_soft_s * 1000,
+                         o->max_conns, o->max_seats, o->tables_per_hour,
+                         o->guesses_per_min, o->archive_s * 1000LL,
+                         o->expire_s * 1000LL, o->max_tables,
+                         o->bot_time_max_s, o->tables_burst};
     srv.hub = tbs_hub_new(db, &hooks, &hc, err, sizeof err);
     if (!srv.hub) {
         fprintf(stderr, "tabula: serve: %s\n", err);
@@ -398,7 +671,8 @@ int tbs_serve(const tbs_serve_options *o)
     info.iface = o->bind;
     info.protocols = protocols;
     info.retry_and_idle_policy = &retry;
-    info.options = LWS_SERVER_OPTION_VALIDATE_UTF8;
+    info.options = LWS_SERVER_OPTION_VALIDATE_UTF8 |
+                   LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE;
     info.vhost_name = "tabula";
     srv.ctx = lws_create_context(&info);
     if (!srv.ctx) {

@@ -134,6 +134,33 @@ int tbs_store_each(tbs_store *db, const char *status, int limit,
                    int (*fn)(void *user, const tbs_table_row *row),
                    void *user);
 
+/* Lifetimes: calls fn with the id of every table that is (TBS_IDS_ACTIVE)
+ * being played and had a step or was made at or after arg ms, (..._
+ * UNCLAIMED) being played, made before arg and where no person ever moved
+ * (at most 1000, oldest first), or (..._CLOSED) closed by the operator at
+ * or after arg; fn returns nonzero to stop.  0, or -1. */
+enum { TBS_IDS_ACTIVE, TBS_IDS_UNCLAIMED, TBS_IDS_CLOSED };
+int tbs_store_each_id(tbs_store *db, int which, long long arg,
+                      int (*fn)(void *user, const char *id), void *user);
+/* A table's invite: its hash stored (hash NULL: removed); 0, or -1.  And
+ * read: 1 (hash filled), 0 when it has none, -1 on error. */
+int tbs_store_set_invite(tbs_store *db, const char *id, const uint8_t *hash);
+int tbs_store_get_invite(tbs_store *db, const char *id, uint8_t *hash);
+/* Deletes a table, its seats, invite and steps (inside a transaction). */
+int tbs_store_delete_table(tbs_store *db, const char *id);
+
+/* One line of the operator's list (tabula serve --list). */
+typedef struct tbs_list_row {
+    char id[TBS_ID_HEX + 1];
+    char game[64];
+    int players;
+    char status[16];
+    long long created_ms, last_ms; /* last_ms: the last step (0: none) */
+    int moves, claimed, humans;
+} tbs_list_row;
+int tbs_store_list(tbs_store *db,
+                   int (*fn)(void *user, const tbs_list_row *r), void *user);
+
 /* ---------------------------------------------------------------- tables */
 
 /* Who made an action (the `source` column). */
@@ -190,8 +217,11 @@ typedef struct tbs_table {
     int n_steps;          /* rows in the store's steps for this table */
     tbs_stage *stage;     /* moves staged in the open transaction */
     int ended, broken;
+    int closed;           /* closed by the operator (broken is set too) */
     long long created_ms, ended_ms;
     tbs_seat seat[TB_MAX_PLAYERS];
+    int has_invite;       /* the invite link's hash (single use) */
+    uint8_t invite_hash[TBS_HASH];
     char takeover[TB_SEAT_SPEC]; /* bot for a seat its person left; "" */
     int tick_ms;
     tbs_log log[TB_MAX_PLAYERS + 1]; /* per seat; [players]: spectators */
@@ -282,6 +312,7 @@ enum { TBS_JOB_BOT, TBS_JOB_TICK };
 struct tbs_job {
     struct tbs_job *next;
     int kind;
+    int slow;             /* a searching bot: the workers' slow queue */
     tbs_table *table;     /* not touched by the worker */
     int generation;       /* the table's action count when posted */
     const tb_game *g;
@@ -313,9 +344,10 @@ void tbs_job_free(tbs_job *j);
 /* Does the job's work (on any thread): fills moves, or rc and err. */
 void tbs_job_run(tbs_job *j);
 
-/* A pool of worker threads.  Jobs are run in order of posting; each done
- * job is queued back and `wake` is called (from the worker), so that the
- * event loop takes it with tbs_workers_done. */
+/* A pool of worker threads (and one more for quick jobs only: see
+ * workers.c).  Jobs are run in order of posting, quick ones first; each
+ * done job is queued back and `wake` is called (from the worker), so that
+ * the event loop takes it with tbs_workers_done. */
 typedef struct tbs_workers tbs_workers;
 tbs_workers *tbs_workers_new(int threads, void (*wake)(void *user),
                              void *user);
@@ -340,12 +372,65 @@ typedef struct tbs_hooks {
     void (*wake_at)(void *user, long long at_ms);
     /* The clock, in milliseconds (Unix time). */
     long long (*now_ms)(void *user);
+    /* Stop (pause 1) or resume (0) reading the connection's messages:
+     * its outgoing queue is full (backpressure).  May be NULL. */
+    void (*rx_pause)(void *user, void *net, int pause);
+    /* Close the connection now, without writing what is queued (its
+     * client has not read its replies for too long).  tbs_conn_close
+     * follows.  May be NULL (then the hub only stops queueing for it). */
+    void (*drop)(void *user, void *net);
 } tbs_hooks;
 
 typedef struct tbs_hub_config {
     int bot_pace_ms;   /* least time between a step and a bot's next move */
     int grace_ms;      /* a person gone this long is taken over */
+    /* Backpressure, after Redis's client-output-buffer-limit (0: the
+     * default of docs/server.md).  A connection whose queue of messages
+     * not yet written holds out_soft bytes is not read until it drains
+     * to half that; one that stays over out_soft for out_soft_ms, or
+     * reaches out_hard, is dropped; and when every connection's queues
+     * together pass out_total, the one holding most is dropped. */
+    long out_soft, out_hard, out_total;
+    int out_soft_ms;
+    /* Quotas per client address (0: the default of docs/server.md): open
+     * connections, seats held by them, tables created an hour, wrong seat
+     * tokens a minute.  A connection opened without an address (tests)
+     * has none. */
+    int max_conns, max_seats, tables_per_hour, guesses_per_min;
+    /* Lifetimes (0: never).  A table nobody has been at for archive_ms
+     * leaves memory (it stays stored and its links reopen it); one where
+     * no person ever moved is deleted expire_ms after it was made. */
+    long long archive_ms, expire_ms;
+    int max_tables;    /* tables in memory, for every address together */
+    int bot_time_max_s; /* the most an ismcts bot may be given a move */
+    int tables_burst;   /* tables an address may create at once (then
+                         * tables_per_hour refills them) */
 } tbs_hub_config;
+
+#define TBS_TABLES_BURST 5
+
+#define TBS_MAX_TABLES 20000
+#define TBS_BOT_TIME_MAX 5
+
+#define TBS_MAX_CONNS 32
+#define TBS_MAX_SEATS 16
+#define TBS_TABLES_PER_HOUR 30
+#define TBS_GUESSES_PER_MIN 10
+#define TBS_ADDR 64 /* an address's text, IPv6 included */
+
+#define TBS_OUT_SOFT (256L * 1024)
+#define TBS_OUT_HARD (1024L * 1024)
+#define TBS_OUT_TOTAL (64L * 1024 * 1024)
+#define TBS_OUT_SOFT_MS 10000
+
+/* What the hub holds, for tests and the operator. */
+typedef struct tbs_hub_stats {
+    long long out_bytes;   /* queued for every connection, not yet written */
+    long long out_peak;    /* the most out_bytes has been */
+    long long dropped;     /* connections dropped for not reading */
+    int conns, tables;
+} tbs_hub_stats;
+void tbs_hub_stats_get(const tbs_hub *h, tbs_hub_stats *s);
 
 /* Makes the hub over an open store and loads every table still being
  * played (rebuilt by replaying; a table that cannot be is marked broken
@@ -360,6 +445,9 @@ void tbs_hub_start(tbs_hub *h);
 /* A connection: opened when a WebSocket is established; net is the net
  * layer's handle for it (passed back in the hooks). */
 tbs_conn *tbs_conn_open(tbs_hub *h, void *net);
+/* The same for a client at addr (its IP address, an IPv6 one cut to its
+ * /64 network), whose quotas it counts against; "" for none. */
+tbs_conn *tbs_conn_open_from(tbs_hub *h, void *net, const char *addr);
 /* A whole message from the client (at most TBS_MAX_MESSAGE bytes; a
  * longer one is reported with tbs_conn_too_big instead). */
 void tbs_conn_message(tbs_conn *c, const char *text, size_t len);
@@ -404,6 +492,25 @@ typedef struct tbs_serve_options {
     int bot_pace_ms;
     int grace_ms;
     int quiet;
+    /* Backpressure (tbs_hub_config; 0: the defaults). */
+    long out_soft_kb, out_hard_kb, out_total_mb;
+    int out_soft_s;
+    /* Quotas per address (tbs_hub_config; 0: the defaults). */
+    int max_conns, max_seats, tables_per_hour, guesses_per_min;
+    /* The client's address is the last one of X-Forwarded-For (set by
+     * the reverse proxy in front), not the socket's peer. */
+    int trust_proxy;
+    /* Origins (scheme://host[:port], comma-separated) whose pages may
+     * open the WebSocket besides the served host's own; NULL: none. */
+    const char *origins;
+    /* Lifetimes (tbs_hub_config), seconds. */
+    long archive_s, expire_s;
+    int max_tables;
+    int bot_time_max_s;
+    int tables_burst;
+    /* The operator's commands: list the tables, or close one, and stop. */
+    int list;
+    const char *close_id;
 } tbs_serve_options;
 
 /* Runs the server until SIGINT or SIGTERM; returns the exit status. */

@@ -51,7 +51,10 @@ static const char schema[] =
     "  source TEXT,\n"
     "  arrival INTEGER,\n"
     "  at_ms INTEGER NOT NULL,\n"
-    "  PRIMARY KEY(table_id, n));\n";
+    "  PRIMARY KEY(table_id, n));\n"
+    "CREATE TABLE IF NOT EXISTS invites(\n"
+    "  table_id TEXT PRIMARY KEY REFERENCES tables(id),\n"
+    "  hash BLOB NOT NULL);\n";
 
 enum {
     Q_BEGIN, Q_COMMIT, Q_ROLLBACK, Q_ADD_TABLE, Q_SET_SEAT, Q_ADD_STEP,
@@ -414,4 +417,155 @@ int tbs_store_each(tbs_store *db, const char *status, int limit,
         stop = fn(user, &rows[i]);
     free(rows);
     return 0;
+}
+
+/* ------------------------------------------------------------ lifetimes */
+
+static const char *const id_queries[] = {
+    /* TBS_IDS_ACTIVE: played, with something done since ?1. */
+    "SELECT id FROM tables WHERE status = 'playing' AND "
+    "MAX(created_ms, COALESCE((SELECT MAX(at_ms) FROM steps "
+    "WHERE table_id = tables.id), 0)) >= ?1 ORDER BY created_ms, id",
+    /* TBS_IDS_UNCLAIMED: played, made before ?1, no person ever moved. */
+    "SELECT id FROM tables WHERE status = 'playing' AND created_ms < ?1 "
+    "AND NOT EXISTS (SELECT 1 FROM steps WHERE table_id = tables.id "
+    "AND source = 'human') ORDER BY created_ms, id LIMIT 1000",
+    /* TBS_IDS_CLOSED: closed by the operator since ?1. */
+    "SELECT id FROM tables WHERE status = 'closed' AND ended_ms >= ?1",
+};
+
+int tbs_store_each_id(tbs_store *db, int which, long long arg,
+                      int (*fn)(void *user, const char *id), void *user)
+{
+    sqlite3_stmt *q;
+    if (sqlite3_prepare_v2(db->db, id_queries[which], -1, &q, NULL) !=
+        SQLITE_OK)
+        return fail(db);
+    sqlite3_bind_int64(q, 1, arg);
+    /* The ids are copied out before fn runs, so that fn may use the
+     * store. */
+    char (*ids)[TBS_ID_HEX + 1] = NULL;
+    size_t n = 0, cap = 0;
+    int rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+        if (n == cap) {
+            cap = cap ? 2 * cap : 64;
+            void *grown = realloc(ids, cap * sizeof *ids);
+            if (!grown) {
+                rc = SQLITE_NOMEM;
+                break;
+            }
+            ids = grown;
+        }
+        column_text(q, 0, ids[n++], sizeof ids[0]);
+    }
+    if (rc != SQLITE_DONE) {
+        fail(db);
+        sqlite3_finalize(q);
+        free(ids);
+        return -1;
+    }
+    sqlite3_finalize(q);
+    for (size_t i = 0; i < n; i++)
+        if (fn(user, ids[i]))
+            break;
+    free(ids);
+    return 0;
+}
+
+int tbs_store_delete_table(tbs_store *db, const char *id)
+{
+    static const char *const sql[] = {
+        "DELETE FROM steps WHERE table_id = ?1",
+        "DELETE FROM invites WHERE table_id = ?1",
+        "DELETE FROM seats WHERE table_id = ?1",
+        "DELETE FROM tables WHERE id = ?1",
+    };
+    for (size_t i = 0; i < sizeof sql / sizeof sql[0]; i++) {
+        sqlite3_stmt *q;
+        if (sqlite3_prepare_v2(db->db, sql[i], -1, &q, NULL) != SQLITE_OK)
+            return fail(db);
+        sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
+        int rc = sqlite3_step(q);
+        sqlite3_finalize(q);
+        if (rc != SQLITE_DONE)
+            return fail(db);
+    }
+    return 0;
+}
+
+int tbs_store_list(tbs_store *db,
+                   int (*fn)(void *user, const tbs_list_row *r), void *user)
+{
+    static const char sql[] =
+        "SELECT id, game, players, status, created_ms, "
+        "(SELECT MAX(at_ms) FROM steps WHERE table_id = t.id), "
+        "(SELECT COUNT(*) FROM steps WHERE table_id = t.id "
+        " AND kind = 'action'), "
+        "(SELECT COUNT(*) FROM seats WHERE table_id = t.id AND claimed = 1), "
+        "(SELECT COUNT(*) FROM seats WHERE table_id = t.id "
+        " AND player = 'human') "
+        "FROM tables t ORDER BY created_ms, id";
+    sqlite3_stmt *q;
+    if (sqlite3_prepare_v2(db->db, sql, -1, &q, NULL) != SQLITE_OK)
+        return fail(db);
+    int rc;
+    while ((rc = sqlite3_step(q)) == SQLITE_ROW) {
+        tbs_list_row r;
+        memset(&r, 0, sizeof r);
+        column_text(q, 0, r.id, sizeof r.id);
+        column_text(q, 1, r.game, sizeof r.game);
+        r.players = sqlite3_column_int(q, 2);
+        column_text(q, 3, r.status, sizeof r.status);
+        r.created_ms = sqlite3_column_int64(q, 4);
+        r.last_ms = sqlite3_column_int64(q, 5);
+        r.moves = sqlite3_column_int(q, 6);
+        r.claimed = sqlite3_column_int(q, 7);
+        r.humans = sqlite3_column_int(q, 8);
+        if (fn(user, &r)) {
+            rc = SQLITE_DONE;
+            break;
+        }
+    }
+    int ok = rc == SQLITE_DONE;
+    if (!ok)
+        fail(db);
+    sqlite3_finalize(q);
+    return ok ? 0 : -1;
+}
+
+/* ------------------------------------------------------------ invites */
+
+int tbs_store_set_invite(tbs_store *db, const char *id,
+                         const uint8_t *hash)
+{
+    sqlite3_stmt *q;
+    const char *sql = hash ? "INSERT OR REPLACE INTO invites(table_id, hash) "
+                             "VALUES(?1, ?2)"
+                           : "DELETE FROM invites WHERE table_id = ?1";
+    if (sqlite3_prepare_v2(db->db, sql, -1, &q, NULL) != SQLITE_OK)
+        return fail(db);
+    sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
+    if (hash)
+        sqlite3_bind_blob(q, 2, hash, TBS_HASH, SQLITE_TRANSIENT);
+    int rc = sqlite3_step(q);
+    sqlite3_finalize(q);
+    return rc == SQLITE_DONE ? 0 : fail(db);
+}
+
+int tbs_store_get_invite(tbs_store *db, const char *id, uint8_t *hash)
+{
+    sqlite3_stmt *q;
+    if (sqlite3_prepare_v2(db->db,
+                           "SELECT hash FROM invites WHERE table_id = ?1", -1,
+                           &q, NULL) != SQLITE_OK)
+        return fail(db);
+    sqlite3_bind_text(q, 1, id, -1, SQLITE_TRANSIENT);
+    int rc = sqlite3_step(q), found = 0;
+    if (rc == SQLITE_ROW)
+        found = column_hash(q, 0, hash);
+    sqlite3_finalize(q);
+    if (rc != SQLITE_ROW && rc != SQLITE_DONE)
+        return fail(db);
+    return found;
 }

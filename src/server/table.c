@@ -265,6 +265,8 @@ int tbs_table_save(tbs_table *t, tbs_store *db, char *err, size_t errcap)
         if (tbs_store_set_seat(db, t->id, &s) != 0)
             goto fail;
     }
+    if (t->has_invite && tbs_store_set_invite(db, t->id, t->invite_hash))
+        goto fail;
     /* A new table has only deals so far. */
     for (int i = 0; i < t->rec.n_deal; i++) {
         tbs_step_row s;
@@ -592,6 +594,13 @@ tbs_table *tbs_table_load(tbs_store *db, const char *id, int *missing,
         memcpy(s->old_hash, seats[j].old_hash, TBS_HASH);
         s->claimed = seats[j].claimed;
     }
+    int inv = tbs_store_get_invite(db, id, t->invite_hash);
+    if (inv < 0) {
+        snprintf(err, errcap, "%s", tbs_store_error(db));
+        tbs_table_free(t);
+        return NULL;
+    }
+    t->has_invite = inv;
     tb_init(g, t->st, &cfg, NULL, 0);
     ctx.t = t;
     err[0] = '\0';
@@ -605,6 +614,8 @@ tbs_table *tbs_table_load(tbs_store *db, const char *id, int *missing,
     t->n_steps = ctx.expect;
     if (strcmp(row.status, "broken") == 0)
         t->broken = 1;
+    if (strcmp(row.status, "closed") == 0)
+        t->broken = t->closed = 1;
     if (tb_current(g, t->st) == TB_TERMINAL) {
         t->ended = 1;
         t->ended_ms = row.ended_ms;

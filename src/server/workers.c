@@ -1,9 +1,15 @@
 /*
  * workers.c - the threads that run `tabula serve`'s slow work (jobs: bot
  * moves, real-time ticks) so that the event loop never waits for a bot.
- * Jobs wait in one queue, in order; a finished job goes to a second queue
- * and the `wake` callback (lws_cancel_service) tells the event loop, which
- * takes it with tbs_workers_done.
+ * Jobs wait in two queues, in order: quick ones (bots that move at once,
+ * real-time ticks without a searching bot) and slow ones (searching bots).
+ * The pool's threads take quick jobs first, and one more thread takes
+ * only quick ones, so that a table of slow bots never delays another
+ * table's quick moves.  A table has at most one job at a time (the hub
+ * sees to it), so the queues take tables in turn: each table gets its
+ * share.  A finished job goes to a third queue and the `wake` callback
+ * (lws_cancel_service) tells the event loop, which takes it with
+ * tbs_workers_done.
  */
 #include "server.h"
 
@@ -13,7 +19,8 @@
 struct tbs_workers {
     pthread_mutex_t lock;
     pthread_cond_t more;
-    tbs_job *todo, *todo_tail;
+    tbs_job *todo, *todo_tail;         /* quick jobs */
+    tbs_job *slow, *slow_tail;         /* slow jobs */
     tbs_job *done, *done_tail;
     int stopping;
     int threads;
@@ -44,16 +51,27 @@ static tbs_job *pop(tbs_job **head, tbs_job **tail)
     return j;
 }
 
+/* One thread: the pool's threads take any job (quick first); the quick
+ * lane's thread (arg's `quick_only`) only quick ones. */
+typedef struct worker_arg {
+    tbs_workers *w;
+    int quick_only;
+} worker_arg;
+
 static void *worker_main(void *arg)
 {
-    tbs_workers *w = arg;
+    worker_arg *a = arg;
+    tbs_workers *w = a->w;
+    int quick_only = a->quick_only;
+    free(a);
     pthread_mutex_lock(&w->lock);
     for (;;) {
-        while (!w->todo && !w->stopping)
+        while (!w->todo && (quick_only || !w->slow) && !w->stopping)
             pthread_cond_wait(&w->more, &w->lock);
         if (w->stopping)
             break;
-        tbs_job *j = pop(&w->todo, &w->todo_tail);
+        tbs_job *j = w->todo ? pop(&w->todo, &w->todo_tail)
+                             : pop(&w->slow, &w->slow_tail);
         pthread_mutex_unlock(&w->lock);
         tbs_job_run(j);
         pthread_mutex_lock(&w->lock);
@@ -75,17 +93,24 @@ tbs_workers *tbs_workers_new(int threads, void (*wake)(void *user),
     pthread_cond_init(&w->more, NULL);
     w->wake = wake;
     w->user = user;
-    w->tid = calloc((size_t)threads, sizeof *w->tid);
+    w->tid = calloc((size_t)threads + 1, sizeof *w->tid);
     if (!w->tid) {
         free(w);
         return NULL;
     }
-    for (int i = 0; i < threads; i++) {
-        if (pthread_create(&w->tid[i], NULL, worker_main, w) != 0)
+    for (int i = 0; i <= threads; i++) {
+        worker_arg *a = malloc(sizeof *a);
+        if (!a)
             break;
+        a->w = w;
+        a->quick_only = i == threads;
+        if (pthread_create(&w->tid[i], NULL, worker_main, a) != 0) {
+            free(a);
+            break;
+        }
         w->threads++;
     }
-    if (w->threads == 0) {
+    if (w->threads <= threads) {
         tbs_workers_free(w);
         return NULL;
     }
@@ -95,8 +120,12 @@ tbs_workers *tbs_workers_new(int threads, void (*wake)(void *user),
 void tbs_workers_post(tbs_workers *w, tbs_job *j)
 {
     pthread_mutex_lock(&w->lock);
-    push(&w->todo, &w->todo_tail, j);
-    pthread_cond_signal(&w->more);
+    if (j->slow)
+        push(&w->slow, &w->slow_tail, j);
+    else
+        push(&w->todo, &w->todo_tail, j);
+    /* Every thread looks: the one woken might be the quick lane's. */
+    pthread_cond_broadcast(&w->more);
     pthread_mutex_unlock(&w->lock);
 }
 
@@ -120,6 +149,8 @@ void tbs_workers_free(tbs_workers *w)
         pthread_join(w->tid[i], NULL);
     tbs_job *j;
     while ((j = pop(&w->todo, &w->todo_tail)))
+        tbs_job_free(j);
+    while ((j = pop(&w->slow, &w->slow_tail)))
         tbs_job_free(j);
     while ((j = pop(&w->done, &w->done_tail)))
         tbs_job_free(j);

@@ -24,6 +24,10 @@
 //      whose turn it is shown.  MYST's race at the lobby's default pace
 //      lets a newcomer who reads for 4 s place a piece.
 //   8. Every other game (Mysterium): a table, a few moves, screenshots.
+//   9. Links: a spectator's link opens no seat (not even turned into an
+//      invite), the invite link opens one seat, and a seat link the person
+//      at the seat reissued locks the old link out; the browser keeps only
+//      its own seats' links, and forgets one when asked.
 //   No page may raise an error.
 //
 // TABULA=path/to/tabula picks the binary (default build/tabula); ONLY=regex
@@ -58,7 +62,10 @@ const PHONE = { width: 390, height: 844, isMobile: true, hasTouch: true };
 function startServer(dbFile = db, pace = 150) {
   for (const f of [dbFile, `${dbFile}-wal`, `${dbFile}-shm`]) rmSync(f, { force: true });
   const proc = spawn(tabula, ['serve', '--port', '0', '--bind', '127.0.0.1', '--db', dbFile,
-    '--bot-pace', String(pace), '--grace', '2', '--quiet'], { stdio: ['ignore', 'pipe', 'inherit'] });
+    '--bot-pace', String(pace), '--grace', '2', '--quiet',
+    // Every page here comes from one address, which makes far more tables
+    // than a person would: the per-address table quota is lifted.
+    '--max-tables', '10000', '--tables-burst', '10000'], { stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((ok, fail) => {
     let out = '';
     proc.stdout.on('data', (d) => {
@@ -402,6 +409,51 @@ async function httpServesOnlyTheUi(browser, base) {
   check(post.status >= 400, `POST is refused (${post.status})`);
 }
 
+async function linksLockOut(browser, base) {
+  const owner = await newPage(browser);
+  const t = await createTable(owner, base, 'no-thanks', ['you', 'human', 'human']);
+  check(t.invite.includes(`/#/join/${t.table}/`), 'the invite link has its own secret');
+  // The browser keeps its own seat's link only, and can forget it.
+  await owner.goto(`${base}/#/finished`);
+  await owner.goto(`${base}/#/`);
+  await owner.waitForSelector('#my-tables li');
+  const kept = await owner.locator('#my-tables li').allInnerTexts();
+  check(kept.length === 1 && kept[0].includes('seat 0'), `only the creator's seat is kept (${kept})`);
+  await owner.click('#my-tables .forget');
+  check(await owner.locator('#my-tables li').count() === 0, 'forgotten from the list');
+  const stored = await owner.evaluate(() => localStorage.getItem('tabula.tables'));
+  check(!stored.includes(t.table), 'and from the browser\'s storage');
+  // The spectators' link, and the same turned into an invite: no seat.
+  const spy = await newPage(browser);
+  await spy.goto(t.watch);
+  await spy.waitForSelector('.topbar .where');
+  check((await spy.locator('.topbar .where').innerText()).startsWith('spectator'), 'the spectator link watches');
+  await spy.goto(`${base}/#/join/${t.table}`);
+  await spy.waitForSelector('.problem');
+  check(await spy.locator('.seat.you').count() === 0, 'a spectator link turned into an invite takes no seat');
+  // The invite: the first free seat (seat 1: seat 0 is the creator's).
+  const friend = await newPage(browser);
+  await friend.goto(t.invite);
+  await friend.waitForSelector('.seat.you');
+  check((await friend.locator('.seat.you').getAttribute('data-seat')) === '1', 'the invite opens seat 1');
+  await friend.waitForFunction(() => /#\/t\/[0-9a-f]+\/[0-9a-f]+/.test(location.hash));
+  const oldLink = friend.url();
+  // The friend makes a new link for the seat: the old one stops working.
+  friend.on('dialog', (d) => d.accept());
+  await friend.click('#reissue');
+  await friend.waitForSelector('#seat-link');
+  const newLink = await friend.locator('#seat-link').inputValue();
+  check(newLink !== oldLink, 'a new link');
+  const thief = await newPage(browser);
+  await thief.goto(oldLink);
+  await thief.waitForSelector('.problem');
+  check(await thief.locator('.seat.you').count() === 0, 'the old link opens no seat');
+  check(/replaced/.test(await thief.locator('.problem').innerText()), 'the old link is said to be replaced');
+  await friend.waitForSelector('.seat.you');
+  check(await friend.locator('.problem').count() === 0, 'the friend keeps the seat');
+  for (const p of [owner, spy, friend, thief]) await p.context().close();
+}
+
 async function everyGame(browser, base) {
   const page = await newPage(browser);
   await page.goto(`${base}/#/`);
@@ -624,6 +676,7 @@ try {
   await test('Schotten Totten played by clicking to a claimed stone', () => schottenTottenToAClaim(browser, base));
   await test('The Mind runs in real time', () => theMindInRealTime(browser, base));
   await test('HTTP serves only the UI and ended games\' records', () => httpServesOnlyTheUi(browser, base));
+  await test('links: a spectator link takes no seat, a reissued link locks the old out', () => linksLockOut(browser, base));
   await test('every other game: a table, a few moves, screenshots', () => everyGame(browser, base));
   await test('no page raised an error', async () => {
     check(pageErrors.length === 0, `page errors:\n${pageErrors.join('\n')}`);

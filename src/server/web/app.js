@@ -5,7 +5,8 @@
 //   #/                     the lobby
 //   #/t/TABLE/TOKEN        a seat (the token is the seat's secret)
 //   #/t/TABLE              the table as a spectator
-//   #/join/TABLE           take a free seat (the table's invite link)
+//   #/join/TABLE/INVITE    take a free seat (the table's invite link:
+//                          its own secret, used once)
 //   #/finished             finished games
 //   #/replay/TABLE         a finished game, move by move
 // The server sends each seat only what that seat may see; this page draws
@@ -66,6 +67,20 @@ function remember(entry) {
   const list = myTables().filter((e) => !(e.table === entry.table && e.seat === entry.seat));
   list.unshift({ ...entry, at: Date.now() });
   localStorage.setItem('tabula.tables', JSON.stringify(list.slice(0, 30)));
+}
+
+// A link to copy, with what it is.
+function linkNote(text, url, id) {
+  return h('p', { class: 'link-note' }, text, ' ', h('input', { class: 'link', readonly: true, value: url, id, onclick: (e) => e.target.select() }),
+    h('button', { type: 'button', onclick: () => copy(url) }, 'Copy'));
+}
+
+// Forgets this browser's link to a seat (or to every seat of a table when
+// seat is undefined): the game is over, the link was refused, or the
+// person asked.
+function forget(table, seat) {
+  const list = myTables().filter((e) => !(e.table === table && (seat === undefined || e.seat === seat)));
+  localStorage.setItem('tabula.tables', JSON.stringify(list));
 }
 
 function seatLink(table, token) {
@@ -161,6 +176,8 @@ function lobbyPage() {
     };
     if (g.realtime) req.tick_ms = Number(tickInput.value);
     page.mine = chosen.map((c, j) => (c === 'you' ? j : -1)).filter((j) => j >= 0);
+    // The creator's seat is theirs from the start: no invite can take it.
+    req.creator = page.mine.length ? page.mine[0] : null;
     conn.send(req);
   }
 
@@ -173,20 +190,21 @@ function lobbyPage() {
     for (const s of m.seats) {
       if (!s.token) continue;
       const url = seatLink(m.table, s.token);
-      remember({ table: m.table, game: m.game, seat: s.seat, token: s.token });
       const you = mine.includes(s.seat);
+      // Only this browser's own seats are kept (a friend's link is theirs).
+      if (you) remember({ table: m.table, game: m.game, seat: s.seat, token: s.token });
       if (you && !first) first = url;
       links.appendChild(h('li', {}, h('span', { class: 'who' }, `Seat ${s.seat}${you ? ' (you)' : ''}`),
         h('input', { class: 'link', readonly: true, value: url, 'aria-label': `link for seat ${s.seat}`, onclick: (e) => e.target.select() }),
         h('button', { type: 'button', onclick: () => copy(url) }, 'Copy')));
     }
-    const invite = `${location.origin}/#/join/${m.table}`;
+    const invite = m.invite ? `${location.origin}/#/join/${m.table}/${m.invite}` : '';
     const watch = `${location.origin}/#/t/${m.table}`;
     result.appendChild(h('div', { class: 'panel' },
       h('h2', {}, `${g ? g.title : m.game}: table ${m.table}`),
-      h('p', {}, 'Send each friend the link of their seat (it is their key to it: keep it to come back). Or send the invite link: whoever opens it takes the next free seat.'),
+      h('p', {}, 'Send each friend the link of their seat (it is their key to it: keep it to come back). Or send the invite link: the first to open it takes the next free seat (it works once; make another at the table). The spectators\' link shows the table and opens no seat.'),
       links,
-      h('p', {}, 'Invite link ', h('input', { class: 'link', readonly: true, value: invite, onclick: (e) => e.target.select() }), h('button', { type: 'button', onclick: () => copy(invite) }, 'Copy')),
+      invite ? h('p', {}, 'Invite link ', h('input', { class: 'link', readonly: true, value: invite, id: 'invite-link', onclick: (e) => e.target.select() }), h('button', { type: 'button', onclick: () => copy(invite) }, 'Copy')) : null,
       h('p', {}, 'Spectators ', h('input', { class: 'link', readonly: true, value: watch, onclick: (e) => e.target.select() }), h('button', { type: 'button', onclick: () => copy(watch) }, 'Copy')),
       first ? h('a', { class: 'button primary', href: first.slice(location.origin.length), id: 'go-to-seat' }, 'Go to my seat') :
         h('a', { class: 'button primary', href: `#/t/${m.table}` }, 'Watch the table')));
@@ -214,8 +232,9 @@ function lobbyPage() {
   const mine = myTables();
   root.append(h('div', { class: 'lobby-grid' }, form,
     h('div', { class: 'side-col' }, result,
-      mine.length ? h('div', { class: 'panel' }, h('h2', {}, 'Your tables'), h('ul', { class: 'plain' }, mine.slice(0, 10).map((e) =>
-        h('li', {}, h('a', { href: `#/t/${e.table}/${e.token}` }, `${e.game}, seat ${e.seat}`), ` · table ${e.table}`)))) : null,
+      mine.length ? h('div', { class: 'panel' }, h('h2', {}, 'Your tables'), h('ul', { class: 'plain', id: 'my-tables' }, mine.slice(0, 10).map((e) =>
+        h('li', {}, h('a', { href: `#/t/${e.table}/${e.token}` }, `${e.game}, seat ${e.seat}`), ` · table ${e.table} `,
+          h('button', { type: 'button', class: 'quiet forget', onclick: (ev) => { forget(e.table, e.seat); ev.target.closest('li').remove(); } }, 'forget'))))) : null,
       h('div', { class: 'panel' }, h('h2', {}, 'Finished games'), h('p', {}, h('a', { href: '#/finished' }, 'Replay a finished game move by move'))))));
 
   return {
@@ -301,8 +320,9 @@ function tablePage(table, token, claim) {
       // The same tab coming back (a reload or a dropped connection) moves
       // its seat here even if the old connection lingers on the server.
       if (sessionStorage.getItem(session) === token) req.takeover = true;
-    } else if (claim) {
+    } else if (claim !== false) {
       req.claim = true;
+      if (claim) req.invite = claim;
     }
     conn.send(req);
   }
@@ -417,6 +437,15 @@ function tablePage(table, token, claim) {
     header.append(h('h2', {}, s.title),
       h('span', { class: 'where' }, s.seat === null ? 'spectator' : `seat ${s.seat}`, ` · move ${s.move}`),
       h('a', { class: 'rules-link', href: `#/rules/${s.game}` }, 'rules'));
+    // Links: the person at a seat may make a new link for it (the old one
+    // stops working) or a new invite link (the old one stops working).
+    if (s.seat !== null && s.status === 'playing') {
+      header.append(h('button', { type: 'button', class: 'quiet', id: 'reissue', onclick: () => {
+        if (confirm('Make a new link for your seat? The old one will stop working.')) conn.send({ type: 'reissue' });
+      } }, 'new seat link'),
+      h('button', { type: 'button', class: 'quiet', id: 'new-invite', onclick: () => conn.send({ type: 'invite' }) }, 'invite link'));
+    }
+    if (ui.linkNote) header.append(ui.linkNote);
     status.textContent = statusText(s);
     status.className = `status${s.turn === s.seat && s.seat !== null && s.status === 'playing' ? ' yours' : ''}`;
     renderTick(s);
@@ -529,8 +558,20 @@ function tablePage(table, token, claim) {
           toast(`You have seat ${m.seat}. Keep this page's link to come back.`);
         }
         if (token) sessionStorage.setItem(session, token);
+      } else if (m.type === 'reissued' && m.table === table) {
+        token = m.token;
+        history.replaceState(null, '', `#/t/${table}/${token}`);
+        sessionStorage.setItem(session, token);
+        remember({ table, game: ui.state ? ui.state.game : '', seat: m.seat, token });
+        ui.linkNote = linkNote('Your seat\'s new link (the old one no longer works):', seatLink(table, token), 'seat-link');
+        rerender();
+      } else if (m.type === 'invite' && m.table === table) {
+        ui.linkNote = m.invite ? linkNote('Invite link (works once):', `${location.origin}/#/join/${table}/${m.invite}`, 'invite-link') : null;
+        rerender();
       } else if (m.type === 'state' && m.table === table) {
         root.classList.remove('problem-page');
+        // A seat link is kept only while its game goes on.
+        if (m.status !== 'playing' && m.seat !== null) forget(table, m.seat);
         render(m);
       } else if (m.type === 'noted') {
         rerender();
@@ -543,7 +584,11 @@ function tablePage(table, token, claim) {
         } else if (m.code === 'seat_in_use') {
           showProblem('This seat is open in another window', 'You can move it here; the other window will stop.',
             h('button', { type: 'button', class: 'primary', onclick: () => conn.send({ type: 'join', table, token, takeover: true }) }, 'Use it here'));
-        } else if (['bad_token', 'token_replaced', 'unknown_table', 'table_full', 'broken'].includes(m.code) && m.in === 'join') {
+        } else if (['bad_token', 'token_replaced', 'bad_invite', 'unknown_table', 'table_full', 'broken', 'rate_limited'].includes(m.code) && m.in === 'join') {
+          if (token && ['bad_token', 'token_replaced', 'unknown_table'].includes(m.code)) {
+            const mine = myTables().filter((e) => e.table === table && e.token === token);
+            for (const e of mine) forget(table, e.seat);
+          }
           showProblem('Cannot sit here', m.message);
         } else {
           toast(m.message, 'error');
@@ -671,7 +716,7 @@ function route() {
   const path = location.hash.replace(/^#/, '').split('?')[0];
   const parts = path.split('/').filter(Boolean);
   if (parts[0] === 't' && parts[1]) page = tablePage(parts[1], parts[2] || null, false);
-  else if (parts[0] === 'join' && parts[1]) page = tablePage(parts[1], null, true);
+  else if (parts[0] === 'join' && parts[1]) page = tablePage(parts[1], null, parts[2] || '');
   else if (parts[0] === 'finished') page = finishedPage();
   else if (parts[0] === 'replay' && parts[1]) page = replayPage(parts[1]);
   else if (parts[0] === 'rules' && parts[1]) page = rulesPage(parts[1]);
