@@ -21,6 +21,7 @@
 #include "dealt.h"
 #include "internal.h"
 #include "mystique_deck.h"
+#include "obs.h"
 #include "redeal.h"
 
 #include <string.h>
@@ -942,6 +943,120 @@ static void describe_chance(const void *vb, const uint16_t *outcome, int n,
                   &s->hand[0][0], s->hand_n, HAND, tbi_mq_namer, NULL);
 }
 
+/* ------------------------------------------------------------ tensors */
+
+/* The place of a sun among the 15: colour * 5 + number - 1; -1 for no
+ * sun (NOBODY). */
+static int sun_index(int id)
+{
+    return id == NOBODY ? -1
+                        : tbi_mq_colour(id) * 5 + tbi_mq_number(id) - 1;
+}
+
+/* n floats, 1 for each of the count suns given (by sun_index). */
+static void obs_suns(tbi_obs *o, const uint8_t *ids, int count)
+{
+    uint64_t bits = 0;
+    for (int i = 0; i < count; i++)
+        bits |= 1ull << sun_index(ids[i]);
+    tbi_obs_bits(o, bits, 0, SUNS);
+}
+
+/* seat's observation (docs/learning.md), cards as flags over the 60 ids:
+ * its hand, the discards, the cards the current deck was made of, the
+ * cards it has not seen (the others' hands and secret cards, the deck and
+ * the suns still on the horizon); the sun bid for and the last sun (one-hot
+ * over the 15 suns), the suns removed (flags); per seat counted from seat,
+ * its score (/40), the suns it won (flags), the cards it holds and those
+ * from the current deck (/5), its bids for this sun (flags) and their
+ * total (/21), whether it still bids, its choice this round when seat may
+ * see it (a card or stop, one-hot) and whether a secret one is made, its
+ * bids for the last sun (flags) and their total (/21); the last sun's
+ * winner (one-hot, none for a tie), the bidding round (one-hot), the suns
+ * risen (/15), the deck (/45), the reshuffles (/5), the seats that have
+ * refilled (/4), the seat to act (one-hot), the phase.  A NULL out only
+ * counts. */
+static int observe_into(const suns *s, int seat, float *out)
+{
+    tbi_obs o = {out, 0};
+    int n = s->players, bidding = s->phase == PH_BID;
+    uint64_t unseen = 0;
+    if (s->phase != PH_HORIZON && s->phase != PH_DECK) {
+        for (int p = 0; p < n; p++) {
+            if (p == seat)
+                continue;
+            for (int i = 0; i < s->hand_n[p]; i++)
+                unseen |= 1ull << s->hand[p][i];
+            if (choice_hidden(s, p, seat) && s->choice[p] != CH_STOP)
+                unseen |= 1ull << s->choice[p];
+        }
+        for (int i = s->deck_top; i < s->deck_n; i++)
+            unseen |= 1ull << s->deck[i];
+        for (int i = s->risen; i < SUNS; i++)
+            unseen |= 1ull << s->horizon[i];
+    }
+    tbi_obs_cards(&o, s->hand[seat], s->hand_n[seat], 0, TBI_MQ_CARDS);
+    tbi_obs_cards(&o, s->discard, s->discard_n, 0, TBI_MQ_CARDS);
+    tbi_obs_bits(&o, s->gen, 0, TBI_MQ_CARDS);
+    tbi_obs_bits(&o, unseen, 0, TBI_MQ_CARDS);
+    tbi_obs_onehot(&o, sun_index(s->sun), SUNS);
+    tbi_obs_onehot(&o, s->has_last ? sun_index(s->last_sun) : -1, SUNS);
+    obs_suns(&o, s->removed, s->removed_n);
+    for (int r = 0; r < n; r++) {
+        int p = (seat + r) % n, hidden = choice_hidden(s, p, seat);
+        int chosen = !bidding || hidden || s->choice[p] == CH_NONE ? -1
+                     : s->choice[p] == CH_STOP ? TBI_MQ_CARDS
+                                               : s->choice[p];
+        tbi_obs_scalar(&o, s->score[p] / 40.0);
+        obs_suns(&o, s->won[p], s->won_n[p]);
+        tbi_obs_scalar(&o, cards_held(s, p) / (double)HAND);
+        tbi_obs_scalar(&o, fresh_held(s, p) / (double)HAND);
+        tbi_obs_cards(&o, s->bid[p], s->bid_n[p], 0, TBI_MQ_CARDS);
+        tbi_obs_scalar(&o, s->total[p] / 21.0);
+        tbi_obs_scalar(&o, bidding && s->active[p]);
+        tbi_obs_onehot(&o, chosen, TBI_MQ_CARDS + 1);
+        tbi_obs_scalar(&o, hidden);
+        tbi_obs_cards(&o, s->last_bid[p], s->last_bid_n[p], 0, TBI_MQ_CARDS);
+        tbi_obs_scalar(&o, s->last_total[p] / 21.0);
+    }
+    int winner = s->has_last && s->last_winner != NOBODY
+                     ? (s->last_winner - seat + n) % n : -1;
+    tbi_obs_onehot(&o, winner, n);
+    tbi_obs_onehot(&o, bidding ? s->round - 1 : -1, BID_ROUNDS);
+    tbi_obs_scalar(&o, s->risen / (double)SUNS);
+    tbi_obs_scalar(&o, (s->deck_n - s->deck_top) / (double)DECK);
+    tbi_obs_scalar(&o, s->reshuffles / 5.0);
+    tbi_obs_scalar(&o, s->refill_next / (double)MAX_P);
+    tbi_obs_onehot(&o, bidding ? (s->to_move - seat + n) % n : -1, n);
+    tbi_obs_onehot(&o, s->phase, 5);
+    return o.at;
+}
+
+static int observation_size(const tb_config *cfg)
+{
+    suns blank;
+    init(&blank, cfg);
+    return observe_into(&blank, 0, NULL);
+}
+
+static void observe(const void *vs, int seat, float *out)
+{
+    observe_into(vs, seat, out);
+}
+
+/* A card bid is its id (0-59); stop is 60. */
+static int action_space(const tb_config *cfg)
+{
+    (void)cfg;
+    return TBI_MQ_CARDS + 1;
+}
+
+static int action_index(const void *vs, tb_action a)
+{
+    (void)vs;
+    return a == ACT_STOP ? TBI_MQ_CARDS : (int)a;
+}
+
 const tb_game tbg_battle_for_the_suns = {
     .id = "battle-for-the-suns",
     .title = "Battle for the Suns",
@@ -970,4 +1085,8 @@ const tb_game tbg_battle_for_the_suns = {
     .retract = retract,
     .describe = describe,
     .describe_chance = describe_chance,
+    .observation_size = observation_size,
+    .observe = observe,
+    .action_space = action_space,
+    .action_index = action_index,
 };

@@ -15,6 +15,7 @@
 #include "dealt.h"
 #include "deck100.h"
 #include "internal.h"
+#include "obs.h"
 #include "redeal.h"
 
 #include <math.h>
@@ -761,6 +762,99 @@ static void describe_chance(const void *vb, const uint16_t *outcome, int n,
         describe_game_end(t, s);
 }
 
+/* ------------------------------------------------------------ tensors */
+
+/* seat's observation (docs/learning.md), cards as 98 values over 2-99:
+ * its hand (flags), the discard pile (flags), and the cards it has not
+ * seen (the others' hands and secret choices and the draw pile), each
+ * given as its draw-pile generation plus one (/10, 0 for a card it has
+ * seen): determinize deals them again only within a generation; the
+ * circle's six cards from the 1's place clockwise (/100) and the target's
+ * place (one-hot); per seat from seat on, its cards in hand (/20), cards
+ * won (/20) and their peppers (/20), the score of earlier games (/30),
+ * the card it revealed last (/100) and the cards that made it draw
+ * (/5), its chosen card when seat may see it (/100) and whether a secret
+ * one is chosen, its card outside the range and the cards it has still to
+ * draw (/5) while the discards are reshuffled; the last trick's target,
+ * range (/100) and winner (one-hot); the draw pile (/98), the draw piles
+ * formed (/10), the trick (/50), the game and the games to play (/2), the
+ * seat to act (one-hot), the phase.  A NULL out only counts. */
+static int observe_into(const dicht *s, int seat, float *out)
+{
+    tbi_obs o = {out, 0};
+    int n = s->players;
+    uint8_t gen1[DECK + 1] = {0}; /* an unseen card's generation + 1 */
+    for (int p = 0; p < n; p++) {
+        if (p == seat)
+            continue;
+        for (int i = 0; i < s->hand_n[p]; i++)
+            gen1[s->hand[p][i]] = (uint8_t)(s->card_gen[s->hand[p][i]] + 1);
+        if (choice_hidden(s, p, seat))
+            gen1[s->chosen[p]] = (uint8_t)(s->card_gen[s->chosen[p]] + 1);
+    }
+    for (int i = 0; i < s->draw_n; i++)
+        gen1[s->draw[i]] = (uint8_t)(s->gen + 1);
+    tbi_obs_cards(&o, s->hand[seat], s->hand_n[seat], 2, MIDDLE);
+    tbi_obs_cards(&o, s->discard, s->discard_n, 2, MIDDLE);
+    for (int c = 2; c < DECK; c++)
+        tbi_obs_scalar(&o, gen1[c] / 10.0);
+    for (int pos = 0; pos < CIRCLE; pos++)
+        tbi_obs_scalar(&o, s->circle[pos] / 100.0);
+    tbi_obs_onehot(&o, s->phase == PH_DEAL ? -1 : s->target, CIRCLE);
+    for (int r = 0; r < n; r++) {
+        int p = (seat + r) % n, hidden = choice_hidden(s, p, seat);
+        tbi_obs_scalar(&o, s->hand_n[p] / 20.0);
+        tbi_obs_scalar(&o, s->won_n[p] / 20.0);
+        tbi_obs_scalar(&o, s->won_peppers[p] / 20.0);
+        tbi_obs_scalar(&o, s->total[p] / 30.0);
+        tbi_obs_scalar(&o, s->last[p] / 100.0);
+        tbi_obs_scalar(&o, s->last_drew[p] / 5.0);
+        tbi_obs_scalar(&o, hidden ? 0 : s->chosen[p] / 100.0);
+        tbi_obs_scalar(&o, hidden);
+        tbi_obs_scalar(&o, s->outside[p] / 100.0);
+        tbi_obs_scalar(&o, s->pending[p] / 5.0);
+    }
+    tbi_obs_scalar(&o, s->last_target / 100.0);
+    tbi_obs_scalar(&o, s->last_lo / 100.0);
+    tbi_obs_scalar(&o, s->last_hi / 100.0);
+    tbi_obs_onehot(&o, (s->last_winner - seat + n) % n, n);
+    tbi_obs_scalar(&o, s->draw_n / (double)MIDDLE);
+    tbi_obs_scalar(&o, s->gen / 10.0);
+    tbi_obs_scalar(&o, s->trick / 50.0);
+    tbi_obs_scalar(&o, s->game_no / 2.0);
+    tbi_obs_scalar(&o, s->games / 2.0);
+    int cur = current(s);
+    tbi_obs_onehot(&o, cur >= 0 ? (cur - seat + n) % n : -1, n);
+    tbi_obs_onehot(&o, s->phase, 4);
+    return o.at;
+}
+
+static int observation_size(const tb_config *cfg)
+{
+    dicht blank;
+    memset(&blank, 0, sizeof blank);
+    init(&blank, cfg);
+    return observe_into(&blank, 0, NULL);
+}
+
+static void observe(const void *vs, int seat, float *out)
+{
+    observe_into(vs, seat, out);
+}
+
+/* Card c (2-99: the 1 and the 100 never reach a hand) is c - 2. */
+static int action_space(const tb_config *cfg)
+{
+    (void)cfg;
+    return MIDDLE;
+}
+
+static int action_index(const void *vs, tb_action a)
+{
+    (void)vs;
+    return (int)a - 2;
+}
+
 const tb_game tbg_dicht_dran = {
     .id = "dicht-dran",
     .title = "Dicht Dran",
@@ -788,4 +882,8 @@ const tb_game tbg_dicht_dran = {
     .heuristic = heuristic,
     .describe = describe,
     .describe_chance = describe_chance,
+    .observation_size = observation_size,
+    .observe = observe,
+    .action_space = action_space,
+    .action_index = action_index,
 };

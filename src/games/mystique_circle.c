@@ -19,6 +19,7 @@
 #include "dealt.h"
 #include "internal.h"
 #include "mystique_deck.h"
+#include "obs.h"
 #include "redeal.h"
 #include "tricks.h"
 
@@ -1184,6 +1185,117 @@ static void describe_chance(const void *vb, const uint16_t *outcome, int n,
                  tbi_mq_namer, NULL);
 }
 
+/* ------------------------------------------------------------ tensors */
+
+/* A trick seen from seat: its leader (one-hot counted from seat, none for
+ * no trick) and, per seat from seat on, the card it played into it
+ * (one-hot over the 60 ids, none before it plays). */
+static void obs_trick(tbi_obs *o, const tbi_trick *tr, int shown, int seat,
+                      int n)
+{
+    tbi_obs_onehot(o, shown ? (tr->leader - seat + n) % n : -1, n);
+    for (int r = 0; r < n; r++) {
+        int p = (seat + r) % n, card = -1;
+        for (int i = 0; shown && i < tr->n; i++)
+            if (tbi_trick_seat_of(tr, i) == p)
+                card = tr->card[i];
+        tbi_obs_onehot(o, card, TBI_MQ_CARDS);
+    }
+}
+
+/* seat's observation (docs/learning.md), cards as flags over the 60 ids:
+ * its hand, its hole, the cards played this hand; the trick in progress
+ * and the last trick of this hand (obs_trick), the seat winning the trick
+ * now and the last trick's winner (one-hot); per seat counted from seat,
+ * its score (/100), tricks won this hand (/9), cards in hand (/12),
+ * whether its hole is set, the colours it has shown it lacks (3 flags),
+ * and from the hand last finished its hole (flags), tricks (/9) and
+ * points (/29); the dealer (one-hot), the holes set (/5), the tricks done
+ * (/9), the hand (/20), the target (/500), whether a hand has been
+ * revealed, the seat to act (one-hot), the phase.  A NULL out only
+ * counts. */
+static int observe_into(const circle *s, int seat, float *out)
+{
+    tbi_obs o = {out, 0};
+    int n = s->players, dealt = s->phase == PH_HOLE || s->phase == PH_PLAY;
+    int play = s->phase == PH_PLAY;
+    tbi_obs_cards(&o, s->hand[seat], dealt ? s->hand_n[seat] : 0, 0,
+                  TBI_MQ_CARDS);
+    tbi_obs_cards(&o, s->hole[seat], dealt ? s->hole_n[seat] : 0, 0,
+                  TBI_MQ_CARDS);
+    tbi_obs_bits(&o, s->played, 0, TBI_MQ_CARDS);
+    obs_trick(&o, &s->trick, play, seat, n);
+    obs_trick(&o, &s->last, s->has_last, seat, n);
+    int winning = play && s->trick.n
+                      ? tbi_trick_seat_of(&s->trick, s->lead_idx) : -1;
+    tbi_obs_onehot(&o, winning >= 0 ? (winning - seat + n) % n : -1, n);
+    tbi_obs_onehot(&o, s->has_last ? (s->last_winner - seat + n) % n : -1, n);
+    for (int r = 0; r < n; r++) {
+        int p = (seat + r) % n;
+        tbi_obs_scalar(&o, s->score[p] / 100.0);
+        tbi_obs_scalar(&o, dealt ? s->won[p] / (double)TRICKS : 0);
+        tbi_obs_scalar(&o, dealt ? s->hand_n[p] / (double)DEALT : 0);
+        tbi_obs_scalar(&o, dealt && s->hole_n[p]);
+        tbi_obs_bits(&o, dealt ? s->voids[p] : 0, 0, 3);
+        tbi_obs_cards(&o, s->rev_hole[p], s->has_reveal ? HOLE : 0, 0,
+                      TBI_MQ_CARDS);
+        tbi_obs_scalar(&o, s->rev_won[p] / (double)TRICKS);
+        tbi_obs_scalar(&o, s->rev_points[p] / (double)(TRICKS + BONUS));
+    }
+    tbi_obs_onehot(&o, s->phase == PH_DEALER ? -1 : (s->dealer - seat + n) % n,
+                   n);
+    tbi_obs_scalar(&o, s->holes_set / (double)MAX_P);
+    tbi_obs_scalar(&o, s->tricks_done / (double)TRICKS);
+    tbi_obs_scalar(&o, s->hand_no / 20.0);
+    tbi_obs_scalar(&o, s->target / 500.0);
+    tbi_obs_scalar(&o, s->has_reveal);
+    int cur = dealt ? current(s) : -1;
+    tbi_obs_onehot(&o, cur >= 0 ? (cur - seat + n) % n : -1, n);
+    tbi_obs_onehot(&o, s->phase, 5);
+    return o.at;
+}
+
+static int observation_size(const tb_config *cfg)
+{
+    circle blank;
+    init(&blank, cfg);
+    return observe_into(&blank, 0, NULL);
+}
+
+static void observe(const void *vs, int seat, float *out)
+{
+    observe_into(vs, seat, out);
+}
+
+/* The choices of a hole: three places i < j < l of the sorted hand of 12,
+ * numbered in that (lexicographic) order. */
+#define HOLE_CHOICES (DEALT * (DEALT - 1) * (DEALT - 2) / 6)
+
+/* A card played is its id (0-59); a hole is 60 plus the number of its
+ * places in the hand among HOLE_CHOICES. */
+static int action_space(const tb_config *cfg)
+{
+    (void)cfg;
+    return TBI_MQ_CARDS + HOLE_CHOICES;
+}
+
+static int action_index(const void *vs, tb_action a)
+{
+    const circle *s = vs;
+    if (!(a & HOLE_FLAG))
+        return (int)a;
+    const uint8_t *h = s->hand[hole_seat(s)];
+    uint8_t cards[HOLE];
+    hole_cards(a, cards);
+    int k = 0;
+    for (int i = 0; i < DEALT; i++)
+        for (int j = i + 1; j < DEALT; j++)
+            for (int l = j + 1; l < DEALT; l++, k++)
+                if (h[i] == cards[0] && h[j] == cards[1] && h[l] == cards[2])
+                    return TBI_MQ_CARDS + k;
+    return -1; /* not a hole of this hand */
+}
+
 const tb_game tbg_mystique_circle = {
     .id = "mystique-circle",
     .title = "Mystique Circle",
@@ -1212,4 +1324,8 @@ const tb_game tbg_mystique_circle = {
     .search_defaults = "horizon=round", /* docs/bots.md, Strength */
     .describe = describe,
     .describe_chance = describe_chance,
+    .observation_size = observation_size,
+    .observe = observe,
+    .action_space = action_space,
+    .action_index = action_index,
 };

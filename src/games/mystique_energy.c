@@ -24,6 +24,7 @@
 #include "grid.h"
 #include "internal.h"
 #include "mystique_deck.h"
+#include "obs.h"
 #include "redeal.h"
 
 #include <string.h>
@@ -688,6 +689,90 @@ static void describe_chance(const void *vb, const uint16_t *outcome, int n,
     }
 }
 
+/* ---------------------------------------------------------------- tensors */
+
+/* seat's observation (docs/learning.md), by card id (60 each): for each
+ * card whether it is on the table, its column and row from the first card
+ * (/30) and when it was placed (/58, first 1/58); its playing card
+ * (one-hot); the cards it has not seen (the others' energy and playing
+ * cards and the draw pile, flags); per seat counted from seat, its energy
+ * card when seat may see it (one-hot), whether it holds a playing card
+ * and the number of its latest card (/58); the cards placed (/58) and
+ * left in the draw pile (/60), the seat to act (one-hot), the phase.  A
+ * NULL out only counts. */
+static int observe_into(const energy *s, int seat, float *out)
+{
+    tbi_obs o = {out, 0};
+    int n = s->players;
+    uint8_t turn[TBI_MQ_CARDS] = {0};
+    uint16_t cell[TBI_MQ_CARDS] = {0};
+    for (int i = 0; i < s->placed; i++) {
+        int c = s->grid[s->where[i]] - 1;
+        turn[c] = (uint8_t)(i + 1);
+        cell[c] = s->where[i];
+    }
+    for (int c = 0; c < TBI_MQ_CARDS; c++) {
+        tbi_obs_scalar(&o, turn[c] > 0);
+        tbi_obs_scalar(&o, turn[c] ? cell_x(cell[c]) / 30.0 : 0);
+        tbi_obs_scalar(&o, turn[c] ? cell_y(cell[c]) / 30.0 : 0);
+        tbi_obs_scalar(&o, turn[c] / (double)MAX_PLACED);
+    }
+    int play = s->phase == PH_PLAY;
+    tbi_obs_onehot(&o, play && s->hand[seat] != NO_CARD ? s->hand[seat] : -1,
+                   TBI_MQ_CARDS);
+    uint64_t unseen = 0;
+    for (int p = 0; p < n; p++)
+        if (hidden_from(s, p, seat)) {
+            unseen |= 1ull << s->energy[p];
+            if (s->hand[p] != NO_CARD)
+                unseen |= 1ull << s->hand[p];
+        }
+    if (s->phase != PH_DEAL)
+        for (int i = s->next_draw; i < TBI_MQ_CARDS; i++)
+            unseen |= 1ull << s->deck[i];
+    tbi_obs_bits(&o, unseen, 0, TBI_MQ_CARDS);
+    for (int r = 0; r < n; r++) {
+        int p = (seat + r) % n;
+        int shown = s->phase != PH_DEAL && !hidden_from(s, p, seat);
+        tbi_obs_onehot(&o, shown ? s->energy[p] : -1, TBI_MQ_CARDS);
+        tbi_obs_scalar(&o, play && s->hand[p] != NO_CARD);
+        tbi_obs_scalar(&o, s->last_turn[p] / (double)MAX_PLACED);
+    }
+    tbi_obs_scalar(&o, s->placed / (double)MAX_PLACED);
+    tbi_obs_scalar(&o, s->phase == PH_DEAL ? 0
+                       : (TBI_MQ_CARDS - s->next_draw) / (double)TBI_MQ_CARDS);
+    tbi_obs_onehot(&o, play ? (current(s) - seat + n) % n : -1, n);
+    tbi_obs_onehot(&o, s->phase, 3);
+    return o.at;
+}
+
+static int observation_size(const tb_config *cfg)
+{
+    energy blank;
+    memset(&blank, 0, sizeof blank);
+    init(&blank, cfg);
+    return observe_into(&blank, 0, NULL);
+}
+
+static void observe(const void *vs, int seat, float *out)
+{
+    observe_into(vs, seat, out);
+}
+
+/* A position is its cell of the fixed array (the action itself): row
+ * (y + 30) * 61 plus column x + 30. */
+static int action_space(const tb_config *cfg)
+{
+    (void)cfg;
+    return CELLS;
+}
+
+static int action_index(const void *vs, tb_action a)
+{
+    (void)vs;
+    return (int)a;
+}
+
 const tb_game tbg_mystique_energy = {
     .id = "mystique-energy",
     .title = "Mystique Energy",
@@ -715,4 +800,8 @@ const tb_game tbg_mystique_energy = {
     .heuristic = heuristic,
     .describe = describe,
     .describe_chance = describe_chance,
+    .observation_size = observation_size,
+    .observe = observe,
+    .action_space = action_space,
+    .action_index = action_index,
 };

@@ -16,6 +16,7 @@
 #include "dealt.h"
 #include "deck100.h"
 #include "internal.h"
+#include "obs.h"
 #include "redeal.h"
 
 #include <string.h>
@@ -799,6 +800,82 @@ static void describe_chance(const void *vb, const uint16_t *outcome, int n,
     tb_text_puts(t, "\n");
 }
 
+/* ------------------------------------------------------------ tensors */
+
+/* seat's observation (docs/learning.md): its hand (100 flags); for each of
+ * the 15 places for a set (those past the sets laid out stay 0), its bull
+ * cards in the order laid (/100 each, 0 for none), whether an x2 and a +5
+ * lie on it, the seat that took it (one-hot counted from seat, none while
+ * it is on the table); the set taken last (one-hot); per seat from seat
+ * on, its cards in hand (/14), its x2 and +5 still in hand, and its
+ * scoring pile: bulls (/30), cards (/20), x2 and +5 cards (/3); the seat
+ * to move (one-hot), the cards it has played this turn (/3), the turns
+ * begun (/100), the phase.  A NULL out only counts. */
+static int observe_into(const take5 *s, int seat, float *out)
+{
+    tbi_obs o = {out, 0};
+    int n = s->players;
+    tbi_obs_cards(&o, s->hand[seat], s->hand_n[seat], 1, DECK);
+    for (int i = 0; i < MAX_SETS; i++) {
+        for (int k = 0; k < SET_FULL; k++)
+            tbi_obs_scalar(&o, k < s->set_n[i] ? s->set_card[i][k] / 100.0
+                                                : 0);
+        tbi_obs_scalar(&o, !!(s->set_special[i] & SP_X2));
+        tbi_obs_scalar(&o, !!(s->set_special[i] & SP_P5));
+        int taker = s->set_taker[i] - 1;
+        tbi_obs_onehot(&o, taker >= 0 ? (taker - seat + n) % n : -1, n);
+    }
+    tbi_obs_onehot(&o, s->last_set, MAX_SETS);
+    for (int r = 0; r < n; r++) {
+        int p = (seat + r) % n;
+        tbi_obs_scalar(&o, s->hand_n[p] / (double)MAX_HAND);
+        tbi_obs_scalar(&o, !!(s->special[p] & SP_X2));
+        tbi_obs_scalar(&o, !!(s->special[p] & SP_P5));
+        tbi_obs_scalar(&o, s->pile_bulls[p] / 30.0);
+        tbi_obs_scalar(&o, s->pile_cards[p] / 20.0);
+        tbi_obs_scalar(&o, s->pile_x2[p] / 3.0);
+        tbi_obs_scalar(&o, s->pile_p5[p] / 3.0);
+    }
+    tbi_obs_onehot(&o, s->phase == PH_PLAY ? (s->cur - seat + n) % n : -1, n);
+    tbi_obs_scalar(&o, s->played / (double)TURN_MAX);
+    tbi_obs_scalar(&o, s->turns / 100.0);
+    tbi_obs_onehot(&o, s->phase, 3);
+    return o.at;
+}
+
+static int observation_size(const tb_config *cfg)
+{
+    take5 blank;
+    memset(&blank, 0, sizeof blank);
+    init(&blank, cfg);
+    return observe_into(&blank, 0, NULL);
+}
+
+static void observe(const void *vs, int seat, float *out)
+{
+    observe_into(vs, seat, out);
+}
+
+/* Bull card c is c - 1; an x2 onto set i is 100 + i, a +5 onto set i is
+ * 115 + i; ending the turn is 130. */
+static int action_space(const tb_config *cfg)
+{
+    (void)cfg;
+    return DECK + 2 * MAX_SETS + 1;
+}
+
+static int action_index(const void *vs, tb_action a)
+{
+    (void)vs;
+    if (a == END_ACTION)
+        return DECK + 2 * MAX_SETS;
+    if (a >= P5_ACTION)
+        return DECK + MAX_SETS + (int)(a - P5_ACTION);
+    if (a >= X2_ACTION)
+        return DECK + (int)(a - X2_ACTION);
+    return (int)a - 1;
+}
+
 const tb_game tbg_take_5 = {
     .id = "take-5",
     .title = "Take 5 (Hornochsen)",
@@ -826,4 +903,8 @@ const tb_game tbg_take_5 = {
     .heuristic = heuristic,
     .describe = describe,
     .describe_chance = describe_chance,
+    .observation_size = observation_size,
+    .observe = observe,
+    .action_space = action_space,
+    .action_index = action_index,
 };

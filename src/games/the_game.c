@@ -20,6 +20,7 @@
 #include "dealt.h"
 #include "deck100.h"
 #include "internal.h"
+#include "obs.h"
 #include "redeal.h"
 
 #include <string.h>
@@ -1882,6 +1883,79 @@ static void describe_chance(const void *vb, const uint16_t *outcome, int n,
                  tbi_number_namer, NULL);
 }
 
+/* ------------------------------------------------------------ tensors */
+
+/* seat's observation (docs/learning.md), cards as flags over 2-99: its
+ * hand, the cards not on a pile yet (in hands or the draw pile), the cards
+ * played this turn; per pile its top and its top when the turn began
+ * (/100) and the cards on it (/98); per seat counted from seat, its cards
+ * in hand (/8) and what it says about each pile (hold, jump, free as
+ * flags); the seat to move (one-hot), the cards it has played this turn
+ * (/8) and the words it has said (/2), the draw pile (/98), the turns
+ * begun (/100), whether talk is on, the phase.  The hidden hands are left
+ * out: what determinize deals again.  A NULL out only counts. */
+static int observe_into(const thegame *s, int seat, float *out)
+{
+    tbi_obs o = {out, 0};
+    int n = s->players, play = s->phase == PH_PLAY;
+    tbi_obs_cards(&o, s->hand[seat], s->hand_n[seat], LOW_CARD, N_CARDS);
+    tbi_obs_set128(&o, &s->out, LOW_CARD, N_CARDS);
+    tbi_obs_set128(&o, &s->turn_played, LOW_CARD, N_CARDS);
+    for (int k = 0; k < PILES; k++) {
+        tbi_obs_scalar(&o, s->top[k] / 100.0);
+        tbi_obs_scalar(&o, s->turn_top[k] / 100.0);
+        tbi_obs_scalar(&o, s->pile_n[k] / (double)N_CARDS);
+    }
+    for (int r = 0; r < n; r++) {
+        int p = (seat + r) % n;
+        tbi_obs_scalar(&o, s->hand_n[p] / (double)MAX_HAND);
+        for (int k = 0; k < PILES; k++)
+            tbi_obs_onehot(&o, s->signal[p][k] - 1, N_SAY - 1);
+    }
+    tbi_obs_onehot(&o, play ? (s->turn - seat + n) % n : -1, n);
+    tbi_obs_scalar(&o, s->played / (double)MAX_HAND);
+    tbi_obs_scalar(&o, s->said / (double)SAYS_PER_TURN);
+    tbi_obs_scalar(&o, deck_left(s) / (double)N_CARDS);
+    tbi_obs_scalar(&o, s->turns / 100.0);
+    tbi_obs_scalar(&o, s->talk);
+    tbi_obs_onehot(&o, s->phase, 3);
+    return o.at;
+}
+
+static int observation_size(const tb_config *cfg)
+{
+    thegame blank;
+    memset(&blank, 0, sizeof blank);
+    init(&blank, cfg);
+    return observe_into(&blank, 0, NULL);
+}
+
+static void observe(const void *vs, int seat, float *out)
+{
+    observe_into(vs, seat, out);
+}
+
+/* Card c onto pile k is (c - 2) * 4 + k; ending the turn follows, then
+ * each word about each pile (kind * 4 + pile), withdraw first. */
+#define IDX_END (N_CARDS * PILES)
+#define IDX_SAY (IDX_END + 1)
+
+static int action_space(const tb_config *cfg)
+{
+    (void)cfg;
+    return IDX_SAY + N_SAY * PILES;
+}
+
+static int action_index(const void *vs, tb_action a)
+{
+    (void)vs;
+    if (a == ACT_END)
+        return IDX_END;
+    if (a >= ACT_SAY)
+        return IDX_SAY + (int)(a - ACT_SAY);
+    return (int)a - LOW_CARD * PILES;
+}
+
 const tb_game tbg_the_game = {
     .id = "the-game",
     .title = "The Game",
@@ -1910,4 +1984,8 @@ const tb_game tbg_the_game = {
     .reward = reward,
     .describe = describe,
     .describe_chance = describe_chance,
+    .observation_size = observation_size,
+    .observe = observe,
+    .action_space = action_space,
+    .action_index = action_index,
 };

@@ -19,6 +19,7 @@
 #include "dealt.h"
 #include "deck100.h"
 #include "internal.h"
+#include "obs.h"
 #include "redeal.h"
 
 #include <string.h>
@@ -739,6 +740,80 @@ static void describe_chance(const void *vb, const uint16_t *outcome, int n,
                  tbi_number_namer, NULL);
 }
 
+/* ------------------------------------------------------------ tensors */
+
+/* seat's observation (docs/learning.md), cards as flags over 1-100: its
+ * hand, this level's pile and its discards, with where last tick's
+ * discards begin (/100: the mistakes', then the shuriken's); per seat
+ * counted from seat, its cards in hand (/12), its hand raised, last
+ * tick's choice (wait, play, hand) and the card it played then (/100),
+ * its choice this tick when seat may see it and whether a secret one is
+ * made; the lives (/5), shurikens (/3), level, last level and levels
+ * completed (/12), the tick (/100), the quiet ticks in a row and the stall
+ * limit (/250), the lives lost last tick (/4) and whether the shuriken was
+ * played then, the seat to act (one-hot), the phase.  The other hands and
+ * the unused cards are the cards in none of the three sets.  A NULL out
+ * only counts. */
+static int observe_into(const mind *s, int seat, float *out)
+{
+    tbi_obs o = {out, 0};
+    int n = s->players;
+    tbi_obs_cards(&o, s->hand[seat], s->hand_n[seat], 1, DECK);
+    tbi_obs_cards(&o, s->pile, s->pile_n, 1, DECK);
+    tbi_obs_cards(&o, s->discard, s->discard_n, 1, DECK);
+    tbi_obs_scalar(&o, s->last_discard_from / 100.0);
+    tbi_obs_scalar(&o, s->last_shuriken_from / 100.0);
+    for (int r = 0; r < n; r++) {
+        int p = (seat + r) % n, hidden = choice_hidden(s, p, seat);
+        tbi_obs_scalar(&o, s->hand_n[p] / (double)MAX_HAND);
+        tbi_obs_scalar(&o, s->raised[p]);
+        tbi_obs_onehot(&o, s->last[p] - ACT_WAIT, 3);
+        tbi_obs_scalar(&o, s->last_card[p] / 100.0);
+        tbi_obs_onehot(&o, hidden ? -1 : s->choice[p] - ACT_WAIT, 3);
+        tbi_obs_scalar(&o, hidden);
+    }
+    tbi_obs_scalar(&o, s->lives / (double)MAX_LIVES);
+    tbi_obs_scalar(&o, s->shurikens / (double)MAX_SHURIKENS);
+    tbi_obs_scalar(&o, s->level / 12.0);
+    tbi_obs_scalar(&o, s->last_level / 12.0);
+    tbi_obs_scalar(&o, s->completed / 12.0);
+    tbi_obs_scalar(&o, s->tick / 100.0);
+    tbi_obs_scalar(&o, s->idle / 250.0);
+    tbi_obs_scalar(&o, s->stall / 250.0);
+    tbi_obs_scalar(&o, s->last_lost / 4.0);
+    tbi_obs_scalar(&o, s->last_shuriken);
+    int cur = current(s);
+    tbi_obs_onehot(&o, cur >= 0 ? (cur - seat + n) % n : -1, n);
+    tbi_obs_onehot(&o, s->phase, 4);
+    return o.at;
+}
+
+static int observation_size(const tb_config *cfg)
+{
+    mind blank;
+    memset(&blank, 0, sizeof blank);
+    init(&blank, cfg);
+    return observe_into(&blank, 0, NULL);
+}
+
+static void observe(const void *vs, int seat, float *out)
+{
+    observe_into(vs, seat, out);
+}
+
+/* Wait is 0, play 1, hand 2. */
+static int action_space(const tb_config *cfg)
+{
+    (void)cfg;
+    return 3;
+}
+
+static int action_index(const void *vs, tb_action a)
+{
+    (void)vs;
+    return (int)a - ACT_WAIT;
+}
+
 const tb_game tbg_the_mind = {
     .id = "the-mind",
     .title = "The Mind",
@@ -769,4 +844,8 @@ const tb_game tbg_the_mind = {
     .realtime_key = realtime_key,
     .describe = describe,
     .describe_chance = describe_chance,
+    .observation_size = observation_size,
+    .observe = observe,
+    .action_space = action_space,
+    .action_index = action_index,
 };
