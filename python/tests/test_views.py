@@ -1,0 +1,158 @@
+"""test_views.py - keeps each game's "## The view (JSON)" doc section honest.
+
+Every game's doc (docs/games/<id>.md, compiled into the binary and read here
+through Game.doc) carries a table of the fields of its JSON view: path, JSON
+type, when the field is present, and what it means.  This test plays a few
+random games of each game at several player counts, walks every view (the
+spectator's and each seat's) after every step, and fails when
+
+- a field path appears that the table does not list (a path segment written
+  `<name>` in the table stands for any key, e.g. `board.<cell>.owner`),
+- a field holds a JSON type its row does not name, or
+- a documented path never appears in the samples, unless its "when present"
+  cell says "rare" (a field that random play seldom reaches).
+
+Paths: `a.b` is field b of object a; `a[]` an element of array a.  Arrays of
+scalars (or of arrays of scalars) are documented by the array's own path
+with a type such as "array of integer"; arrays of objects by their fields,
+`seats[].heads`.  Objects themselves need no row: their fields have one."""
+import random
+import re
+
+import pytest
+
+import tabula
+
+SECTION = "## The view (JSON)"
+JSON_TYPES = ("object", "array", "string", "integer", "number", "boolean",
+              "null")
+
+# The games whose doc has the section; every game once all are written.
+GAMES = ["6-nimmt", "no-thanks"]
+
+
+def doc_fields(doc):
+    """The view table of a game's doc: {path: (types set, present text)}."""
+    start = doc.find(SECTION)
+    assert start >= 0, f"the doc has no '{SECTION}' section"
+    body = doc[start + len(SECTION):]
+    end = re.search(r"^## ", body, re.M)
+    body = body[:end.start()] if end else body
+    fields = {}
+    for line in body.splitlines():
+        m = re.match(r"\|\s*`([^`]+)`\s*\|([^|]*)\|([^|]*)\|", line)
+        if not m:
+            continue
+        path, types, present = m.group(1), m.group(2), m.group(3)
+        words = {w for w in re.findall(r"[a-z]+", types) if w in JSON_TYPES}
+        assert words, f"{path}: no JSON type in '{types.strip()}'"
+        assert path not in fields, f"{path} is listed twice"
+        fields[path] = (words, present.strip())
+    assert fields, "the section has no table of fields"
+    return fields
+
+
+def type_words(v):
+    """The JSON type words of a value: an array's are 'array' and those of
+    its scalar or array elements (objects are walked as fields instead)."""
+    if isinstance(v, bool):
+        return {"boolean"}
+    if isinstance(v, int):
+        return {"integer"}
+    if isinstance(v, float):
+        return {"number"}
+    if isinstance(v, str):
+        return {"string"}
+    if v is None:
+        return {"null"}
+    if isinstance(v, list):
+        w = {"array"}
+        for x in v:
+            if not isinstance(x, dict):
+                w |= type_words(x)
+        return w
+    return {"object"}
+
+
+def walk(v, path, out):
+    """Adds (path, type words) for every documented-level field under v."""
+    if isinstance(v, dict):
+        for k, x in v.items():
+            walk(x, f"{path}.{k}" if path else k, out)
+        return
+    if isinstance(v, list):
+        objs = [x for x in v if isinstance(x, dict)]
+        if len(objs) < len(v) or not v:
+            out.append((path, type_words(v)))
+        for x in objs:
+            walk(x, path + "[]", out)
+        return
+    out.append((path, type_words(v)))
+
+
+def match(path, fields, cache):
+    """The documented pattern that path falls under, or None."""
+    if path in cache:
+        return cache[path]
+    found = path if path in fields else None
+    if found is None:
+        segs = re.split(r"\.", path)
+        for pat in fields:
+            psegs = re.split(r"\.", pat)
+            if len(psegs) == len(segs) and all(
+                    p == s or (p.startswith("<") and re.fullmatch(
+                        r"<[^>]+>(\[\])*", p) and s.endswith(
+                        p[p.index(">") + 1:]))
+                    for p, s in zip(psegs, segs)):
+                found = pat
+                break
+    cache[path] = found
+    return found
+
+
+def player_counts(g):
+    """The least, a middle and the greatest player count of a game."""
+    return sorted({g.min_players, (g.min_players + g.max_players) // 2,
+                   g.max_players})
+
+
+@pytest.mark.parametrize("gid", GAMES)
+def test_view_fields_are_documented(gid):
+    g = tabula.game(gid)
+    fields = doc_fields(g.doc)
+    seen, cache = set(), {}
+    for players in player_counts(g):
+        for seed in range(3):
+            try:
+                st = g.new_state(players)
+            except tabula.TabulaError:
+                continue  # a player count the default options do not allow
+            rng = random.Random(seed * 31 + players)
+            trng = tabula.Rng(seed * 31 + players)
+            while True:
+                for who in [tabula.SPECTATOR] + list(range(players)):
+                    out = []
+                    walk(st.view(who), "", out)
+                    for path, words in out:
+                        pat = match(path, fields, cache)
+                        assert pat is not None, (
+                            f"{gid}: view field '{path}' is not in the doc's "
+                            f"'{SECTION}' table")
+                        types = fields[pat][0]
+                        if "number" in types:
+                            types = types | {"integer"}
+                        assert words <= types, (
+                            f"{gid}: '{path}' holds {sorted(words)}, the doc "
+                            f"says {sorted(fields[pat][0])}")
+                        seen.add(pat)
+                if st.is_terminal:
+                    break
+                if st.is_chance:
+                    st.settle(trng)
+                    continue
+                st.apply(rng.choice(st.legal_actions()))
+    missing = [p for p, (_, present) in fields.items()
+               if p not in seen and "rare" not in present.lower()]
+    assert not missing, (f"{gid}: documented view fields never seen in "
+                         f"random play (mark them 'rare' if they are): "
+                         f"{missing}")
