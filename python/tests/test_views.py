@@ -28,7 +28,7 @@ JSON_TYPES = ("object", "array", "string", "integer", "number", "boolean",
               "null")
 
 # The games whose doc has the section; every game once all are written.
-GAMES = ["6-nimmt", "no-thanks"]
+GAMES = ["6-nimmt", "no-thanks", "take-5", "the-mind", "the-game", "up-and-down", "dicht-dran"]
 
 
 def doc_fields(doc):
@@ -135,6 +135,9 @@ def test_view_fields_are_documented(gid):
                     walk(st.view(who), "", out)
                     for path, words in out:
                         pat = match(path, fields, cache)
+                        if pat is None and words == {"array"} and any(
+                                f.startswith(path + "[]") for f in fields):
+                            continue  # an empty array of documented objects
                         assert pat is not None, (
                             f"{gid}: view field '{path}' is not in the doc's "
                             f"'{SECTION}' table")
