@@ -28,7 +28,7 @@ JSON_TYPES = ("object", "array", "string", "integer", "number", "boolean",
               "null")
 
 # The games whose doc has the section; every game once all are written.
-GAMES = ["6-nimmt", "no-thanks", "take-5", "the-mind", "the-game", "up-and-down", "dicht-dran", "mystique", "mystique-circle", "mystique-domination", "mystique-energy", "mystique-guilds", "mystique-pillars", "mystique-maze", "mystical-eddies", "battle-for-the-suns", "chain-of-restraints", "clique-mystique"]
+GAMES = ["6-nimmt", "no-thanks", "take-5", "the-mind", "the-game", "up-and-down", "dicht-dran", "mystique", "mystique-circle", "mystique-domination", "mystique-energy", "mystique-guilds", "mystique-pillars", "mystique-maze", "mystical-eddies", "battle-for-the-suns", "chain-of-restraints", "clique-mystique", "schotten-totten", "mystique-chain"]
 
 
 def doc_fields(doc):
@@ -110,6 +110,15 @@ def match(path, fields, cache):
     return found
 
 
+# Options that bring fields the default game never shows: each game is also
+# played with each of these settings.
+VARIANTS = {
+    "schotten-totten": [{"tactics": "on"}],
+    "mystique-guilds": [{"open": "off"}, {"from_players": "on"}],
+    "mystical-eddies": [{"scoring": "balance", "end": "target"}],
+}
+
+
 def player_counts(g):
     """The least, a middle and the greatest player count of a game."""
     return sorted({g.min_players, (g.min_players + g.max_players) // 2,
@@ -121,49 +130,50 @@ def test_view_fields_are_documented(gid):
     g = tabula.game(gid)
     fields = doc_fields(g.doc)
     seen, cache = set(), {}
-    for players in player_counts(g):
-        for seed in range(2):
-            try:
-                st = g.new_state(players)
-            except tabula.TabulaError:
-                continue  # a player count the default options do not allow
-            rng = random.Random(seed * 31 + players)
-            trng = tabula.Rng(seed * 31 + players)
-            step = 0
-            while True:
-                # The spectator and one seat in turn at each step (every
-                # seat at the end): all seats at every step would only
-                # repeat the same fields, slower.
-                who = [tabula.SPECTATOR, step % players]
-                if st.is_terminal:
-                    who = [tabula.SPECTATOR] + list(range(players))
-                for w in who:
-                    out = []
-                    walk(st.view(w), "", out)
-                    for path, words in out:
-                        pat = match(path, fields, cache)
-                        if pat is None and words == {"array"} and any(
-                                f.startswith(path + "[]") for f in fields):
-                            continue  # an empty array of documented objects
-                        assert pat is not None, (
-                            f"{gid}: view field '{path}' is not in the doc's "
-                            f"'{SECTION}' table")
-                        types = fields[pat][0]
-                        if "number" in types:
-                            types = types | {"integer"}
-                        assert words <= types, (
-                            f"{gid}: '{path}' holds {sorted(words)}, the doc "
-                            f"says {sorted(fields[pat][0])}")
-                        seen.add(pat)
-                if st.is_terminal:
-                    break
-                step += 1
-                if st.is_chance:
-                    # One chance step at a time: the views between two
-                    # chance steps are views too (a table, a record).
-                    st.sample_chance(trng)
-                    continue
-                st.apply(rng.choice(st.legal_actions()))
+    for players, opts, seed in [(n, o, seed) for n in player_counts(g)
+                                for o in [{}] + VARIANTS.get(gid, [])
+                                for seed in range(2)]:
+        try:
+            st = g.new_state(players, **opts)
+        except tabula.TabulaError:
+            continue  # a player count these options do not allow
+        rng = random.Random(seed * 31 + players)
+        trng = tabula.Rng(seed * 31 + players)
+        step = 0
+        while True:
+            # The spectator and one seat in turn at each step (every
+            # seat at the end): all seats at every step would only
+            # repeat the same fields, slower.
+            who = [tabula.SPECTATOR, step % players]
+            if st.is_terminal:
+                who = [tabula.SPECTATOR] + list(range(players))
+            for w in who:
+                out = []
+                walk(st.view(w), "", out)
+                for path, words in out:
+                    pat = match(path, fields, cache)
+                    if pat is None and words == {"array"} and any(
+                            f.startswith(path + "[]") for f in fields):
+                        continue  # an empty array of documented objects
+                    assert pat is not None, (
+                        f"{gid}: view field '{path}' is not in the doc's "
+                        f"'{SECTION}' table")
+                    types = fields[pat][0]
+                    if "number" in types:
+                        types = types | {"integer"}
+                    assert words <= types, (
+                        f"{gid}: '{path}' holds {sorted(words)}, the doc "
+                        f"says {sorted(fields[pat][0])}")
+                    seen.add(pat)
+            if st.is_terminal:
+                break
+            step += 1
+            if st.is_chance:
+                # One chance step at a time: the views between two
+                # chance steps are views too (a table, a record).
+                st.sample_chance(trng)
+                continue
+            st.apply(rng.choice(st.legal_actions()))
     missing = [p for p, (_, present) in fields.items()
                if p not in seen and "rare" not in present.lower()]
     assert not missing, (f"{gid}: documented view fields never seen in "
