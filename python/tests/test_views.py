@@ -28,7 +28,7 @@ JSON_TYPES = ("object", "array", "string", "integer", "number", "boolean",
               "null")
 
 # The games whose doc has the section; every game once all are written.
-GAMES = ["6-nimmt", "no-thanks", "take-5", "the-mind", "the-game", "up-and-down", "dicht-dran", "mystique", "mystique-circle", "mystique-domination", "mystique-energy", "mystique-guilds", "mystique-pillars", "mystique-maze", "mystical-eddies", "battle-for-the-suns", "chain-of-restraints", "clique-mystique", "schotten-totten", "mystique-chain", "myst"]
+GAMES = ["6-nimmt", "no-thanks", "take-5", "the-mind", "the-game", "up-and-down", "dicht-dran", "mystique", "mystique-circle", "mystique-domination", "mystique-energy", "mystique-guilds", "mystique-pillars", "mystique-maze", "mystical-eddies", "battle-for-the-suns", "chain-of-restraints", "clique-mystique", "schotten-totten", "mystique-chain", "myst", "mysterium"]
 
 
 def doc_fields(doc):
