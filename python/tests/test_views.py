@@ -27,8 +27,8 @@ SECTION = "## The view (JSON)"
 JSON_TYPES = ("object", "array", "string", "integer", "number", "boolean",
               "null")
 
-# The games whose doc has the section; every game once all are written.
-GAMES = ["6-nimmt", "no-thanks", "take-5", "the-mind", "the-game", "up-and-down", "dicht-dran", "mystique", "mystique-circle", "mystique-domination", "mystique-energy", "mystique-guilds", "mystique-pillars", "mystique-maze", "mystical-eddies", "battle-for-the-suns", "chain-of-restraints", "clique-mystique", "schotten-totten", "mystique-chain", "myst", "mysterium"]
+# Every game: each doc has the section.
+GAMES = [g.id for g in tabula.games()]
 
 
 def doc_fields(doc):
@@ -186,3 +186,29 @@ def test_view_fields_are_documented(gid):
     assert not missing, (f"{gid}: documented view fields never seen in "
                          f"random play (mark them 'rare' if they are): "
                          f"{missing}")
+
+
+def test_the_checker_reads_patterns_and_types():
+    """The table parser and matcher themselves: a dynamic key, an array of
+    scalars, an array of objects, and a field left out."""
+    doc = ("# x\n\n## The view (JSON)\n\n| Path | Type | Present | Meaning |\n"
+           "| --- | --- | --- | --- |\n"
+           "| `board.<cell>.owner` | integer | always | who |\n"
+           "| `hand` | array of integer | seat only | cards |\n"
+           "| `seats[].score` | integer or null | always | points |\n"
+           "| `log` | array of string | sometimes (rare) | lines |\n"
+           "\n## Next\n| `nope` | integer | always | not in the section |\n")
+    fields = doc_fields(doc)
+    assert set(fields) == {"board.<cell>.owner", "hand", "seats[].score",
+                           "log"}
+    out = []
+    walk({"board": {"a1": {"owner": 0}, "e5": {"owner": 1}},
+          "hand": [3, 4], "seats": [{"score": None}, {"score": 2}],
+          "extra": 1}, "", out)
+    cache = {}
+    got = {p: match(p, fields, cache) for p, _ in out}
+    assert got["board.a1.owner"] == got["board.e5.owner"] == \
+        "board.<cell>.owner"
+    assert got["hand"] == "hand" and got["seats[].score"] == "seats[].score"
+    assert got["extra"] is None
+    assert ("hand", {"array", "integer"}) in out
