@@ -10,7 +10,9 @@ spectator's and each seat's) after every step, and fails when
   `<name>` in the table stands for any key, e.g. `board.<cell>.owner`),
 - a field holds a JSON type its row does not name, or
 - a documented path never appears in the samples, unless its "when present"
-  cell says "rare" (a field that random play seldom reaches).
+  cell says "rare" (a field that random play seldom reaches), or
+- a field documented "only in a seat's own view" (or "the seat's own view")
+  appears in the spectator's view.
 
 Paths: `a.b` is field b of object a; `a[]` an element of array a.  Arrays of
 scalars (or of arrays of scalars) are documented by the array's own path
@@ -26,6 +28,9 @@ import tabula
 SECTION = "## The view (JSON)"
 JSON_TYPES = ("object", "array", "string", "integer", "number", "boolean",
               "null")
+
+# A "when present" cell saying the field is for its seat alone.
+OWN = re.compile(r"only in (a|the) seat's own view")
 
 # Every game: each doc has the section.
 GAMES = [g.id for g in tabula.games()]
@@ -171,6 +176,10 @@ def test_view_fields_are_documented(gid):
                     assert words <= types, (
                         f"{gid}: '{path}' holds {sorted(words)}, the doc "
                         f"says {sorted(fields[pat][0])}")
+                    assert not (w == tabula.SPECTATOR and OWN.match(
+                        fields[pat][1])), (
+                        f"{gid}: '{path}' is only for the seat itself, yet "
+                        f"the spectator sees it")
                     seen.add(pat)
             if st.is_terminal:
                 break
