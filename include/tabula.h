@@ -344,17 +344,17 @@ typedef struct tb_game {
      * (the conformance battery checks both) and allocates nothing. */
     int (*candidates)(const void *st, int seat, tb_action *acts, int n);
     /* Optional, for learning agents (docs/learning.md), as OpenSpiel's
-     * observation tensors and distinct actions; a game defines all four or
-     * none.  observation_size: the number of floats of one seat's
-     * observation under cfg (fixed for the settings).  observe: writes
-     * that many floats encoding exactly what `seat` sees in st (equal for
-     * two states the seat cannot tell apart, different for two it can;
-     * the conformance battery checks both).  action_space: the number of
-     * distinct actions under cfg.  action_index: the index in
-     * [0, action_space) of a legal action of the seat to move, distinct
-     * for distinct legal actions of one state.  No allocation. */
-    int (*observation_size)(const tb_config *cfg);
-    void (*observe)(const void *st, int seat, float *out);
+     * observation tensors and distinct actions; a game defines all three
+     * or none.  observe: writes the floats that encode exactly what `seat`
+     * sees in st (equal for two states the seat cannot tell apart,
+     * different for two it can; the conformance battery checks both) and
+     * returns how many; with out NULL it only counts them.  The count
+     * depends on the settings alone (the engine learns it from a new
+     * game: tb_observation_size).  action_space: the number of distinct
+     * actions under cfg.  action_index: the index in [0, action_space) of
+     * a legal action of the seat to move, distinct for distinct legal
+     * actions of one state.  No allocation. */
+    int (*observe)(const void *st, int seat, float *out);
     int (*action_space)(const tb_config *cfg);
     int (*action_index)(const void *st, tb_action a);
     /* Optional, but set by every game whose luck shows anyone anything:

@@ -14,13 +14,24 @@
 
 int tb_has_tensors(const tb_game *g)
 {
-    return g->observation_size && g->observe && g->action_space &&
-           g->action_index;
+    return g->observe && g->action_space && g->action_index;
 }
 
+/* The size is counted by the game's own observe on a new game under cfg,
+ * so that it can never disagree with what observe writes. */
 int tb_observation_size(const tb_game *g, const tb_config *cfg)
 {
-    return tb_has_tensors(g) ? g->observation_size(cfg) : TB_EINVAL;
+    if (!tb_has_tensors(g))
+        return TB_EINVAL;
+    void *st = tb_state_new(g);
+    if (!st)
+        return TB_ENOMEM;
+    char err[256];
+    int n = tb_init(g, st, cfg, err, sizeof err);
+    if (n == TB_OK)
+        n = g->observe(st, 0, NULL);
+    free(st);
+    return n;
 }
 
 int tb_observe(const tb_game *g, const void *st, int seat, float *out)
@@ -180,8 +191,12 @@ tb_vec *tb_vec_new(const tb_game *g, const tb_config *cfg, int n,
     v->cfg = *cfg;
     v->n = n;
     v->seed = seed;
-    v->obs_size = g->observation_size(cfg);
+    v->obs_size = tb_observation_size(g, cfg);
     v->space = g->action_space(cfg);
+    if (v->obs_size < 1 || v->space < 1) {
+        free(v);
+        goto nomem;
+    }
     size_t un = (size_t)n;
     v->states = calloc(un, g->state_size);
     v->rng = calloc(un, sizeof *v->rng);

@@ -3,7 +3,7 @@
  * docs/learning.md): a cursor over the caller's float vector that appends
  * scalars, one-hot codes and sets of cards, so that each game's observe
  * reads as a list of what it encodes and its size is counted by the same
- * calls (observation_size runs observe's layout with a NULL vector).
+ * calls (observe with a NULL vector only counts: tb_observation_size).
  */
 #ifndef TABULA_OBS_H
 #define TABULA_OBS_H

@@ -976,8 +976,9 @@ static void obs_suns(tbi_obs *o, const uint8_t *ids, int count)
  * risen (/15), the deck (/45), the reshuffles (/5), the seats that have
  * refilled (/4), the seat to act (one-hot), the phase.  A NULL out only
  * counts. */
-static int observe_into(const suns *s, int seat, float *out)
+static int observe(const void *vs, int seat, float *out)
 {
+    const suns *s = vs;
     tbi_obs o = {out, 0};
     int n = s->players, bidding = s->phase == PH_BID;
     uint64_t unseen = 0;
@@ -1032,18 +1033,6 @@ static int observe_into(const suns *s, int seat, float *out)
     return o.at;
 }
 
-static int observation_size(const tb_config *cfg)
-{
-    suns blank;
-    init(&blank, cfg);
-    return observe_into(&blank, 0, NULL);
-}
-
-static void observe(const void *vs, int seat, float *out)
-{
-    observe_into(vs, seat, out);
-}
-
 /* A card bid is its id (0-59); stop is 60. */
 static int action_space(const tb_config *cfg)
 {
@@ -1085,7 +1074,6 @@ const tb_game tbg_battle_for_the_suns = {
     .retract = retract,
     .describe = describe,
     .describe_chance = describe_chance,
-    .observation_size = observation_size,
     .observe = observe,
     .action_space = action_space,
     .action_index = action_index,

@@ -779,8 +779,9 @@ static void describe_chance(const void *vb, const uint16_t *outcome, int n,
  * range (/100) and winner (one-hot); the draw pile (/98), the draw piles
  * formed (/10), the trick (/50), the game and the games to play (/2), the
  * seat to act (one-hot), the phase.  A NULL out only counts. */
-static int observe_into(const dicht *s, int seat, float *out)
+static int observe(const void *vs, int seat, float *out)
 {
+    const dicht *s = vs;
     tbi_obs o = {out, 0};
     int n = s->players;
     uint8_t gen1[DECK + 1] = {0}; /* an unseen card's generation + 1 */
@@ -829,19 +830,6 @@ static int observe_into(const dicht *s, int seat, float *out)
     return o.at;
 }
 
-static int observation_size(const tb_config *cfg)
-{
-    dicht blank;
-    memset(&blank, 0, sizeof blank);
-    init(&blank, cfg);
-    return observe_into(&blank, 0, NULL);
-}
-
-static void observe(const void *vs, int seat, float *out)
-{
-    observe_into(vs, seat, out);
-}
-
 /* Card c (2-99: the 1 and the 100 never reach a hand) is c - 2. */
 static int action_space(const tb_config *cfg)
 {
@@ -882,7 +870,6 @@ const tb_game tbg_dicht_dran = {
     .heuristic = heuristic,
     .describe = describe,
     .describe_chance = describe_chance,
-    .observation_size = observation_size,
     .observe = observe,
     .action_space = action_space,
     .action_index = action_index,

@@ -1214,8 +1214,9 @@ static void obs_trick(tbi_obs *o, const tbi_trick *tr, int shown, int seat,
  * (/9), the hand (/20), the target (/500), whether a hand has been
  * revealed, the seat to act (one-hot), the phase.  A NULL out only
  * counts. */
-static int observe_into(const circle *s, int seat, float *out)
+static int observe(const void *vs, int seat, float *out)
 {
+    const circle *s = vs;
     tbi_obs o = {out, 0};
     int n = s->players, dealt = s->phase == PH_HOLE || s->phase == PH_PLAY;
     int play = s->phase == PH_PLAY;
@@ -1253,18 +1254,6 @@ static int observe_into(const circle *s, int seat, float *out)
     tbi_obs_onehot(&o, cur >= 0 ? (cur - seat + n) % n : -1, n);
     tbi_obs_onehot(&o, s->phase, 5);
     return o.at;
-}
-
-static int observation_size(const tb_config *cfg)
-{
-    circle blank;
-    init(&blank, cfg);
-    return observe_into(&blank, 0, NULL);
-}
-
-static void observe(const void *vs, int seat, float *out)
-{
-    observe_into(vs, seat, out);
 }
 
 /* The choices of a hole: three places i < j < l of the sorted hand of 12,
@@ -1324,7 +1313,6 @@ const tb_game tbg_mystique_circle = {
     .search_defaults = "horizon=round", /* docs/bots.md, Strength */
     .describe = describe,
     .describe_chance = describe_chance,
-    .observation_size = observation_size,
     .observe = observe,
     .action_space = action_space,
     .action_index = action_index,

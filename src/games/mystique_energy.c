@@ -700,8 +700,9 @@ static void describe_chance(const void *vb, const uint16_t *outcome, int n,
  * and the number of its latest card (/58); the cards placed (/58) and
  * left in the draw pile (/60), the seat to act (one-hot), the phase.  A
  * NULL out only counts. */
-static int observe_into(const energy *s, int seat, float *out)
+static int observe(const void *vs, int seat, float *out)
 {
+    const energy *s = vs;
     tbi_obs o = {out, 0};
     int n = s->players;
     uint8_t turn[TBI_MQ_CARDS] = {0};
@@ -746,19 +747,6 @@ static int observe_into(const energy *s, int seat, float *out)
     return o.at;
 }
 
-static int observation_size(const tb_config *cfg)
-{
-    energy blank;
-    memset(&blank, 0, sizeof blank);
-    init(&blank, cfg);
-    return observe_into(&blank, 0, NULL);
-}
-
-static void observe(const void *vs, int seat, float *out)
-{
-    observe_into(vs, seat, out);
-}
-
 /* A position is its cell of the fixed array (the action itself): row
  * (y + 30) * 61 plus column x + 30. */
 static int action_space(const tb_config *cfg)
@@ -800,7 +788,6 @@ const tb_game tbg_mystique_energy = {
     .heuristic = heuristic,
     .describe = describe,
     .describe_chance = describe_chance,
-    .observation_size = observation_size,
     .observe = observe,
     .action_space = action_space,
     .action_index = action_index,

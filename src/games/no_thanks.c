@@ -402,8 +402,9 @@ static tb_action threshold(const void *vs, int seat, tb_rng *rng)
  * seat's cards (33 flags) and tokens (/11), the face-up card (33 flags)
  * and the tokens on it (/10), the cards left to turn up (/24), the seat to
  * act (one-hot) and the phase (deal, bid, over).  A NULL out only counts. */
-static int observe_into(const nothanks *s, int seat, float *out)
+static int observe(const void *vs, int seat, float *out)
 {
+    const nothanks *s = vs;
     tbi_obs o = {out, 0};
     int n = s->players, bidding = s->phase == PH_BID;
     for (int r = 0; r < n; r++) {
@@ -417,19 +418,6 @@ static int observe_into(const nothanks *s, int seat, float *out)
     tbi_obs_onehot(&o, bidding ? (s->turn - seat + n) % n : -1, n);
     tbi_obs_onehot(&o, s->phase, 3);
     return o.at;
-}
-
-static int observation_size(const tb_config *cfg)
-{
-    nothanks blank;
-    memset(&blank, 0, sizeof blank);
-    blank.players = (uint8_t)cfg->players;
-    return observe_into(&blank, 0, NULL);
-}
-
-static void observe(const void *vs, int seat, float *out)
-{
-    observe_into(vs, seat, out);
 }
 
 static int action_space(const tb_config *cfg)
@@ -493,7 +481,6 @@ const tb_game tbg_no_thanks = {
     .describe_chance = describe_chance,
     .policies = policies,
     .n_policies = 1,
-    .observation_size = observation_size,
     .observe = observe,
     .action_space = action_space,
     .action_index = action_index,

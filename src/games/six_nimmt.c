@@ -697,8 +697,9 @@ static void describe(const void *vb, tb_action a, const void *va, int seat,
  * the card revealed last (/deck), the card chosen when seat may see it
  * (/deck) and whether a secret one is chosen; the seat to act (one-hot),
  * the phase, the round (/10).  A NULL out only counts. */
-static int observe_into(const nimmt *s, int seat, float *out)
+static int observe(const void *vs, int seat, float *out)
 {
+    const nimmt *s = vs;
     tbi_obs o = {out, 0};
     int n = s->players, deck = s->deck_size;
     double target = s->target, cards = deck;
@@ -724,19 +725,6 @@ static int observe_into(const nimmt *s, int seat, float *out)
     tbi_obs_onehot(&o, s->phase, 4);
     tbi_obs_scalar(&o, s->round / 10.0);
     return o.at;
-}
-
-static int observation_size(const tb_config *cfg)
-{
-    nimmt blank;
-    memset(&blank, 0, sizeof blank);
-    init(&blank, cfg);
-    return observe_into(&blank, 0, NULL);
-}
-
-static void observe(const void *vs, int seat, float *out)
-{
-    observe_into(vs, seat, out);
 }
 
 /* Cards 1..deck are actions 0..deck-1; the rows follow. */
@@ -798,7 +786,6 @@ const tb_game tbg_six_nimmt = {
     .heuristic = heuristic,
     .retract = retract,
     .describe = describe,
-    .observation_size = observation_size,
     .observe = observe,
     .action_space = action_space,
     .action_index = action_index,

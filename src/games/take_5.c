@@ -811,8 +811,9 @@ static void describe_chance(const void *vb, const uint16_t *outcome, int n,
  * scoring pile: bulls (/30), cards (/20), x2 and +5 cards (/3); the seat
  * to move (one-hot), the cards it has played this turn (/3), the turns
  * begun (/100), the phase.  A NULL out only counts. */
-static int observe_into(const take5 *s, int seat, float *out)
+static int observe(const void *vs, int seat, float *out)
 {
+    const take5 *s = vs;
     tbi_obs o = {out, 0};
     int n = s->players;
     tbi_obs_cards(&o, s->hand[seat], s->hand_n[seat], 1, DECK);
@@ -841,19 +842,6 @@ static int observe_into(const take5 *s, int seat, float *out)
     tbi_obs_scalar(&o, s->turns / 100.0);
     tbi_obs_onehot(&o, s->phase, 3);
     return o.at;
-}
-
-static int observation_size(const tb_config *cfg)
-{
-    take5 blank;
-    memset(&blank, 0, sizeof blank);
-    init(&blank, cfg);
-    return observe_into(&blank, 0, NULL);
-}
-
-static void observe(const void *vs, int seat, float *out)
-{
-    observe_into(vs, seat, out);
 }
 
 /* Bull card c is c - 1; an x2 onto set i is 100 + i, a +5 onto set i is
@@ -903,7 +891,6 @@ const tb_game tbg_take_5 = {
     .heuristic = heuristic,
     .describe = describe,
     .describe_chance = describe_chance,
-    .observation_size = observation_size,
     .observe = observe,
     .action_space = action_space,
     .action_index = action_index,

@@ -1894,8 +1894,9 @@ static void describe_chance(const void *vb, const uint16_t *outcome, int n,
  * (/8) and the words it has said (/2), the draw pile (/98), the turns
  * begun (/100), whether talk is on, the phase.  The hidden hands are left
  * out: what determinize deals again.  A NULL out only counts. */
-static int observe_into(const thegame *s, int seat, float *out)
+static int observe(const void *vs, int seat, float *out)
 {
+    const thegame *s = vs;
     tbi_obs o = {out, 0};
     int n = s->players, play = s->phase == PH_PLAY;
     tbi_obs_cards(&o, s->hand[seat], s->hand_n[seat], LOW_CARD, N_CARDS);
@@ -1920,19 +1921,6 @@ static int observe_into(const thegame *s, int seat, float *out)
     tbi_obs_scalar(&o, s->talk);
     tbi_obs_onehot(&o, s->phase, 3);
     return o.at;
-}
-
-static int observation_size(const tb_config *cfg)
-{
-    thegame blank;
-    memset(&blank, 0, sizeof blank);
-    init(&blank, cfg);
-    return observe_into(&blank, 0, NULL);
-}
-
-static void observe(const void *vs, int seat, float *out)
-{
-    observe_into(vs, seat, out);
 }
 
 /* Card c onto pile k is (c - 2) * 4 + k; ending the turn follows, then
@@ -1984,7 +1972,6 @@ const tb_game tbg_the_game = {
     .reward = reward,
     .describe = describe,
     .describe_chance = describe_chance,
-    .observation_size = observation_size,
     .observe = observe,
     .action_space = action_space,
     .action_index = action_index,

@@ -754,8 +754,9 @@ static void describe_chance(const void *vb, const uint16_t *outcome, int n,
  * played then, the seat to act (one-hot), the phase.  The other hands and
  * the unused cards are the cards in none of the three sets.  A NULL out
  * only counts. */
-static int observe_into(const mind *s, int seat, float *out)
+static int observe(const void *vs, int seat, float *out)
 {
+    const mind *s = vs;
     tbi_obs o = {out, 0};
     int n = s->players;
     tbi_obs_cards(&o, s->hand[seat], s->hand_n[seat], 1, DECK);
@@ -786,19 +787,6 @@ static int observe_into(const mind *s, int seat, float *out)
     tbi_obs_onehot(&o, cur >= 0 ? (cur - seat + n) % n : -1, n);
     tbi_obs_onehot(&o, s->phase, 4);
     return o.at;
-}
-
-static int observation_size(const tb_config *cfg)
-{
-    mind blank;
-    memset(&blank, 0, sizeof blank);
-    init(&blank, cfg);
-    return observe_into(&blank, 0, NULL);
-}
-
-static void observe(const void *vs, int seat, float *out)
-{
-    observe_into(vs, seat, out);
 }
 
 /* Wait is 0, play 1, hand 2. */
@@ -844,7 +832,6 @@ const tb_game tbg_the_mind = {
     .realtime_key = realtime_key,
     .describe = describe,
     .describe_chance = describe_chance,
-    .observation_size = observation_size,
     .observe = observe,
     .action_space = action_space,
     .action_index = action_index,

@@ -1641,6 +1641,37 @@ static void send_joined(tbs_conn *c, tbs_table *t, int seat,
     send_json(c, o);
 }
 
+/* Gives seat j of t a new link for the request `in` ("join" with an
+ * invite, which also claims the seat; "reissue"): a fresh token, written
+ * as hex to fresh, whose hash replaces the seat's, the old hash kept so
+ * that the old link is answered token_replaced; saved before it counts.
+ * On failure the seat is as it was, c is sent the error, and -1 is
+ * returned. */
+static int renew_seat_link(tbs_conn *c, tbs_table *t, int j, const char *in,
+                           int claim, char *fresh)
+{
+    tbs_hub *h = c->hub;
+    tbs_seat saved = t->seat[j];
+    t->seat[j].has_old = t->seat[j].has_hash;
+    memcpy(t->seat[j].old_hash, t->seat[j].hash, TBS_HASH);
+    if (tbs_token_new(fresh, t->seat[j].hash) != 0) {
+        t->seat[j] = saved;
+        send_error(c, in, "storage", "the system gave no random numbers "
+                   "for a seat link");
+        return -1;
+    }
+    t->seat[j].has_hash = 1;
+    if (claim)
+        t->seat[j].claimed = 1;
+    if (save_seat(h, t, j) != 0) {
+        t->seat[j] = saved;
+        send_error(c, in, "storage", "the seat's new link could not be "
+                   "saved: %s", tbs_store_error(h->db));
+        return -1;
+    }
+    return 0;
+}
+
 /* Sends away every other connection that holds seat at t. */
 static void move_seat(tbs_conn *c, tbs_table *t, int seat)
 {
@@ -1765,23 +1796,8 @@ static void req_join(tbs_conn *c, json_t *req)
             maybe_evict(h, t);
             return;
         }
-        tbs_seat saved = t->seat[s];
-        t->seat[s].has_old = t->seat[s].has_hash;
-        memcpy(t->seat[s].old_hash, t->seat[s].hash, TBS_HASH);
-        if (tbs_token_new(fresh, t->seat[s].hash) != 0) {
-            t->seat[s] = saved;
-            send_error(c, "join", "storage", "the system gave no random "
-                       "numbers for a seat link");
+        if (renew_seat_link(c, t, s, "join", 1, fresh) != 0)
             return;
-        }
-        t->seat[s].has_hash = 1;
-        t->seat[s].claimed = 1;
-        if (save_seat(h, t, s) != 0) {
-            t->seat[s] = saved;
-            send_error(c, "join", "storage", "the seat could not be saved: "
-                       "%s", tbs_store_error(h->db));
-            return;
-        }
         /* An invite opens one seat. */
         t->has_invite = 0;
         save_invite(h, t);
@@ -1872,7 +1888,6 @@ static void req_invite(tbs_conn *c, json_t *req)
  * holding the seat is closed. */
 static void req_reissue(tbs_conn *c)
 {
-    tbs_hub *h = c->hub;
     tbs_table *t = c->table;
     if (!t || c->seat < 0) {
         send_error(c, "reissue", "not_seated", "join a table at a seat "
@@ -1880,23 +1895,9 @@ static void req_reissue(tbs_conn *c)
         return;
     }
     int j = c->seat;
-    tbs_seat saved = t->seat[j];
     char fresh[TBS_TOKEN_HEX + 1];
-    t->seat[j].has_old = t->seat[j].has_hash;
-    memcpy(t->seat[j].old_hash, t->seat[j].hash, TBS_HASH);
-    if (tbs_token_new(fresh, t->seat[j].hash) != 0) {
-        t->seat[j] = saved;
-        send_error(c, "reissue", "storage", "the system gave no random "
-                   "numbers for a seat link");
+    if (renew_seat_link(c, t, j, "reissue", 0, fresh) != 0)
         return;
-    }
-    t->seat[j].has_hash = 1;
-    if (save_seat(h, t, j) != 0) {
-        t->seat[j] = saved;
-        send_error(c, "reissue", "storage", "the new link could not be "
-                   "saved: %s", tbs_store_error(h->db));
-        return;
-    }
     move_seat(c, t, j);
     json_t *o = json_object();
     json_object_set_new(o, "type", json_string("reissued"));
