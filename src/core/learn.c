@@ -47,9 +47,12 @@ int tb_action_space(const tb_game *g, const tb_config *cfg)
     return tb_has_tensors(g) ? g->action_space(cfg) : TB_EINVAL;
 }
 
-/* The error for a state with no seat to move, or TB_OK. */
+/* TB_OK when g has tensors and a seat is to move in st, else the error
+ * to return (TB_EINVAL, TB_ECHANCE or TB_ETERMINAL). */
 static int decision_check(const tb_game *g, const void *st)
 {
+    if (!tb_has_tensors(g))
+        return TB_EINVAL;
     int cur = g->current(st);
     return cur == TB_CHANCE ? TB_ECHANCE : cur == TB_TERMINAL ? TB_ETERMINAL
                                                               : TB_OK;
@@ -58,8 +61,6 @@ static int decision_check(const tb_game *g, const void *st)
 int tb_action_index(const tb_game *g, const void *st, tb_action a,
                     int *index)
 {
-    if (!tb_has_tensors(g))
-        return TB_EINVAL;
     int rc = decision_check(g, st);
     if (rc != TB_OK)
         return rc;
@@ -70,11 +71,11 @@ int tb_action_index(const tb_game *g, const void *st, tb_action a,
 int tb_action_mask(const tb_game *g, const void *st, uint8_t *mask,
                    int space)
 {
-    if (!tb_has_tensors(g) || space < 1)
-        return TB_EINVAL;
     int rc = decision_check(g, st);
     if (rc != TB_OK)
         return rc;
+    if (space < 1)
+        return TB_EINVAL;
     tb_action acts[TB_MAX_ACTIONS];
     int n = g->legal(st, acts);
     memset(mask, 0, (size_t)space);
@@ -90,8 +91,6 @@ int tb_action_mask(const tb_game *g, const void *st, uint8_t *mask,
 int tb_action_of_index(const tb_game *g, const void *st, int index,
                        tb_action *out)
 {
-    if (!tb_has_tensors(g))
-        return TB_EINVAL;
     int rc = decision_check(g, st);
     if (rc != TB_OK)
         return rc;
