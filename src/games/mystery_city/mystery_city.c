@@ -612,6 +612,11 @@ void mc_result(const void *st, tb_result *out)
     /* "Results rank the survivor first and the others by the order in
      * which they were eliminated" (the issue). */
     tbi_rank_by_score(out, 1);
+    /* At the project's combat limit nobody has won by the text's rule
+     * ("the winner gets all the cards"): a draw, not a shared win (issue
+     * 31); the scores still say who went out before whom. */
+    if (s->at_limit)
+        tbi_draw_result(out);
 }
 
 /* Players outlasted so far, and a seventeenth of a point per card held;

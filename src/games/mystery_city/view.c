@@ -332,8 +332,8 @@ static void say_event(tb_text *t, const mc_event *e, int o)
         break;
     case MC_EV_END:
         if (e->v1)
-            tb_text_puts(t, "the combat limit is reached: the game ends, the "
-                            "players still in share first place");
+            tb_text_puts(t, "the combat limit is reached: the game ends in "
+                            "a draw");
         else if (e->a == MC_NONE)
             tb_text_puts(t, "nobody holds a card: the game ends");
         else
