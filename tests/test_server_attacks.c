@@ -180,6 +180,16 @@ static int closed_within(wsc *w, int ms)
     return 0;
 }
 
+/* The server's memory bound in test_backpressure: 64 MB, but more under
+ * AddressSanitizer (make asan), whose shadow memory and quarantine of
+ * freed blocks grow the process by themselves; the bound itself is
+ * measured by the plain build in make test. */
+#if defined(__SANITIZE_ADDRESS__)
+#define PEAK_BOUND_KB (192L * 1024)
+#else
+#define PEAK_BOUND_KB (64L * 1024)
+#endif
+
 /* Issue 32, item 1: "One connection sending 10,000 `rules` requests and
  * reading nothing took RSS from 13 MB to 270 MB".  Two such connections
  * send up to 6,000 requests each (a 44-byte request gets a 26 KB reply)
@@ -225,7 +235,7 @@ static void test_backpressure(void **state)
     }
     printf("# backpressure: sent %d and %d requests; RSS %ld kB at start, "
            "peak %ld kB\n", sent[0], sent[1], base, peak);
-    assert_true(peak < 64 * 1024);
+    assert_true(peak < PEAK_BOUND_KB);
     /* Both were dropped: they stayed full past the soft limit's time
      * (what the kernel holds is read, then the end). */
     for (int i = 0; i < 2; i++) {
