@@ -232,7 +232,7 @@ function theGame(ctx) {
   return {
     el: felt(
       seatStrip(ctx, (j) => ({ text: [], hidden: ((v.seats || [])[j] || {}).hand_size })),
-      facts([['draw pile', v.draw_pile], ['cards left', v.cards_left], ['played this turn', `${v.played_this_turn} of ${v.required}`]]),
+      facts([['draw pile', v.draw_pile], ['cards left', v.cards_left], v.required === undefined ? null : ['played this turn', `${v.played_this_turn} of ${v.required}`]]),
       h('div', { class: 'zones piles4' }, (v.piles || []).map((p) => zone(`${p.direction === 'up' ? '↑ 1 up' : '↓ 100 down'} (${p.name})`,
         [card(ctx.game, p.top, { tok: false }), p.signals && p.signals.length ? h('div', { class: 'signals' }, p.signals.map((s) => `${seatName(s.seat, ctx.seat)}: ${s.says}`).join('; ')) : null],
         { tok: p.name, cls: 'pile' })))),
