@@ -214,17 +214,17 @@ class Game:
 
     def observation_size(self, config: Optional[Config] = None) -> int:
         """The number of floats of a seat's observation under config."""
-        cfg = config if config is not None else self.config()
-        n = lib.tb_observation_size(self._p, ctypes.byref(cfg._c))
-        if n < 0:
-            raise TabulaError(n, f"{self.id} has no learning tensors yet "
-                              "(docs/learning.md lists the games that do)")
-        return n
+        return self._tensor_count(lib.tb_observation_size, config)
 
     def action_space(self, config: Optional[Config] = None) -> int:
         """The number of distinct actions under config."""
+        return self._tensor_count(lib.tb_action_space, config)
+
+    def _tensor_count(self, fn: Callable, config: Optional[Config]) -> int:
+        """A tensor size under config (the game's defaults when None), or
+        TabulaError when the game has no tensors."""
         cfg = config if config is not None else self.config()
-        n = lib.tb_action_space(self._p, ctypes.byref(cfg._c))
+        n = fn(self._p, ctypes.byref(cfg._c))
         if n < 0:
             raise TabulaError(n, f"{self.id} has no learning tensors yet "
                               "(docs/learning.md lists the games that do)")
