@@ -10,7 +10,8 @@
  *   - two states with the same observation for a seat are the same to that
  *     seat (tb_infoset_key): the observation holds everything it sees;
  * and tb_vec plays many games at once as the same games played one by one
- * do.  Games without tensors answer TB_EINVAL.
+ * do.  Games without tensors answer TB_EINVAL.  TENSORS_GAME=id in the
+ * environment checks that one game alone (for work on its encoding).
  */
 #include "support.h"
 
@@ -146,8 +147,11 @@ static void test_every_game_with_tensors(void **state)
 {
     (void)state;
     int with = 0;
+    const char *only = getenv("TENSORS_GAME");
     for (int k = 0; k < tb_game_count(); k++) {
         const tb_game *g = tb_game_at(k);
+        if (only && *only && strcmp(g->id, only) != 0)
+            continue;
         tb_config cfgs[MAX_CONFIGS];
         int n = ts_configs(g, cfgs, MAX_CONFIGS);
         if (!tb_has_tensors(g)) {

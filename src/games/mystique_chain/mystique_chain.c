@@ -17,6 +17,7 @@
 #include "cards.h"
 #include "dealt.h"
 #include "internal.h"
+#include "obs.h"
 
 #include <string.h>
 #include <strings.h>
@@ -588,6 +589,59 @@ static const tb_policy policies[] = {
                "replies", chain_solver_policy},
 };
 
+/* ---------------------------------------------------------------- tensors */
+
+/* seat's observation (docs/learning.md).  Nothing is hidden after the
+ * deal, so it is the whole table: by card id, the pool, the cards out of
+ * play, each seat's drawn card (from seat on), the chain (each card's
+ * place in it, and the attribute declared with it: 3 flags), and the
+ * cards the seat to move may take now; who declared first, the seat to
+ * move and the winner (counted from seat); the `match` option; the links
+ * made (/31); the phase (deal, play, over).  A NULL out only counts. */
+static int observe(const void *vs, int seat, float *out)
+{
+    const chain_state *s = vs;
+    tbi_obs o = {out, 0};
+    int dealt = s->phase != CHAIN_DEAL, play = s->phase == CHAIN_PLAY;
+    uint64_t out_of_play = 0;
+    for (int i = CHAIN_POOL + 2; dealt && i < TBI_MQ_CARDS; i++)
+        out_of_play |= 1ull << s->deck[i];
+    tbi_obs_mq_set(&o, dealt ? s->pool : 0);
+    tbi_obs_mq_set(&o, out_of_play);
+    for (int r = 0; r < 2; r++)
+        tbi_obs_mq_card(&o, dealt ? s->drawn[(seat + r) % 2] : -1, 1);
+    tbi_obs_order(&o, s->card, s->links, 0, TBI_MQ_CARDS, CHAIN_LINKS);
+    int attr[TBI_MQ_CARDS];
+    for (int c = 0; c < TBI_MQ_CARDS; c++)
+        attr[c] = -1;
+    for (int i = 0; i < s->links; i++)
+        attr[s->card[i]] = s->attr[i];
+    for (int c = 0; c < TBI_MQ_CARDS; c++)
+        tbi_obs_onehot(&o, attr[c], 3);
+    tbi_obs_mq_set(&o, play ? chain_to_follow(s) : 0);
+    tbi_obs_seat(&o, dealt ? s->first : -1, seat, 2);
+    tbi_obs_seat(&o, play ? s->mover : -1, seat, 2);
+    tbi_obs_seat(&o, s->phase == CHAIN_OVER ? s->winner : -1, seat, 2);
+    tbi_obs_scalar(&o, s->match);
+    tbi_obs_scalar(&o, s->links / (double)CHAIN_LINKS);
+    tbi_obs_onehot(&o, s->phase, 3);
+    return o.at;
+}
+
+/* Every action is a card and the attribute declared with it: card * 3 +
+ * attribute, as the action itself (chain.h). */
+static int action_space(const tb_config *cfg)
+{
+    (void)cfg;
+    return TBI_MQ_CARDS * 3;
+}
+
+static int action_index(const void *vs, tb_action a)
+{
+    (void)vs;
+    return (int)a;
+}
+
 const tb_game tbg_mystique_chain = {
     .id = "mystique-chain",
     .title = "Mystique Chain",
@@ -617,4 +671,7 @@ const tb_game tbg_mystique_chain = {
     .describe_chance = describe_chance,
     .policies = policies,
     .n_policies = 1,
+    .observe = observe,
+    .action_space = action_space,
+    .action_index = action_index,
 };
