@@ -29,6 +29,7 @@
 #include "dealt.h"
 #include "internal.h"
 #include "mystique_deck.h"
+#include "obs.h"
 #include "redeal.h"
 
 #include <string.h>
@@ -447,6 +448,7 @@ static void cast(mystique *s, int trait)
     s->spell_at = s->table_n;
     for (int i = 0; i < s->sel_n; i++)
         to_table(s, s->sel[i]);
+    memset(s->sel, 0, s->sel_n); /* as in apply's UNPICK */
     s->sel_n = 0;
     s->last = s->turn;
     s->deflector = NONE;
@@ -483,6 +485,10 @@ static void apply(void *vs, tb_action a)
          * know it is back in this hand. */
         uint8_t card = (uint8_t)(a - UNPICK);
         tbi_hand_remove(s->sel, &s->sel_n, card);
+        /* The freed slot forgets the card (cast clears the spell too), so
+         * that two states a seat sees alike have the same bytes where
+         * their spells are built (tb_infoset_key, tests/test_tensors.c). */
+        s->sel[s->sel_n] = 0;
         tbi_hand_insert_sorted(s->hand[p], &s->hand_n[p], card);
         tbi_set_add(&s->back, card);
         tbi_set_add(&s->known, card);
@@ -1576,6 +1582,97 @@ static void describe_chance(const void *vb, const uint16_t *outcome, int n,
                  tbi_mq_namer, &two);
 }
 
+/* ---------------------------------------------------------------- tensors */
+
+/* seat's observation (docs/learning.md), cards as flags over the ids of
+ * the decks in play (60 or 120, C below): its hand, the cards played this
+ * skirmish, this round's table (each card's place in it plus one, /C),
+ * the spell to beat (flags), the spell being built (each card's place in
+ * it plus one, /24) and the cards the seat to act took back this turn;
+ * per seat counted from seat: the cards all saw go back into its hand
+ * (flags), its cards in hand (/24), the cards (/40) and aces (/8) of its
+ * burns pile, and for its side the skirmishes won (/3), the burns of
+ * finished skirmishes (/100) and of the last one (/60) and whether it won
+ * the last one, its latest card drawn for the deal (its number /60, 0 for
+ * none) and whether it still draws for the deal; the options (aces,
+ * deflection, partnership, best of /5); the skirmish (/5); the dealer,
+ * the spellcaster, the seat to act, the caster of the spell to beat and
+ * the last deflector (one-hot from seat, none when there is none); the
+ * announced trait (one-hot over 12, none when opening), the cards an
+ * answer needs (/24) and whether an answer is begun; the round (/50); the
+ * phase (draw, deal, play, over).  A NULL out only counts. */
+static int observe(const void *vs, int seat, float *out)
+{
+    const mystique *s = vs;
+    tbi_obs o = {out, 0};
+    int n = s->players, d = s->decks, c = d * TBI_MQ_CARDS;
+    int play = s->phase == PH_PLAY, open = opening(s);
+    tbi_obs_mq_cards(&o, s->hand[seat], s->hand_n[seat], d);
+    tbi_obs_set128(&o, &s->played, 0, c);
+    tbi_obs_order(&o, s->table, play ? s->table_n : 0, 0, c, c);
+    tbi_obs_mq_cards(&o, s->table + s->spell_at, play && !open ? s->need : 0,
+                     d);
+    tbi_obs_order(&o, s->sel, play ? s->sel_n : 0, 0, c, MAX_HAND);
+    tbi_obs_set128(&o, &s->back, 0, c);
+    for (int r = 0; r < n; r++) {
+        int p = (seat + r) % n, side = side_of(s, p);
+        uint8_t shown[MAX_HAND];
+        tbi_obs_mq_cards(&o, shown, shown_in_hand(s, p, shown), d);
+        tbi_obs_scalar(&o, s->hand_n[p] / (double)MAX_HAND);
+        tbi_obs_scalar(&o, s->burn_n[p] / 40.0);
+        tbi_obs_scalar(&o, s->burn_aces[p] / 8.0);
+        tbi_obs_scalar(&o, s->won[side] / 3.0);
+        tbi_obs_scalar(&o, s->total[side] / 100.0);
+        tbi_obs_scalar(&o, s->last_burns[side] / 60.0);
+        tbi_obs_scalar(&o, (double)(s->last_winners >> side & 1u));
+        tbi_obs_scalar(&o, s->drew[p] == NONE ? 0
+                               : tbi_mq_card_no(s->drew[p]) / 60.0);
+        tbi_obs_scalar(&o, (double)((unsigned)s->contend >> p & 1u));
+    }
+    tbi_obs_scalar(&o, s->aces);
+    tbi_obs_scalar(&o, s->deflection);
+    tbi_obs_scalar(&o, s->partnership);
+    tbi_obs_scalar(&o, s->best_of / 5.0);
+    tbi_obs_scalar(&o, s->skirmish / 5.0);
+    tbi_obs_seat(&o, s->phase == PH_DRAW && !s->skirmish ? -1 : s->dealer,
+                 seat, n);
+    tbi_obs_seat(&o, play ? s->caster : -1, seat, n);
+    tbi_obs_seat(&o, play ? s->turn : -1, seat, n);
+    tbi_obs_seat(&o, play && !open ? s->last : -1, seat, n);
+    tbi_obs_seat(&o, play && s->deflector != NONE ? s->deflector : -1, seat,
+                 n);
+    tbi_obs_onehot(&o, play && !open ? s->trait : -1, TBI_MQ_TRAITS);
+    tbi_obs_scalar(&o, play && !open ? s->need / (double)MAX_HAND : 0);
+    tbi_obs_scalar(&o, s->begun);
+    tbi_obs_scalar(&o, s->round / 50.0);
+    tbi_obs_onehot(&o, s->phase, 4);
+    return o.at;
+}
+
+/* The actions numbered over the C card ids of the decks in play: picking
+ * card c is c, casting as trait t is C + t, taking is C + 12, deflecting
+ * with card c is C + 13 + c, taking picked card c back is 2C + 13 + c. */
+static int action_space(const tb_config *cfg)
+{
+    int c = (cfg->players > 4 ? 2 : 1) * TBI_MQ_CARDS;
+    return 3 * c + TBI_MQ_TRAITS + 1;
+}
+
+static int action_index(const void *vs, tb_action a)
+{
+    const mystique *s = vs;
+    int c = s->decks * TBI_MQ_CARDS;
+    if (a < CAST)
+        return (int)a;
+    if (a < TAKE)
+        return c + (int)(a - CAST);
+    if (a == TAKE)
+        return c + TBI_MQ_TRAITS;
+    if (a < UNPICK)
+        return c + TBI_MQ_TRAITS + 1 + (int)(a - DEFLECT);
+    return 2 * c + TBI_MQ_TRAITS + 1 + (int)(a - UNPICK);
+}
+
 const tb_game tbg_mystique = {
     .id = "mystique",
     .title = "Mystique",
@@ -1604,4 +1701,7 @@ const tb_game tbg_mystique = {
     .heuristic = heuristic,
     .describe = describe,
     .describe_chance = describe_chance,
+    .observe = observe,
+    .action_space = action_space,
+    .action_index = action_index,
 };
