@@ -25,6 +25,7 @@
 #include "grid.h"
 #include "internal.h"
 #include "mystique_deck.h"
+#include "obs.h"
 #include "redeal.h"
 
 #include <pthread.h>
@@ -1275,6 +1276,81 @@ static void describe_chance(const void *vb, const uint16_t *outcome, int n,
                  tbi_mq_namer, NULL);
 }
 
+/* ------------------------------------------------------------ tensors */
+
+/* seat's observation (docs/learning.md), cards as flags over the 60 ids:
+ * its hand; for each seat o and each hand h (both counted from seat) the
+ * cards of h that o is known to have seen there (of another's hand, only
+ * those seat has seen too: what seat knows o knows), and the cards shown
+ * to the table from each hand; the field as each laid card's cell
+ * (one-hot over the 7x7 frame) and its place in the order of play plus
+ * one (/60), the cells open now (flags); the discards in order (place
+ * plus one, /60); the restraint (one-hot), who played it, the seat to
+ * move, the winner and the seat last stuck (one-hot from seat); the row
+ * that won (cell flags), whether the deck ran out; per seat its cards in
+ * hand (/5); the cards played (/60), the deck (/60), the turn of the last
+ * stuck seat (/60), its passes and new hands (/4); the phase.  A NULL out
+ * only counts. */
+static int observe(const void *vs, int seat, float *out)
+{
+    const restraints *s = vs;
+    (void)frame();
+    tbi_obs o = {out, 0};
+    int n = s->players, play = s->phase == PH_PLAY;
+    tbi_obs_mq_cards(&o, s->hand[seat], s->phase == PH_DEAL ? 0
+                                                             : s->hand_n[seat], 1);
+    for (int r = 0; r < n; r++)
+        for (int k = 0; k < n; k++) {
+            int viewer = (seat + r) % n, h = (seat + k) % n;
+            uint64_t mask = h == seat ? ~0ull : s->known[seat][h];
+            tbi_obs_mq_set(&o, s->known[viewer][h] & mask);
+        }
+    for (int r = 0; r < n; r++)
+        tbi_obs_mq_set(&o, s->open[(seat + r) % n]);
+    uint8_t where[TBI_MQ_CARDS];
+    memset(where, NONE, sizeof where);
+    for (int i = 0; i < s->laid_n; i++)
+        where[s->laid[i]] = s->laid_cell[i];
+    tbi_obs_places(&o, where, TBI_MQ_CARDS, CELLS);
+    tbi_obs_order(&o, s->laid, s->laid_n, 0, TBI_MQ_CARDS, TBI_MQ_CARDS);
+    tbi_obs_bits(&o, play ? open_cells(s->occupied, &s->box) : 0, 0, CELLS);
+    tbi_obs_order(&o, s->discard, s->discard_n, 0, TBI_MQ_CARDS,
+                  TBI_MQ_CARDS);
+    tbi_obs_mq_card(&o, s->last == NONE ? -1 : s->last, 1);
+    tbi_obs_seat(&o, s->last_seat == NONE ? -1 : s->last_seat, seat, n);
+    tbi_obs_seat(&o, play ? s->to_move : -1, seat, n);
+    tbi_obs_seat(&o, s->winner == NONE ? -1 : s->winner, seat, n);
+    tbi_obs_seat(&o, s->stuck_seat == NONE ? -1 : s->stuck_seat, seat, n);
+    uint64_t row = 0;
+    for (int k = 0; s->winner != NONE && k < ROW; k++)
+        row |= 1ull << s->row[k];
+    tbi_obs_bits(&o, row, 0, CELLS);
+    tbi_obs_scalar(&o, s->drawn);
+    for (int r = 0; r < n; r++)
+        tbi_obs_scalar(&o, s->hand_n[(seat + r) % n] / (double)HAND);
+    tbi_obs_scalar(&o, s->turn / 60.0);
+    tbi_obs_scalar(&o, (TBI_MQ_CARDS - s->deck_top) / 60.0);
+    tbi_obs_scalar(&o, s->stuck_seat == NONE ? 0 : s->stuck_turn / 60.0);
+    tbi_obs_scalar(&o, s->passes / (double)MAX_P);
+    tbi_obs_scalar(&o, s->redraws / (double)MAX_P);
+    tbi_obs_onehot(&o, s->phase, 3);
+    return o.at;
+}
+
+/* Playing card id c to cell k of the 7x7 frame (a7 = 0 ... g1 = 48) is
+ * c * 49 + k. */
+static int action_space(const tb_config *cfg)
+{
+    (void)cfg;
+    return TBI_MQ_CARDS * CELLS;
+}
+
+static int action_index(const void *vs, tb_action a)
+{
+    (void)vs;
+    return (int)(a >> 6) * CELLS + (int)(a & 63);
+}
+
 const tb_game tbg_chain_of_restraints = {
     .id = "chain-of-restraints",
     .title = "Chain of Restraints",
@@ -1307,4 +1383,7 @@ const tb_game tbg_chain_of_restraints = {
     .describe_chance = describe_chance,
     .policies = policies,
     .n_policies = 1,
+    .observe = observe,
+    .action_space = action_space,
+    .action_index = action_index,
 };
