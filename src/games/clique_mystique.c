@@ -23,6 +23,7 @@
 #include "grid.h"
 #include "internal.h"
 #include "mystique_deck.h"
+#include "obs.h"
 #include "redeal.h"
 
 #include <string.h>
@@ -1555,6 +1556,105 @@ static void describe_chance(const void *vb, const uint16_t *outcome, int n,
                  NULL);
 }
 
+/* ---------------------------------------------------------------- tensors */
+
+/* Writes, for each cell, the place of the cell among the n cells given
+ * (one-hot over MAX_NEW, none when it is not among them): the order in
+ * which a Group's cards were put down. */
+static void obs_cell_order(tbi_obs *o, const uint8_t *cells, int n)
+{
+    for (int c = 0; c < CELLS; c++) {
+        int at = -1;
+        for (int i = 0; i < n; i++)
+            if (cells[i] == c)
+                at = i;
+        tbi_obs_onehot(o, at, MAX_NEW);
+    }
+}
+
+/* seat's observation (docs/learning.md): its hand and, while it replaces,
+ * the cards it has set aside (flags over the 60 ids); each card on the
+ * board, its cell (one-hot over the 49) and its height in the stack (/10,
+ * the bottom card 1/10), so that every stack is known to the last card;
+ * each cell's owner (2 flags, the observer's first); the cards of the
+ * Group being put down and of the last Group placed, each cell's place in
+ * them (one-hot over 3), who placed the last Group (one-hot from seat)
+ * and the stacks it turned (cell flags); the last turn's kind (none,
+ * group, replace, pass), seat and cards (/7); per seat its cards in hand
+ * (/7); the cards set aside (/7), the pile (/60), the passes in a row
+ * (/2), the turns without a Group (/60), the turn (/100), whether a
+ * replacement was taken back; the seat to move (one-hot from seat); the
+ * phase (deal, turn, place, replace, shuffle, over).  A NULL out only
+ * counts. */
+static int observe(const void *vs, int seat, float *out)
+{
+    const clique *s = vs;
+    tbi_obs o = {out, 0};
+    int dealt = s->phase != PH_DEAL, mover = s->seat;
+    int replacing = s->phase == PH_REPLACE;
+    tbi_obs_mq_cards(&o, s->hand[seat], dealt ? s->hand_n[seat] : 0, 1);
+    uint8_t aside[HAND];
+    int k = 0;
+    for (int i = 0; replacing && seat == mover && i < s->hand_n[mover]; i++)
+        if (s->aside >> i & 1)
+            aside[k++] = s->hand[mover][i];
+    tbi_obs_mq_cards(&o, aside, k, 1);
+    uint8_t where[TBI_MQ_CARDS], level[TBI_MQ_CARDS] = {0};
+    memset(where, 0xff, sizeof where);
+    for (int c = 0; dealt && c < CELLS; c++) {
+        int h = s->height[c];
+        for (int id = s->top[c]; id; id = s->below[id - 1]) {
+            where[id - 1] = (uint8_t)c;
+            level[id - 1] = (uint8_t)h--;
+        }
+    }
+    tbi_obs_places(&o, where, TBI_MQ_CARDS, CELLS);
+    for (int id = 0; id < TBI_MQ_CARDS; id++)
+        tbi_obs_scalar(&o, level[id] / 10.0);
+    for (int c = 0; c < CELLS; c++)
+        tbi_obs_seat(&o, dealt && s->top[c] ? s->owner[c] : -1, seat, 2);
+    obs_cell_order(&o, s->new_cell, s->phase == PH_PLACE ? s->new_n : 0);
+    obs_cell_order(&o, s->group_cell, s->group_n);
+    tbi_obs_seat(&o, s->group_n ? s->group_seat : -1, seat, 2);
+    tbi_obs_bits(&o, s->group_n ? s->group_flip : 0, 0, CELLS);
+    tbi_obs_onehot(&o, s->last_kind, 4);
+    tbi_obs_seat(&o, s->last_kind != LAST_NONE ? s->last_seat : -1, seat, 2);
+    tbi_obs_scalar(&o, s->last_count / (double)HAND);
+    for (int r = 0; r < 2; r++)
+        tbi_obs_scalar(&o, s->hand_n[(seat + r) % 2] / (double)HAND);
+    tbi_obs_scalar(&o, replacing ? __builtin_popcount(s->aside) / (double)HAND
+                                 : 0);
+    tbi_obs_scalar(&o, s->deck_n / 60.0);
+    tbi_obs_scalar(&o, s->passes / 2.0);
+    tbi_obs_scalar(&o, s->idle / (double)STALL_TURNS);
+    tbi_obs_scalar(&o, s->turn / 100.0);
+    tbi_obs_scalar(&o, s->withdrawn);
+    tbi_obs_seat(&o, dealt && s->phase != PH_OVER ? mover : -1, seat, 2);
+    tbi_obs_onehot(&o, s->phase, 6);
+    return o.at;
+}
+
+/* Putting card id c on cell k is c * 49 + k; then done 2940, replace
+ * 2941, pass 2942, taking the replacement back 2943, and setting card id
+ * c aside 2944 + c. */
+#define IDX_WORDS (TBI_MQ_CARDS * CELLS)
+
+static int action_space(const tb_config *cfg)
+{
+    (void)cfg;
+    return IDX_WORDS + 4 + TBI_MQ_CARDS;
+}
+
+static int action_index(const void *vs, tb_action a)
+{
+    (void)vs;
+    if (a >= A_ASIDE)
+        return IDX_WORDS + 4 + (int)(a - A_ASIDE);
+    if (a >= A_DONE)
+        return IDX_WORDS + (int)(a - A_DONE);
+    return (int)(a - A_PUT);
+}
+
 const tb_game tbg_clique_mystique = {
     .id = "clique-mystique",
     .title = "Clique Mystique",
@@ -1582,4 +1682,7 @@ const tb_game tbg_clique_mystique = {
     .heuristic = heuristic,
     .describe = describe,
     .describe_chance = describe_chance,
+    .observe = observe,
+    .action_space = action_space,
+    .action_index = action_index,
 };
