@@ -21,6 +21,7 @@
 #include "dealt.h"
 #include "internal.h"
 #include "mystique_deck.h"
+#include "obs.h"
 #include "redeal.h"
 
 #include <string.h>
@@ -1014,6 +1015,129 @@ static void describe_chance(const void *vb, const uint16_t *outcome, int n,
                  tbi_mq_namer, NULL);
 }
 
+/* ------------------------------------------------------------ tensors */
+
+/* Whether seat sees seat q's pass: its own once chosen, and its
+ * partner's (the cards it received) during play. */
+static int sees_give(const dom *s, int seat, int q)
+{
+    return ((unsigned)s->known_give >> q & 1u) &&
+           (q == seat || (s->phase == PH_PLAY && q == partner_of(seat)));
+}
+
+/* seat's observation (docs/learning.md), cards as flags over the 60 ids:
+ * its hand; per seat counted from seat (its partner third) the pass it
+ * chose when seat sees it, whether it has chosen one, its cards in hand
+ * (/18) and its hand laid open at the end of the last round; the play
+ * pile in order (each card's place plus one, /60); the last play's cards
+ * (/5) and total (/25) and the colour led (one-hot); the seats that held
+ * card 1, led this trick, made the last play and went out last (one-hot
+ * from seat), the passes since the last play (/3); per team, seat's
+ * first: its score pile by suit (/15) and in all (/60), its score (over
+ * the target) and last round's points (/50); the target (/1000), whether
+ * a tie is shared, the round (/20); the seat to move (one-hot); the phase
+ * (deal, pass, play, over).  A NULL out only counts. */
+static int observe(const void *vs, int seat, float *out)
+{
+    const dom *s = vs;
+    tbi_obs o = {out, 0};
+    int live = s->phase == PH_GIVE || s->phase == PH_PLAY;
+    tbi_obs_mq_cards(&o, s->hand[seat], live ? s->hand_n[seat] : 0, 1);
+    for (int r = 0; r < SEATS; r++) {
+        int q = (seat + r) % SEATS;
+        tbi_obs_mq_cards(&o, s->give[q], sees_give(s, seat, q) ? GIVE : 0, 1);
+        tbi_obs_scalar(&o, s->phase == PH_GIVE && ((unsigned)s->given >> q & 1u));
+        tbi_obs_scalar(&o, live ? s->hand_n[q] / (double)HAND_MAX : 0);
+        tbi_obs_mq_cards(&o, s->shown[q],
+                         s->went_out != NOBODY ? s->shown_n[q] : 0, 1);
+    }
+    tbi_obs_order(&o, s->pile, live ? s->pile_n : 0, 0, TBI_MQ_CARDS,
+                  TBI_MQ_CARDS);
+    tbi_obs_scalar(&o, s->play_n / (double)PLAY_MAX);
+    tbi_obs_scalar(&o, s->play_total / 25.0);
+    tbi_obs_onehot(&o, s->colour, 3);
+    int play = s->phase == PH_PLAY;
+    tbi_obs_seat(&o, play && s->first_leader != NOBODY ? s->first_leader : -1,
+                 seat, SEATS);
+    tbi_obs_seat(&o, play && s->leader != NOBODY ? s->leader : -1, seat,
+                 SEATS);
+    tbi_obs_seat(&o, s->last_player != NOBODY ? s->last_player : -1, seat,
+                 SEATS);
+    tbi_obs_seat(&o, s->went_out != NOBODY ? s->went_out : -1, seat, SEATS);
+    tbi_obs_scalar(&o, s->passes / 3.0);
+    for (int r = 0; r < 2; r++) {
+        int t = team_of(seat + r);
+        for (int u = 0; u < 4; u++)
+            tbi_obs_scalar(&o, s->won[t][u] / 15.0);
+        tbi_obs_scalar(&o, s->won_n[t] / 60.0);
+        tbi_obs_scalar(&o, s->score[t] / (double)s->target);
+        tbi_obs_scalar(&o, s->round_pts[t] / 50.0);
+    }
+    tbi_obs_scalar(&o, s->target / 1000.0);
+    tbi_obs_scalar(&o, s->tie);
+    tbi_obs_scalar(&o, s->round / 20.0);
+    tbi_obs_seat(&o, live ? s->to_move : -1, seat, SEATS);
+    tbi_obs_onehot(&o, s->phase, 4);
+    return o.at;
+}
+
+/* The actions' numbers: passing in a trick is 0; a pass of three cards
+ * is 1 + the number of their places in the sorted hand of 15 among the
+ * C(15, 3) = 455 choices (tbi_subset_rank); a play is 456 + the number
+ * of its cards among the 5601 patterns (play_index). */
+#define GIVE_CHOICES 455
+#define KIND_PLAYS (3 * 5 * 15) /* colour, number, nonempty set of suits */
+#define RUN_PLAYS 1792          /* per colour: runs of 2-5 numbers, a suit each */
+
+/* A play's number among the patterns: an n-of-a-kind of colour c and
+ * number v with the set of suits m (bit per suit) is c * 75 + (v - 1) *
+ * 15 + m - 1; a run of colour c from number lo of length len (2-5), with
+ * suit s_i for its i-th number, is 225 + c * 1792 + the runs before it
+ * (those shorter, then those of its length starting lower) + the sum of
+ * s_i 4^i. */
+static int play_index(const uint8_t *ids, int n)
+{
+    int c = tbi_mq_colour(ids[0]), lo = 5, hi = 1;
+    unsigned suits = 0;
+    for (int i = 0; i < n; i++) {
+        int v = tbi_mq_number(ids[i]);
+        lo = v < lo ? v : lo;
+        hi = v > hi ? v : hi;
+        suits |= 1u << tbi_mq_suit(ids[i]);
+    }
+    if (lo == hi)
+        return c * 75 + (lo - 1) * 15 + (int)suits - 1;
+    static const int before[6] = {0, 0, 0, 64, 256, 768};
+    int len = hi - lo + 1, code = 0;
+    for (int i = 0; i < n; i++)
+        code += tbi_mq_suit(ids[i]) << (2 * (tbi_mq_number(ids[i]) - lo));
+    return KIND_PLAYS + c * RUN_PLAYS + before[len] +
+           (lo - 1) * (1 << (2 * len)) + code;
+}
+
+static int action_space(const tb_config *cfg)
+{
+    (void)cfg;
+    return 1 + GIVE_CHOICES + KIND_PLAYS + 3 * RUN_PLAYS;
+}
+
+static int action_index(const void *vs, tb_action a)
+{
+    const dom *s = vs;
+    uint8_t ids[PLAY_MAX];
+    int n = unpack(a, ids);
+    if (s->phase != PH_GIVE)
+        return a == PASS_ACTION ? 0 : 1 + GIVE_CHOICES + play_index(ids, n);
+    const uint8_t *h = s->hand[s->to_move];
+    int at[GIVE], k = 0;
+    for (int i = 0; i < s->hand_n[s->to_move] && k < n; i++)
+        if (h[i] == ids[k])
+            at[k++] = i;
+    return k == GIVE && s->hand_n[s->to_move] == DEAL
+               ? 1 + tbi_subset_rank(at, GIVE, DEAL)
+               : -1; /* not a pass from this hand */
+}
+
 const tb_game tbg_mystique_domination = {
     .id = "mystique-domination",
     .title = "Mystique Domination",
@@ -1042,4 +1166,7 @@ const tb_game tbg_mystique_domination = {
     .retract = retract,
     .describe = describe,
     .describe_chance = describe_chance,
+    .observe = observe,
+    .action_space = action_space,
+    .action_index = action_index,
 };
