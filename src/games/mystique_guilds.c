@@ -24,6 +24,7 @@
 #include "dealt.h"
 #include "internal.h"
 #include "mystique_deck.h"
+#include "obs.h"
 #include "redeal.h"
 
 #include <math.h>
@@ -493,6 +494,14 @@ static void determinize(void *vs, int seat, tb_rng *rng)
             s->hand[p] |= bit(tbi_pool_take(&pool));
     }
     tbi_pool_take_run(&pool, s->deck + s->deck_top, deck_left(s));
+    /* The cards already drawn stay in deck[] as history, and the last
+     * turn remembers the card drawn: with secret hands they name cards
+     * seat never saw, so they are forgotten (nothing reads them again;
+     * tb_infoset_key and the learning tensors need a state to hold only
+     * what seat may see). */
+    memset(s->deck, 0, s->deck_top);
+    if (s->last_kind == LAST_DRAW && !s->open && s->last_seat != seat)
+        s->last_card = NONE;
 }
 
 /* ------------------------------------------------------------ the bot */
@@ -1460,6 +1469,81 @@ static void describe_chance(const void *vb, const uint16_t *outcome, int n,
                    "Deck\n", n);
 }
 
+/* ------------------------------------------------------------ tensors */
+
+/* seat's observation (docs/learning.md), cards as flags over the 60 ids:
+ * per seat counted from seat, the cards of its hand seat sees (all of
+ * them with open hands, its own, or at the end; else those the table has
+ * seen there) and its cards in all (/30); the Discard Deck in order (each
+ * card's place plus one, /60; the top is the highest); the Influence Card
+ * of a purchase (one-hot), the cards drawn with it (/5), the seller asked
+ * (one-hot from seat) and the cards asked for (flags), the seats that
+ * declined this turn (flags from seat); the Draw Deck (/60) and its size
+ * when the turn began (/60), the turns without a card drawn from it (/60),
+ * the turns finished (/100), whether the game stalled out; the options
+ * (open, both-decks, from-players); the last turn: its seat (one-hot from
+ * seat), kind (none, draw, take, buy, trade), card (one-hot, unless a
+ * card drawn unseen), cards brought (/5) and seller (one-hot from seat);
+ * the seat to move (one-hot); the phase (deal, turn, buy, ask, answer,
+ * over).  A NULL out only counts. */
+static int observe(const void *vs, int seat, float *out)
+{
+    const guilds *s = vs;
+    tbi_obs o = {out, 0};
+    int n = s->players, live = s->phase != PH_DEAL && s->phase != PH_OVER;
+    for (int r = 0; r < n; r++) {
+        int p = (seat + r) % n;
+        tbi_obs_mq_set(&o, visible(s, seat, p));
+        tbi_obs_scalar(&o, count(s->hand[p]) / 30.0);
+    }
+    tbi_obs_order(&o, s->discard, s->discard_n, 0, TBI_MQ_CARDS,
+                  TBI_MQ_CARDS);
+    int buying = s->influence != NONE;
+    tbi_obs_mq_card(&o, buying ? s->influence : -1, 1);
+    tbi_obs_scalar(&o, buying ? s->bought / 5.0 : 0);
+    tbi_obs_seat(&o, s->seller != NONE ? s->seller : -1, seat, n);
+    tbi_obs_mq_set(&o, s->asked);
+    for (int r = 0; r < n; r++)
+        tbi_obs_scalar(&o, (double)(s->declined >> (seat + r) % n & 1u));
+    tbi_obs_scalar(&o, deck_left(s) / 60.0);
+    tbi_obs_scalar(&o, s->deck_at_turn / 60.0);
+    tbi_obs_scalar(&o, s->stall / (double)STALL_LIMIT);
+    tbi_obs_scalar(&o, s->turn / 100.0);
+    tbi_obs_scalar(&o, s->capped);
+    tbi_obs_scalar(&o, s->open);
+    tbi_obs_scalar(&o, s->both_decks);
+    tbi_obs_scalar(&o, s->from_players);
+    int last = s->last_kind != LAST_NONE;
+    int unseen = s->last_kind == LAST_DRAW &&
+                 !sees_all(s, seat, s->last_seat);
+    tbi_obs_seat(&o, last ? s->last_seat : -1, seat, n);
+    tbi_obs_onehot(&o, s->last_kind, 5);
+    tbi_obs_mq_card(&o, last && !unseen ? s->last_card : -1, 1);
+    tbi_obs_scalar(&o, s->last_count / 5.0);
+    tbi_obs_seat(&o, s->last_seller != NONE ? s->last_seller : -1, seat, n);
+    tbi_obs_seat(&o, live ? current(s) : -1, seat, n);
+    tbi_obs_onehot(&o, s->phase, 6);
+    return o.at;
+}
+
+/* Buying with card id c is c, asking for card id c is 60 + c; then draw
+ * 120, take 121, stop 122, offer 123, accept 124, decline 125. */
+static int action_space(const tb_config *cfg)
+{
+    (void)cfg;
+    return 2 * TBI_MQ_CARDS + (int)(ACT_DECLINE - ACT_DRAW) + 1;
+}
+
+static int action_index(const void *vs, tb_action a)
+{
+    (void)vs;
+    if (a >= ACT_DRAW)
+        return 2 * TBI_MQ_CARDS + (int)(a - ACT_DRAW);
+    if (a >= ACT_ASK)
+        return TBI_MQ_CARDS + (int)(a - ACT_ASK);
+    return (int)a;
+}
+
 const tb_game tbg_mystique_guilds = {
     .id = "mystique-guilds",
     .title = "Mystique Guilds",
@@ -1494,4 +1578,7 @@ const tb_game tbg_mystique_guilds = {
     .describe_chance = describe_chance,
     .policies = policies,
     .n_policies = 1,
+    .observe = observe,
+    .action_space = action_space,
+    .action_index = action_index,
 };
