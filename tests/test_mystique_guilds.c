@@ -435,6 +435,28 @@ static void secret_hands_keep_taken_cards_known(void **state)
     free(st);
 }
 
+/* With secret hands, "draw" shows the table that a card was drawn, not
+ * which: two games that differ only in the card seat 0 drew are the same
+ * to seat 1, so its information set (the state determinized for it, which
+ * search and the learning tensors read) must not hold the card, though
+ * the Draw Deck and the last turn remembered it. */
+static void secret_draw_is_not_kept_for_others(void **state)
+{
+    (void)state;
+    const char *off[] = {"open=off", NULL};
+    void *a = deal(2, off, "5Rs 4Bm"), *b = deal(2, off, "4Bm 5Rs");
+    ts_play(game(), a, "draw");
+    ts_play(game(), b, "draw");
+    void *scratch = tb_state_new(game());
+    assert_true(tb_infoset_key(game(), a, 1, scratch) ==
+                tb_infoset_key(game(), b, 1, scratch));
+    assert_true(tb_infoset_key(game(), a, 0, scratch) !=
+                tb_infoset_key(game(), b, 0, scratch));
+    free(scratch);
+    free(a);
+    free(b);
+}
+
 /* Variant 1 lets purchases go on from the Discard Deck alone, so the Draw
  * Deck need never shrink: after 60 turns in a row without a card leaving
  * it the game ends and is scored (an interpretation). */
@@ -539,6 +561,7 @@ int main(void)
         cmocka_unit_test(variant_2_offer_declined),
         cmocka_unit_test(variant_2_needs_the_open_tableau),
         cmocka_unit_test(secret_hands_keep_taken_cards_known),
+        cmocka_unit_test(secret_draw_is_not_kept_for_others),
         cmocka_unit_test(stalled_game_ends_after_60_turns),
         cmocka_unit_test(heuristic_ends_only_when_it_wins),
     };
