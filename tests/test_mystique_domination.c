@@ -116,6 +116,49 @@ static void test_card_one_leads_any_pattern(void **state)
     free(st);
 }
 
+/* The index of the action a text names, for the learning tensors. */
+static int index_of(const void *st, const char *text)
+{
+    tb_action a;
+    char err[256];
+    assert_int_equal(tb_parse_action(game(), st, text, &a, err, sizeof err),
+                     TB_OK);
+    int k = -1;
+    assert_int_equal(tb_action_index(game(), st, a, &k), TB_OK);
+    return k;
+}
+
+/* The numbering of the actions docs/learning.md gives: a pass of three
+ * cards is 1 + its rank among the C(15, 3) choices of places in the
+ * sorted hand; a play is 456 + its pattern's number (an n-of-a-kind of
+ * colour c, number v and suits m is 75 c + 15 (v - 1) + m - 1; a run of
+ * colour c from lo of length L is 225 + 1792 c + B(L) + 4^L (lo - 1) +
+ * the sum of s_i 4^i); passing in a trick is 0. */
+static void test_action_numbers_as_documented(void **state)
+{
+    (void)state;
+    void *st = deal(trick_hands);
+    /* The passes are listed by places i < j < l of the hand, in
+     * lexicographic order: the first is numbered 1, the last 455. */
+    tb_action acts[TB_MAX_ACTIONS];
+    int n = tb_legal(game(), st, acts), k;
+    assert_int_equal(n, 455);
+    for (int i = 0; i < n; i++) {
+        assert_int_equal(tb_action_index(game(), st, acts[i], &k), TB_OK);
+        assert_int_equal(k, 1 + i);
+    }
+    free(st);
+    st = dealt_and_passed();
+    assert_int_equal(index_of(st, "1Ym"), 456);          /* yellow 1, moons */
+    assert_int_equal(index_of(st, "4Bs 4Ba"), 456 + 150 + 45 + 6 - 1);
+    /* Blue 2-3-4 of moons (0), arms (2), suns (1): 0 + 2*4 + 1*16. */
+    assert_int_equal(index_of(st, "2Bm 3Ba 4Bs"),
+                     456 + 225 + 2 * 1792 + 64 + 64 + 24);
+    ts_play(game(), st, "1Ym");
+    assert_int_equal(index_of(st, "pass"), 0);
+    free(st);
+}
+
 /* "patterns are always single-color ... n-of-a-kind; numerical sequence of
  * any length"; to follow, "The card(s) must be the same colour as the
  * card(s) led, and the total value must be higher than the previous play;
@@ -447,6 +490,7 @@ int main(void)
     const struct CMUnitTest tests[] = {
         cmocka_unit_test(test_pass_is_secret_until_it_arrives),
         cmocka_unit_test(test_card_one_leads_any_pattern),
+        cmocka_unit_test(test_action_numbers_as_documented),
         cmocka_unit_test(test_patterns_and_following),
         cmocka_unit_test(test_the_texts_refused_plays),
         cmocka_unit_test(test_trick_winner_takes_matching_suits),
