@@ -4,6 +4,9 @@
  * scalars, one-hot codes and sets of cards, so that each game's observe
  * reads as a list of what it encodes and its size is counted by the same
  * calls (observe with a NULL vector only counts: tb_observation_size).
+ * Also the codes every game writes alike (seats counted from the
+ * observer, the Mystique Deck's cards) and the rank of a choice of cards,
+ * for action indices.
  */
 #ifndef TABULA_OBS_H
 #define TABULA_OBS_H
@@ -134,7 +137,7 @@ static inline void tbi_obs_mq_traits(tbi_obs *o, unsigned traits)
 /* The number of a choice of k places p[0] < ... < p[k-1] out of n, in the
  * lexicographic order of such choices ((0, 1, ..., k-1) is 0): the index
  * of a move that picks k cards of a sorted hand of n (a pass, a discard),
- * among the C(n, k) such moves.  At most k = 8. */
+ * among the C(n, k) such moves. */
 static inline int tbi_subset_rank(const int *p, int k, int n)
 {
     /* Choices before this one: for each place i, those that agree on the
