@@ -32,6 +32,14 @@ static inline void tbi_obs_onehot(tbi_obs *o, int k, int n)
         tbi_obs_scalar(o, i == k);
 }
 
+/* n floats: the seat p counted from the observing seat (one-hot at
+ * (p - seat) mod n), all 0 when p is outside [0, n) ("nobody"), so that
+ * one network serves every seat. */
+static inline void tbi_obs_seat(tbi_obs *o, int p, int seat, int n)
+{
+    tbi_obs_onehot(o, p >= 0 && p < n ? (p - seat + n) % n : -1, n);
+}
+
 /* n floats: bit lo + i of bits for i in [0, n). */
 static inline void tbi_obs_bits(tbi_obs *o, uint64_t bits, int lo, int n)
 {
@@ -50,6 +58,23 @@ static inline void tbi_obs_cards(tbi_obs *o, const uint8_t *cards, int count,
         for (int i = 0; i < count; i++)
             if (cards[i] >= lo && cards[i] < lo + n)
                 o->out[o->at + cards[i] - lo] = 1;
+    }
+    o->at += n;
+}
+
+/* n floats, one per card value lo..lo+n-1: (i + 1) / n for the card at
+ * position i of the count cards of seq (a pile, oldest first), 0 for a
+ * value not in it, so that the order of a pile is kept as well as its
+ * cards (and its top is the largest). */
+static inline void tbi_obs_order(tbi_obs *o, const uint8_t *seq, int count,
+                                 int lo, int n)
+{
+    if (o->out) {
+        for (int i = 0; i < n; i++)
+            o->out[o->at + i] = 0;
+        for (int i = 0; i < count; i++)
+            if (seq[i] >= lo && seq[i] < lo + n)
+                o->out[o->at + seq[i] - lo] = (float)(i + 1) / (float)n;
     }
     o->at += n;
 }
