@@ -9,6 +9,7 @@
 #define TABULA_OBS_H
 
 #include "cards.h"
+#include "tricks.h"
 
 #include <stdint.h>
 
@@ -85,6 +86,25 @@ static inline void tbi_obs_set128(tbi_obs *o, const tbi_set128 *set, int lo,
 {
     for (int i = 0; i < n; i++)
         tbi_obs_scalar(o, tbi_set_has(set, (unsigned)(lo + i)));
+}
+
+/* A trick seen from seat: its leader (tbi_obs_seat, none when not shown)
+ * and, per seat from seat on, the card it played into it (one-hot over
+ * card values lo..lo+cards-1, none before it plays) and, when the game
+ * tags its cards (tags > 0 kinds, tricks.h), that card's tag (one-hot).
+ * shown 0 writes the same floats as an empty trick: for a trick that is
+ * not in play or not kept (no last trick yet). */
+static inline void tbi_obs_trick(tbi_obs *o, const tbi_trick *tr, int shown,
+                                 int seat, int n, int lo, int cards, int tags)
+{
+    tbi_obs_seat(o, shown ? tr->leader : -1, seat, n);
+    for (int r = 0; r < n; r++) {
+        int p = (seat + r) % n;
+        int i = shown ? tbi_trick_index_of(tr, p) : -1;
+        tbi_obs_onehot(o, i >= 0 ? tr->card[i] - lo : -1, cards);
+        if (tags > 0)
+            tbi_obs_onehot(o, i >= 0 ? tr->tag[i] : -1, tags);
+    }
 }
 
 #endif
