@@ -77,8 +77,11 @@ def test_vec_env_views_and_steps(gid):
     v = VecEnv(gid, 6, seed=5)
     obs_id = v.obs.__array_interface__["data"][0]
     rng = np.random.default_rng(1)
-    done = 0
-    for _ in range(300):
+    done, steps = 0, 0
+    # 300 steps, and on until a game has ended (a random Mystique Maze
+    # runs to its turn limit: 400 decisions with 2 players).
+    while steps < 300 or (done == 0 and steps < 5000):
+        steps += 1
         for i in range(v.n):
             st_mask = v.mask[i]
             assert st_mask.any()
