@@ -79,7 +79,8 @@ def test_vec_env_views_and_steps(gid):
     rng = np.random.default_rng(1)
     done = steps = 0
     # 300 steps, and on until a game has ended (a random Mystique game of
-    # three skirmishes takes about 300 steps of the six games).
+    # three skirmishes takes about 300 steps; a random Mystique Maze runs
+    # to its turn limit, 400 decisions with 2 players).
     while steps < 300 or (done == 0 and steps < 5000):
         steps += 1
         for i in range(v.n):

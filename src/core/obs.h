@@ -13,6 +13,7 @@
 
 #include "cards.h"
 #include "mystique_deck.h"
+#include "tricks.h"
 
 #include <stdint.h>
 
@@ -155,6 +156,25 @@ static inline int tbi_subset_rank(const int *p, int k, int n)
         prev = p[i];
     }
     return rank;
+}
+
+/* A trick seen from seat: its leader (tbi_obs_seat, none when not shown)
+ * and, per seat from seat on, the card it played into it (one-hot over
+ * card values lo..lo+cards-1, none before it plays) and, when the game
+ * tags its cards (tags > 0 kinds, tricks.h), that card's tag (one-hot).
+ * shown 0 writes the same floats as an empty trick: for a trick that is
+ * not in play or not kept (no last trick yet). */
+static inline void tbi_obs_trick(tbi_obs *o, const tbi_trick *tr, int shown,
+                                 int seat, int n, int lo, int cards, int tags)
+{
+    tbi_obs_seat(o, shown ? tr->leader : -1, seat, n);
+    for (int r = 0; r < n; r++) {
+        int p = (seat + r) % n;
+        int i = shown ? tbi_trick_index_of(tr, p) : -1;
+        tbi_obs_onehot(o, i >= 0 ? tr->card[i] - lo : -1, cards);
+        if (tags > 0)
+            tbi_obs_onehot(o, i >= 0 ? tr->tag[i] : -1, tags);
+    }
 }
 
 #endif

@@ -17,6 +17,7 @@
 #include "dealt.h"
 #include "internal.h"
 #include "mystique_deck.h"
+#include "obs.h"
 #include "redeal.h"
 #include "tricks.h"
 
@@ -913,6 +914,72 @@ static void describe_chance(const void *vb, const uint16_t *outcome, int n,
                  tbi_mq_namer, NULL);
 }
 
+/* ------------------------------------------------------------ tensors */
+
+/* seat's observation (docs/learning.md), cards over the 60 ids: its hand
+ * and the cards played this round (flags); the trick in progress and the
+ * last trick of this round (tbi_obs_trick, with each card's tag: led,
+ * followed, tossed), each with the attributes it follows (3 flags) and
+ * its winner so far or at the end (one-hot from seat); per seat from seat
+ * on: its score (/60), tricks won in finished rounds (/60) and this round
+ * (/20), with Balance its points per attribute in finished rounds (/60)
+ * and this round (/20), and its cards in hand (/18); the tricks done this
+ * round (/20), the cards set aside (/6), the round, the rounds to play
+ * (/50) and the target (/500); the scoring (1 balance), the end (1 by
+ * target), leader-competes; the seat to act (one-hot); the phase (deal,
+ * play, over).  A NULL out only counts. */
+static int observe(const void *vs, int seat, float *out)
+{
+    const eddies *s = vs;
+    tbi_obs o = {out, 0};
+    int n = s->players, play = s->phase == PH_PLAY;
+    tbi_obs_cards(&o, s->hand[seat], play ? s->hand_n[seat] : 0, 0,
+                  TBI_MQ_CARDS);
+    tbi_obs_bits(&o, play ? s->played : 0, 0, TBI_MQ_CARDS);
+    tbi_obs_trick(&o, &s->trick, play, seat, n, 0, TBI_MQ_CARDS, 3);
+    tbi_obs_bits(&o, play ? s->established : 0, 0, 3);
+    tbi_obs_seat(&o, play && s->trick.n ? trick_winner(s) : -1, seat, n);
+    tbi_obs_trick(&o, &s->last, s->has_last, seat, n, 0, TBI_MQ_CARDS, 3);
+    tbi_obs_bits(&o, s->has_last ? s->last_mask : 0, 0, 3);
+    tbi_obs_seat(&o, s->has_last ? s->last_winner : -1, seat, n);
+    for (int r = 0; r < n; r++) {
+        int p = (seat + r) % n;
+        tbi_obs_scalar(&o, score_of(s, p, 0) / 60.0);
+        tbi_obs_scalar(&o, s->tricks[p] / 60.0);
+        tbi_obs_scalar(&o, s->round_tricks[p] / 20.0);
+        for (int a = 0; a < 3; a++) {
+            int balance = s->scoring == SCORING_BALANCE;
+            tbi_obs_scalar(&o, balance ? s->cat[p][a] / 60.0 : 0);
+            tbi_obs_scalar(&o, balance ? s->round_cat[p][a] / 20.0 : 0);
+        }
+        tbi_obs_scalar(&o, play ? s->hand_n[p] / (double)MAX_HAND : 0);
+    }
+    tbi_obs_scalar(&o, s->tricks_done / 20.0);
+    tbi_obs_scalar(&o, play ? s->aside_n / (double)ASIDE_MAX : 0);
+    tbi_obs_scalar(&o, s->round / 50.0);
+    tbi_obs_scalar(&o, s->rounds / 50.0);
+    tbi_obs_scalar(&o, s->target / 500.0);
+    tbi_obs_scalar(&o, s->scoring == SCORING_BALANCE);
+    tbi_obs_scalar(&o, s->end_by_target);
+    tbi_obs_scalar(&o, s->leader_competes);
+    tbi_obs_seat(&o, play ? tbi_trick_to_play(&s->trick) : -1, seat, n);
+    tbi_obs_onehot(&o, s->phase, 3);
+    return o.at;
+}
+
+/* A card played is its id, 0-59. */
+static int action_space(const tb_config *cfg)
+{
+    (void)cfg;
+    return TBI_MQ_CARDS;
+}
+
+static int action_index(const void *vs, tb_action a)
+{
+    (void)vs;
+    return (int)a;
+}
+
 const tb_game tbg_mystical_eddies = {
     .id = "mystical-eddies",
     .title = "Mystical Eddies",
@@ -942,4 +1009,7 @@ const tb_game tbg_mystical_eddies = {
     .describe = describe,
     .describe_chance = describe_chance,
     .search_defaults = "widen=0,horizon=round", /* docs/bots.md, Strength */
+    .observe = observe,
+    .action_space = action_space,
+    .action_index = action_index,
 };

@@ -1187,26 +1187,10 @@ static void describe_chance(const void *vb, const uint16_t *outcome, int n,
 
 /* ------------------------------------------------------------ tensors */
 
-/* A trick seen from seat: its leader (one-hot counted from seat, none for
- * no trick) and, per seat from seat on, the card it played into it
- * (one-hot over the 60 ids, none before it plays). */
-static void obs_trick(tbi_obs *o, const tbi_trick *tr, int shown, int seat,
-                      int n)
-{
-    tbi_obs_onehot(o, shown ? (tr->leader - seat + n) % n : -1, n);
-    for (int r = 0; r < n; r++) {
-        int p = (seat + r) % n, card = -1;
-        for (int i = 0; shown && i < tr->n; i++)
-            if (tbi_trick_seat_of(tr, i) == p)
-                card = tr->card[i];
-        tbi_obs_onehot(o, card, TBI_MQ_CARDS);
-    }
-}
-
 /* seat's observation (docs/learning.md), cards as flags over the 60 ids:
  * its hand, its hole, the cards played this hand; the trick in progress
- * and the last trick of this hand (obs_trick), the seat winning the trick
- * now and the last trick's winner (one-hot); per seat counted from seat,
+ * and the last trick of this hand (tbi_obs_trick), the seat winning the
+ * trick now and the last trick's winner (one-hot); per seat counted from seat,
  * its score (/100), tricks won this hand (/9), cards in hand (/12),
  * whether its hole is set, the colours it has shown it lacks (3 flags),
  * and from the hand last finished its hole (flags), tricks (/9) and
@@ -1225,8 +1209,8 @@ static int observe(const void *vs, int seat, float *out)
     tbi_obs_cards(&o, s->hole[seat], dealt ? s->hole_n[seat] : 0, 0,
                   TBI_MQ_CARDS);
     tbi_obs_bits(&o, s->played, 0, TBI_MQ_CARDS);
-    obs_trick(&o, &s->trick, play, seat, n);
-    obs_trick(&o, &s->last, s->has_last, seat, n);
+    tbi_obs_trick(&o, &s->trick, play, seat, n, 0, TBI_MQ_CARDS, 0);
+    tbi_obs_trick(&o, &s->last, s->has_last, seat, n, 0, TBI_MQ_CARDS, 0);
     int winning = play && s->trick.n
                       ? tbi_trick_seat_of(&s->trick, s->lead_idx) : -1;
     tbi_obs_onehot(&o, winning >= 0 ? (winning - seat + n) % n : -1, n);

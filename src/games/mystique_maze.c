@@ -33,6 +33,7 @@
 #include "graph.h"
 #include "internal.h"
 #include "mystique_deck.h"
+#include "obs.h"
 #include "redeal.h"
 
 #include <math.h>
@@ -217,6 +218,19 @@ static int chains(const maze *s, int p)
 {
     return tbi_graph_connected(maze_graph(s), corner(p, 0), corner(p, 1),
                                hand_set(s, p));
+}
+
+/* The cards of seat p's hand that nobody but p knows and that came from
+ * the deck in play: a count anyone at the table can keep (the draws it
+ * made from this deck, less the discards of such cards). */
+static int unknown_from_deck(const maze *s, int p)
+{
+    int k = 0;
+    for (int i = 0; i < s->hand_n[p]; i++) {
+        uint8_t c = s->hand[p][i];
+        k += !tbi_node_in(s->known, c) && tbi_node_in(s->gen, c);
+    }
+    return k;
 }
 
 static int next_seat(const maze *s, int p)
@@ -1149,17 +1163,13 @@ static json_t *view_json(const void *vs, int seat)
         json_object_set_new(o, "corners", tbi_mq_json_cards(ends, 2));
         json_object_set_new(o, "cards", json_integer(s->hand_n[p]));
         uint8_t shown[HAND + 1];
-        int k = 0, fresh = 0;
-        for (int i = 0; i < s->hand_n[p]; i++) {
-            uint8_t c = s->hand[p][i];
-            if (tbi_node_in(s->known, c))
-                shown[k++] = c;
-            else
-                fresh += tbi_node_in(s->gen, c);
-        }
+        int k = 0;
+        for (int i = 0; i < s->hand_n[p]; i++)
+            if (tbi_node_in(s->known, s->hand[p][i]))
+                shown[k++] = s->hand[p][i];
         json_object_set_new(o, "known", tbi_mq_json_cards(shown, k));
-        /* Unknown cards from the deck in play: a count anyone can keep. */
-        json_object_set_new(o, "from_deck", json_integer(fresh));
+        json_object_set_new(o, "from_deck",
+                            json_integer(unknown_from_deck(s, p)));
         /* Its public history, which the search infers its hand from:
          * since the last reshuffle, the cards it left on top of the
          * discard pile drawing from the deck instead and the cards it
@@ -1247,6 +1257,81 @@ static void describe_chance(const void *vb, const uint16_t *outcome, int n,
                    "one are shuffled into a new deck\n", n);
 }
 
+/* ---------------------------------------------------------------- tensors */
+
+/* A card or NONE as a one-hot over the 60 ids (none for NONE). */
+static void obs_card(tbi_obs *o, uint8_t card)
+{
+    tbi_obs_onehot(o, card == NONE ? -1 : card, TBI_MQ_CARDS);
+}
+
+/* seat's observation (docs/learning.md), cards over the 60 ids: its hand
+ * (flags); the card it drew this turn, or the card the seat to act took
+ * from the discard pile (one-hot), and whether the card drawn was taken;
+ * the discard pile in order (tbi_obs_order); the cards the deck in play
+ * was shuffled from (flags); the deck (/60); per seat from seat on: its
+ * cards (/9), those everyone knows it holds (flags), its unknown cards
+ * from the deck in play (/9), the cards it refused and discarded since
+ * the last reshuffle (flags), and its last 4 turns, newest first, each the
+ * discard pile's top when it drew (one-hot), whether it took it and the
+ * card it discarded (one-hot); the turns done (/1000), the turn limit
+ * (/4000), the reshuffles (/10), the suit order (1 for
+ * moons-suns-arms-crowns); the seat to act and the winner (one-hot); the
+ * phase (deal, draw, discard, reshuffle, over).  The corners follow from
+ * the player count.  A NULL out only counts. */
+static int observe(const void *vs, int seat, float *out)
+{
+    const maze *s = vs;
+    tbi_obs o = {out, 0};
+    int n = s->players, dealt = s->phase != PH_DEAL;
+    int sees_drawn = s->phase == PH_DISCARD && (s->turn == seat || s->took);
+    tbi_obs_cards(&o, s->hand[seat], s->hand_n[seat], 0, TBI_MQ_CARDS);
+    obs_card(&o, sees_drawn ? s->drawn : NONE);
+    tbi_obs_scalar(&o, s->took);
+    tbi_obs_order(&o, s->discard, s->discard_n, 0, TBI_MQ_CARDS,
+                  TBI_MQ_CARDS);
+    tbi_obs_bits(&o, s->gen, 0, TBI_MQ_CARDS);
+    tbi_obs_scalar(&o, (s->deck_n - s->deck_top) / 60.0);
+    for (int r = 0; r < n; r++) {
+        int p = (seat + r) % n;
+        tbi_obs_scalar(&o, s->hand_n[p] / (double)(HAND + 1));
+        tbi_obs_bits(&o, s->known & hand_set(s, p), 0, TBI_MQ_CARDS);
+        tbi_obs_scalar(&o, dealt ? unknown_from_deck(s, p) / (double)(HAND + 1)
+                                 : 0);
+        tbi_obs_bits(&o, s->refused[p], 0, TBI_MQ_CARDS);
+        tbi_obs_bits(&o, s->discarded[p], 0, TBI_MQ_CARDS);
+        for (int i = 0; i < HISTORY; i++) {
+            int kept = i < s->log_n[p];
+            obs_card(&o, kept ? history_at(s->log_top[p], i) : NONE);
+            tbi_obs_scalar(&o, kept && history_at(s->log_took[p], i));
+            obs_card(&o, kept ? history_at(s->log_disc[p], i) : NONE);
+        }
+    }
+    tbi_obs_scalar(&o, s->turns / 1000.0);
+    tbi_obs_scalar(&o, s->max_turns / 4000.0);
+    tbi_obs_scalar(&o, s->reshuffles / 10.0);
+    tbi_obs_scalar(&o, s->order);
+    int acting = s->phase == PH_DRAW || s->phase == PH_DISCARD;
+    tbi_obs_seat(&o, acting ? s->turn : -1, seat, n);
+    tbi_obs_seat(&o, s->winner == NONE ? -1 : s->winner, seat, n);
+    tbi_obs_onehot(&o, s->phase, 5);
+    return o.at;
+}
+
+/* Discarding card id c is c (0-59); drawing from the deck is 60, taking
+ * the discard pile's top 61. */
+static int action_space(const tb_config *cfg)
+{
+    (void)cfg;
+    return TBI_MQ_CARDS + 2;
+}
+
+static int action_index(const void *vs, tb_action a)
+{
+    (void)vs;
+    return a == DRAW ? TBI_MQ_CARDS : a == TAKE ? TBI_MQ_CARDS + 1 : (int)a;
+}
+
 const tb_game tbg_mystique_maze = {
     .id = "mystique-maze",
     .title = "Mystique Maze",
@@ -1290,4 +1375,7 @@ const tb_game tbg_mystique_maze = {
     .policies = policies,
     .n_policies = 1,
     .candidates = candidates,
+    .observe = observe,
+    .action_space = action_space,
+    .action_index = action_index,
 };

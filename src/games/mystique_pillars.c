@@ -23,6 +23,7 @@
  */
 #include "internal.h"
 #include "mystique_deck.h"
+#include "obs.h"
 #include "redeal.h"
 
 #include <ctype.h>
@@ -890,6 +891,79 @@ static const tb_policy policies[] = {
               "pillar", eager},
 };
 
+/* ---------------------------------------------------------------- tensors */
+
+/* A move as 8 kinds, one-hot: playing onto pillar p is p, drawing from it
+ * 4 + p (none for -1); with the card it moved, the move is whole. */
+static void obs_move(tbi_obs *o, int a)
+{
+    tbi_obs_onehot(o, a < 0 ? -1 : a >= (int)DRAW ? PILLARS + a - (int)DRAW
+                                                  : a % PILLARS,
+                   2 * PILLARS);
+}
+
+/* seat's observation (docs/learning.md), cards over the 60 ids: per pillar
+ * its cards (/60), those at its bottom nobody has seen (/60), the cards
+ * above them in order (tbi_obs_order, over the seen part) and its top
+ * (one-hot); per seat from seat on, its hand (flags: every hand is
+ * public) and its latest building move and card (obs_move, one-hot; what
+ * undo reads); the last move: its seat, kind and card, the pillar it
+ * emptied and the one split to refill it (one-hot each) and whether the
+ * split refilled a pillar already empty; the draft draws taken (/48), the
+ * building turns taken (/1000), the turn cap (/5000), undo=forbidden; the
+ * seat to move and the winner (one-hot); how the game ended (none, win,
+ * cap, stuck); the phase (deal, draft, build, over).  A NULL out only
+ * counts. */
+static int observe(const void *vs, int seat, float *out)
+{
+    const pillars *s = vs;
+    tbi_obs o = {out, 0};
+    int n = s->players, last = s->last_seat >= 0;
+    for (int p = 0; p < PILLARS; p++) {
+        tbi_obs_scalar(&o, s->n[p] / 60.0);
+        tbi_obs_scalar(&o, s->unseen[p] / 60.0);
+        tbi_obs_order(&o, s->pile[p] + s->unseen[p], s->n[p] - s->unseen[p],
+                      0, TBI_MQ_CARDS, TBI_MQ_CARDS);
+        tbi_obs_onehot(&o, top(s, p), TBI_MQ_CARDS);
+    }
+    for (int r = 0; r < n; r++) {
+        int q = (seat + r) % n, moved = s->prev_action[q] > 0;
+        tbi_obs_bits(&o, s->hand[q], 0, TBI_MQ_CARDS);
+        obs_move(&o, s->prev_action[q] - 1);
+        tbi_obs_onehot(&o, moved ? s->prev_card[q] : -1, TBI_MQ_CARDS);
+    }
+    tbi_obs_seat(&o, s->last_seat, seat, n);
+    obs_move(&o, last ? s->last_action : -1);
+    tbi_obs_onehot(&o, last ? s->last_card : -1, TBI_MQ_CARDS);
+    tbi_obs_onehot(&o, last ? s->split_to : -1, PILLARS);
+    tbi_obs_onehot(&o, last ? s->split_from : -1, PILLARS);
+    tbi_obs_scalar(&o, s->refill);
+    tbi_obs_scalar(&o, s->drafted / (double)(HAND_SIZE * MAX_P));
+    tbi_obs_scalar(&o, s->turns / 1000.0);
+    tbi_obs_scalar(&o, s->cap / 5000.0);
+    tbi_obs_scalar(&o, s->no_undo);
+    int moving = s->phase == PH_DRAFT || s->phase == PH_BUILD;
+    tbi_obs_seat(&o, moving ? s->mover : -1, seat, n);
+    tbi_obs_seat(&o, s->end == END_WIN ? s->winner : -1, seat, n);
+    tbi_obs_onehot(&o, s->end, 4);
+    tbi_obs_onehot(&o, s->phase, 4);
+    return o.at;
+}
+
+/* The actions are numbered as they are held: card * 4 + pillar plays a
+ * card (0-239), 240 + pillar draws that pillar's top. */
+static int action_space(const tb_config *cfg)
+{
+    (void)cfg;
+    return (int)DRAW + PILLARS;
+}
+
+static int action_index(const void *vs, tb_action a)
+{
+    (void)vs;
+    return (int)a;
+}
+
 const tb_game tbg_mystique_pillars = {
     .id = "mystique-pillars",
     .title = "Mystique Pillars",
@@ -923,4 +997,7 @@ const tb_game tbg_mystique_pillars = {
     .policies = policies,
     .n_policies = 1,
     .candidates = candidates,
+    .observe = observe,
+    .action_space = action_space,
+    .action_index = action_index,
 };

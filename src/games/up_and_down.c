@@ -28,6 +28,7 @@
 #include "dealt.h"
 #include "internal.h"
 #include "mystique_deck.h"
+#include "obs.h"
 #include "redeal.h"
 
 #include <string.h>
@@ -118,14 +119,19 @@ static int still_to_play(const updown *s, int p)
 
 /* ---------------------------------------------------------------- set-up */
 
+/* "For 2-3 players use one Mystique Deck. For 4-6 players use two
+ * decks." */
+static int decks_for(int players)
+{
+    return players >= 4 ? 2 : 1;
+}
+
 static void init(void *vs, const tb_config *cfg)
 {
     updown *s = vs;
     memset(s, 0, sizeof *s);
     s->players = (uint8_t)cfg->players;
-    /* "For 2-3 players use one Mystique Deck. For 4-6 players use two
-     * decks." */
-    s->decks = cfg->players >= 4 ? 2 : 1;
+    s->decks = (uint8_t)decks_for(cfg->players);
     s->deck_size = (uint8_t)(s->decks * TBI_MQ_CARDS / s->players);
     s->top = NONE;
     s->winner = NONE;
@@ -657,6 +663,59 @@ static void describe_chance(const void *vb, const uint16_t *outcome, int n,
                  tbi_mq_namer, &two);
 }
 
+/* ---------------------------------------------------------------- tensors */
+
+/* seat's observation (docs/learning.md), over the C = 60 card ids of one
+ * deck or 120 of two: per seat from seat on, its face-up hand (C flags),
+ * the cards left in its deck (/30) and the cards it has played (/60); the
+ * pile in order (tbi_obs_order); the last card played and the card last
+ * turned up (one-hot, none for none); the direction (1 up), the passes in
+ * a row (/6), whether the direction changed since the last card, whether
+ * the seat to act starts the pile afresh, the starts (/10) and the
+ * decisions taken (/1000); the seat to act and the winner (one-hot from
+ * seat); the phase (deal, play, over).  Everything is public but the
+ * order of the personal decks, which nobody has seen.  A NULL out only
+ * counts. */
+static int observe(const void *vs, int seat, float *out)
+{
+    const updown *s = vs;
+    tbi_obs o = {out, 0};
+    int n = s->players, ids = s->decks * TBI_MQ_CARDS;
+    int play = s->phase == PH_PLAY;
+    for (int r = 0; r < n; r++) {
+        int p = (seat + r) % n;
+        tbi_obs_cards(&o, s->hand[p], s->hand_n[p], 0, ids);
+        tbi_obs_scalar(&o, s->phase == PH_DEAL ? 0 : deck_left(s, p) / 30.0);
+        tbi_obs_scalar(&o, s->played[p] / 60.0);
+    }
+    tbi_obs_order(&o, s->pile, s->pile_n, 0, ids, ids);
+    tbi_obs_onehot(&o, s->top == NONE ? -1 : s->top, ids);
+    tbi_obs_onehot(&o, s->drew == NONE ? -1 : s->drew, ids);
+    tbi_obs_scalar(&o, s->up);
+    tbi_obs_scalar(&o, s->passes / 6.0);
+    tbi_obs_scalar(&o, s->turned);
+    tbi_obs_scalar(&o, s->starting);
+    tbi_obs_scalar(&o, s->starts / 10.0);
+    tbi_obs_scalar(&o, s->moves / 1000.0);
+    tbi_obs_seat(&o, play ? s->turn : -1, seat, n);
+    tbi_obs_seat(&o, s->winner == NONE ? -1 : s->winner, seat, n);
+    tbi_obs_onehot(&o, s->phase, 3);
+    return o.at;
+}
+
+/* A card played is its id (0-59, or 0-119 with two decks); passing is the
+ * number of ids. */
+static int action_space(const tb_config *cfg)
+{
+    return decks_for(cfg->players) * TBI_MQ_CARDS + 1;
+}
+
+static int action_index(const void *vs, tb_action a)
+{
+    const updown *s = vs;
+    return a == PASS ? s->decks * TBI_MQ_CARDS : (int)a;
+}
+
 const tb_game tbg_up_and_down = {
     .id = "up-and-down",
     .title = "Up and Down",
@@ -686,4 +745,7 @@ const tb_game tbg_up_and_down = {
     .describe_chance = describe_chance,
     .policies = policies,
     .n_policies = 1,
+    .observe = observe,
+    .action_space = action_space,
+    .action_index = action_index,
 };

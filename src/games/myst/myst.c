@@ -16,6 +16,7 @@
 #include "myst.h"
 
 #include "deck100.h"
+#include "obs.h"
 #include "redeal.h"
 
 #include <string.h>
@@ -623,6 +624,108 @@ static const tb_policy policies[] = {
      tbi_myst_nearest},
 };
 
+/* ------------------------------------------------------------ tensors */
+
+#define KINDS ACT_END /* action kinds 1..ACT_END */
+
+/* An action as its kind (one-hot over the 10 kinds) and its argument (a
+ * landmark or a space: one-hot over the 96 spaces); all 0 for none. */
+static void obs_action(tbi_obs *o, tb_action a)
+{
+    tbi_obs_onehot(o, a ? MYST_KIND(a) - 1 : -1, KINDS);
+    tbi_obs_onehot(o, a ? MYST_ARG(a) : -1, MYST_SPACES);
+}
+
+/* A team counted from seat (0 seat's own, 1 the other), or none. */
+static int team_from(int team, int seat)
+{
+    return team < 0 || team > 1 ? -1 : team != seat;
+}
+
+/* seat's observation (docs/learning.md): its cards (flags over the 30
+ * ids), the other team's cards when seat may see them (its Linking Book
+ * when each team gets one; all at the end) and how many it holds (/6);
+ * the cards never dealt (/30); then, per team from seat's on, its
+ * Linking Books played (/2), pieces placed (/48), first Key Landmark
+ * (one-hot over 8), the landmarks whose piece was put aside (flags), its
+ * choice of this step (obs_action) when seat may see it and whether it
+ * has chosen, its choice of the last tick (obs_action) and its playing
+ * piece (one-hot over 96); per space its owner (seat's team, the other:
+ * 2 flags); per landmark whose piece lies on top (2 flags); the spaces
+ * open (/96); the team that won the last tick's clash (2 flags); the
+ * quiet ticks (/250), the ticks (/200), the turns spun and played (/20),
+ * the team that moves first and the one moving (2 flags each), the spin
+ * (/6), whether the mover has moved and has jumped, where it began its
+ * turn (one-hot); the options: books dealt, flip, stall (/250); the seat
+ * to act (2 flags); the phase.  A NULL out only counts. */
+static int observe(const void *vs, int seat, float *out)
+{
+    const myst *s = vs;
+    tbi_obs o = {out, 0};
+    int other = tbi_myst_other(seat);
+    tbi_obs_cards(&o, s->hand[seat], s->hand_n[seat], 0, MYST_CARDS);
+    uint8_t shown[MYST_HAND_MAX];
+    int k = 0;
+    for (int i = 0; i < s->hand_n[other]; i++)
+        if (!hand_hidden(s, other, seat) || !card_unseen(s, s->hand[other][i]))
+            shown[k++] = s->hand[other][i];
+    tbi_obs_cards(&o, shown, k, 0, MYST_CARDS);
+    tbi_obs_scalar(&o, s->hand_n[other] / (double)MYST_HAND_MAX);
+    tbi_obs_scalar(&o, s->undealt_n / (double)MYST_CARDS);
+    for (int r = 0; r < 2; r++) {
+        int t = (seat + r) % 2, hidden = choice_hidden(s, t, seat);
+        tbi_obs_scalar(&o, s->books_played[t] / 2.0);
+        tbi_obs_scalar(&o, s->placed[t] / 48.0);
+        tbi_obs_onehot(&o, s->first_key[t] == MYST_NONE ? -1 : s->first_key[t],
+                       MYST_LANDMARKS);
+        tbi_obs_bits(&o, s->aside[t], 0, MYST_LANDMARKS);
+        obs_action(&o, hidden ? 0 : s->choice[t]);
+        tbi_obs_scalar(&o, s->choice[t] != 0);
+        obs_action(&o, s->last[t]);
+        tbi_obs_onehot(&o, s->pos[t] == MYST_NONE ? -1 : s->pos[t],
+                       MYST_SPACES);
+    }
+    for (int sp = 0; sp < MYST_SPACES; sp++)
+        tbi_obs_onehot(&o, team_from(s->owner[sp] - 1, seat), 2);
+    for (int l = 0; l < MYST_LANDMARKS; l++)
+        tbi_obs_onehot(&o, team_from(s->top[l] - 1, seat), 2);
+    tbi_obs_scalar(&o, s->open_n / (double)MYST_SPACES);
+    tbi_obs_onehot(&o, team_from(s->last_coin, seat), 2);
+    tbi_obs_scalar(&o, s->idle / 250.0);
+    tbi_obs_scalar(&o, s->tick / 200.0);
+    tbi_obs_scalar(&o, s->turns / 20.0);
+    tbi_obs_scalar(&o, s->turn / 20.0);
+    int exploring = s->phase >= PH_TURNS;
+    tbi_obs_onehot(&o, exploring ? team_from(s->first_mover, seat) : -1, 2);
+    tbi_obs_onehot(&o, exploring ? team_from(s->mover, seat) : -1, 2);
+    tbi_obs_scalar(&o, s->spin / 6.0);
+    tbi_obs_scalar(&o, s->moved);
+    tbi_obs_scalar(&o, s->jumped);
+    tbi_obs_onehot(&o, exploring && s->from != MYST_NONE ? s->from : -1,
+                   MYST_SPACES);
+    tbi_obs_scalar(&o, s->books == BOOKS_DEALT);
+    tbi_obs_scalar(&o, s->flip);
+    tbi_obs_scalar(&o, s->stall / 250.0);
+    int cur = tbi_myst_current(s);
+    tbi_obs_onehot(&o, cur >= 0 ? team_from(cur, seat) : -1, 2);
+    tbi_obs_onehot(&o, s->phase, PH_OVER + 1);
+    return o.at;
+}
+
+/* Action kind k (1-10) with argument x (a landmark 0-7, a space 0-95, or
+ * 0) is 96 (k - 1) + x; 960 in all. */
+static int action_space(const tb_config *cfg)
+{
+    (void)cfg;
+    return KINDS * MYST_SPACES;
+}
+
+static int action_index(const void *vs, tb_action a)
+{
+    (void)vs;
+    return (MYST_KIND(a) - 1) * MYST_SPACES + MYST_ARG(a);
+}
+
 const tb_game tbg_myst = {
     .id = "myst",
     .title = "MYST",
@@ -658,4 +761,7 @@ const tb_game tbg_myst = {
     .describe_chance = tbi_myst_describe_chance,
     .policies = policies,
     .n_policies = (int)(sizeof policies / sizeof policies[0]),
+    .observe = observe,
+    .action_space = action_space,
+    .action_index = action_index,
 };

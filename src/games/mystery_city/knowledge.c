@@ -210,20 +210,24 @@ static int draw_hypothesis(const mc_blur *b, tb_rng *rng)
     return -3;
 }
 
-/* Hides from observer o, in the log, what o did not see: the hand
- * INVESTIGATION showed another seat, the card COUNTERINTELLIGENCE took
- * between two others. */
+void mc_event_seen(const mc_event *e, int o, mc_event *out)
+{
+    *out = *e;
+    if (e->kind != MC_EV_SKILL || o == e->a || o == e->b)
+        return;
+    if (e->v1 == MC_INVESTIGATION)
+        out->mask = 0;
+    if (e->v1 == MC_COUNTERINTELLIGENCE)
+        out->card = MC_NONE;
+}
+
+/* Hides from observer o, in the log, what o did not see (mc_event_seen). */
 static void redact_log(mc_state *s, int o)
 {
     unsigned first = s->ev_n > MC_LOG ? (unsigned)s->ev_n - MC_LOG : 0u;
     for (unsigned i = first; i < s->ev_n; i++) {
         mc_event *e = &s->ev[i % MC_LOG];
-        if (e->kind != MC_EV_SKILL || o == e->a || o == e->b)
-            continue;
-        if (e->v1 == MC_INVESTIGATION)
-            e->mask = 0;
-        if (e->v1 == MC_COUNTERINTELLIGENCE)
-            e->card = MC_NONE;
+        mc_event_seen(e, o, e);
     }
 }
 

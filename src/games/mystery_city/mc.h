@@ -310,6 +310,10 @@ void mc_know_stolen(mc_state *s, int q, int p, int c);
  * (the only hand that can hold the cards of a type it does not know). */
 void mc_know_deduce(mc_state *s);
 void mc_determinize(void *st, int seat, tb_rng *rng);
+/* Event e as observer o saw it: the hand INVESTIGATION showed another
+ * seat and the card COUNTERINTELLIGENCE took between two others are
+ * hidden (mask 0, card MC_NONE).  out may be e. */
+void mc_event_seen(const mc_event *e, int o, mc_event *out);
 
 /* ---- view.c: notation, drawing, JSON, describe */
 
@@ -322,6 +326,13 @@ void mc_describe(const void *before, tb_action a, const void *after, int seat,
                  tb_text *out);
 void mc_describe_chance(const void *before, const uint16_t *outcome, int n,
                         const void *after, int seat, tb_text *out);
+
+/* ---- tensors.c: the learning tensors (tb_game.observe, action_space,
+ * action_index; docs/learning.md) */
+
+int mc_observe(const void *st, int seat, float *out);
+int mc_action_space(const tb_config *cfg);
+int mc_action_index(const void *st, tb_action a);
 
 /* ---- heuristic.c */
 

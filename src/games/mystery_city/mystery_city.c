@@ -666,4 +666,7 @@ const tb_game tbg_mystery_city = {
     .describe_chance = mc_describe_chance,
     .policies = policies,
     .n_policies = 1,
+    .observe = mc_observe,
+    .action_space = mc_action_space,
+    .action_index = mc_action_index,
 };

@@ -950,4 +950,7 @@ const tb_game tbg_schotten_totten = {
     .search_defaults = "rwiden=0.2", /* docs/bots.md, Strength */
     .describe = stt_describe,
     .describe_chance = describe_chance,
+    .observe = stt_observe,
+    .action_space = stt_action_space,
+    .action_index = stt_action_index,
 };

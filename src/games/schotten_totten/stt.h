@@ -322,6 +322,13 @@ json_t *stt_view_json(const void *st, int seat);
 void stt_describe(const void *before, tb_action a, const void *after, int seat,
                   tb_text *out);
 
+/* ---- tensors.c: the learning tensors (tb_game.observe, action_space,
+ * action_index; docs/learning.md) */
+
+int stt_observe(const void *st, int seat, float *out);
+int stt_action_space(const tb_config *cfg);
+int stt_action_index(const void *st, tb_action a);
+
 /* ---- heuristic.c */
 
 tb_action stt_heuristic(const void *st, int seat, tb_rng *rng);
