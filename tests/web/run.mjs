@@ -471,7 +471,7 @@ async function everyGame(browser, base) {
   };
   await fits('the lobby');
   // The games played whole by clicking have their screenshots already.
-  const played = new Set(CLICK_GAMES.map((g) => g.id));
+  const played = new Set([...CLICK_GAMES.map((g) => g.id), 'mysterium']);
   for (const { id, min } of games.filter((g) => !played.has(g.id))) {
     const players = Math.max(min, 2);
     const seats = ['you'];
@@ -657,6 +657,207 @@ async function wholeGameByClicking(browser, base, g) {
   if (process.env.DEBUG) console.log(`      ${g.id}: ${out.join(', ')}`);
 }
 
+// ---------------------------------------------------------------- Mysterium by clicking
+
+// The motifs of the cards on a Mysterium page, read from the pictures'
+// labels ("vision #12: red, owl (2)", "the Cook (cook): red, fire, ..."),
+// and what the page offers: the test plays as a person would, from what is
+// drawn.
+async function mystLook(page) {
+  return page.evaluate(() => {
+    const motifsOf = (svg) => {
+      const l = svg ? svg.getAttribute('aria-label') || '' : '';
+      const i = l.lastIndexOf(': ');
+      return i < 0 ? [] : l.slice(i + 2).split(', ').map((m) => m.replace(/ \(\d\)$/, ''));
+    };
+    const cards = {};
+    for (const w of document.querySelectorAll('.myst-pcard')) cards[w.dataset.name] = motifsOf(w.querySelector('svg'));
+    const psychics = [...document.querySelectorAll('.myst-psychic')].map((z) => ({
+      n: Number(z.dataset.psychic),
+      mine: z.classList.contains('mine'),
+      target: z.classList.contains('target'),
+      secret: [...z.querySelectorAll('.myst-secret .myst-name')].map((e) => e.getAttribute('title')),
+      wrong: z.querySelectorAll('.myst-wrong s').length,
+      visions: [...z.querySelectorAll('.myst-visions svg')].map(motifsOf),
+    }));
+    const hand = [...document.querySelectorAll('#hand .myst-vision')].map((w) => ({
+      id: Number(w.dataset.vision), motifs: motifsOf(w.querySelector('svg')),
+      playable: w.classList.contains('playable'), selected: w.classList.contains('selected') }));
+    const groups = [...document.querySelectorAll('.myst-group')].map((z) => ({
+      g: Number(z.dataset.group), playable: z.classList.contains('playable'), selected: z.classList.contains('selected'),
+      cards: [...z.querySelectorAll('.myst-gcard svg')].map(motifsOf) }));
+    const guessable = [...document.querySelectorAll('.myst-pcard.playable')].map((w) => w.dataset.name);
+    const hourEl = document.querySelector('.myst-hour.now');
+    return { cards, psychics, hand, groups, guessable,
+      hour: hourEl ? hourEl.textContent : '',
+      tokBtns: document.querySelectorAll('.myst-tok-btn').length,
+      buttons: [...document.querySelectorAll('#moves button.move[data-move]')].map((b) => b.dataset.move) };
+  });
+}
+
+const shared = (a, b) => a.filter((m) => b.includes(m)).length;
+
+// Plays Mysterium's seat by clicking to the end: as the ghost, for a
+// psychic the card of its hand that shares most with its secret card,
+// selected, then the psychic clicked; in the epilogue a group and its
+// three best cards.  As a psychic, the card of its row that shares most
+// with its visions; a ✓ or ✗ on another's guess now and then, then Done;
+// a vote for the group its shared vision fits best.  Every page passes
+// the checks of every game's table (look); screenshots at the start, in
+// the middle (hour II or later, a selection or a choice shown) and at the
+// end.
+async function mysteriumByClicking(page, name, deadlineMs) {
+  const t0 = Date.now();
+  let clicks = 0, shotMid = false, shotEpi = false, culprit = false, votes = 0, guesses = 0, gives = 0, tokens = 0;
+  await page.waitForSelector('#board .myst');
+  await page.screenshot({ path: `${shots}/${name}-start.png`, fullPage: true });
+  const middle = async () => {
+    if (shotMid) return;
+    shotMid = true;
+    if (process.env.VIEWPORT_SHOTS) await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${shots}/${name}-middle.png`, fullPage: !process.env.VIEWPORT_SHOTS });
+  };
+  const click = async (loc) => {
+    try {
+      await loc.click({ timeout: 1500 });
+      clicks++;
+      await page.waitForTimeout(40);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  for (;;) {
+    const s = await look(page);
+    check(s.scroll <= s.width + 1, `${name}: no sideways scroll of the page (${s.scroll} > ${s.width})`);
+    check(s.buttons <= 30, `${name}: at most 30 move buttons (${s.buttons})`);
+    if (s.handWant !== null) check(s.handDrawn === s.handWant, `${name}: every card in hand drawn (${s.handDrawn} of ${s.handWant})`);
+    if (s.ended) break;
+    check(Date.now() - t0 < deadlineMs, `${name}: the game ends within ${deadlineMs / 1000} s (${clicks} clicks; ${s.status})`);
+    if (s.playing && s.status) check(s.turnShown, `${name}: whose turn it is is shown (${s.status})`);
+    check(await page.locator('#moves button.move[data-move^="give"]').count() <= 7, `${name}: no list of gives`);
+    if (s.status !== 'Your turn.') {
+      await page.waitForTimeout(60);
+      continue;
+    }
+    const m = await mystLook(page);
+    const late = m.hour && m.hour !== 'I';
+    if (!shotEpi && m.groups.some((g) => g.playable)) {
+      shotEpi = true;
+      await page.screenshot({ path: `${shots}/${name}-epilogue.png`, fullPage: true });
+    }
+    if (m.hand.length && m.groups.some((g) => g.playable)) {
+      // The ghost's epilogue: a group, then its three best cards.
+      let g = m.groups.find((x) => x.selected);
+      if (!g) {
+        g = m.groups.filter((x) => x.playable)[0];
+        await click(page.locator(`.myst-group[data-group="${g.g}"]`));
+        continue;
+      }
+      const sel = m.hand.filter((c) => c.selected);
+      if (sel.length < 3) {
+        const score = (c) => Math.max(...g.cards.map((pc) => shared(c.motifs, pc)));
+        const best = m.hand.filter((c) => !c.selected && c.playable).sort((a, b) => score(b) - score(a))[0];
+        await click(page.locator(`#hand .myst-vision[data-vision="${best.id}"]`));
+        if (sel.length === 2) await middle();
+        continue;
+      }
+      const confirm = page.locator('#moves button.move.confirm');
+      if (await confirm.count()) { if (await click(confirm)) culprit = true; continue; }
+      await click(page.locator('#moves button.move.back'));
+      continue;
+    }
+    if (m.hand.length && m.hand.some((c) => c.playable)) {
+      // The ghost's visions: for each psychic with a secret left, its best
+      // card; the first psychic it can be given to gets it.
+      if (m.hand.some((c) => c.selected)) {
+        const target = m.psychics.find((p) => p.target);
+        if (late) await middle();
+        if (target && await click(page.locator(`.myst-psychic[data-psychic="${target.n}"]`))) { gives++; continue; }
+        await click(page.locator('#moves button.move.back'));
+        continue;
+      }
+      const open = m.psychics.filter((p) => p.secret.length);
+      open.sort(() => Math.random() - 0.5);
+      let done = false;
+      for (const p of open) {
+        const want = m.cards[p.secret[0]] || [];
+        const best = m.hand.filter((c) => c.playable).sort((a, b) => shared(b.motifs, want) - shared(a.motifs, want))[0];
+        if (!best) break;
+        await click(page.locator(`#hand .myst-vision[data-vision="${best.id}"]`));
+        const ok = await page.locator(`.myst-psychic[data-psychic="${p.n}"].target`).count();
+        if (ok) {
+          if (late) await middle();
+          await click(page.locator(`.myst-psychic[data-psychic="${p.n}"]`));
+          gives++;
+          done = true;
+          break;
+        }
+        await click(page.locator('#moves button.move.back'));
+      }
+      if (done) continue;
+      // No psychic named by the content: any card, any psychic that takes it.
+      await click(page.locator('#hand .myst-vision.playable').first());
+      const any = page.locator('.myst-psychic.target');
+      if (await any.count()) { await click(any.first()); gives++; continue; }
+    }
+    if (m.guessable.length) {
+      const me = m.psychics.find((p) => p.mine) || { visions: [] };
+      const score = (nm) => me.visions.reduce((t, vm) => t + shared(vm, m.cards[nm] || []), 0) + Math.random() * 0.5;
+      const best = m.guessable.sort((a, b) => score(b) - score(a))[0];
+      if (late) await middle();
+      if (await click(page.locator(`.myst-pcard[data-name="${best}"]`))) guesses++;
+      continue;
+    }
+    if (m.tokBtns && Math.random() < 0.5) {
+      const btn = page.locator('.myst-tok-btn');
+      if (late) await middle();
+      if (await click(btn.nth(Math.floor(Math.random() * m.tokBtns)))) tokens++;
+      continue;
+    }
+    if (m.groups.some((g) => g.playable)) {
+      await middle();
+      const pick = m.groups.filter((g) => g.playable);
+      if (await click(page.locator(`.myst-group[data-group="${pick[Math.floor(Math.random() * pick.length)].g}"]`))) votes++;
+      continue;
+    }
+    if (m.buttons.length) {
+      const b = m.buttons.includes('done') ? 'done' : m.buttons[0];
+      await click(page.locator(`#moves button.move[data-move="${b}"]`).first());
+      continue;
+    }
+    await page.waitForTimeout(60);
+  }
+  if (!shotMid) await page.screenshot({ path: `${shots}/${name}-middle.png`, fullPage: !process.env.VIEWPORT_SHOTS });
+  await page.screenshot({ path: `${shots}/${name}-end.png`, fullPage: true });
+  check(clicks >= 2, `${name}: the person clicked moves (${clicks})`);
+  return { clicks, seconds: (Date.now() - t0) / 1000, culprit, votes, guesses, gives, tokens };
+}
+
+// Mysterium played whole by clicking, at 4 players (clairvoyance), as the
+// ghost and as psychic 1, at a desktop's size and a phone's.
+async function mysteriumWholeGames(browser, base) {
+  const run = async (size, tag, seat) => {
+    const page = await newPage(browser, size);
+    const seats = ['heuristic', 'heuristic', 'heuristic', 'heuristic'];
+    seats[seat] = 'you';
+    const t = await createTable(page, base, 'mysterium', seats, { difficulty: 'easy' });
+    await page.goto(t.links[seat]);
+    const r = await mysteriumByClicking(page, `mysterium${seat === 0 ? '-ghost' : ''}-${tag}`, Number(process.env.GAME_SECONDS || 150) * 1000);
+    const text = await page.locator('.end').innerText();
+    check(/Game over/.test(text), `mysterium ${tag}: the end is shown`);
+    if (seat === 0) check(r.gives >= 3, `mysterium ${tag}: the ghost gave visions by clicking (${r.gives})`);
+    else check(r.guesses >= 1, `mysterium ${tag}: the psychic guessed by clicking (${r.guesses})`);
+    await page.context().close();
+    return { tag, seat, ...r };
+  };
+  const out = await Promise.all([run(DESKTOP, 'desktop', 0), run(PHONE, 'phone', 0), run(DESKTOP, 'desktop', 1), run(PHONE, 'phone', 1)]);
+  if (process.env.DEBUG) for (const r of out) console.log(`      mysterium ${r.seat ? 'psychic' : 'ghost'} ${r.tag}: ${JSON.stringify(r)}`);
+  // The epilogue, when the team got there, was clicked too.
+  for (const r of out) if (r.seat === 0 && r.votes === 0 && r.culprit === false) console.log(`      (mysterium ghost ${r.tag}: the team did not reach the epilogue)`);
+  return out;
+}
+
 // ---------------------------------------------------------------- main
 
 const { proc, base } = await startServer();
@@ -669,6 +870,7 @@ try {
   for (const g of CLICK_GAMES) {
     await test(`${g.id}: a whole game by clicking, desktop and phone`, () => wholeGameByClicking(browser, fast.base, g));
   }
+  await test('mysterium: a whole game by clicking as the ghost and as a psychic, desktop and phone', () => mysteriumWholeGames(browser, fast.base));
   await test('No Thanks! played to its end by two people and a bot', () => noThanksToTheEnd(browser, base));
   await test('a spectator sees no hidden card', () => spectatorSeesNoHand(browser, base));
   await test('a reload reconnects to the same seat', () => reloadKeepsTheSeat(browser, base));
