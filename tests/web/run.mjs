@@ -15,15 +15,18 @@
 //   5. The Mind runs in real time: ticks pass on the server's clock with
 //      nobody clicking, and a click plays the card in its tick.
 //   6. HTTP serves the UI and the records of ended games, nothing else.
-//   7. Every game but Mysterium: a person plays a whole game against bots
+//   7. Every game: a person plays a whole game against bots
 //      by clicking only (the things on the table, then move buttons), at
 //      1280x800 and 390x844 at once, with screenshots at its start, middle
 //      and end (in SHOTS, default build/web-shots: CI keeps them as
 //      artifacts); every page, all along: no sideways scroll of the page,
 //      at most 30 move buttons, every card of the hand drawn as a card,
 //      whose turn it is shown.  MYST's race at the lobby's default pace
-//      lets a newcomer who reads for 4 s place a piece.
-//   8. Every other game (Mysterium): a table, a few moves, screenshots.
+//      lets a newcomer who reads for 4 s place a piece.  Mysterium is
+//      played as the ghost and as a psychic (its moves are sets of cards:
+//      cards of the hand selected, then a psychic or a group), reaching
+//      its epilogue's culprit and vote by clicking when the team gets there.
+//   8. Every other game (none today): a table, a few moves, screenshots.
 //   9. Links: a spectator's link opens no seat (not even turned into an
 //      invite), the invite link opens one seat, and a seat link the person
 //      at the seat reissued locks the old link out; the browser keeps only
@@ -675,12 +678,13 @@ async function mystLook(page) {
     const psychics = [...document.querySelectorAll('.myst-psychic')].map((z) => ({
       n: Number(z.dataset.psychic),
       mine: z.classList.contains('mine'),
+      acting: z.classList.contains('acting'),
       target: z.classList.contains('target'),
       secret: [...z.querySelectorAll('.myst-secret .myst-name')].map((e) => e.getAttribute('title')),
       wrong: z.querySelectorAll('.myst-wrong s').length,
       visions: [...z.querySelectorAll('.myst-visions svg')].map(motifsOf),
     }));
-    const hand = [...document.querySelectorAll('#hand .myst-vision')].map((w) => ({
+    const hand = [...document.querySelectorAll('.myst-hand .myst-vision')].map((w) => ({
       id: Number(w.dataset.vision), motifs: motifsOf(w.querySelector('svg')),
       playable: w.classList.contains('playable'), selected: w.classList.contains('selected') }));
     const groups = [...document.querySelectorAll('.myst-group')].map((z) => ({
@@ -735,7 +739,12 @@ async function mysteriumByClicking(page, name, deadlineMs) {
     if (s.ended) break;
     check(Date.now() - t0 < deadlineMs, `${name}: the game ends within ${deadlineMs / 1000} s (${clicks} clicks; ${s.status})`);
     if (s.playing && s.status) check(s.turnShown, `${name}: whose turn it is is shown (${s.status})`);
-    check(await page.locator('#moves button.move[data-move^="give"]').count() <= 7, `${name}: no list of gives`);
+    check(await page.locator('button.move[data-move^="give"]').count() <= 6, `${name}: no list of gives`);
+    const hand = await page.evaluate(() => {
+      const z = document.querySelector('.myst-handzone');
+      return z ? { want: Number(z.dataset.count), drawn: z.querySelectorAll('.myst-vision').length } : null;
+    });
+    if (hand) check(hand.want === hand.drawn, `${name}: every card of the ghost's hand drawn (${hand.drawn} of ${hand.want})`);
     if (s.status !== 'Your turn.') {
       await page.waitForTimeout(60);
       continue;
@@ -758,13 +767,13 @@ async function mysteriumByClicking(page, name, deadlineMs) {
       if (sel.length < 3) {
         const score = (c) => Math.max(...g.cards.map((pc) => shared(c.motifs, pc)));
         const best = m.hand.filter((c) => !c.selected && c.playable).sort((a, b) => score(b) - score(a))[0];
-        await click(page.locator(`#hand .myst-vision[data-vision="${best.id}"]`));
+        await click(page.locator(`.myst-hand .myst-vision[data-vision="${best.id}"]`));
         if (sel.length === 2) await middle();
         continue;
       }
-      const confirm = page.locator('#moves button.move.confirm');
+      const confirm = page.locator('.myst-handbar button.move.confirm');
       if (await confirm.count()) { if (await click(confirm)) culprit = true; continue; }
-      await click(page.locator('#moves button.move.back'));
+      await click(page.locator('.myst-handbar button.move.back'));
       continue;
     }
     if (m.hand.length && m.hand.some((c) => c.playable)) {
@@ -774,7 +783,7 @@ async function mysteriumByClicking(page, name, deadlineMs) {
         const target = m.psychics.find((p) => p.target);
         if (late) await middle();
         if (target && await click(page.locator(`.myst-psychic[data-psychic="${target.n}"]`))) { gives++; continue; }
-        await click(page.locator('#moves button.move.back'));
+        await click(page.locator('.myst-handbar button.move.back'));
         continue;
       }
       const open = m.psychics.filter((p) => p.secret.length);
@@ -784,7 +793,7 @@ async function mysteriumByClicking(page, name, deadlineMs) {
         const want = m.cards[p.secret[0]] || [];
         const best = m.hand.filter((c) => c.playable).sort((a, b) => shared(b.motifs, want) - shared(a.motifs, want))[0];
         if (!best) break;
-        await click(page.locator(`#hand .myst-vision[data-vision="${best.id}"]`));
+        await click(page.locator(`.myst-hand .myst-vision[data-vision="${best.id}"]`));
         const ok = await page.locator(`.myst-psychic[data-psychic="${p.n}"].target`).count();
         if (ok) {
           if (late) await middle();
@@ -793,16 +802,16 @@ async function mysteriumByClicking(page, name, deadlineMs) {
           done = true;
           break;
         }
-        await click(page.locator('#moves button.move.back'));
+        await click(page.locator('.myst-handbar button.move.back'));
       }
       if (done) continue;
       // No psychic named by the content: any card, any psychic that takes it.
-      await click(page.locator('#hand .myst-vision.playable').first());
+      await click(page.locator('.myst-hand .myst-vision.playable').first());
       const any = page.locator('.myst-psychic.target');
       if (await any.count()) { await click(any.first()); gives++; continue; }
     }
     if (m.guessable.length) {
-      const me = m.psychics.find((p) => p.mine) || { visions: [] };
+      const me = m.psychics.find((p) => p.mine && p.acting) || m.psychics.find((p) => p.mine) || { visions: [] };
       const score = (nm) => me.visions.reduce((t, vm) => t + shared(vm, m.cards[nm] || []), 0) + Math.random() * 0.5;
       const best = m.guessable.sort((a, b) => score(b) - score(a))[0];
       if (late) await middle();
@@ -835,11 +844,12 @@ async function mysteriumByClicking(page, name, deadlineMs) {
 }
 
 // Mysterium played whole by clicking, at 4 players (clairvoyance), as the
-// ghost and as psychic 1, at a desktop's size and a phone's.
+// ghost and as psychic 1, at a desktop's size and a phone's; and at 3
+// players as the seat that plays psychics 1 and 2.
 async function mysteriumWholeGames(browser, base) {
-  const run = async (size, tag, seat) => {
+  const run = async (size, tag, seat, players = 4) => {
     const page = await newPage(browser, size);
-    const seats = ['heuristic', 'heuristic', 'heuristic', 'heuristic'];
+    const seats = Array(players).fill('heuristic');
     seats[seat] = 'you';
     const t = await createTable(page, base, 'mysterium', seats, { difficulty: 'easy' });
     await page.goto(t.links[seat]);
@@ -852,6 +862,8 @@ async function mysteriumWholeGames(browser, base) {
     return { tag, seat, ...r };
   };
   const out = await Promise.all([run(DESKTOP, 'desktop', 0), run(PHONE, 'phone', 0), run(DESKTOP, 'desktop', 1), run(PHONE, 'phone', 1)]);
+  // With 3 players a seat plays two psychics, and there is no clairvoyance.
+  out.push(await run(PHONE, '3p-phone', 1, 3));
   if (process.env.DEBUG) for (const r of out) console.log(`      mysterium ${r.seat ? 'psychic' : 'ghost'} ${r.tag}: ${JSON.stringify(r)}`);
   // The epilogue, when the team got there, was clicked too.
   for (const r of out) if (r.seat === 0 && r.votes === 0 && r.culprit === false) console.log(`      (mysterium ghost ${r.tag}: the team did not reach the epilogue)`);

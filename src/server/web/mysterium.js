@@ -64,12 +64,38 @@ export function parseLegal(legal) {
   return r;
 }
 
+// The moves a selection makes: the cards `sel` (vision numbers, in any
+// order) and the group `group` (a string, or null), against the parsed
+// legal moves: { give: Map psychic -> text, discard, culprit }.
+export function selectionMoves(L, sel, group = null) {
+  const k = ids(sel);
+  const give = new Map();
+  if (sel.length) for (const p of [...L.givePs].sort((a, b) => a - b)) if (L.give.has(`${p}|${k}`)) give.set(p, L.give.get(`${p}|${k}`));
+  return {
+    give,
+    discard: sel.length ? L.discard.get(k) || null : null,
+    culprit: sel.length && group ? L.culprit.get(`${group}|${k}`) || null : null,
+  };
+}
+
 const roman = (n) => ROMAN[n - 1] || String(n);
 const psyColour = (p) => PSY_COLOURS[(p - 1) % PSY_COLOURS.length];
 
+// An element in psychic p's colour (set through the style object: the
+// page's Content-Security-Policy refuses style attributes).
+function tinted(el, p) {
+  el.style.setProperty('--c', psyColour(p));
+  return el;
+}
+
 // A psychic's token: a coloured disc with its number.
 function token(p, extra = '') {
-  return h('span', { class: `myst-token${extra ? ` ${extra}` : ''}`, style: `--c:${psyColour(p)}`, title: `psychic ${p}` }, String(p));
+  return tinted(h('span', { class: `myst-token${extra ? ` ${extra}` : ''}`, title: `psychic ${p}` }, String(p)), p);
+}
+
+// A ✓ or ✗ clairvoyance token of psychic `from`.
+function mark(from, tok) {
+  return tinted(h('span', { class: `myst-mark ${tok}`, title: `psychic ${from}: ${tok}` }, tok === 'yes' ? '✓' : '✗', String(from)), from);
 }
 
 // A card name as a chip: the title, in its kind's colour.
@@ -101,7 +127,7 @@ function clock(v) {
 // step side by side, two a row).
 function track(psychics) {
   const steps = Math.max(12, ...psychics.map((p) => (p.track || 0) + 1));
-  const CW = 30, H = 58, W = CW * (steps + 1);
+  const CW = 30, H = 50, W = CW * (steps + 1);
   const s = svgEl('svg', { viewBox: `0 0 ${W} ${H}`, width: W, class: 'myst-track-svg', role: 'img', 'aria-label': `clairvoyance track: ${psychics.map((p, i) => `psychic ${i + 1} at ${p.track || 0}`).join(', ')}` });
   for (let i = 0; i <= steps; i++) {
     svgEl('rect', { x: i * CW + 2, y: 2, width: CW - 4, height: H - 4, rx: 5, class: `myst-step${i % 4 === 0 && i ? ' mark' : ''}` }, s);
@@ -113,9 +139,9 @@ function track(psychics) {
     const step = p.track || 0;
     const k = at.get(step) || 0;
     at.set(step, k + 1);
-    const x = step * CW + 9 + (k % 2) * 12, y = 10 + Math.floor(k / 2) * 11;
+    const x = step * CW + 8.5 + (k % 2) * 13, y = 10 + Math.floor(k / 2) * 13;
     const g = svgEl('g', {}, s);
-    svgEl('circle', { cx: x, cy: y, r: 5.5, fill: psyColour(i + 1), stroke: '#fff', 'stroke-width': 1.4 }, g);
+    svgEl('circle', { cx: x, cy: y, r: 6.2, fill: psyColour(i + 1), stroke: '#fff', 'stroke-width': 1.4 }, g);
     const n = svgEl('text', { x, y: y + 3, 'text-anchor': 'middle', class: 'myst-pawn-no' }, g);
     n.textContent = String(i + 1);
     svgEl('title', {}, g).textContent = `psychic ${i + 1}: ${step} (${p.level || ''})`;
@@ -201,7 +227,8 @@ export function mysterium(ctx) {
     for (const k of KINDS) for (const c of cards[k] || []) if (c.name === name) return { kind: k, title: c.title || name };
     return { kind: '', title: name };
   };
-  const givable = (p) => st.sel.length > 0 && L.give.has(`${p}|${selKey}`);
+  const made = selectionMoves(L, st.sel, st.group);
+  const givable = (p) => made.give.has(String(p));
   const psyZones = psychics.map((p, i) => {
     const n = i + 1;
     const cls = ['zone', 'myst-psychic'];
@@ -224,21 +251,20 @@ export function mysterium(ctx) {
     if (p.guess === true) guess = h('div', { class: 'myst-guess' }, token(n, 'intuition'), h('i', {}, 'has guessed (hidden)'));
     else if (typeof p.guess === 'string' && p.guess) {
       const t = titleOf(p.guess);
-      const mark = h('span', { class: 'myst-marks' }, (onGuess.get(n) || []).map((x) =>
-        h('span', { class: `myst-mark ${x.token}`, style: `--c:${psyColour(x.from)}`, title: `psychic ${x.from}: ${x.token}` }, x.token === 'yes' ? '✓' : '✗', String(x.from))));
+      const marks = h('span', { class: 'myst-marks' }, (onGuess.get(n) || []).map((x) => mark(x.from, x.token)));
       const btns = [];
       for (const [w, sym] of [['yes', '✓'], ['no', '✗']]) {
         const text = L[w].get(String(n));
         if (text) btns.push(h('button', { type: 'button', class: `myst-tok-btn ${w}`, dataset: { move: text }, title: `${w === 'yes' ? '✓ right' : '✗ wrong'}: psychic ${n}'s guess`, onclick: () => ctx.act(text) }, sym));
       }
-      guess = h('div', { class: 'myst-guess' }, token(n, 'intuition'), 'on ', nameChip(t.kind, p.guess, t.title), mark, btns);
+      guess = h('div', { class: 'myst-guess' }, token(n, 'intuition'), 'on ', nameChip(t.kind, p.guess, t.title), marks, btns);
     } else if (p.looking_for && ['guess', 'clairvoyance'].includes(v.phase)) guess = h('div', { class: 'myst-guess' }, h('i', {}, 'no guess yet'));
     const clair = typeof p.track === 'number' ? h('div', { class: 'myst-clair' },
       `track ${p.track} · ${p.level || ''} · tokens ${p.tokens ?? '-'}`,
       (p.tokens_placed || []).length ? h('span', {}, ' · placed ', p.tokens_placed.map((tp) => `${tp.token === 'yes' ? '✓' : '✗'} on ${tp.on}`).join(', ')) : null) : null;
     const z = h('div', { class: cls.join(' '), dataset: { psychic: String(n) } }, head, found, left, wrong, guess, clair, visions);
     if (givable(n)) {
-      clickable(z, 'target', () => ctx.act(L.give.get(`${n}|${selKey}`)));
+      clickable(z, 'target', () => ctx.act(made.give.get(String(n))));
       z.appendChild(h('div', { class: 'myst-give-here' }, `give the ${st.sel.length === 1 ? 'card' : `${st.sel.length} cards`} here`));
     }
     return z;
@@ -249,7 +275,9 @@ export function mysterium(ctx) {
   psychics.forEach((p, i) => { if (typeof p.guess === 'string') { if (!guessesOn.has(p.guess)) guessesOn.set(p.guess, []); guessesOn.get(p.guess).push(i + 1); } });
   const wrongBy = new Map();
   psychics.forEach((p, i) => (p.wrong_guesses || []).forEach((nm) => { if (!wrongBy.has(nm)) wrongBy.set(nm, []); wrongBy.get(nm).push(i + 1); }));
-  const rowFor = new Set(mine.map((n) => (psychics[n - 1] || {}).looking_for).filter(Boolean));
+  // The rows this seat looks in (the acting psychic's alone when the seat
+  // plays two and one of them is to guess).
+  const rowFor = new Set((mine.includes(acting) ? [acting] : mine).map((n) => (psychics[n - 1] || {}).looking_for).filter(Boolean));
   const rows = KINDS.filter((k) => (cards[k] || []).length).map((k) => {
     const row = h('div', { class: 'cards myst-row' }, cards[k].map((c) => {
       const labels = [];
@@ -271,7 +299,7 @@ export function mysterium(ctx) {
     h('div', { class: 'zone-title' }, 'the last hour'),
     h('ul', { class: 'plain' }, v.last_hour.map((g) => h('li', {}, token(g.psychic), ' guessed ', nameChip(titleOf(g.guess).kind, g.guess, titleOf(g.guess).title),
       g.right ? h('b', { class: 'myst-right' }, ' right') : h('b', { class: 'myst-wrongword' }, ' wrong'),
-      (g.tokens || []).length ? h('span', { class: 'myst-marks' }, (g.tokens || []).map((x) => h('span', { class: `myst-mark ${x.token}`, style: `--c:${psyColour(x.from)}` }, x.token === 'yes' ? '✓' : '✗', String(x.from)))) : null)))) : null;
+      (g.tokens || []).length ? h('span', { class: 'myst-marks' }, (g.tokens || []).map((x) => mark(x.from, x.token))) : null)))) : null;
 
   // ------------------------------------------------ the epilogue
   let epilogue = null;
@@ -308,8 +336,9 @@ export function mysterium(ctx) {
     epilogue = h('div', { class: 'zone wide myst-epilogue' },
       h('div', { class: 'zone-title' }, 'the epilogue: which group is the culprit\'s?'),
       h('div', { class: 'zones' }, gz),
-      h('div', { class: 'myst-shared' }, h('span', {}, `the shared vision${typeof epi.shared_vision_cards === 'number' ? ` (${epi.shared_vision_cards} cards)` : ''}${seen.length ? ', as you see it:' : ''}`),
-        seen.length ? h('div', { class: 'cards myst-visions' }, seen.map((vc) => h('span', { class: 'card-wrap myst-vision', dataset: { card: String(vc.id) } }, visionCard(vc)))) : null),
+      h('div', { class: 'myst-shared' }, h('span', {}, epi.shared_vision_cards === 0 ? 'the shared vision: not made yet' :
+        `the shared vision${typeof epi.shared_vision_cards === 'number' ? ` (${epi.shared_vision_cards} cards)` : ''}${seen.length ? ', as you see it:' : ''}`),
+        seen.length ? h('div', { class: 'cards myst-visions big' }, seen.map((vc) => h('span', { class: 'card-wrap myst-vision', dataset: { card: String(vc.id) } }, visionCard(vc)))) : null),
       hiddenVotes ? h('div', {}, `${hiddenVotes} secret vote${hiddenVotes > 1 ? 's' : ''} cast`) : null);
   }
 
@@ -324,23 +353,25 @@ export function mysterium(ctx) {
   }
 
   // ------------------------------------------------ the moves
+  // The selection's moves are buttons under the hand (bar); the others
+  // below the table (box).
   let moves = null;
+  const bar = h('div', { class: 'moves myst-handbar' });
   if (legal.length) {
     const box = h('div', { class: 'moves' });
     const help = [];
     if (L.give.size || L.culprit.size || L.discard.size) {
       if (st.sel.length) {
-        box.appendChild(h('button', { class: 'move back', type: 'button', onclick: () => { st.sel = []; st.group = null; ctx.rerender(); } }, '✕ clear'));
+        bar.appendChild(h('button', { class: 'move back', type: 'button', onclick: () => { st.sel = []; st.group = null; ctx.rerender(); } }, '✕ clear'));
       }
-      for (const p of [...L.givePs].sort((a, b) => a - b)) {
-        const text = st.sel.length && L.give.get(`${p}|${selKey}`);
-        if (text) box.appendChild(h('button', { class: 'move primary', type: 'button', dataset: { move: text }, onclick: () => ctx.act(text) }, `Give ${st.sel.map((x) => `#${x}`).join(' ')} to psychic ${p}`));
+      for (const [p, text] of made.give) {
+        bar.appendChild(h('button', { class: 'move primary', type: 'button', dataset: { move: text }, onclick: () => ctx.act(text) }, `Give to psychic ${p}`));
       }
-      const crow = st.sel.length && L.discard.get(selKey);
-      if (crow) box.appendChild(h('button', { class: 'move', type: 'button', dataset: { move: crow }, onclick: () => ctx.act(crow) }, `Discard ${st.sel.map((x) => `#${x}`).join(' ')} (a crow)`));
-      const culprit = st.group && st.sel.length && L.culprit.get(`${st.group}|${selKey}`);
-      if (culprit) box.appendChild(h('button', { class: 'move primary confirm', type: 'button', dataset: { move: culprit }, onclick: () => ctx.act(culprit) }, `Confirm: group ${st.group} is the culprit's, shared vision ${st.sel.map((x) => `#${x}`).join(' ')}`));
-      if (L.give.size) help.push(st.sel.length ? (L.givePs.size && [...L.givePs].some((p) => givable(p)) ? 'Click a psychic (or a button) to give it the selected cards; click a card again to unselect it.' : 'No psychic can get this set: change it.') :
+      const crow = made.discard;
+      if (crow) bar.appendChild(h('button', { class: 'move', type: 'button', dataset: { move: crow }, onclick: () => ctx.act(crow) }, `Discard (a crow)`));
+      const culprit = made.culprit;
+      if (culprit) bar.appendChild(h('button', { class: 'move primary confirm', type: 'button', dataset: { move: culprit }, onclick: () => ctx.act(culprit) }, `Confirm: group ${st.group}, shared vision ${st.sel.map((x) => `#${x}`).join(' ')}`));
+      if (L.give.size) help.push(st.sel.length ? (made.give.size ? 'Click a psychic (or a button) to give it the selected cards; click a card again to unselect it.' : 'No psychic can get this set: change it.') :
         'Select one or more cards of your hand, then click the psychic to give them to.');
       if (L.discard.size) help.push('A crow: select cards and discard them to draw new ones.');
       if (L.culprit.size) help.push(`Choose the culprit's group (click it) and three cards of your hand: the shared vision.${st.group ? ` Group ${st.group} chosen.` : ''}`);
@@ -358,18 +389,29 @@ export function mysterium(ctx) {
       const label = text === 'done' || text === 'pass' ? 'Done' : m ? `No vision for psychic ${m[1]} (your hand is empty)` : text;
       box.appendChild(h('button', { class: `move${text === 'done' ? ' primary' : ''}`, type: 'button', dataset: { move: text }, onclick: () => ctx.act(text) }, label));
     }
-    moves = h('div', { class: 'myst-moves' }, h('h3', {}, st.sel.length ? `Selected: ${st.sel.map((x) => `#${x}`).join(' ')}` : 'Your move'),
+    // The main thing to do, said at the top of the table too (on a phone
+    // the moves are far below).
+    const main = help.find((t) => !t.startsWith('A crow'));
+    if (main) banner.appendChild(h('div', { class: 'myst-hint' }, main));
+    moves = h('div', { class: 'myst-moves' }, h('h3', {}, 'Your move'),
       help.map((t) => h('p', { class: 'myst-help' }, t)), box);
   }
 
+  // The ghost's hand is on the table, above the psychics it gives to (on a
+  // phone too), with the selection's buttons under it.
+  const handZone = handEl ? h('div', { class: 'zone wide myst-handzone', dataset: { count: String(hand.length) } },
+    h('div', { class: 'zone-title' }, 'your hand', h('span', { class: 'count' }, String(hand.length)),
+      st.sel.length ? h('span', { class: 'myst-selected' }, `selected: ${st.sel.map((x) => `#${x}`).join(' ')}`) : null),
+    hand.length ? handEl : h('span', { class: 'empty-slot' }, 'empty'), bar.childNodes.length ? bar : null) : null;
   const hasTrack = psychics.some((p) => typeof p.track === 'number');
   const el = h('div', { class: 'felt myst' },
     banner,
     epilogue,
+    handZone,
     h('div', { class: 'zones myst-psychics' }, psyZones),
     h('div', { class: 'myst-rows' }, rows),
     hasTrack ? h('div', { class: 'zone wide' }, h('div', { class: 'zone-title' }, 'the clairvoyance track (1 step a right ✓ or ✗)'), track(psychics)) : null,
     last,
     legend());
-  return { el, hand: handEl, handCount: hand ? hand.length : 0, moves };
+  return { el, hand: hand ? null : undefined, moves };
 }
