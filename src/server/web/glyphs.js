@@ -79,11 +79,11 @@ const DRAW = {
     path(g, 'M-2,-8 L0,0 L10,3 M0,0 L-6,9', 'none', '#6b6d71', 1); },
   // shapes
   circle: (g) => circle(g, 0, 0, 9, '#f2eee4', INK, 2.2),
-  spiral: (g) => path(g, 'M0,0 a1.5,1.5 0 0 1 3,0 a3,3 0 0 1 -6,0 a4.5,4.5 0 0 1 9,0 a6,6 0 0 1 -12,0 a7.5,7.5 0 0 1 15,0', 'none', INK, 1.8),
+  spiral: (g) => path(g, 'M0,0 a2,2 0 0 1 4,0 a4,4 0 0 1 -8,0 a6,6 0 0 1 12,0 a8,8 0 0 1 -16,0', 'none', INK, 2),
   star: (g) => svgEl('polygon', { points: starPoints(11, 4.6), fill: '#f2d35e', stroke: INK, 'stroke-width': 1.4, 'stroke-linejoin': 'round' }, g),
   triangle: (g) => path(g, 'M0,-10 L10,8 L-10,8Z', '#f2eee4', INK, 2.2),
   square: (g) => svgEl('rect', { x: -8.5, y: -8.5, width: 17, height: 17, fill: '#f2eee4', stroke: INK, 'stroke-width': 2.2 }, g),
-  crescent: (g) => path(g, 'M3,-10.5 A10.5,10.5 0 1 0 3,10.5 A8.5,8.5 0 1 1 3,-10.5Z', '#f0e08a', INK, 1.4),
+  crescent: (g) => path(g, 'M2,-9.8 A10,10 0 1 0 2,9.8 A10.2,10.2 0 0 1 2,-9.8Z', '#f0e08a', INK, 1.4),
   cross: (g) => path(g, 'M-2.2,-11 h4.4 v6 h6 v4.4 h-6 v11.6 h-4.4 v-11.6 h-6 v-4.4 h6z', '#f2eee4', INK, 1.6),
   wave: (g) => { for (const y of [-3, 4]) path(g, `M-11,${y} q2.75,-5 5.5,0 t5.5,0 t5.5,0 t5.5,0`, 'none', '#2f6fb0', 2.2); },
   // objects

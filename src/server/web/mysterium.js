@@ -15,6 +15,10 @@
 // legal, a psychic's intuition token carries a ✓ and a ✗ when "yes P" and
 // "no P" are, a group when "vote G" is.  Every other legal move (done,
 // skip, take, those the engine adds) is a button.
+//
+// Cards here carry data-vision / data-name, not the kit's data-card: the
+// log names motifs ("key", "mirror") and psychics by number, which the
+// page's last-move marking would take for cards.
 
 import { h } from './dom.js';
 import { visionCard, psychicCard, glyph, COLOURS } from './glyphs.js';
@@ -212,7 +216,7 @@ export function mysterium(ctx) {
       ctx.seat === 0 ? h('span', { class: 'myst-role' }, ' · you are the ghost') :
         mine.length ? h('span', { class: 'myst-role' }, ` · you are psychic ${mine.join(' and ')}`) : null),
     timer && timer.running ? h('div', { class: 'myst-timer' }, '⏳ the sand timer runs',
-      Array.isArray(timer.done) && timer.done.length ? ` · done: ${timer.done.map((p) => `psychic ${p}`).join(', ')}` : '') : null,
+      Array.isArray(timer.done) && timer.done.length ? ` · done: ${timer.done.join(', ')}` : '') : null,
     facts([['difficulty', v.difficulty], ['crows used', v.crows_used], ['vision pile', v.vision_pile], ['discards', v.vision_discards],
       ctx.seat !== 0 && typeof v.hand_size === 'number' ? ['ghost\'s hand', v.hand_size] : null].filter(Boolean)));
 
@@ -244,7 +248,7 @@ export function mysterium(ctx) {
     // Its visions, this hour's marked new.
     const from = typeof p.new_visions_from === 'number' ? p.new_visions_from : (p.visions || []).length;
     const visions = (p.visions || []).length ? h('div', { class: `cards myst-visions${mine.includes(n) || ctx.seat === null ? ' big' : ''}` }, p.visions.map((vc, k) =>
-      h('span', { class: `card-wrap myst-vision${k >= from ? ' new' : ''}`, dataset: { card: String(vc.id), vision: String(vc.id) } }, visionCard(vc)))) :
+      h('span', { class: `card-wrap myst-vision${k >= from ? ' new' : ''}`, dataset: { vision: String(vc.id) } }, visionCard(vc)))) :
       (p.looking_for ? h('span', { class: 'empty-slot' }, 'no vision yet') : null);
     // Its intuition token, and the ✓ / ✗ others may put on it.
     let guess = null;
@@ -284,7 +288,7 @@ export function mysterium(ctx) {
       if (typeof c.found_by === 'number') labels.push(h('span', { class: 'myst-foundby' }, token(c.found_by), 'found'));
       for (const p of guessesOn.get(c.name) || []) labels.push(token(p, 'intuition'));
       for (const p of wrongBy.get(c.name) || []) labels.push(h('span', { class: 'myst-wrongby', title: `psychic ${p} guessed it wrongly` }, `✗${p}`));
-      const wrap = h('div', { class: `card-wrap myst-pcard${typeof c.found_by === 'number' ? ' found' : ''}`, dataset: { card: c.name, name: c.name } },
+      const wrap = h('div', { class: `card-wrap myst-pcard${typeof c.found_by === 'number' ? ' found' : ''}`, dataset: { name: c.name } },
         psychicCard(c, k), h('div', { class: 'myst-pcard-foot' }, h('span', { class: 'myst-pname' }, c.name), labels));
       const g = L.guess.get(c.name);
       if (g) clickable(wrap, 'playable', () => ctx.act(g));
@@ -338,7 +342,7 @@ export function mysterium(ctx) {
       h('div', { class: 'zones' }, gz),
       h('div', { class: 'myst-shared' }, h('span', {}, epi.shared_vision_cards === 0 ? 'the shared vision: not made yet' :
         `the shared vision${typeof epi.shared_vision_cards === 'number' ? ` (${epi.shared_vision_cards} cards)` : ''}${seen.length ? ', as you see it:' : ''}`),
-        seen.length ? h('div', { class: 'cards myst-visions big' }, seen.map((vc) => h('span', { class: 'card-wrap myst-vision', dataset: { card: String(vc.id) } }, visionCard(vc)))) : null),
+        seen.length ? h('div', { class: 'cards myst-visions big' }, seen.map((vc) => h('span', { class: 'card-wrap myst-vision', dataset: { vision: String(vc.id) } }, visionCard(vc)))) : null),
       hiddenVotes ? h('div', {}, `${hiddenVotes} secret vote${hiddenVotes > 1 ? 's' : ''} cast`) : null);
   }
 
@@ -346,7 +350,7 @@ export function mysterium(ctx) {
   let handEl;
   if (hand) {
     handEl = h('div', { class: 'cards myst-hand' }, hand.map((c) => {
-      const wrap = h('span', { class: 'card-wrap myst-vision', dataset: { card: String(c.id), vision: String(c.id) } }, visionCard(c));
+      const wrap = h('span', { class: 'card-wrap myst-vision', dataset: { vision: String(c.id) } }, visionCard(c));
       if (L.cards.has(c.id)) clickable(wrap, st.sel.includes(c.id) ? 'selected' : 'playable', () => toggle(c.id));
       return wrap;
     }));
