@@ -266,7 +266,14 @@ export function mysterium(ctx) {
     const clair = typeof p.track === 'number' ? h('div', { class: 'myst-clair' },
       `track ${p.track} · ${p.level || ''} · tokens ${p.tokens ?? '-'}`,
       (p.tokens_placed || []).length ? h('span', {}, ' · placed ', p.tokens_placed.map((tp) => `${tp.token === 'yes' ? '✓' : '✗'} on ${tp.on}`).join(', ')) : null) : null;
-    const z = h('div', { class: cls.join(' '), dataset: { psychic: String(n) } }, head, found, left, wrong, guess, clair, visions);
+    // The card it looks for, when this view knows it (the ghost's): drawn
+    // next to its visions, so that the ghost compares them at a glance.
+    const goal = p.looking_for && Array.isArray(p.combination_left) && p.combination_left.length ?
+      (cards[p.looking_for] || []).find((c) => c.name === p.combination_left[0]) : null;
+    const pics = goal ? h('div', { class: 'myst-pics' },
+      h('div', { class: 'myst-goal', title: `psychic ${n} looks for ${goal.title || goal.name}` }, psychicCard(goal, p.looking_for), h('span', {}, 'its card')),
+      visions) : visions;
+    const z = h('div', { class: cls.join(' '), dataset: { psychic: String(n) } }, head, found, left, wrong, guess, clair, pics);
     if (givable(n)) {
       clickable(z, 'target', () => ctx.act(made.give.get(String(n))));
       z.appendChild(h('div', { class: 'myst-give-here' }, `give the ${st.sel.length === 1 ? 'card' : `${st.sel.length} cards`} here`));
