@@ -853,11 +853,30 @@ async function mysteriumWholeGames(browser, base) {
     seats[seat] = 'you';
     const t = await createTable(page, base, 'mysterium', seats, { difficulty: 'easy' });
     await page.goto(t.links[seat]);
+    // A spectator (on the psychic's desktop game) sees the table and no
+    // ghost's hand.
+    let spy = null;
+    if (seat === 1 && tag === 'desktop') {
+      spy = await newPage(browser, DESKTOP);
+      await spy.goto(t.watch);
+      await spy.waitForSelector('#board .myst .myst-psychic');
+      check(await spy.locator('.myst-hand, .myst-secret, .myst-goal').count() === 0, 'mysterium: a spectator sees no ghost\'s hand and no secret card');
+    }
     const r = await mysteriumByClicking(page, `mysterium${seat === 0 ? '-ghost' : ''}-${tag}`, Number(process.env.GAME_SECONDS || 150) * 1000);
     const text = await page.locator('.end').innerText();
     check(/Game over/.test(text), `mysterium ${tag}: the end is shown`);
     if (seat === 0) check(r.gives >= 3, `mysterium ${tag}: the ghost gave visions by clicking (${r.gives})`);
     else check(r.guesses >= 1, `mysterium ${tag}: the psychic guessed by clicking (${r.guesses})`);
+    if (spy) await spy.context().close();
+    // Its replay draws the same table, move by move.
+    if (seat === 0 && tag === 'desktop') {
+      await page.click('.end a[href^="#/replay/"]');
+      await page.waitForSelector('.replay-controls');
+      for (let k = 0; k < 3; k++) await page.click('#next');
+      await page.waitForFunction(() => /move 3 of/.test(document.querySelector('.replay-controls .where')?.textContent || ''));
+      await page.waitForSelector('#app .board .myst .myst-clock');
+      await page.screenshot({ path: `${shots}/mysterium-replay.png`, fullPage: true });
+    }
     await page.context().close();
     return { tag, seat, ...r };
   };
