@@ -18,7 +18,8 @@ export const COLOURS = {
 
 const INK = '#2b2722';
 
-// The kind of each motif (for its colours and its legend).
+// The motifs by kind, in the order of the content (docs/games/
+// mysterium.md, "Our content"): the legend's rows.
 export const MOTIF_KINDS = {
   colour: Object.keys(COLOURS),
   element: ['fire', 'water', 'earth', 'air', 'ice', 'lightning', 'smoke', 'stone'],
@@ -27,11 +28,6 @@ export const MOTIF_KINDS = {
   creature: ['cat', 'owl', 'raven', 'snake', 'fish', 'horse', 'spider', 'butterfly'],
   mood: ['joy', 'sorrow', 'fear', 'anger', 'calm', 'mystery', 'love', 'pride'],
 };
-
-export function kindOf(motif) {
-  for (const [k, list] of Object.entries(MOTIF_KINDS)) if (list.includes(motif)) return k;
-  return null;
-}
 
 // Small drawing helpers: each adds to the group g.
 const path = (g, d, fill, stroke = 'none', w = 1.6, extra = {}) =>

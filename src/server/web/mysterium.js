@@ -21,7 +21,7 @@
 // page's last-move marking would take for cards.
 
 import { h } from './dom.js';
-import { visionCard, psychicCard, glyph, COLOURS } from './glyphs.js';
+import { visionCard, psychicCard, glyph, MOTIF_KINDS } from './glyphs.js';
 import { svgEl } from './cards.js';
 import { facts } from './kit.js';
 
@@ -153,17 +153,11 @@ function track(psychics) {
   return h('div', { class: 'myst-track' }, s);
 }
 
-// A legend of the glyphs: the motifs on the cards of the table, named.
+// A legend of the glyphs: the 48 motifs, a row a kind, each named.
 function legend() {
   const box = h('details', { class: 'myst-legend' }, h('summary', {}, 'What the pictures are'));
   const s = svgEl('svg', { viewBox: '0 0 480 300', class: 'myst-legend-svg', role: 'img', 'aria-label': 'the 48 motifs' });
-  const kinds = [['colours', Object.keys(COLOURS)],
-    ['elements', ['fire', 'water', 'earth', 'air', 'ice', 'lightning', 'smoke', 'stone']],
-    ['shapes', ['circle', 'spiral', 'star', 'triangle', 'square', 'crescent', 'cross', 'wave']],
-    ['objects', ['key', 'book', 'clock', 'mirror', 'candle', 'rope', 'bell', 'mask']],
-    ['creatures', ['cat', 'owl', 'raven', 'snake', 'fish', 'horse', 'spider', 'butterfly']],
-    ['moods', ['joy', 'sorrow', 'fear', 'anger', 'calm', 'mystery', 'love', 'pride']]];
-  kinds.forEach(([, list], r) => list.forEach((m, c) => {
+  Object.values(MOTIF_KINDS).forEach((list, r) => list.forEach((m, c) => {
     glyph(s, m, 30 + c * 60, 22 + r * 48, 1);
     const t = svgEl('text', { x: 30 + c * 60, y: 46 + r * 48, 'text-anchor': 'middle', class: 'myst-legend-name' }, s);
     t.textContent = m;
@@ -172,6 +166,10 @@ function legend() {
   return box;
 }
 
+// The table of Mysterium for the page (app.js): { el, hand, moves }.  The
+// ghost's hand is drawn on the table itself (hand: null tells the page to
+// draw none); moves is the box of this seat's moves, or null when it has
+// none.  The selection (ui.myst) lasts while the legal moves stay the same.
 export function mysterium(ctx) {
   const v = ctx.view || {};
   const legal = ctx.legal || [];
