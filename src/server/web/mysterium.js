@@ -287,7 +287,9 @@ export function mysterium(ctx) {
   // The rows this seat looks in (the acting psychic's alone when the seat
   // plays two and one of them is to guess).
   const rowFor = new Set((mine.includes(acting) ? [acting] : mine).map((n) => (psychics[n - 1] || {}).looking_for).filter(Boolean));
-  const rows = KINDS.filter((k) => (cards[k] || []).length).map((k) => {
+  // The row this seat looks in comes first.
+  const order = [...KINDS.filter((k) => rowFor.has(k)), ...KINDS.filter((k) => !rowFor.has(k))];
+  const rows = order.filter((k) => (cards[k] || []).length).map((k) => {
     const row = h('div', { class: 'cards myst-row' }, cards[k].map((c) => {
       const labels = [];
       if (typeof c.found_by === 'number') labels.push(h('span', { class: 'myst-foundby' }, token(c.found_by), 'found'));
@@ -413,12 +415,19 @@ export function mysterium(ctx) {
       st.sel.length ? h('span', { class: 'myst-selected' }, `selected: ${st.sel.map((x) => `#${x}`).join(' ')}`) : null),
     hand.length ? handEl : h('span', { class: 'empty-slot' }, 'empty'), bar.childNodes.length ? bar : null) : null;
   const hasTrack = psychics.some((p) => typeof p.track === 'number');
+  // A psychic's own visions come first, with the rows of cards right under
+  // them (to read one against the other, on a phone too), then the other
+  // psychics; while tokens are placed on the others' guesses, every
+  // psychic comes first.
+  const first = mine.length && !(L.yes.size || L.no.size) ? psyZones.filter((z, i) => mine.includes(i + 1)) : psyZones;
+  const after = first === psyZones ? [] : psyZones.filter((z, i) => !mine.includes(i + 1));
   const el = h('div', { class: 'felt myst' },
     banner,
     epilogue,
     handZone,
-    h('div', { class: 'zones myst-psychics' }, psyZones),
+    h('div', { class: 'zones myst-psychics' }, first),
     h('div', { class: 'myst-rows' }, rows),
+    after.length ? h('div', { class: 'zones myst-psychics' }, after) : null,
     hasTrack ? h('div', { class: 'zone wide' }, h('div', { class: 'zone-title' }, 'the clairvoyance track (1 step a right ✓ or ✗)'), track(psychics)) : null,
     last,
     legend());
