@@ -199,14 +199,15 @@ test-web: $(BUILD)/tabula
 # Screenshots of a few tables for the README and the games' docs
 # (docs/shots/): those games played whole by clicking in the browser tests,
 # their middle screenshots at the window's size.
-# Every game's table on a phone (each game's doc shows its own), and two
-# at a desktop for the README; Mysterium's table is issue 34's.
+# Every game's table on a phone (each game's doc shows its own; Mysterium's
+# as a psychic and as the ghost), and two at a desktop for the README.
 DOC_GAMES := 6-nimmt no-thanks the-mind schotten-totten the-game take-5 \
              dicht-dran mystique mystique-energy clique-mystique \
              mystical-eddies mystique-circle battle-for-the-suns \
              mystique-domination mystique-pillars mystique-chain up-and-down \
-             mystique-maze chain-of-restraints mystique-guilds mystery-city myst
-DOC_SHOTS := mystique-desktop myst-desktop $(DOC_GAMES:%=%-phone)
+             mystique-maze chain-of-restraints mystique-guilds mystery-city myst \
+             mysterium
+DOC_SHOTS := mystique-desktop myst-desktop $(DOC_GAMES:%=%-phone) mysterium-ghost-phone
 docs-shots: $(BUILD)/tabula
 	cd tests/web && { test -d node_modules/playwright-core || \
 	  npm ci --no-audit --no-fund; }

@@ -1,9 +1,11 @@
 // kit.test.mjs - the table kit's move picker (src/server/web/kit.js) on its
 // own, without a browser (make test-web runs it first): the moves a
-// selection leaves, when a click settles a move, and the buttons shown.
+// selection leaves, when a click settles a move, and the buttons shown;
+// and Mysterium's selection of sets of cards (src/server/web/mysterium.js).
 
 import assert from 'node:assert/strict';
 import { Picker, splitMove, MAX_BUTTONS } from '../../src/server/web/kit.js';
+import { parseLegal, selectionMoves } from '../../src/server/web/mysterium.js';
 
 let n = 0;
 function test(name, fn) {
@@ -92,6 +94,36 @@ test('a new position forgets the selection', () => {
   p.click('3Ym');
   assert.deepEqual(new Picker(['3Ym c7', '3Ym b6'], splitMove, ui).picked, ['3Ym']);
   assert.deepEqual(new Picker(['4Rm c7'], splitMove, ui).picked, []);
+});
+
+test('Mysterium: selected cards, in any order, make the gives and the crow that are legal', () => {
+  const L = parseLegal(['give 1 19', 'give 1 19 39', 'give 2 19 39', 'give 2 39', 'discard 19 39', 'discard 19']);
+  const m = selectionMoves(L, [39, 19]);
+  assert.deepEqual([...m.give.entries()], [['1', 'give 1 19 39'], ['2', 'give 2 19 39']]);
+  assert.equal(m.discard, 'discard 19 39');
+  assert.equal(m.culprit, null);
+  assert.deepEqual([...selectionMoves(L, [39]).give.keys()], ['2']);
+  assert.equal(selectionMoves(L, []).give.size, 0);
+  assert.ok(L.cards.has(19) && L.cards.has(39) && !L.cards.has(41));
+});
+
+test('Mysterium: a group and three cards make the culprit move', () => {
+  const L = parseLegal(['culprit 2 8 16 31', 'culprit 1 8 16 31', 'discard 8']);
+  assert.equal(selectionMoves(L, [31, 8, 16], '2').culprit, 'culprit 2 8 16 31');
+  assert.equal(selectionMoves(L, [31, 8], '2').culprit, null);
+  assert.equal(selectionMoves(L, [31, 8, 16], null).culprit, null);
+});
+
+test('Mysterium: guesses, tokens and votes by what they name; other moves are buttons', () => {
+  const L = parseLegal(['guess cook', 'yes 2', 'no 2', 'take 3', 'done', 'pass', 'vote 1', 'skip 2', 'wait 1']);
+  assert.equal(L.guess.get('cook'), 'guess cook');
+  assert.equal(L.yes.get('2'), 'yes 2');
+  assert.equal(L.no.get('2'), 'no 2');
+  assert.equal(L.take.get('3'), 'take 3');
+  assert.equal(L.vote.get('1'), 'vote 1');
+  // "pass" is "done" again: one button; a move this page does not know
+  // (the engine may add some) is a button too.
+  assert.deepEqual(L.other, ['done', 'skip 2', 'wait 1']);
 });
 
 console.log(`kit: ${n} passed, 0 failed`);

@@ -15,15 +15,18 @@
 //   5. The Mind runs in real time: ticks pass on the server's clock with
 //      nobody clicking, and a click plays the card in its tick.
 //   6. HTTP serves the UI and the records of ended games, nothing else.
-//   7. Every game but Mysterium: a person plays a whole game against bots
+//   7. Every game: a person plays a whole game against bots
 //      by clicking only (the things on the table, then move buttons), at
 //      1280x800 and 390x844 at once, with screenshots at its start, middle
 //      and end (in SHOTS, default build/web-shots: CI keeps them as
 //      artifacts); every page, all along: no sideways scroll of the page,
 //      at most 30 move buttons, every card of the hand drawn as a card,
 //      whose turn it is shown.  MYST's race at the lobby's default pace
-//      lets a newcomer who reads for 4 s place a piece.
-//   8. Every other game (Mysterium): a table, a few moves, screenshots.
+//      lets a newcomer who reads for 4 s place a piece.  Mysterium is
+//      played as the ghost and as a psychic (its moves are sets of cards:
+//      cards of the hand selected, then a psychic or a group), reaching
+//      its epilogue's culprit and vote by clicking when the team gets there.
+//   8. Every other game (none today): a table, a few moves, screenshots.
 //   9. Links: a spectator's link opens no seat (not even turned into an
 //      invite), the invite link opens one seat, and a seat link the person
 //      at the seat reissued locks the old link out; the browser keeps only
@@ -471,7 +474,7 @@ async function everyGame(browser, base) {
   };
   await fits('the lobby');
   // The games played whole by clicking have their screenshots already.
-  const played = new Set(CLICK_GAMES.map((g) => g.id));
+  const played = new Set([...CLICK_GAMES.map((g) => g.id), 'mysterium']);
   for (const { id, min } of games.filter((g) => !played.has(g.id))) {
     const players = Math.max(min, 2);
     const seats = ['you'];
@@ -657,6 +660,235 @@ async function wholeGameByClicking(browser, base, g) {
   if (process.env.DEBUG) console.log(`      ${g.id}: ${out.join(', ')}`);
 }
 
+// ---------------------------------------------------------------- Mysterium by clicking
+
+// The motifs of the cards on a Mysterium page, read from the pictures'
+// labels ("vision #12: red, owl (2)", "the Cook (cook): red, fire, ..."),
+// and what the page offers: the test plays as a person would, from what is
+// drawn.
+async function mystLook(page) {
+  return page.evaluate(() => {
+    const motifsOf = (svg) => {
+      const l = svg ? svg.getAttribute('aria-label') || '' : '';
+      const i = l.lastIndexOf(': ');
+      return i < 0 ? [] : l.slice(i + 2).split(', ').map((m) => m.replace(/ \(\d\)$/, ''));
+    };
+    const cards = {};
+    for (const w of document.querySelectorAll('.myst-pcard')) cards[w.dataset.name] = motifsOf(w.querySelector('svg'));
+    const psychics = [...document.querySelectorAll('.myst-psychic')].map((z) => ({
+      n: Number(z.dataset.psychic),
+      mine: z.classList.contains('mine'),
+      acting: z.classList.contains('acting'),
+      target: z.classList.contains('target'),
+      secret: [...z.querySelectorAll('.myst-secret .myst-name')].map((e) => e.getAttribute('title')),
+      wrong: z.querySelectorAll('.myst-wrong s').length,
+      visions: [...z.querySelectorAll('.myst-visions svg')].map(motifsOf),
+    }));
+    const hand = [...document.querySelectorAll('.myst-hand .myst-vision')].map((w) => ({
+      id: Number(w.dataset.vision), motifs: motifsOf(w.querySelector('svg')),
+      playable: w.classList.contains('playable'), selected: w.classList.contains('selected') }));
+    const groups = [...document.querySelectorAll('.myst-group')].map((z) => ({
+      g: Number(z.dataset.group), playable: z.classList.contains('playable'), selected: z.classList.contains('selected'),
+      cards: [...z.querySelectorAll('.myst-gcard svg')].map(motifsOf) }));
+    const guessable = [...document.querySelectorAll('.myst-pcard.playable')].map((w) => w.dataset.name);
+    const hourEl = document.querySelector('.myst-hour.now');
+    return { cards, psychics, hand, groups, guessable,
+      hour: hourEl ? hourEl.textContent : '',
+      tokBtns: document.querySelectorAll('.myst-tok-btn').length,
+      buttons: [...document.querySelectorAll('#moves button.move[data-move]')].map((b) => b.dataset.move) };
+  });
+}
+
+const shared = (a, b) => a.filter((m) => b.includes(m)).length;
+
+// Plays Mysterium's seat by clicking to the end: as the ghost, for a
+// psychic the card of its hand that shares most with its secret card,
+// selected, then the psychic clicked; in the epilogue a group and its
+// three best cards.  As a psychic, the card of its row that shares most
+// with its visions; a ✓ or ✗ on another's guess now and then, then Done;
+// a vote for the group its shared vision fits best.  Every page passes
+// the checks of every game's table (look); screenshots at the start, in
+// the middle (hour II or later, a selection or a choice shown) and at the
+// end.
+async function mysteriumByClicking(page, name, deadlineMs) {
+  const t0 = Date.now();
+  let clicks = 0, shotMid = false, shotEpi = false, culprit = false, votes = 0, guesses = 0, gives = 0, tokens = 0;
+  await page.waitForSelector('#board .myst');
+  await page.screenshot({ path: `${shots}/${name}-start.png`, fullPage: true });
+  const middle = async () => {
+    if (shotMid) return;
+    shotMid = true;
+    if (process.env.VIEWPORT_SHOTS) await page.evaluate(() => window.scrollTo(0, 0));
+    await page.screenshot({ path: `${shots}/${name}-middle.png`, fullPage: !process.env.VIEWPORT_SHOTS });
+  };
+  const click = async (loc) => {
+    try {
+      await loc.click({ timeout: 1500 });
+      clicks++;
+      await page.waitForTimeout(40);
+      return true;
+    } catch {
+      return false;
+    }
+  };
+  for (;;) {
+    const s = await look(page);
+    check(s.scroll <= s.width + 1, `${name}: no sideways scroll of the page (${s.scroll} > ${s.width})`);
+    check(s.buttons <= 30, `${name}: at most 30 move buttons (${s.buttons})`);
+    if (s.handWant !== null) check(s.handDrawn === s.handWant, `${name}: every card in hand drawn (${s.handDrawn} of ${s.handWant})`);
+    if (s.ended) break;
+    check(Date.now() - t0 < deadlineMs, `${name}: the game ends within ${deadlineMs / 1000} s (${clicks} clicks; ${s.status})`);
+    if (s.playing && s.status) check(s.turnShown, `${name}: whose turn it is is shown (${s.status})`);
+    check(await page.locator('button.move[data-move^="give"]').count() <= 6, `${name}: no list of gives`);
+    const hand = await page.evaluate(() => {
+      const z = document.querySelector('.myst-handzone');
+      return z ? { want: Number(z.dataset.count), drawn: z.querySelectorAll('.myst-vision').length } : null;
+    });
+    if (hand) check(hand.want === hand.drawn, `${name}: every card of the ghost's hand drawn (${hand.drawn} of ${hand.want})`);
+    if (s.status !== 'Your turn.') {
+      await page.waitForTimeout(60);
+      continue;
+    }
+    const m = await mystLook(page);
+    const late = m.hour && m.hour !== 'I';
+    if (!shotEpi && m.groups.some((g) => g.playable)) {
+      shotEpi = true;
+      await page.screenshot({ path: `${shots}/${name}-epilogue.png`, fullPage: true });
+    }
+    if (m.hand.length && m.groups.some((g) => g.playable)) {
+      // The ghost's epilogue: a group, then its three best cards.
+      let g = m.groups.find((x) => x.selected);
+      if (!g) {
+        g = m.groups.filter((x) => x.playable)[0];
+        await click(page.locator(`.myst-group[data-group="${g.g}"]`));
+        continue;
+      }
+      const sel = m.hand.filter((c) => c.selected);
+      if (sel.length < 3) {
+        const score = (c) => Math.max(...g.cards.map((pc) => shared(c.motifs, pc)));
+        const best = m.hand.filter((c) => !c.selected && c.playable).sort((a, b) => score(b) - score(a))[0];
+        await click(page.locator(`.myst-hand .myst-vision[data-vision="${best.id}"]`));
+        if (sel.length === 2) await middle();
+        continue;
+      }
+      const confirm = page.locator('.myst-handbar button.move.confirm');
+      if (await confirm.count()) { if (await click(confirm)) culprit = true; continue; }
+      await click(page.locator('.myst-handbar button.move.back'));
+      continue;
+    }
+    if (m.hand.length && m.hand.some((c) => c.playable)) {
+      // The ghost's visions: for each psychic with a secret left, its best
+      // card; the first psychic it can be given to gets it.
+      if (m.hand.some((c) => c.selected)) {
+        const target = m.psychics.find((p) => p.target);
+        if (late) await middle();
+        if (target && await click(page.locator(`.myst-psychic[data-psychic="${target.n}"]`))) { gives++; continue; }
+        await click(page.locator('.myst-handbar button.move.back'));
+        continue;
+      }
+      const open = m.psychics.filter((p) => p.secret.length);
+      open.sort(() => Math.random() - 0.5);
+      let done = false;
+      for (const p of open) {
+        const want = m.cards[p.secret[0]] || [];
+        const best = m.hand.filter((c) => c.playable).sort((a, b) => shared(b.motifs, want) - shared(a.motifs, want))[0];
+        if (!best) break;
+        await click(page.locator(`.myst-hand .myst-vision[data-vision="${best.id}"]`));
+        const ok = await page.locator(`.myst-psychic[data-psychic="${p.n}"].target`).count();
+        if (ok) {
+          if (late) await middle();
+          await click(page.locator(`.myst-psychic[data-psychic="${p.n}"]`));
+          gives++;
+          done = true;
+          break;
+        }
+        await click(page.locator('.myst-handbar button.move.back'));
+      }
+      if (done) continue;
+      // No psychic named by the content: any card, any psychic that takes it.
+      await click(page.locator('.myst-hand .myst-vision.playable').first());
+      const any = page.locator('.myst-psychic.target');
+      if (await any.count()) { await click(any.first()); gives++; continue; }
+    }
+    if (m.guessable.length) {
+      const me = m.psychics.find((p) => p.mine && p.acting) || m.psychics.find((p) => p.mine) || { visions: [] };
+      const score = (nm) => me.visions.reduce((t, vm) => t + shared(vm, m.cards[nm] || []), 0) + Math.random() * 0.5;
+      const best = m.guessable.sort((a, b) => score(b) - score(a))[0];
+      if (late) await middle();
+      if (await click(page.locator(`.myst-pcard[data-name="${best}"]`))) guesses++;
+      continue;
+    }
+    if (m.tokBtns && Math.random() < 0.5) {
+      const btn = page.locator('.myst-tok-btn');
+      if (late) await middle();
+      if (await click(btn.nth(Math.floor(Math.random() * m.tokBtns)))) tokens++;
+      continue;
+    }
+    if (m.groups.some((g) => g.playable)) {
+      await middle();
+      const pick = m.groups.filter((g) => g.playable);
+      if (await click(page.locator(`.myst-group[data-group="${pick[Math.floor(Math.random() * pick.length)].g}"]`))) votes++;
+      continue;
+    }
+    if (m.buttons.length) {
+      const b = m.buttons.includes('done') ? 'done' : m.buttons[0];
+      await click(page.locator(`#moves button.move[data-move="${b}"]`).first());
+      continue;
+    }
+    await page.waitForTimeout(60);
+  }
+  if (!shotMid) await page.screenshot({ path: `${shots}/${name}-middle.png`, fullPage: !process.env.VIEWPORT_SHOTS });
+  await page.screenshot({ path: `${shots}/${name}-end.png`, fullPage: true });
+  check(clicks >= 2, `${name}: the person clicked moves (${clicks})`);
+  return { clicks, seconds: (Date.now() - t0) / 1000, culprit, votes, guesses, gives, tokens };
+}
+
+// Mysterium played whole by clicking, at 4 players (clairvoyance), as the
+// ghost and as psychic 1, at a desktop's size and a phone's; and at 3
+// players as the seat that plays psychics 1 and 2.
+async function mysteriumWholeGames(browser, base) {
+  const run = async (size, tag, seat, players = 4) => {
+    const page = await newPage(browser, size);
+    const seats = Array(players).fill('heuristic');
+    seats[seat] = 'you';
+    const t = await createTable(page, base, 'mysterium', seats, { difficulty: 'easy' });
+    await page.goto(t.links[seat]);
+    // A spectator (on the psychic's desktop game) sees the table and no
+    // ghost's hand.
+    let spy = null;
+    if (seat === 1 && tag === 'desktop') {
+      spy = await newPage(browser, DESKTOP);
+      await spy.goto(t.watch);
+      await spy.waitForSelector('#board .myst .myst-psychic');
+      check(await spy.locator('.myst-hand, .myst-secret, .myst-goal').count() === 0, 'mysterium: a spectator sees no ghost\'s hand and no secret card');
+    }
+    const r = await mysteriumByClicking(page, `mysterium${seat === 0 ? '-ghost' : ''}-${tag}`, Number(process.env.GAME_SECONDS || 150) * 1000);
+    const text = await page.locator('.end').innerText();
+    check(/Game over/.test(text), `mysterium ${tag}: the end is shown`);
+    if (seat === 0) check(r.gives >= 3, `mysterium ${tag}: the ghost gave visions by clicking (${r.gives})`);
+    else check(r.guesses >= 1, `mysterium ${tag}: the psychic guessed by clicking (${r.guesses})`);
+    if (spy) await spy.context().close();
+    // Its replay draws the same table, move by move.
+    if (seat === 0 && tag === 'desktop') {
+      await page.click('.end a[href^="#/replay/"]');
+      await page.waitForSelector('.replay-controls');
+      for (let k = 0; k < 3; k++) await page.click('#next');
+      await page.waitForFunction(() => /move 3 of/.test(document.querySelector('.replay-controls .where')?.textContent || ''));
+      await page.waitForSelector('#app .board .myst .myst-clock');
+      await page.screenshot({ path: `${shots}/mysterium-replay.png`, fullPage: true });
+    }
+    await page.context().close();
+    return { tag, seat, ...r };
+  };
+  const out = await Promise.all([run(DESKTOP, 'desktop', 0), run(PHONE, 'phone', 0), run(DESKTOP, 'desktop', 1), run(PHONE, 'phone', 1)]);
+  // With 3 players a seat plays two psychics, and there is no clairvoyance.
+  out.push(await run(PHONE, '3p-phone', 1, 3));
+  if (process.env.DEBUG) for (const r of out) console.log(`      mysterium ${r.seat ? 'psychic' : 'ghost'} ${r.tag}: ${JSON.stringify(r)}`);
+  // The epilogue, when the team got there, was clicked too.
+  for (const r of out) if (r.seat === 0 && r.votes === 0 && r.culprit === false) console.log(`      (mysterium ghost ${r.tag}: the team did not reach the epilogue)`);
+  return out;
+}
+
 // ---------------------------------------------------------------- main
 
 const { proc, base } = await startServer();
@@ -669,6 +901,7 @@ try {
   for (const g of CLICK_GAMES) {
     await test(`${g.id}: a whole game by clicking, desktop and phone`, () => wholeGameByClicking(browser, fast.base, g));
   }
+  await test('mysterium: a whole game by clicking as the ghost and as a psychic, desktop and phone', () => mysteriumWholeGames(browser, fast.base));
   await test('No Thanks! played to its end by two people and a bot', () => noThanksToTheEnd(browser, base));
   await test('a spectator sees no hidden card', () => spectatorSeesNoHand(browser, base));
   await test('a reload reconnects to the same seat', () => reloadKeepsTheSeat(browser, base));

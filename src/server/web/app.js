@@ -494,7 +494,12 @@ function tablePage(table, token, claim) {
       else rerender();
     });
     markLastMove(s.game, ui.log.length ? ui.log[ui.log.length - 1] : (s.log.length ? s.log[s.log.length - 1] : ''), [boardEl]);
-    if (legal.length) {
+    if (b && b.moves !== undefined) {
+      // A table with its own way of clicking moves (Mysterium's sets of
+      // cards) gives its own buttons.
+      if (b.moves) movesEl.append(b.moves, typeMove(legal, act));
+      else if (s.seat !== null && s.status === 'playing' && !s.realtime) movesEl.append(h('p', { class: 'wait' }, 'Not your turn.'));
+    } else if (legal.length) {
       const { moves, groups, cut } = picker.buttons();
       const box = h('div', { class: 'moves' });
       const picked = picker.picked;

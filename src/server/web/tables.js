@@ -10,6 +10,7 @@
 import { h } from './dom.js';
 import { card, cards, zone, pile, trick, seatStrip, facts, backs, splitMove, seatName, richText } from './kit.js';
 import { BOARDS } from './boards.js';
+import { mysterium } from './mysterium.js';
 
 // The cards of a list as a zone, when the list is not empty.
 function cardZone(ctx, title, list, opts = {}) {
@@ -341,7 +342,7 @@ export const TABLES = {
   'up-and-down': upAndDown, 'mystique-maze': maze, 'chain-of-restraints': restraints,
   'mystique-guilds': guilds, 'the-game': theGame, 'take-5': take5, 'dicht-dran': dichtDran,
   '6-nimmt': sixNimmt, 'no-thanks': noThanks, 'the-mind': theMind, 'mystery-city': mysteryCity,
-  ...BOARDS,
+  ...BOARDS, mysterium,
 };
 
 export { richText };
