@@ -205,9 +205,8 @@ static void build_header_list(void)
 
 /* Writes a whole HTTP/1.1 answer into buf: the status line, the security
  * headers, `extra` (more header lines, each ending in CRLF, or ""), a
- * text body and Connection: close.  It is for the answers libwebsockets
- * has no way to give (a request it hands over as raw bytes, a request
- * whose headers overflowed its buffer), written straight to the socket.
+ * text body and Connection: close.  It is for the requests libwebsockets
+ * hands over as raw bytes (raw_request), where it writes no status line.
  * Returns the length. */
 static size_t raw_answer(char *buf, size_t cap, unsigned status,
                          const char *reason, const char *extra,
@@ -603,7 +602,10 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason,
         }
         break;
     case LWS_CALLBACK_RAW_ADOPT:
+        /* libwebsockets takes away the request's timeout when it hands
+         * it over: it is given one again, whatever comes. */
         memset(p, 0, sizeof *p);
+        lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, 5);
         return 0;
     case LWS_CALLBACK_RAW_RX:
         raw_request(wsi, p, in, len);
