@@ -909,6 +909,15 @@ static void assert_secure_headers(char *answer)
     assert_non_null(strstr(answer, "\r\ncache-control: no-cache"));
 }
 
+/* Whether an HTTP answer has the given status ("HTTP/1.x NNN"). */
+static int has_status(const char *answer, int status)
+{
+    char want[8];
+    snprintf(want, sizeof want, " %d", status);
+    return strncmp(answer, "HTTP/1.", 7) == 0 &&
+           strncmp(answer + 8, want, strlen(want)) == 0;
+}
+
 static const char upgrade_fmt[] =
     "GET %s HTTP/1.1\r\nHost: 127.0.0.1:%d\r\nUpgrade: websocket\r\n"
     "Connection: Upgrade\r\nSec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n"
@@ -958,6 +967,16 @@ static void test_http_hygiene(void **state)
     a = raw_http(req);
     assert_null(strstr(a, " 101 "));
     assert_non_null(strstr(a, " 403 "));
+    assert_secure_headers(a);
+    free(a);
+    /* Only the WebSocket upgrade: not HTTP/2 in clear (h2c), which
+     * libwebsockets would take (the server before: 101). */
+    snprintf(req, sizeof req, "GET / HTTP/1.1\r\nHost: 127.0.0.1:%d\r\n"
+             "Connection: Upgrade, HTTP2-Settings\r\nUpgrade: h2c\r\n"
+             "HTTP2-Settings: AAMAAABkAARAAAAAAAIAAAAA\r\n\r\n", server_port);
+    a = raw_http(req);
+    assert_null(strstr(a, " 101 "));
+    assert_true(has_status(a, 400));
     assert_secure_headers(a);
     free(a);
     char origin[128];
@@ -1035,15 +1054,6 @@ static void test_error_messages(void **state)
     json_decref(created);
     wsc_close(&w);
     stop_server();
-}
-
-/* Whether an HTTP answer has the given status ("HTTP/1.x NNN"). */
-static int has_status(const char *answer, int status)
-{
-    char want[8];
-    snprintf(want, sizeof want, " %d", status);
-    return strncmp(answer, "HTTP/1.", 7) == 0 &&
-           strncmp(answer + 8, want, strlen(want)) == 0;
 }
 
 /* Issue 32: "TRACE, unknown methods, absolute URIs and GET * get

@@ -18,6 +18,7 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/file.h>
 #include <sys/socket.h>
 #include <time.h>
@@ -549,10 +550,15 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason,
     switch (reason) {
     case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE: {
         /* The protocol lives at "/" only, and only for this site's pages
-         * (or a client that is no browser). */
+         * (or a client that is no browser); `in` is the Upgrade asked. */
         char uri[256];
         if (header_bytes(wsi) > TBS_MAX_HEADERS)
             return refuse(wsi, 431, "the request's headers are over 8 KB");
+        /* libwebsockets would also take Upgrade: h2c (HTTP/2 without
+         * TLS), which nothing here needs. */
+        if (!in || strcasecmp((const char *)in, "websocket") != 0)
+            return refuse(wsi, HTTP_STATUS_BAD_REQUEST,
+                          "only the WebSocket upgrade is served here");
         if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0 ||
             strcmp(uri, "/") != 0)
             return refuse(wsi, HTTP_STATUS_NOT_FOUND,
