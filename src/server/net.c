@@ -511,8 +511,9 @@ static int refuse(struct lws *wsi, unsigned status, const char *why)
  * LWS_SERVER_OPTION_FALLBACK_TO_APPLY_LISTEN_ACCEPT_CONFIG, a method it
  * does not know (TRACE, FOO...).  By RFC 9110 a method this server knows
  * but does not serve (CONNECT, TRACE) is 405 with Allow, and one it does
- * not recognise 501 (15.6.2).  Only the first bytes handed over can be
- * seen: a request line that came in pieces is answered 501. */
+ * not recognise 501 (15.6.2).  Only the bytes of the read that made
+ * libwebsockets give the request up are handed over: a request that came
+ * in several pieces may be answered 501. */
 static void raw_request(struct lws *wsi, pss *p, const char *in, size_t len)
 {
     if (p->raw_status)
