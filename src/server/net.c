@@ -266,7 +266,7 @@ static int start_response(struct lws *wsi, pss *p, unsigned status,
 
 /* The bytes of a request's headers: every field libwebsockets knows (the
  * request line's URI, Cookie, Referer, User-Agent, X-Forwarded-For...),
- * each with its name, colon and line end.  Fields it does not know are
+ * each with 16 bytes for its name, colon and line end.  Fields it does not know are
  * not counted (libwebsockets 4.1 has no way to list them); they and the
  * rest are bounded by its buffer, TBS_HEADER_BUFFER. */
 static size_t header_bytes(struct lws *wsi)
