@@ -225,7 +225,7 @@ LOAD_TABLES ?= 250
 LOAD_SECONDS ?= 60
 LOAD_SYNC ?= full
 $(BUILD)/server_load: bench/server_load.c tests/wsc.c tests/wsc.h
-	$(CC) $(CFLAGS) bench/server_load.c tests/wsc.c -ljansson -o $@
+	$(CC) $(CFLAGS) bench/server_load.c tests/wsc.c -ljansson -lsqlite3 -o $@
 
 bench-server: $(BUILD)/tabula $(BUILD)/server_load
 	$(BUILD)/server_load --tabula $(BUILD)/tabula --tables $(LOAD_TABLES) \

@@ -9,9 +9,13 @@
  * replaced by a new table of the same game.
  *
  * It reports moves per second, the latency from sending a move to
- * receiving the state that shows it (p50, p99, max), every error, and the
- * server's memory (resident set now and at its peak) and CPU time.  One
- * thread polls all the clients; the server has its own threads.
+ * receiving the state that shows it (p50, p99, max), the latency of a
+ * table's creation, every error, and the server's memory (resident set
+ * now and at its peak) and CPU time.  One thread polls all the clients;
+ * the server has its own threads.  At the end the server is killed
+ * (SIGKILL) and every move it acknowledged (`ok`) is looked up in its
+ * database: an acknowledged move that is not there, at its number, is
+ * counted lost.
  *
  * Each client comes from an address of its own (X-Forwarded-For, the
  * server trusting it as behind its reverse proxy), as people would, so
@@ -19,8 +23,12 @@
  * second process attacks the server all the while, as issue 32 did, from
  * addresses of its own: clients that send `rules` requests and never read
  * (backpressure), clients that create tables as fast as they are
- * answered (quotas, lifetimes), and clients that guess seat tokens; it
- * reconnects whatever is dropped.
+ * answered (quotas, lifetimes), clients that watch tables of searching
+ * bots (ISMCTS at the longest thinking time allowed) so that they think
+ * all the while (fair CPU), and clients that guess seat tokens; and,
+ * now and then, HTTP requests with 9 KB and 20 KB of headers, CONNECT
+ * and TRACE requests, and WebSocket frames sent unmasked.  It reconnects
+ * whatever is dropped.
  *
  * usage: server_load [--tabula PATH] [--tables N] [--seconds S]
  *                    [--sync full|normal] [--workers N] [--games a,b,...]
@@ -28,8 +36,11 @@
  */
 #include "../tests/wsc.h"
 
+#include <arpa/inet.h>
 #include <errno.h>
 #include <jansson.h>
+#include <netinet/in.h>
+#include <sqlite3.h>
 #include <poll.h>
 #include <signal.h>
 #include <stdio.h>
@@ -49,6 +60,7 @@ typedef struct client {
     int outstanding;    /* a move sent, its state not yet seen */
     int expect;         /* the move number that shows it */
     double sent_at;
+    char sent_table[32]; /* the table its move was sent to */
     int ended;
 } client;
 
@@ -57,6 +69,7 @@ typedef struct table {
     char game[40];
     char tokens[2][64];
     int creating;       /* a create request is on its way */
+    double create_at;   /* when it was sent */
 } table;
 
 static double now_s(void)
@@ -69,18 +82,84 @@ static double now_s(void)
 static long errors;
 static long moves;
 static long games_done;
-static double *lat;
-static long n_lat, cap_lat;
+/* Creates sent from then on are timed (the first tables, made all at
+ * once before the clock starts, are not). */
+static double measure_from = 1e300;
 
-static void note_latency(double s)
+/* A growing list of latencies (seconds). */
+typedef struct lats {
+    double *v;
+    long n, cap;
+} lats;
+
+static lats move_lat, create_lat;
+
+static void note_latency(lats *l, double s)
 {
-    if (n_lat == cap_lat) {
-        cap_lat = cap_lat ? 2 * cap_lat : 65536;
-        lat = realloc(lat, (size_t)cap_lat * sizeof *lat);
-        if (!lat)
+    if (l->n == l->cap) {
+        l->cap = l->cap ? 2 * l->cap : 65536;
+        l->v = realloc(l->v, (size_t)l->cap * sizeof *l->v);
+        if (!l->v)
             exit(1);
     }
-    lat[n_lat++] = s;
+    l->v[l->n++] = s;
+}
+
+/* The moves the server acknowledged: table, move number, text. */
+typedef struct ack {
+    char table[32];
+    int move;
+    char action[64];
+} ack;
+
+static ack *acks;
+static long n_acks, cap_acks;
+
+static void note_ack(const char *id, int move, const char *action)
+{
+    if (n_acks == cap_acks) {
+        cap_acks = cap_acks ? 2 * cap_acks : 65536;
+        acks = realloc(acks, (size_t)cap_acks * sizeof *acks);
+        if (!acks)
+            exit(1);
+    }
+    ack *a = &acks[n_acks++];
+    snprintf(a->table, sizeof a->table, "%s", id);
+    a->move = move;
+    snprintf(a->action, sizeof a->action, "%s", action);
+}
+
+/* Looks every acknowledged move up in the database of the killed server:
+ * the table's move-th action must be there with that text.  The number
+ * lost, or -1 when the database cannot be read. */
+static long acks_lost(const char *db_path)
+{
+    sqlite3 *db;
+    sqlite3_stmt *q;
+    if (sqlite3_open_v2(db_path, &db, SQLITE_OPEN_READONLY, NULL) !=
+            SQLITE_OK ||
+        sqlite3_prepare_v2(db, "SELECT data FROM steps WHERE table_id = ? "
+                           "AND kind = 'action' ORDER BY n LIMIT 1 OFFSET ?",
+                           -1, &q, NULL) != SQLITE_OK) {
+        fprintf(stderr, "server_load: %s: %s\n", db_path, sqlite3_errmsg(db));
+        sqlite3_close(db);
+        return -1;
+    }
+    long lost = 0;
+    for (long i = 0; i < n_acks; i++) {
+        sqlite3_bind_text(q, 1, acks[i].table, -1, SQLITE_STATIC);
+        sqlite3_bind_int(q, 2, acks[i].move - 1);
+        int ok = sqlite3_step(q) == SQLITE_ROW &&
+                 strcmp((const char *)sqlite3_column_text(q, 0),
+                        acks[i].action) == 0;
+        if (!ok && lost++ < 5)
+            fprintf(stderr, "server_load: lost: table %s move %d '%s'\n",
+                    acks[i].table, acks[i].move, acks[i].action);
+        sqlite3_reset(q);
+    }
+    sqlite3_finalize(q);
+    sqlite3_close(db);
+    return lost;
 }
 
 static void send_json(wsc *w, json_t *o)
@@ -123,6 +202,57 @@ static int connect_as(wsc *w, int port, const char *addr)
 #define FLOODERS 20
 #define CREATORS 20
 #define GUESSERS 20
+#define WATCHERS 4
+
+/* Sends a raw HTTP request (or anything) on a connection of its own and
+ * leaves: what it gets back is not read. */
+static void http_junk(int port, const char *text, size_t len)
+{
+    int fd = socket(AF_INET, SOCK_STREAM, 0);
+    if (fd < 0)
+        return;
+    struct sockaddr_in a;
+    memset(&a, 0, sizeof a);
+    a.sin_family = AF_INET;
+    a.sin_port = htons((uint16_t)port);
+    inet_pton(AF_INET, "127.0.0.1", &a.sin_addr);
+    if (connect(fd, (struct sockaddr *)&a, sizeof a) == 0)
+        (void)!send(fd, text, len, MSG_DONTWAIT | MSG_NOSIGNAL);
+    close(fd);
+}
+
+/* The HTTP attacks of one round: headers of 9 KB (answered 431) and 20 KB
+ * (over libwebsockets' buffer), CONNECT and TRACE. */
+static void http_attacks(int port)
+{
+    static char big[21000];
+    for (size_t n = 9000; n <= 20000; n += 11000) {
+        int h = snprintf(big, sizeof big, "GET / HTTP/1.1\r\nHost: x\r\n"
+                         "Cookie: ");
+        memset(big + h, 'a', n);
+        memcpy(big + (size_t)h + n, "\r\n\r\n", 4);
+        http_junk(port, big, (size_t)h + n + 4);
+    }
+    static const char *const lines[] = {
+        "CONNECT 127.0.0.1:22 HTTP/1.1\r\nHost: x\r\n\r\n",
+        "TRACE / HTTP/1.1\r\nHost: x\r\n\r\n"};
+    for (size_t i = 0; i < sizeof lines / sizeof lines[0]; i++)
+        http_junk(port, lines[i], strlen(lines[i]));
+}
+
+/* Sends `text` as one unmasked text frame (RFC 6455 forbids it). */
+static int send_unmasked(wsc *w, const char *text)
+{
+    unsigned char frame[256];
+    size_t len = strlen(text);
+    frame[0] = 0x81;
+    frame[1] = (unsigned char)len; /* len < 126, no mask bit */
+    memcpy(frame + 2, text, len);
+    return send(w->fd, frame, len + 2, MSG_DONTWAIT | MSG_NOSIGNAL) ==
+                   (ssize_t)(len + 2)
+               ? 0
+               : -1;
+}
 
 /* Sends a text frame without blocking: 0 when sent, 1 when the server is
  * not reading (the frame is dropped whole or the connection given up),
@@ -148,13 +278,22 @@ static int attack_send(wsc *w, const char *text)
 /* The attackers' process: runs until killed. */
 static void attack(int port)
 {
-    wsc flood[FLOODERS], make[CREATORS], guess[GUESSERS];
+    wsc flood[FLOODERS], make[CREATORS], guess[GUESSERS], watch[WATCHERS],
+        unmasked;
+    int watching[WATCHERS]; /* 0: to create, 1: created asked, 2: watching */
     char addr[64];
     memset(flood, 0, sizeof flood);
     memset(make, 0, sizeof make);
     memset(guess, 0, sizeof guess);
+    memset(watch, 0, sizeof watch);
+    memset(&unmasked, 0, sizeof unmasked);
     for (int i = 0; i < FLOODERS; i++)
         flood[i].fd = make[i].fd = guess[i].fd = -1;
+    for (int i = 0; i < WATCHERS; i++) {
+        watch[i].fd = -1;
+        watching[i] = 0;
+    }
+    unmasked.fd = -1;
     srand((unsigned)getpid());
     for (long round = 0;; round++) {
         for (int i = 0; i < FLOODERS; i++) {
@@ -209,6 +348,64 @@ static void attack(int port)
             else
                 w->len = 0;
         }
+        /* Tables of searching bots, watched so that they think. */
+        for (int i = 0; i < WATCHERS; i++) {
+            wsc *w = &watch[i];
+            snprintf(addr, sizeof addr, "198.18.0.%d", i + 1);
+            if (w->fd < 0) {
+                if (connect_as(w, port, addr) != 0)
+                    continue;
+                watching[i] = 0;
+            }
+            if (watching[i] == 0) {
+                if (attack_send(w, "{\"type\":\"create\",\"game\":"
+                                   "\"no-thanks\",\"players\":3,\"seats\":"
+                                   "[\"ismcts:time=5\",\"ismcts:time=5\","
+                                   "\"ismcts:time=5\"]}") != 0) {
+                    wsc_close(w);
+                    continue;
+                }
+                watching[i] = 1;
+            }
+            if (wsc_read(w, 0) < 0) {
+                wsc_close(w);
+                continue;
+            }
+            char *text;
+            size_t len;
+            while (wsc_next(w, &text, &len) == 1) {
+                json_t *m = json_loads(text, 0, NULL);
+                free(text);
+                const char *type =
+                    json_string_value(json_object_get(m, "type"));
+                if (watching[i] == 1 && type &&
+                    strcmp(type, "created") == 0) {
+                    char req[128];
+                    snprintf(req, sizeof req, "{\"type\":\"join\","
+                             "\"table\":\"%s\"}",
+                             json_string_value(json_object_get(m, "table")));
+                    watching[i] = attack_send(w, req) == 0 ? 2 : 0;
+                } else if (type && strcmp(type, "state") == 0) {
+                    const char *st = json_string_value(
+                        json_object_get(m, "status"));
+                    if (st && strcmp(st, "playing") != 0)
+                        watching[i] = 0; /* over: another */
+                }
+                json_decref(m);
+            }
+        }
+        /* Now and then: HTTP junk and unmasked frames. */
+        if (round % 50 == 0) {
+            http_attacks(port);
+            if (unmasked.fd < 0)
+                connect_as(&unmasked, port, "198.18.1.1");
+            if (unmasked.fd >= 0 &&
+                (send_unmasked(&unmasked, "{\"type\":\"games\"}") != 0 ||
+                 wsc_read(&unmasked, 0) < 0))
+                wsc_close(&unmasked);
+            else
+                unmasked.len = 0;
+        }
         usleep(2000);
     }
 }
@@ -255,6 +452,19 @@ static int cmp_double(const void *a, const void *b)
     return x < y ? -1 : x > y;
 }
 
+/* The median, the 99th percentile and the largest of l (sorted here). */
+static void percentiles(lats *l, double *p50, double *p99, double *max)
+{
+    if (l->n == 0) {
+        *p50 = *p99 = *max = 0;
+        return;
+    }
+    qsort(l->v, (size_t)l->n, sizeof *l->v, cmp_double);
+    *p50 = l->v[l->n / 2];
+    *p99 = l->v[(long)((double)l->n * 0.99)];
+    *max = l->v[l->n - 1];
+}
+
 static table *tables;
 static client *clients;
 static int n_tables;
@@ -264,6 +474,7 @@ static void create(int t)
 {
     client *c = &clients[2 * t];
     tables[t].creating = 1;
+    tables[t].create_at = now_s();
     send_json(&c->ws, json_pack("{s:s, s:s, s:i, s:[s,s]}", "type", "create",
                                 "game", tables[t].game, "players", 2, "seats",
                                 "human", "human"));
@@ -292,6 +503,8 @@ static void maybe_move(client *c)
     c->outstanding = 1;
     c->expect = c->move + 1;
     c->sent_at = now_s();
+    snprintf(c->sent_table, sizeof c->sent_table, "%s",
+             tables[c->table].id);
     send_json(&c->ws, json_pack("{s:s, s:s, s:i}", "type", "act", "action",
                                 mv, "move", c->move));
 }
@@ -318,6 +531,8 @@ static void handle(client *c, const char *text, int measuring)
                                         (size_t)s),
                          "token")));
         t->creating = 0;
+        if (measuring && t->create_at >= measure_from)
+            note_latency(&create_lat, now_s() - t->create_at);
         join(&clients[2 * c->table]);
         join(&clients[2 * c->table + 1]);
     } else if (strcmp(type, "state") == 0) {
@@ -332,7 +547,7 @@ static void handle(client *c, const char *text, int measuring)
         c->legal = json_incref(json_object_get(m, "legal"));
         if (c->outstanding && move >= c->expect) {
             if (measuring) {
-                note_latency(now_s() - c->sent_at);
+                note_latency(&move_lat, now_s() - c->sent_at);
                 moves++;
             }
             c->outstanding = 0;
@@ -346,6 +561,11 @@ static void handle(client *c, const char *text, int measuring)
             }
         }
         maybe_move(c);
+    } else if (strcmp(type, "ok") == 0) {
+        const char *action = json_string_value(json_object_get(m, "action"));
+        note_ack(c->sent_table,
+                 (int)json_integer_value(json_object_get(m, "move")),
+                 action ? action : "");
     } else if (strcmp(type, "error") == 0) {
         /* A stale move can happen when both seats' turns interleave with a
          * table's replacement; anything else is a real error. */
@@ -429,6 +649,7 @@ int main(int argc, char **argv)
     long peak_rss = 0;
     double next_sample = now_s();
     double start = now_s(), end = start + seconds;
+    measure_from = start;
     double cpu0 = server_cpu(pid);
     int measuring = 1;
     while (now_s() < end) {
@@ -476,12 +697,13 @@ int main(int argc, char **argv)
     long rss, hwm;
     server_memory(pid, &rss, &hwm);
     double cpu = server_cpu(pid) - cpu0;
-    kill(pid, SIGTERM);
+    /* Killed, as a crash would: what it acknowledged must be on disk. */
+    kill(pid, SIGKILL);
     waitpid(pid, NULL, 0);
-    qsort(lat, (size_t)n_lat, sizeof *lat, cmp_double);
-    double p50 = n_lat ? lat[n_lat / 2] : 0;
-    double p99 = n_lat ? lat[(long)((double)n_lat * 0.99)] : 0;
-    double max = n_lat ? lat[n_lat - 1] : 0;
+    long lost = acks_lost(db);
+    double p50, p99, max, c50, c99, cmax;
+    percentiles(&move_lat, &p50, &p99, &max);
+    percentiles(&create_lat, &c50, &c99, &cmax);
     printf("tabula serve load bench: %d clients at %d tables (%s), %d s, "
            "sync=%s, %s workers\n",
            2 * n_tables, n_tables, games_list, seconds, sync, workers);
@@ -490,13 +712,19 @@ int main(int argc, char **argv)
            (double)moves / elapsed, games_done);
     printf("  latency from move to its state: p50 %.2f ms, p99 %.2f ms, "
            "max %.2f ms\n", 1000 * p50, 1000 * p99, 1000 * max);
+    printf("  latency of a new table (create to created, %ld tables): p50 "
+           "%.2f ms, p99 %.2f ms, max %.2f ms\n", create_lat.n, 1000 * c50,
+           1000 * c99, 1000 * cmax);
     printf("  attackers: %s\n", attacking ? "20 not reading, 20 creating "
-           "tables, 20 guessing tokens, all the while" : "none");
+           "tables, 4 watching tables of ISMCTS bots, 20 guessing tokens, "
+           "HTTP junk and unmasked frames, all the while" : "none");
     printf("  errors: %ld\n", errors);
+    printf("  acknowledged moves: %ld, lost after SIGKILL: %ld\n", n_acks,
+           lost);
     printf("  server RSS sampled every 0.5 s: peak %ld kB\n", peak_rss);
     printf("  server memory: %ld kB resident at the end, %ld kB at the "
            "peak; CPU %.1f s in %.1f s (%.0f%% of one core)\n",
            rss, hwm, cpu, elapsed, 100 * cpu / elapsed);
     wsc_remove_db(db);
-    return errors ? 1 : 0;
+    return errors || lost ? 1 : 0;
 }

@@ -1347,6 +1347,53 @@ static void realtime_ticks(void **state)
     world_close();
 }
 
+/* Counts the rows tbs_store_list gives. */
+static int count_row(void *user, const tbs_list_row *r)
+{
+    (void)r;
+    (*(int *)user)++;
+    return 0;
+}
+
+/* Issue 32: a new table must not cost a disk sync of its own on the event
+ * loop.  It joins the turn's group commit: three creates of one turn are
+ * in the open transaction (another connection to the database does not
+ * see them yet) and nobody is told before the commit, so the creator
+ * never holds links to a table that is not on disk; at the commit all
+ * three are stored and told.  (The server before stored each at once in
+ * a transaction of its own and answered at once.) */
+static void creates_join_the_group_commit(void **state)
+{
+    (void)state;
+    world_open();
+    char err[512];
+    tbs_store *other = NULL;
+    if (tbs_store_open(&other, W.path, 0, err, sizeof err) != 0)
+        fail_msg("store: %s", err);
+    client *c = client_new();
+    for (int i = 0; i < 3; i++)
+        send_msg(c, "{\"type\":\"create\",\"game\":\"no-thanks\","
+                 "\"players\":3,\"seats\":[\"human\",\"human\",\"human\"]}");
+    assert_false(tbs_conn_pending(c->conn));
+    int n = 0;
+    assert_int_equal(tbs_store_list(other, count_row, &n), 0);
+    assert_int_equal(n, 0);
+    tbs_hub_flush(W.hub);
+    n = 0;
+    assert_int_equal(tbs_store_list(other, count_row, &n), 0);
+    assert_int_equal(n, 3);
+    for (int i = 0; i < 3; i++) {
+        size_t len;
+        int close_after = 0;
+        char *text = tbs_conn_next(c->conn, &len, &close_after);
+        assert_non_null(text);
+        assert_non_null(strstr(text, "\"type\":\"created\""));
+        free(text);
+    }
+    tbs_store_close(other);
+    world_close();
+}
+
 int main(void)
 {
     struct CMUnitTest tests[80];
@@ -1359,6 +1406,8 @@ int main(void)
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(realtime_ticks);
     tests[n++] =
         (struct CMUnitTest)cmocka_unit_test(damaged_seed_marks_table_broken);
+    tests[n++] =
+        (struct CMUnitTest)cmocka_unit_test(creates_join_the_group_commit);
     for (int i = 0; i < tb_game_count() && n < 80; i++) {
         const tb_game *g = tb_game_at(i);
         tests[n++] = (struct CMUnitTest){g->id, leak_check, NULL, NULL,

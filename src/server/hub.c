@@ -69,12 +69,14 @@ struct tbs_conn {
     tbs_conn *hnext, *hprev; /* every connection */
 };
 
-/* Moves staged in the open transaction, told once it is committed. */
+/* Moves (and new tables) staged in the open transaction, told once it is
+ * committed. */
 typedef struct staged {
     struct staged *next;
     tbs_table *t;
     tbs_conn *actor;  /* a person's move: told "ok" (NULL once gone) */
     tbs_job *job;     /* a job's moves: freed after */
+    json_t *created;  /* a new table t: the `created` reply to the actor */
     char text[TB_ACTION_TEXT];
 } staged;
 
@@ -716,6 +718,27 @@ static int stage(tbs_hub *h, tbs_table *t, const tbs_move *moves, int n,
     return 0;
 }
 
+static void unload(tbs_hub *h, tbs_table *t);
+
+/* A new table's creation, committed (ok) or not: the creator is sent
+ * `created` and the table starts, or it is told and the table is gone. */
+static void created_flushed(tbs_hub *h, staged *e, int ok, const char *why)
+{
+    if (ok && e->actor) {
+        send_json(e->actor, e->created);
+    } else {
+        json_decref(e->created);
+        if (!ok && e->actor)
+            send_error(e->actor, "create", "storage", "the table could not "
+                       "be saved (%s); try again", why);
+    }
+    if (ok)
+        kick(h, e->t);
+    else
+        unload(h, e->t);
+    free(e);
+}
+
 void tbs_hub_flush(tbs_hub *h)
 {
     if (!h->staged) {
@@ -741,6 +764,10 @@ void tbs_hub_flush(tbs_hub *h)
         staged *e = list;
         list = e->next;
         tbs_table *t = e->t;
+        if (e->created) {
+            created_flushed(h, e, ok, why);
+            continue;
+        }
         if (ok) {
             int deals = tbs_table_apply_staged(t, at);
             table_dirty(t);
@@ -1543,7 +1570,6 @@ static void req_create(tbs_conn *c, json_t *req)
             return;
         }
     }
-    tbs_hub_flush(h); /* the new table is stored in its own transaction */
     tbs_table *t = tbs_table_new(g, &cfg, specs, takeover, tick_ms, now(h),
                                  err, sizeof err);
     if (!t) {
@@ -1577,7 +1603,21 @@ static void req_create(tbs_conn *c, json_t *req)
         }
         t->has_invite = 1;
     }
-    if (tbs_table_save(t, h->db, err, sizeof err) != 0) {
+    /* The new table joins the turn's group commit (one disk sync for
+     * every move and table of the turn): `created` is sent once it is
+     * committed (created_flushed), so the creator never holds links to a
+     * table that is not on disk. */
+    staged *e = calloc(1, sizeof *e);
+    err[0] = '\0';
+    if (!e ||
+        (!tbs_store_in_transaction(h->db) && tbs_store_begin(h->db) != 0) ||
+        tbs_table_save(t, h->db, err, sizeof err) != 0) {
+        if (!err[0])
+            snprintf(err, sizeof err, "%s",
+                     e ? tbs_store_error(h->db) : "out of memory");
+        if (tbs_store_in_transaction(h->db))
+            tbs_store_delete_table(h->db, t->id); /* its rows, if any */
+        free(e);
         tbs_table_free(t);
         send_error(c, "create", "storage", "the table could not be saved: "
                    "%s", err);
@@ -1605,9 +1645,11 @@ static void req_create(tbs_conn *c, json_t *req)
                                                    : json_null());
     json_object_set_new(o, "invite", invite[0] ? json_string(invite)
                                                : json_null());
-    send_json(c, o);
-    kick(h, t);
-    schedule(h);
+    e->t = t;
+    e->actor = c;
+    e->created = o;
+    e->next = h->staged;
+    h->staged = e;
 }
 
 /* Finds the seat whose token is `text`: every seat's hash is compared,
@@ -2362,6 +2404,7 @@ void tbs_hub_free(tbs_hub *h)
         h->staged = e->next;
         tbs_table_drop_staged(e->t);
         tbs_job_free(e->job);
+        json_decref(e->created);
         free(e);
     }
     if (tbs_store_in_transaction(h->db))

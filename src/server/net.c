@@ -18,11 +18,23 @@
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+#include <strings.h>
 #include <sys/file.h>
+#include <sys/socket.h>
 #include <time.h>
 #include <unistd.h>
 
 #define CHUNK 16384
+
+/* A request's headers may hold TBS_MAX_HEADERS bytes (header_bytes):
+ * more is answered 431.  libwebsockets keeps them in a buffer of
+ * TBS_HEADER_BUFFER bytes (4096 by default) a connection, allocated while
+ * its request is read; a request that overflows it is closed by
+ * libwebsockets without an answer, which no callback or option of its
+ * 4.1 can change (lws_parse returns LPR_FAIL from lws_pos_in_bounds and
+ * the connection is shut down before any callback). */
+#define TBS_MAX_HEADERS 8192
+#define TBS_HEADER_BUFFER 16384
 
 /* Per connection (HTTP request or WebSocket). */
 typedef struct pss {
@@ -36,6 +48,9 @@ typedef struct pss {
     const char *body;
     char *owned;          /* body, when it was made for this request */
     size_t len, sent;
+    /* A request libwebsockets handed over as raw bytes (CONNECT, or a
+     * method it does not know): the status it is answered. */
+    unsigned raw_status;
 } pss;
 
 /* The server, for the callbacks. */
@@ -155,29 +170,61 @@ static const tbs_asset *find_asset(const char *path)
     return NULL;
 }
 
-/* The headers our own answers add to those libwebsockets puts on every
- * answer, its own error pages included (LWS_SERVER_OPTION_HTTP_HEADERS_
- * SECURITY_BEST_PRACTICES_ENFORCE: content-security-policy,
- * x-content-type-options, x-xss-protection, x-frame-options,
- * referrer-policy): a stricter policy (a browser enforces both) and no
- * caching.  0, or -1 when they do not fit. */
-static int add_our_headers(struct lws *wsi, unsigned char **q,
-                           unsigned char *end)
+/* The headers on every HTTP answer: libwebsockets adds them (the vhost's
+ * `headers`) to each status line it writes, ours and its own error pages
+ * alike, and raw_answer writes them on the answers libwebsockets cannot
+ * give.  One list, so that every answer carries the same set: a strict
+ * Content-Security-Policy (no inline script or style, WebSockets to this
+ * host only), no sniffing, no framing, no Referer, no caching. */
+static const char *const security_headers[][2] = {
+    {"content-security-policy:",
+     "default-src 'self'; img-src 'self' data:; style-src 'self'; "
+     "script-src 'self'; connect-src 'self'; base-uri 'none'; "
+     "form-action 'none'; frame-ancestors 'none'"},
+    {"x-content-type-options:", "nosniff"},
+    {"x-frame-options:", "deny"},
+    {"referrer-policy:", "no-referrer"},
+    {"x-xss-protection:", "1; mode=block"},
+    {"cache-control:", "no-cache"},
+};
+#define N_SECURITY_HEADERS \
+    (sizeof security_headers / sizeof security_headers[0])
+
+/* security_headers as libwebsockets' linked list (info.headers). */
+static struct lws_protocol_vhost_options header_list[N_SECURITY_HEADERS];
+
+static void build_header_list(void)
 {
-    static const char *const headers[][2] = {
-        {"content-security-policy:",
-         "default-src 'self'; img-src 'self' data:; style-src 'self'; "
-         "script-src 'self'; connect-src 'self'; base-uri 'none'; "
-         "form-action 'none'; frame-ancestors 'none'"},
-        {"cache-control:", "no-cache"},
-    };
-    for (size_t i = 0; i < sizeof headers / sizeof headers[0]; i++)
-        if (lws_add_http_header_by_name(
-                wsi, (const unsigned char *)headers[i][0],
-                (const unsigned char *)headers[i][1],
-                (int)strlen(headers[i][1]), q, end))
-            return -1;
-    return 0;
+    for (size_t i = 0; i < N_SECURITY_HEADERS; i++) {
+        header_list[i].next =
+            i + 1 < N_SECURITY_HEADERS ? &header_list[i + 1] : NULL;
+        header_list[i].options = NULL;
+        header_list[i].name = security_headers[i][0];
+        header_list[i].value = security_headers[i][1];
+    }
+}
+
+/* Writes a whole HTTP/1.1 answer into buf: the status line, the security
+ * headers, `extra` (more header lines, each ending in CRLF, or ""), a
+ * text body and Connection: close.  It is for the requests libwebsockets
+ * hands over as raw bytes (raw_request), where it writes no status line.
+ * Returns the length. */
+static size_t raw_answer(char *buf, size_t cap, unsigned status,
+                         const char *reason, const char *extra,
+                         const char *body)
+{
+    size_t n = (size_t)snprintf(buf, cap, "HTTP/1.1 %u %s\r\n", status,
+                                reason);
+    for (size_t i = 0; i < N_SECURITY_HEADERS && n < cap; i++)
+        n += (size_t)snprintf(buf + n, cap - n, "%s %s\r\n",
+                              security_headers[i][0], security_headers[i][1]);
+    if (n < cap)
+        n += (size_t)snprintf(buf + n, cap - n,
+                              "%scontent-type: text/plain; charset=utf-8\r\n"
+                              "content-length: %zu\r\nconnection: close\r\n"
+                              "\r\n%s",
+                              extra, strlen(body), body);
+    return n < cap ? n : cap - 1;
 }
 
 /* Writes the status line and headers of a response whose body p->body
@@ -189,8 +236,13 @@ static int start_response(struct lws *wsi, pss *p, unsigned status,
     unsigned char buf[LWS_PRE + 2048];
     unsigned char *start = buf + LWS_PRE, *q = start, *end = buf + sizeof buf;
     if (lws_add_http_common_headers(wsi, status, type,
-                                    (lws_filepos_t)p->len, &q, end) ||
-        add_our_headers(wsi, &q, end))
+                                    (lws_filepos_t)p->len, &q, end))
+        return -1;
+    /* RFC 9110 15.5.6: a 405 says which methods are allowed. */
+    if (status == HTTP_STATUS_METHOD_NOT_ALLOWED &&
+        lws_add_http_header_by_name(wsi, (const unsigned char *)"allow:",
+                                    (const unsigned char *)"GET, HEAD", 9,
+                                    &q, end))
         return -1;
     if (download) {
         char value[128];
@@ -212,10 +264,32 @@ static int start_response(struct lws *wsi, pss *p, unsigned status,
     return 0;
 }
 
+/* The bytes of a request's headers: every field libwebsockets knows (the
+ * request line's URI, Cookie, Referer, User-Agent, X-Forwarded-For...),
+ * each with 16 bytes for its name, colon and line end.  Fields it does not know are
+ * not counted (libwebsockets 4.1 has no way to list them); they and the
+ * rest are bounded by its buffer, TBS_HEADER_BUFFER. */
+static size_t header_bytes(struct lws *wsi)
+{
+    size_t n = 0;
+    for (int i = 0; i < (int)WSI_TOKEN_COUNT; i++) {
+        int len = lws_hdr_total_length(wsi, (enum lws_token_indexes)i);
+        if (len > 0)
+            n += (size_t)len + 16;
+    }
+    return n;
+}
+
 /* Answers one GET. */
 static int http_request(struct lws *wsi, pss *p, const char *path)
 {
     p->head = lws_hdr_total_length(wsi, WSI_TOKEN_HEAD_URI) > 0;
+    if (header_bytes(wsi) > TBS_MAX_HEADERS) {
+        p->body = "the request's headers are over 8 KB\n";
+        p->len = strlen(p->body);
+        return start_response(wsi, p, 431, "text/plain; charset=utf-8",
+                              NULL);
+    }
     if (lws_hdr_total_length(wsi, WSI_TOKEN_GET_URI) <= 0 && !p->head) {
         p->body = "only GET and HEAD are served here\n";
         p->len = strlen(p->body);
@@ -431,6 +505,45 @@ static int refuse(struct lws *wsi, unsigned status, const char *why)
     return 1;
 }
 
+/* A request libwebsockets hands over as raw bytes instead of parsing it
+ * (LWS_CALLBACK_RAW_RX): a CONNECT, which it turns into a raw tunnel (it
+ * would then hang, holding the connection), or, with
+ * LWS_SERVER_OPTION_FALLBACK_TO_APPLY_LISTEN_ACCEPT_CONFIG, a method it
+ * does not know (TRACE, FOO...).  By RFC 9110 a method this server knows
+ * but does not serve (CONNECT, TRACE) is 405 with Allow, and one it does
+ * not recognise 501 (15.6.2).  Only the bytes of the read that made
+ * libwebsockets give the request up are handed over: a request that came
+ * in several pieces may be answered 501. */
+static void raw_request(struct lws *wsi, pss *p, const char *in, size_t len)
+{
+    if (p->raw_status)
+        return; /* the rest of the request: not read */
+    static const char *const known[] = {"CONNECT ", "TRACE "};
+    p->raw_status = 501;
+    for (size_t i = 0; i < sizeof known / sizeof known[0]; i++)
+        if (len >= strlen(known[i]) &&
+            memcmp(in, known[i], strlen(known[i])) == 0)
+            p->raw_status = HTTP_STATUS_METHOD_NOT_ALLOWED;
+    lws_callback_on_writable(wsi);
+}
+
+/* Writes raw_request's answer; -1 then closes the connection. */
+static int raw_write(struct lws *wsi, pss *p)
+{
+    unsigned char buf[LWS_PRE + 2048];
+    char *text = (char *)buf + LWS_PRE;
+    size_t n = p->raw_status == HTTP_STATUS_METHOD_NOT_ALLOWED
+                   ? raw_answer(text, 2048, 405, "Method Not Allowed",
+                                "allow: GET, HEAD\r\n",
+                                "only GET and HEAD are served here\n")
+                   : raw_answer(text, 2048, 501, "Not Implemented", "",
+                                "unknown method: only GET and HEAD are "
+                                "served here\n");
+    if (p->raw_status)
+        lws_write(wsi, buf + LWS_PRE, n, LWS_WRITE_RAW);
+    return -1;
+}
+
 static int callback(struct lws *wsi, enum lws_callback_reasons reason,
                     void *user, void *in, size_t len)
 {
@@ -438,8 +551,15 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason,
     switch (reason) {
     case LWS_CALLBACK_HTTP_CONFIRM_UPGRADE: {
         /* The protocol lives at "/" only, and only for this site's pages
-         * (or a client that is no browser). */
+         * (or a client that is no browser); `in` is the Upgrade asked. */
         char uri[256];
+        if (header_bytes(wsi) > TBS_MAX_HEADERS)
+            return refuse(wsi, 431, "the request's headers are over 8 KB");
+        /* libwebsockets would also take Upgrade: h2c (HTTP/2 without
+         * TLS), which nothing here needs. */
+        if (!in || strcasecmp((const char *)in, "websocket") != 0)
+            return refuse(wsi, HTTP_STATUS_BAD_REQUEST,
+                          "only the WebSocket upgrade is served here");
         if (lws_hdr_copy(wsi, uri, sizeof uri, WSI_TOKEN_GET_URI) <= 0 ||
             strcmp(uri, "/") != 0)
             return refuse(wsi, HTTP_STATUS_NOT_FOUND,
@@ -488,6 +608,17 @@ static int callback(struct lws *wsi, enum lws_callback_reasons reason,
             p->rx = NULL;
         }
         break;
+    case LWS_CALLBACK_RAW_ADOPT:
+        /* libwebsockets takes away the request's timeout when it hands
+         * it over: it is given one again, whatever comes. */
+        memset(p, 0, sizeof *p);
+        lws_set_timeout(wsi, PENDING_TIMEOUT_USER_OK, 5);
+        return 0;
+    case LWS_CALLBACK_RAW_RX:
+        raw_request(wsi, p, in, len);
+        return 0;
+    case LWS_CALLBACK_RAW_WRITEABLE:
+        return raw_write(wsi, p);
     case LWS_CALLBACK_EVENT_WAIT_CANCELLED: {
         tbs_job *j;
         if (srv.workers && srv.hub)
@@ -506,10 +637,14 @@ static const struct lws_protocols protocols[] = {
     {NULL, NULL, 0, 0, 0, NULL, 0},
 };
 
-/* libwebsockets' own error lines, marked as such. */
+/* libwebsockets' own error lines, marked as such, except the one it
+ * logs for every request whose headers overflow its buffer (anyone can
+ * send those; they are closed, see TBS_HEADER_BUFFER). */
 static void log_line(int level, const char *line)
 {
     (void)level;
+    if (strstr(line, "Ran out of header data space"))
+        return;
     fprintf(stderr, "tabula serve: libwebsockets: %s", line);
 }
 
@@ -675,8 +810,15 @@ static int serve(const tbs_serve_options *o)
     info.iface = o->bind;
     info.protocols = protocols;
     info.retry_and_idle_policy = &retry;
+    /* Unknown methods are handed to the callback as raw bytes
+     * (raw_request) instead of libwebsockets' own 403; request headers
+     * have room for TBS_HEADER_BUFFER bytes; every answer carries
+     * security_headers. */
     info.options = LWS_SERVER_OPTION_VALIDATE_UTF8 |
-                   LWS_SERVER_OPTION_HTTP_HEADERS_SECURITY_BEST_PRACTICES_ENFORCE;
+                   LWS_SERVER_OPTION_FALLBACK_TO_APPLY_LISTEN_ACCEPT_CONFIG;
+    info.max_http_header_data = TBS_HEADER_BUFFER;
+    build_header_list();
+    info.headers = header_list;
     info.vhost_name = "tabula";
     srv.ctx = lws_create_context(&info);
     if (!srv.ctx) {

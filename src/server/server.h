@@ -255,8 +255,10 @@ tbs_table *tbs_table_new(const tb_game *g, const tb_config *cfg,
                          char specs[][TB_SEAT_SPEC], const char *takeover,
                          int tick_ms, long long now_ms, char *err,
                          size_t errcap);
-/* Stores a new table: its row, seats and the steps made so far, in one
- * transaction.  0, or -1 with a message. */
+/* Adds a new table to the store's open transaction (the caller begins it
+ * and commits it: the hub's group commit): its row, seats, invite and the
+ * steps made so far.  0, or -1 with a message (rows already added are
+ * left to the caller, who deletes them or rolls back). */
 int tbs_table_save(tbs_table *t, tbs_store *db, char *err, size_t errcap);
 /* Rebuilds a table from the store by replaying its steps (each deal is
  * checked against the seed's).  NULL with a message (*missing set when the

@@ -255,8 +255,6 @@ int tbs_table_save(tbs_table *t, tbs_store *db, char *err, size_t errcap)
 {
     tbs_table_row row;
     table_row(t, &row);
-    if (tbs_store_begin(db) != 0)
-        goto fail;
     if (tbs_store_add_table(db, &row) != 0)
         goto fail;
     for (int j = 0; j < t->cfg.players; j++) {
@@ -278,13 +276,10 @@ int tbs_table_save(tbs_table *t, tbs_store *db, char *err, size_t errcap)
         if (tbs_store_add_step(db, t->id, &s) != 0)
             goto fail;
     }
-    if (tbs_store_commit(db) != 0)
-        goto fail;
     t->n_steps = t->rec.n_deal;
     return 0;
 fail:
     snprintf(err, errcap, "%s", tbs_store_error(db));
-    tbs_store_rollback(db);
     return -1;
 }
 

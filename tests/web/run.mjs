@@ -30,7 +30,8 @@
 //   9. Links: a spectator's link opens no seat (not even turned into an
 //      invite), the invite link opens one seat, and a seat link the person
 //      at the seat reissued locks the old link out; the browser keeps only
-//      its own seats' links, and forgets one when asked.
+//      its own seats' links, and forgets one when asked; an ended
+//      game's seat links are forgotten (in 1).
 //   No page may raise an error.
 //
 // TABULA=path/to/tabula picks the binary (default build/tabula); ONLY=regex
@@ -230,6 +231,12 @@ async function noThanksToTheEnd(browser, base) {
     check((await p.locator('ol.result li').count()) === 3, 'three seats in the result');
   }
   check(clicks >= 6, `people clicked moves (${clicks})`);
+  // Seat links are kept only for games still going: the ended game's are
+  // forgotten (issue 32).
+  for (const p of players) {
+    const stored = await p.evaluate(() => localStorage.getItem('tabula.tables') || '[]');
+    check(!stored.includes(t.table), 'an ended game\'s seat link is forgotten');
+  }
   await owner.screenshot({ path: `${shots}/no-thanks-end.png`, fullPage: true });
   // The record of the finished game downloads, and a replay shows it.
   const href = await owner.locator('.end a[download]').getAttribute('href');
