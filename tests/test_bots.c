@@ -11,13 +11,14 @@
 
 #include "bot.h"
 #include "ismcts.h"
+#include "match.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define MAX_CONFIGS 64
-#define N_SPECS 9
+#define N_SPECS 10
 
 /* The bot specs every game is checked with.  A few ISMCTS iterations are
  * enough: every one of them samples a world, and any dependence of that
@@ -32,6 +33,7 @@ static const char *const specs[N_SPECS] = {
     "ismcts:iters=12,horizon=round,hmoves=4",
     "greedy:samples=2",
     "ismcts:iters=12,keep=on,hmoves=4",
+    "ismcts:iters=12,opp=on,hmoves=4",
 };
 
 static tbi_bot *new_bot(const tb_game *g, const char *spec)
@@ -641,6 +643,49 @@ static void ismcts_refuses_bad_params(void **state)
     tbi_bot_free(b);
 }
 
+/* The index of the policy called name in m's pool; fails if absent. */
+static int policy_index(const tbi_oppmodel *m, const char *name)
+{
+    for (int k = 0; k < m->n; k++)
+        if (strcmp(m->name[k], name) == 0)
+            return k;
+    fail_msg("no policy '%s' in the opponent model's pool", name);
+    return -1;
+}
+
+/* Issue 35: "Each bot keeps, for every other seat, a belief over a pool of
+ * policies ... updated from the moves that seat has made."  In a game of
+ * No Thanks! a seat that plays at random must come to be believed random,
+ * and a seat that plays the heuristic must not; the belief about the bot's
+ * own seat never moves. */
+static void opponent_model_follows_play(void **state)
+{
+    (void)state;
+    const tb_game *g = tb_find_game("no-thanks");
+    assert_non_null(g);
+    tb_config cfg;
+    assert_int_equal(tb_config_default(g, 3, &cfg), TB_OK);
+    tbi_bot *bots[3] = {new_bot(g, "ismcts:iters=50,opp=on"),
+                        new_bot(g, "random"), new_bot(g, "heuristic")};
+    void *st = tb_state_new(g);
+    tbi_match_stats stats;
+    char err[256];
+    assert_int_equal(tbi_play_match(g, &cfg, 5, bots, st, NULL, &stats, err,
+                                    sizeof err),
+                     TB_OK);
+    const tbi_oppmodel *m = tbi_ismcts_model(bots[0]);
+    assert_non_null(m);
+    int rnd = policy_index(m, "random"), heu = policy_index(m, "heuristic");
+    assert_true(m->moves[1] > 10 && m->moves[2] > 10);
+    assert_int_equal(m->moves[0], 0);
+    assert_true(tbi_oppmodel_posterior(m, 1, rnd) > 0.95);
+    assert_true(tbi_oppmodel_posterior(m, 2, rnd) < 0.05);
+    assert_int_equal(tbi_oppmodel_best(m, 2), heu);
+    free(st);
+    for (int j = 0; j < 3; j++)
+        tbi_bot_free(bots[j]);
+}
+
 int main(void)
 {
     struct CMUnitTest tests[128];
@@ -670,5 +715,7 @@ int main(void)
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(ismcts_refuses_bad_params);
     tests[n++] =
         (struct CMUnitTest)cmocka_unit_test(ismcts_prune_keeps_to_the_candidates);
+    tests[n++] =
+        (struct CMUnitTest)cmocka_unit_test(opponent_model_follows_play);
     return _cmocka_run_group_tests("bots", tests, (size_t)n, NULL, NULL);
 }

@@ -139,6 +139,7 @@ void tbi_bot_free(tbi_bot *b)
 void tbi_bot_seed(tbi_bot *b, uint64_t seed)
 {
     tb_rng_seed(&b->rng, seed);
+    tb_rng_seed(&b->obs_rng, seed ^ 0x0b5e7fedull);
 }
 
 void tbi_bot_start(tbi_bot *b, const tb_config *cfg, int seat, uint64_t seed)
@@ -160,7 +161,7 @@ void tbi_bot_observe(tbi_bot *b, const void *before, tb_action a)
     if (!b->seen[1])
         b->seen[1] = tb_state_new(g);
     if (!b->seen[0] || !b->seen[1]) {
-        b->kind->observe(b, actor, 0, 0);
+        b->kind->observe(b, actor, 0, 0, NULL);
         return;
     }
     /* The view after a, against the view after each other legal action;
@@ -176,11 +177,15 @@ void tbi_bot_observe(tbi_bot *b, const void *before, tb_action a)
         memcpy(b->seen[1], before, g->state_size);
         g->apply(b->seen[1], acts[i]);
         if (tb_infoset_key(g, b->seen[1], b->seat, b->scratch) == key) {
-            b->kind->observe(b, actor, 0, 0);
+            b->kind->observe(b, actor, 0, 0, NULL);
             return;
         }
     }
-    b->kind->observe(b, actor, a, 1);
+    /* What the seat knew before the move, the rest sampled: seen[1] is
+     * free again. */
+    memcpy(b->seen[1], before, g->state_size);
+    g->determinize(b->seen[1], b->seat, &b->obs_rng);
+    b->kind->observe(b, actor, a, 1, b->seen[1]);
 }
 
 int tbi_bot_wants_rounds(const tbi_bot *b)

@@ -42,8 +42,11 @@ typedef struct tbi_bot_kind {
      * the seat could tell it from every other legal action by what it
      * sees afterwards, else seen = 0 (and a = 0).  ISMCTS uses it to keep
      * its tree between decisions (keep=on); only bots that set
-     * tbi_bot.observes are told. */
-    void (*observe)(tbi_bot *b, int seat, tb_action a, int seen);
+     * tbi_bot.observes are told.  When seen, world is the state before the
+     * action determinized for the bot's seat (what the seat knew then, the
+     * rest sampled), for opponent models; else NULL. */
+    void (*observe)(tbi_bot *b, int seat, tb_action a, int seen,
+                    const void *world);
     /* Optional: told that a round has just ended (the game's standing()
      * round number moved on), with world, the state at that moment
      * determinized for the bot's seat, and the number of the round that
@@ -59,6 +62,8 @@ struct tbi_bot {
     const tbi_bot_kind *kind;
     const tb_game *game;
     tb_rng rng;
+    tb_rng obs_rng; /* samples the worlds observe() is given, so that
+                     * listening does not shift the bot's own stream */
     char spec[TB_SEAT_SPEC]; /* as given, for records and reports */
     void *scratch;  /* a state-sized block for the determinized copy */
     void *data;     /* the kind's own */

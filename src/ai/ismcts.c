@@ -35,6 +35,7 @@
  */
 #include "ismcts.h"
 #include "internal.h"
+#include "oppmodel.h"
 
 #include <assert.h>
 #include <math.h>
@@ -99,6 +100,7 @@ typedef struct params {
                       * generator: the root compares them paired */
     int prune;       /* the root compares only the game's candidates */
     int flat;        /* no tree below the root: the model plays there */
+    int opp;         /* infer each other seat's policy from its moves */
     const tb_policy *policy; /* with PLAYOUT_POLICY */
 } params;
 
@@ -137,6 +139,10 @@ typedef struct search {
     char text[256];
     int has_for;
     int tuned_for;    /* the player count p was read for; 0: none yet */
+    /* opp=on: the belief about every other seat's policy, and the policy
+     * drawn from it for each seat in this iteration's world. */
+    tbi_oppmodel model;
+    int world_model[TB_MAX_PLAYERS];
     tb_action legal[TB_MAX_ACTIONS];
     uint32_t child[TB_MAX_ACTIONS]; /* node per legal action, 0 when none */
     /* prune=on: the root's candidates (tb_game.candidates), which alone
@@ -294,7 +300,8 @@ static int set_param(params *p, const tb_game *g, const char *key,
         }
     } else if (tbi_word_eq(key, "pdet") || tbi_word_eq(key, "obs") ||
                tbi_word_eq(key, "keep") || tbi_word_eq(key, "pair") ||
-               tbi_word_eq(key, "prune") || tbi_word_eq(key, "flat")) {
+               tbi_word_eq(key, "prune") || tbi_word_eq(key, "flat") ||
+               tbi_word_eq(key, "opp")) {
         int on;
         if (tbi_word_eq(val, "on") || tbi_word_eq(val, "1"))
             on = 1;
@@ -310,12 +317,13 @@ static int set_param(params *p, const tb_game *g, const char *key,
           : tbi_word_eq(key, "pair")  ? &p->pair
           : tbi_word_eq(key, "prune") ? &p->prune
           : tbi_word_eq(key, "flat")  ? &p->flat
+          : tbi_word_eq(key, "opp")   ? &p->opp
                                       : &p->keep) = on;
     } else {
         tbi_errf(err, cap, "ismcts has no parameter '%s'; its parameters: "
                  "iters, time, c, playout, hmoves, fine, widen, rwiden, nodes, "
                  "pdet, obs, horizon, reward, keep, anchor, pair, prune, "
-                 "flat", key);
+                 "flat, opp", key);
         return TB_EINVAL;
     }
     return TB_OK;
@@ -573,17 +581,27 @@ static tb_action random_action(search *s, const tb_game *g, tb_rng *rng)
     return s->legal[n == 1 ? 0 : tb_rng_below(rng, (uint32_t)n)];
 }
 
-/* The bot's model of how seat plays in the world: the game's quick policy
- * when playouts use it, else its heuristic, or random play in a game with
- * neither.  It picks the first child of nodes below the root, replays
+/* The policy the search takes every player to follow unless told
+ * otherwise: the game's quick policy when playouts use it, one of its named
+ * policies when asked for, else its heuristic; NULL (random play) in a game
+ * with neither. */
+static tbi_policy_fn base_policy(const search *s, const tb_game *g)
+{
+    return s->p.playout == PLAYOUT_QUICK    ? g->quick
+           : s->p.playout == PLAYOUT_POLICY ? s->p.policy->choose
+                                            : g->heuristic;
+}
+
+/* The bot's model of how seat plays in the world: the base policy above,
+ * or with opp=on the policy drawn for that seat in this world from the
+ * belief its moves have earned.  It picks the first child of nodes below the root, replays
  * hidden choices, and plays guided playouts. */
 static tb_action model_action(search *s, const tb_game *g, tb_rng *rng,
                               int seat, int root_seat)
 {
-    tb_action (*policy)(const void *, int, tb_rng *) =
-        s->p.playout == PLAYOUT_QUICK    ? g->quick
-        : s->p.playout == PLAYOUT_POLICY ? s->p.policy->choose
-                                         : g->heuristic;
+    tb_action (*policy)(const void *, int, tb_rng *) = base_policy(s, g);
+    if (s->p.opp && seat != root_seat && seat >= 0 && seat < TB_MAX_PLAYERS)
+        policy = s->model.fn[s->world_model[seat]]; /* NULL: random */
     if (!policy)
         return random_action(s, g, rng);
     if (!s->p.pdet || seat == root_seat)
@@ -813,6 +831,9 @@ static void sample_world(search *s, const tb_game *g, tb_rng *rng,
 {
     memcpy(s->world, root, g->state_size);
     g->determinize(s->world, root_seat, rng);
+    if (s->p.opp)
+        for (int j = 0; j < TB_MAX_PLAYERS; j++)
+            s->world_model[j] = tbi_oppmodel_sample(&s->model, j, rng);
     replay_hidden_choices(s, g, rng, root_seat);
 }
 
@@ -1080,7 +1101,8 @@ static int ismcts_create(tbi_bot *b, const char *text, char *err, size_t cap)
         if (q.iters > most)
             most = q.iters;
     }
-    b->observes = s->p.keep;
+    b->observes = s->p.keep || s->p.opp;
+    tbi_oppmodel_init(&s->model, g, base_policy(s, g), 0);
     params room = s->p; /* the pool is made for the most iterations asked */
     room.iters = most;
     s->world = tb_state_new(g);
@@ -1106,7 +1128,12 @@ static void tune_for(tbi_bot *b, int players)
     assert(rc == TB_OK);
     (void)rc;
     s->tuned_for = players;
-    b->observes = s->p.keep;
+    b->observes = s->p.keep || s->p.opp;
+    /* A count whose defaults change the playout policy changes the
+     * search's base model: the pool is built around it again. */
+    tbi_policy_fn base = base_policy(s, b->game);
+    if (s->model.n == 0 || s->model.fn[0] != base)
+        tbi_oppmodel_init(&s->model, b->game, base, tb_rng_next(&b->obs_rng));
 }
 
 /* The player count of the game in st, for a bot that was not told it when
@@ -1243,6 +1270,7 @@ static void ismcts_start(tbi_bot *b, const tb_config *cfg, int seat)
     (void)seat;
     s->n_seen = 0;
     s->seen_ok = 0; /* a new game: no tree to keep */
+    tbi_oppmodel_reset(&s->model, tb_rng_next(&b->obs_rng));
     /* The standings learnt for the round horizon hold the player count:
      * a game with another count learns them afresh (else score_world
      * would rank too few seats and leave stale rewards for the rest). */
@@ -1252,9 +1280,14 @@ static void ismcts_start(tbi_bot *b, const tb_config *cfg, int seat)
         tune_for(b, cfg->players);
 }
 
-static void ismcts_observe(tbi_bot *b, int seat, tb_action a, int seen)
+static void ismcts_observe(tbi_bot *b, int seat, tb_action a, int seen,
+                           const void *world)
 {
     search *s = b->data;
+    /* Between decisions the search's world and seat_view blocks are free. */
+    if (s->p.opp && seen && world)
+        tbi_oppmodel_update(&s->model, b->game, world, b->seat, seat, a,
+                            s->world, s->seat_view);
     if (!s->p.keep)
         return;
     if (!seen || s->n_seen == SEEN_MAX)
@@ -1270,12 +1303,19 @@ long tbi_ismcts_iterations(const tbi_bot *b)
     return ((const search *)b->data)->last_iters;
 }
 
+const tbi_oppmodel *tbi_ismcts_model(const tbi_bot *b)
+{
+    if (b->kind != &tbi_bot_ismcts)
+        return NULL;
+    return &((const search *)b->data)->model;
+}
+
 const tbi_bot_kind tbi_bot_ismcts = {
     .name = "ismcts",
     .help = "ismcts[:iters=N,time=S,c=X,playout=random|heuristic|quick,hmoves=N|all,"
             "fine=W,widen=W|off,rwiden=W|off,nodes=N,pdet=on|off,obs=on|off,"
             "horizon=game|round|turn,reward=win|score,keep=on|off,anchor=Z|off,pair=on|off,"
-            "prune=on|off,flat=on|off]: "
+            "prune=on|off,flat=on|off,opp=on|off]: "
             "information-set Monte Carlo tree search",
     .legal_only = 0,
     .create = ismcts_create,

@@ -7,6 +7,7 @@
 #define TABULA_ISMCTS_H
 
 #include "bot.h"
+#include "oppmodel.h"
 
 /* The default weight of the graded part of the generic competitive reward
  * (placement and score margin) against the plain win share. */
@@ -21,5 +22,9 @@ double tbi_ismcts_reward(const tb_game *g, const tb_result *r, int seat,
 /* The iterations the bot's last decision ran (0 when it had one legal
  * action, or when b is not an ISMCTS bot). */
 long tbi_ismcts_iterations(const tbi_bot *b);
+
+/* The bot's belief about the other seats' policies (opp=on; see
+ * oppmodel.h), or NULL when b is not an ISMCTS bot. */
+const tbi_oppmodel *tbi_ismcts_model(const tbi_bot *b);
 
 #endif

@@ -1027,6 +1027,11 @@ int cmd_play(int argc, char **argv)
         } else {
             a = tbi_bot_choose(bots[cur], st, cur);
         }
+        /* Bots that listen (keep=on, opp=on) hear of every move, people's
+         * included, as their seat saw it. */
+        for (int j = 0; j < players; j++)
+            if (bots[j])
+                tbi_bot_observe(bots[j], st, a);
         play_action(g, st, before, a, &rec, viewer, desc, sizeof desc);
         if (rounds)
             round = tbi_note_round(g, st, round, bots, players);

@@ -476,7 +476,7 @@ const tb_game tbg_no_thanks = {
     .heuristic = heuristic,
     /* A full tree over a threshold model of the players: docs/bots.md,
      * "No Thanks! against a stranger". */
-    .search_defaults = "playout=threshold,widen=off,rwiden=off",
+    .search_defaults = "playout=threshold,widen=off,rwiden=off,opp=on",
     .describe = describe,
     .describe_chance = describe_chance,
     .policies = policies,

@@ -784,6 +784,8 @@ const tb_game tbg_six_nimmt = {
     .view_json = view_json,
     .standing = standing,
     .heuristic = heuristic,
+    /* Opponent models: measured in docs/bots.md ("Opponent models"). */
+    .search_defaults = "opp=on",
     .retract = retract,
     .describe = describe,
     .observe = observe,
