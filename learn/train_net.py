@@ -17,6 +17,10 @@ file (python/tabula/net.py) that src/ai/net_bot.c reads.
         --minutes 25 --seed 1 --out data/net/battle-for-the-suns.tbn \
         --log learn/battle-for-the-suns.log
 
+A run may go on in a later stage: --init starts from a .tbn's weights
+(with no first round of teacher-only games) and --data keeps the
+decisions in an .npz between stages.
+
 Everything is seeded (--seed): the deals, the bots' generators, the
 choice of seats, the net's initial weights and the batches; torch uses
 one thread. The time budget (--minutes) decides how many rounds are
@@ -130,6 +134,10 @@ def main():
     ap.add_argument("--batch", type=int, default=256)
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--init", help="start from this .tbn's weights (a "
+                    "later stage of a run; --hidden must match)")
+    ap.add_argument("--data", help="an .npz of decisions: read when it "
+                    "exists (a later stage), rewritten after each round")
     ap.add_argument("--out", required=True)
     ap.add_argument("--log", required=True)
     a = ap.parse_args()
@@ -146,7 +154,17 @@ def main():
     teacher = tabula.Bot(game, a.teacher, seed=a.seed)
     others = {"heuristic": tabula.Bot(game, "heuristic", seed=a.seed + 1)}
 
-    logf = open(a.log, "w")
+    if a.init:
+        net = tbnet.read(a.init)
+        lin = [m for m in model if isinstance(m, torch.nn.Linear)]
+        if net.sizes != [n_in] + hidden + [n_out]:
+            sys.exit(f"{a.init}: sizes {net.sizes} are not this net's")
+        with torch.no_grad():
+            for m, (w, b) in zip(lin, net.layers):
+                m.weight.copy_(torch.from_numpy(w))
+                m.bias.copy_(torch.from_numpy(b))
+
+    logf = open(a.log, "a" if a.init else "w")
     t0 = time.time()
 
     def log(msg):
@@ -160,14 +178,19 @@ def main():
         f"observation {n_in}, actions {n_out}; layers {n_in}-"
         f"{'-'.join(map(str, hidden))}-{n_out}; teacher {a.teacher}")
     data = []
-    deal = 0
+    if a.data and os.path.exists(a.data):
+        d = np.load(a.data)
+        data = list(zip(d["obs"], d["mask"], d["label"].tolist()))
+        log(f"read {len(data)} decisions from {a.data}")
+    # A later stage deals from further on, not the first stage's deals.
+    deal0 = deal = 1000000 if a.init else 0
     rnd = 0
     wins = {}
     while time.time() - t0 < a.minutes * 60:
         rnd += 1
         # Round 1: the teacher against the heuristic; then the net against
         # both, so the net's own positions get labelled too.
-        pool = ["teacher", "heuristic"] if rnd == 1 else \
+        pool = ["teacher", "heuristic"] if rnd == 1 and not a.init else \
             ["net", "net", "teacher", "heuristic"]
         score = {}
         for _ in range(a.round_games):
@@ -183,13 +206,17 @@ def main():
                 score[role] = (w + share, n + 1)
             if time.time() - t0 >= a.minutes * 60:
                 break
-        log(f"round {rnd}: {deal} games, {len(data)} decisions; win share "
+        log(f"round {rnd}: {deal - deal0} games, {len(data)} decisions; win share "
             "by role in this round: " +
             ", ".join(f"{k} {w / n:.3f} ({n})"
                       for k, (w, n) in sorted(score.items())))
         train(model, data, a.epochs, a.batch, a.lr, gen, log)
         export(model, a.out, a.game, a.players)
         log(f"wrote {a.out} ({os.path.getsize(a.out)} bytes)")
+        if a.data:
+            np.savez(a.data, obs=np.stack([d[0] for d in data]),
+                     mask=np.stack([d[1] for d in data]),
+                     label=np.array([d[2] for d in data]))
     log("done")
 
 
