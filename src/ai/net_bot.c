@@ -122,26 +122,34 @@ int tbi_net_load(tbi_net *net, const char *path, char *err, size_t cap)
                  strerror(errno));
         return TB_EIO;
     }
-    /* The largest file the limits allow, and one byte more to see that a
-     * file is longer still. */
-    size_t most = HEADER_FIXED + 4 * (TBI_NET_MAX_LAYERS + 1) +
-                  4 * (size_t)TBI_NET_MAX_FLOATS;
-    unsigned char *buf = malloc(most + 1);
+    /* The largest file the limits allow. */
+    long most = HEADER_FIXED + 4 * (TBI_NET_MAX_LAYERS + 1) +
+                4 * TBI_NET_MAX_FLOATS;
+    long size = fseek(f, 0, SEEK_END) == 0 ? ftell(f) : -1;
+    if (size < 0 || fseek(f, 0, SEEK_SET) != 0) {
+        fclose(f);
+        tbi_errf(err, cap, "cannot read the net file %s", path);
+        return TB_EIO;
+    }
+    if (size > most) {
+        fclose(f);
+        tbi_errf(err, cap, "%s is too large for a net file (%ld bytes; at "
+                 "most %ld)", path, size, most);
+        return TB_EINVAL;
+    }
+    unsigned char *buf = malloc(size > 0 ? (size_t)size : 1);
     if (!buf) {
         fclose(f);
         tbi_errf(err, cap, "out of memory reading %s", path);
         return TB_ENOMEM;
     }
-    size_t n = fread(buf, 1, most + 1, f);
-    int bad = ferror(f);
+    size_t n = fread(buf, 1, (size_t)size, f);
+    int bad = ferror(f) || n != (size_t)size;
     fclose(f);
     int rc;
     if (bad) {
         tbi_errf(err, cap, "cannot read the net file %s", path);
         rc = TB_EIO;
-    } else if (n > most) {
-        tbi_errf(err, cap, "%s is too large for a net file", path);
-        rc = TB_EINVAL;
     } else {
         rc = tbi_net_parse(net, buf, n, path, err, cap);
     }
