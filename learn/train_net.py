@@ -134,6 +134,9 @@ def main():
     ap.add_argument("--batch", type=int, default=256)
     ap.add_argument("--lr", type=float, default=1e-3)
     ap.add_argument("--seed", type=int, default=1)
+    ap.add_argument("--pool", default="net,net,teacher,heuristic",
+                    help="the roles each seat is drawn from after the first "
+                    "round (net, teacher, heuristic)")
     ap.add_argument("--init", help="start from this .tbn's weights (a "
                     "later stage of a run; --hidden must match)")
     ap.add_argument("--data", help="an .npz of decisions: read when it "
@@ -191,7 +194,7 @@ def main():
         # Round 1: the teacher against the heuristic; then the net against
         # both, so the net's own positions get labelled too.
         pool = ["teacher", "heuristic"] if rnd == 1 and not a.init else \
-            ["net", "net", "teacher", "heuristic"]
+            a.pool.split(",")
         score = {}
         for _ in range(a.round_games):
             roles = [random.choice(pool) for _ in range(a.players)]
