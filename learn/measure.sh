@@ -7,7 +7,7 @@
 set -e
 T=build/tabula
 R=learn/results
-$T arena no-thanks -p 3 --agents net,heuristic,heuristic -n 600 --seed 2024 --threads 2 --out $R/no-thanks-heuristic
+$T arena no-thanks -p 3 --agents net,heuristic,heuristic -n 600 --seed 2024 --threads 1 --out $R/no-thanks-heuristic
 $T arena battle-for-the-suns -p 2 --agents net,heuristic -n 600 --seed 2024 --threads 2 --out $R/battle-for-the-suns-heuristic
-$T arena no-thanks -p 3 --agents net,ismcts,heuristic -n 240 --seed 2025 --threads 2 --out $R/no-thanks-ismcts
+$T arena no-thanks -p 3 --agents net,ismcts,heuristic -n 240 --seed 2025 --threads 1 --out $R/no-thanks-ismcts
 $T arena battle-for-the-suns -p 2 --agents net,ismcts -n 240 --seed 2025 --threads 2 --out $R/battle-for-the-suns-ismcts
