@@ -43,8 +43,10 @@ SERVER_SRC := $(sort $(wildcard src/server/*.c))
 TEST_SRC := $(sort $(wildcard tests/test_*.c))
 DOCS     := $(sort $(wildcard docs/games/*.md))
 WEB      := $(sort $(wildcard src/server/web/*.*))
+# The `net` bot's trained weights, compiled into the library (src/ai/net_bot.c).
+NETS     := $(sort $(wildcard data/net/*.tbn))
 
-LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/docs.o
+LIB_OBJ  := $(LIB_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/docs.o $(BUILD)/gen/nets.o
 CLI_OBJ  := $(CLI_SRC:%.c=$(BUILD)/%.o)
 SERVER_OBJ := $(SERVER_SRC:%.c=$(BUILD)/%.o) $(BUILD)/gen/web.o
 TESTS    := $(TEST_SRC:tests/%.c=$(BUILD)/tests/%)
@@ -83,6 +85,13 @@ $(BUILD)/gen/docs.c: $(DOCS) $(BUILD)/tools/embed
 
 $(BUILD)/gen/docs.o: $(BUILD)/gen/docs.c
 	$(CC) $(filter-out -Wconversion,$(CFLAGS)) -c $< -o $@
+
+$(BUILD)/gen/nets.c: $(NETS) $(BUILD)/tools/embed
+	@mkdir -p $(dir $@)
+	$(BUILD)/tools/embed --net $@ $(NETS)
+
+$(BUILD)/gen/nets.o: $(BUILD)/gen/nets.c
+	$(CC) $(CFLAGS) -c $< -o $@
 
 $(BUILD)/gen/web.c: $(WEB) $(BUILD)/tools/embed
 	@mkdir -p $(dir $@)

@@ -24,7 +24,8 @@ PYTHON ?= $(shell test -x /usr/bin/python3 && echo /usr/bin/python3 || echo pyth
 # see the asan target).
 LIB_TESTS ?= test-install test-man test-python test-python-install
 
-PIC_OBJ := $(LIB_SRC:%.c=$(BUILD)/pic/%.o) $(BUILD)/pic/gen/docs.o
+PIC_OBJ := $(LIB_SRC:%.c=$(BUILD)/pic/%.o) $(BUILD)/pic/gen/docs.o \
+           $(BUILD)/pic/gen/nets.o
 
 .PHONY: install uninstall test-install test-man test-python test-python-install
 
@@ -35,6 +36,10 @@ $(BUILD)/pic/%.o: %.c $(wildcard include/*.h src/*/*.h src/games/*/*.h)
 $(BUILD)/pic/gen/docs.o: $(BUILD)/gen/docs.c
 	@mkdir -p $(dir $@)
 	$(CC) $(filter-out -Wconversion,$(CFLAGS)) -fPIC -c $< -o $@
+
+$(BUILD)/pic/gen/nets.o: $(BUILD)/gen/nets.c
+	@mkdir -p $(dir $@)
+	$(CC) $(CFLAGS) -fPIC -c $< -o $@
 
 # -z defs: every symbol the library uses must come from the libraries
 # named here, so that programs need not know them.

@@ -12,13 +12,14 @@
 #include "bot.h"
 #include "ismcts.h"
 #include "match.h"
+#include "net.h"
 
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define MAX_CONFIGS 64
-#define N_SPECS 10
+#define N_SPECS 11
 
 /* The bot specs every game is checked with.  A few ISMCTS iterations are
  * enough: every one of them samples a world, and any dependence of that
@@ -34,6 +35,7 @@ static const char *const specs[N_SPECS] = {
     "greedy:samples=2",
     "ismcts:iters=12,keep=on,hmoves=4",
     "ismcts:iters=12,opp=on,hmoves=4",
+    "net", /* the built-in learnt policy, in the games that have one */
 };
 
 static tbi_bot *new_bot(const tb_game *g, const char *spec)
@@ -46,10 +48,14 @@ static tbi_bot *new_bot(const tb_game *g, const char *spec)
 }
 
 /* Whether spec asks for heuristic playouts from a game that has none, or
- * for a round horizon from a game without competitive rounds (the bot
- * refuses such a spec, rightly). */
+ * for a round horizon from a game without competitive rounds, or for the
+ * built-in net of a game that has none (the bot refuses such a spec,
+ * rightly). */
 static int spec_unusable(const tb_game *g, const char *spec)
 {
+    size_t len;
+    if (strcmp(spec, "net") == 0)
+        return !tbi_net_builtin(g->id, &len);
     if (strstr(spec, "horizon=round") &&
         (!g->standing || (g->flags & TB_GAME_COOPERATIVE)))
         return 1;

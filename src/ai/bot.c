@@ -16,6 +16,7 @@ extern const tbi_bot_kind tbi_bot_heuristic;
 extern const tbi_bot_kind tbi_bot_greedy;
 extern const tbi_bot_kind tbi_bot_ismcts;
 extern const tbi_bot_kind tbi_bot_ext;
+extern const tbi_bot_kind tbi_bot_net;
 
 static const tbi_bot_kind *const kinds[] = {
     &tbi_bot_random,
@@ -23,6 +24,7 @@ static const tbi_bot_kind *const kinds[] = {
     &tbi_bot_greedy,
     &tbi_bot_ismcts,
     &tbi_bot_ext,
+    &tbi_bot_net,
 };
 
 /* ------------------------------------------------------------ policies */

@@ -1,6 +1,6 @@
 /*
  * bot.h - computer players.  A bot kind (random, heuristic, greedy, ismcts,
- * ext) is a const descriptor listed in one table in bot.c; a bot is an
+ * ext, net) is a const descriptor listed in one table in bot.c; a bot is an
  * instance made from a seat spec such as "ismcts:iters=2000" (see
  * docs/bots.md).  A game's own simple policies (tb_game.policies, such as
  * No Thanks!'s "threshold") are bots too, through one further kind.

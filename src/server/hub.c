@@ -1251,7 +1251,8 @@ static int save_invite(tbs_hub *h, tbs_table *t)
 /* ------------------------------------------------------------ requests */
 
 /* The bots a table may seat: the engine's kinds that run in bounded time
- * and the game's own policies; ISMCTS only with a bounded budget. */
+ * and the game's own policies; ISMCTS only with a bounded budget; the
+ * learnt `net` only with its built-in weights (no file from a client). */
 static int check_bot(const tb_game *g, const char *spec, int max_s,
                      char *err, size_t errcap)
 {
@@ -1262,14 +1263,15 @@ static int check_bot(const tb_game *g, const char *spec, int max_s,
         *params++ = '\0';
     int known = strcmp(name, "random") == 0 ||
                 strcmp(name, "heuristic") == 0 ||
-                strcmp(name, "greedy") == 0 || strcmp(name, "ismcts") == 0;
+                strcmp(name, "greedy") == 0 || strcmp(name, "ismcts") == 0 ||
+                strcmp(name, "net") == 0;
     for (int i = 0; i < g->n_policies; i++)
         known |= strcmp(name, g->policies[i].name) == 0;
     if (!known) {
         char names[300];
         tb_text t;
         tb_text_init(&t, names, sizeof names);
-        tb_text_puts(&t, "random, heuristic, greedy, ismcts");
+        tb_text_puts(&t, "random, heuristic, greedy, ismcts, net");
         for (int i = 0; i < g->n_policies; i++)
             tb_text_printf(&t, ", %s", g->policies[i].name);
         snprintf(err, errcap, "unknown bot '%s'; %s's bots are: %s", name,
