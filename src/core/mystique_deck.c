@@ -184,7 +184,7 @@ int tbi_mq_shared_attrs(int a, int b)
 /* Each trait's cards, bit id for card id.  Card id is 15 x suit +
  * 5 x colour + (number - 1): a number's cards are every fifth id, a suit's
  * a run of 15, a colour's four runs of 5. */
-static const uint64_t trait_cards[TBI_MQ_TRAITS] = {
+const uint64_t tbi_mq_trait_sets[TBI_MQ_TRAITS] = {
     0x0084210842108421ull, 0x0108421084210842ull, 0x0210842108421084ull,
     0x0421084210842108ull, 0x0842108421084210ull, 0x0000000000007fffull,
     0x000000003fff8000ull, 0x00001fffc0000000ull, 0x0fffe00000000000ull,
@@ -192,7 +192,7 @@ static const uint64_t trait_cards[TBI_MQ_TRAITS] = {
 
 uint64_t tbi_mq_trait_set(int trait)
 {
-    return trait_cards[trait];
+    return tbi_mq_trait_sets[trait];
 }
 
 uint64_t tbi_mq_sharing_set(int id, int k)
@@ -240,13 +240,6 @@ int tbi_mq_trait_attr(int trait)
 const uint16_t tbi_mq_trait_table[2 * TBI_MQ_CARDS] = {TRAITS_OF60,
                                                       TRAITS_OF60};
 
-uint64_t tbi_mq_trait_cards(unsigned traits)
-{
-    uint64_t set = 0;
-    for (unsigned m = traits & TBI_MQ_ALL_TRAITS; m; m &= m - 1)
-        set |= trait_cards[__builtin_ctz(m)];
-    return set;
-}
 
 int tbi_mq_trait_total(int trait, int decks)
 {

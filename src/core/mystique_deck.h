@@ -118,7 +118,14 @@ static inline int tbi_mq_has_trait(int id, int trait)
 /* The cards of one deck (bit id, ids 0-59) that have any trait of the
  * mask: e.g. every card a row of reds would take, or every card that
  * shares a number, suit or colour with a card (its three traits). */
-uint64_t tbi_mq_trait_cards(unsigned traits);
+extern const uint64_t tbi_mq_trait_sets[TBI_MQ_TRAITS];
+static inline uint64_t tbi_mq_trait_cards(unsigned traits)
+{
+    uint64_t set = 0;
+    for (unsigned m = traits & TBI_MQ_ALL_TRAITS; m; m &= m - 1)
+        set |= tbi_mq_trait_sets[__builtin_ctz(m)];
+    return set;
+}
 /* The traits all n cards share (every trait when n is 0).  This and the
  * two below are inline: Mystique's rules and bot call them per card. */
 static inline unsigned tbi_mq_shared_traits(const uint8_t *ids, int n)
