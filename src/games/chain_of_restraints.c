@@ -850,6 +850,9 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
     uint64_t certain = s->known[seat][next];
     int unknown = s->hand_n[next] - __builtin_popcountll(certain);
     int pool = __builtin_popcountll(unseen);
+    double none[TBI_MQ_CARDS + 1];
+    for (int k = 0; k <= TBI_MQ_CARDS; k++)
+        none[k] = -1.0;
     double best = -1e9;
     tb_action pick = 0;
     int ties = 0;
@@ -872,12 +875,15 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
             uint64_t makers =
                 v.base | (shared ? tbi_mq_trait_cards(shared) : 0);
             uint64_t theirs = makers & ~tbi_mq_trait_cards(traits(card));
-            double danger =
-                theirs & certain
-                    ? 1.0
-                    : 1.0 - tbi_chance_none_among(
-                                __builtin_popcountll(theirs & unseen), pool,
-                                unknown);
+            double danger = 1.0;
+            if (!(theirs & certain)) {
+                /* The chance depends on the count alone: each count's is
+                 * worked out once a decision. */
+                int k = __builtin_popcountll(theirs & unseen);
+                if (none[k] < 0)
+                    none[k] = tbi_chance_none_among(k, pool, unknown);
+                danger = 1.0 - none[k];
+            }
             int threats = __builtin_popcountll(makers & mine & ~bit(card));
             double score = -10.0 * danger + (threats > 2 ? 2 : threats);
             if (score > best + 1e-9) {

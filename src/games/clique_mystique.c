@@ -231,17 +231,33 @@ static const uint16_t attr_code[TBI_MQ_CARDS] = {
  */
 static int kind_of(unsigned all, int n, int len)
 {
-    int numbers = bits5(all & NUMBER_BITS);
-    int suits = bits5((all & SUIT_BITS) >> 5);
-    int colours = bits5((all & COLOUR_BITS) >> 9);
-    int varied, shared1, shared2; /* values of the varied and shared ones */
+    int numbers, suits, colours;
+    int shared1, shared2; /* values of the shared attributes */
+    /* The varied attribute first: most lines the search tries fail it, and
+     * then the other two need not be counted. */
     switch (len) {
-    case 3: varied = colours, shared1 = suits, shared2 = numbers; break;
-    case 4: varied = suits, shared1 = colours, shared2 = numbers; break;
-    default: varied = numbers, shared1 = colours, shared2 = suits; break;
+    case 3:
+        if ((colours = bits5((all & COLOUR_BITS) >> 9)) != n)
+            return 0;
+        suits = bits5((all & SUIT_BITS) >> 5);
+        numbers = bits5(all & NUMBER_BITS);
+        shared1 = suits, shared2 = numbers;
+        break;
+    case 4:
+        if ((suits = bits5((all & SUIT_BITS) >> 5)) != n)
+            return 0;
+        colours = bits5((all & COLOUR_BITS) >> 9);
+        numbers = bits5(all & NUMBER_BITS);
+        shared1 = colours, shared2 = numbers;
+        break;
+    default:
+        if ((numbers = bits5(all & NUMBER_BITS)) != n)
+            return 0;
+        colours = bits5((all & COLOUR_BITS) >> 9);
+        suits = bits5((all & SUIT_BITS) >> 5);
+        shared1 = colours, shared2 = suits;
+        break;
     }
-    if (varied != n)
-        return 0;
     if (shared1 <= 1 || shared2 <= 1)
         return shared1 <= 1 && shared2 <= 1 ? 2 : 1;
     return len == 3 && suits == n && numbers == n;
