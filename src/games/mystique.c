@@ -1365,10 +1365,11 @@ typedef struct bot_info {
 
 static void bot_info_fill(const mystique *s, int me, bot_info *b)
 {
-    /* Per trait: the bot's own cards, those of its hand it took back this
-     * turn, and the cards played face up, each card's traits read once
-     * from its mask (the heuristic runs at every step of a playout). */
-    int back_of[TBI_MQ_TRAITS] = {0}, played_of[TBI_MQ_TRAITS] = {0};
+    /* Per trait: the bot's own cards and those of its hand it took back
+     * this turn, each card's traits read once from its mask, and the cards
+     * played face up, counted on bit sets (the heuristic runs at every step
+     * of a playout). */
+    int back_of[TBI_MQ_TRAITS] = {0};
     memset(b->count, 0, sizeof b->count);
     b->n = 0;
     for (int i = 0; i < s->hand_n[me]; i++) {
@@ -1387,15 +1388,19 @@ static void bot_info_fill(const mystique *s, int me, bot_info *b)
     }
     int played = tbi_set_count(&s->played);
     b->unseen = s->decks * TBI_MQ_CARDS - b->n - played;
-    for (int w = 0; w < 2; w++)
-        for (uint64_t bits = s->played.w[w]; bits; bits &= bits - 1) {
-            int c = 64 * w + __builtin_ctzll(bits);
-            for (unsigned m = tbi_mq_traits_of(c); m; m &= m - 1)
-                played_of[__builtin_ctz(m)]++;
-        }
+    /* The played cards of each deck as a set of ids 0-59, to be counted
+     * per trait against the trait's cards. */
+    const uint64_t deck = (1ull << TBI_MQ_CARDS) - 1;
+    uint64_t first = s->played.w[0] & deck;
+    uint64_t second =
+        (s->played.w[0] >> TBI_MQ_CARDS | s->played.w[1] << (64 - TBI_MQ_CARDS)) &
+        deck;
     for (int t = 0; t < TBI_MQ_TRAITS; t++) {
+        uint64_t cards = tbi_mq_trait_sets[t];
+        int played_of = __builtin_popcountll(first & cards) +
+                        __builtin_popcountll(second & cards);
         b->unseen_of[t] =
-            tbi_mq_trait_total(t, s->decks) - b->count[t] - played_of[t];
+            tbi_mq_trait_total(t, s->decks) - b->count[t] - played_of;
         b->usable[t] = b->count[t] - back_of[t];
     }
 }
@@ -1555,6 +1560,7 @@ static int choose_deflection(const mystique *s, const bot_info *b)
     return best;
 }
 
+TBI_POPCNT_CLONES_FLAT
 static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
 {
     const mystique *s = vs;
