@@ -184,7 +184,7 @@ int tbi_mq_shared_attrs(int a, int b)
 /* Each trait's cards, bit id for card id.  Card id is 15 x suit +
  * 5 x colour + (number - 1): a number's cards are every fifth id, a suit's
  * a run of 15, a colour's four runs of 5. */
-static const uint64_t trait_cards[TBI_MQ_TRAITS] = {
+const uint64_t tbi_mq_trait_sets[TBI_MQ_TRAITS] = {
     0x0084210842108421ull, 0x0108421084210842ull, 0x0210842108421084ull,
     0x0421084210842108ull, 0x0842108421084210ull, 0x0000000000007fffull,
     0x000000003fff8000ull, 0x00001fffc0000000ull, 0x0fffe00000000000ull,
@@ -192,7 +192,7 @@ static const uint64_t trait_cards[TBI_MQ_TRAITS] = {
 
 uint64_t tbi_mq_trait_set(int trait)
 {
-    return trait_cards[trait];
+    return tbi_mq_trait_sets[trait];
 }
 
 uint64_t tbi_mq_sharing_set(int id, int k)
@@ -228,40 +228,18 @@ int tbi_mq_trait_attr(int trait)
     return trait < 5 ? TBI_MQ_NUMBER : trait < 9 ? TBI_MQ_SUIT : TBI_MQ_COLOUR;
 }
 
-unsigned tbi_mq_traits_of(int id)
-{
-    return 1u << (tbi_mq_number(id) - 1) | 1u << (5 + tbi_mq_suit(id)) |
-           1u << (9 + tbi_mq_colour(id));
-}
+/* The traits of card id (number, suit, colour: see tbi_mq_trait), as the
+ * compiler works them out for the table below. */
+#define TRAITS_OF(id) (1u << ((id) % 5) | 1u << (5 + (id) / 15) | \
+                       1u << (9 + (id) / 5 % 3))
+#define TRAITS_OF10(b) TRAITS_OF(b), TRAITS_OF(b + 1), TRAITS_OF(b + 2), \
+    TRAITS_OF(b + 3), TRAITS_OF(b + 4), TRAITS_OF(b + 5), TRAITS_OF(b + 6), \
+    TRAITS_OF(b + 7), TRAITS_OF(b + 8), TRAITS_OF(b + 9)
+#define TRAITS_OF60 TRAITS_OF10(0), TRAITS_OF10(10), TRAITS_OF10(20), \
+    TRAITS_OF10(30), TRAITS_OF10(40), TRAITS_OF10(50)
+const uint16_t tbi_mq_trait_table[2 * TBI_MQ_CARDS] = {TRAITS_OF60,
+                                                      TRAITS_OF60};
 
-uint64_t tbi_mq_trait_cards(unsigned traits)
-{
-    uint64_t set = 0;
-    for (unsigned m = traits & TBI_MQ_ALL_TRAITS; m; m &= m - 1)
-        set |= trait_cards[__builtin_ctz(m)];
-    return set;
-}
-
-unsigned tbi_mq_shared_traits(const uint8_t *ids, int n)
-{
-    unsigned m = TBI_MQ_ALL_TRAITS;
-    for (int i = 0; i < n; i++)
-        m &= tbi_mq_traits_of(ids[i]);
-    return m;
-}
-
-int tbi_mq_is_spell(const uint8_t *ids, int n, int max)
-{
-    return n >= 1 && n <= max && tbi_mq_shared_traits(ids, n) != 0;
-}
-
-int tbi_mq_count_trait(const uint8_t *ids, int n, int trait)
-{
-    int k = 0;
-    for (int i = 0; i < n; i++)
-        k += tbi_mq_has_trait(ids[i], trait);
-    return k;
-}
 
 int tbi_mq_trait_total(int trait, int decks)
 {

@@ -102,8 +102,15 @@ void tbi_mq_chance_pile(tb_chance *c, const uint8_t *cards, int n,
 int tbi_mq_trait(int attr, int v);
 /* The attribute (TBI_MQ_NUMBER, _SUIT, _COLOUR) a trait is a value of. */
 int tbi_mq_trait_attr(int trait);
+/* Each card's three traits as a mask, for both decks (ids 0-119): read
+ * in the inner loops of the games' rules and bots, so a table lookup
+ * rather than three divisions. */
+extern const uint16_t tbi_mq_trait_table[2 * TBI_MQ_CARDS];
 /* The mask of a card's three traits. */
-unsigned tbi_mq_traits_of(int id);
+static inline unsigned tbi_mq_traits_of(int id)
+{
+    return tbi_mq_trait_table[(unsigned)id % (2 * TBI_MQ_CARDS)];
+}
 static inline int tbi_mq_has_trait(int id, int trait)
 {
     return (int)((tbi_mq_traits_of(id) >> trait) & 1u);
@@ -111,14 +118,37 @@ static inline int tbi_mq_has_trait(int id, int trait)
 /* The cards of one deck (bit id, ids 0-59) that have any trait of the
  * mask: e.g. every card a row of reds would take, or every card that
  * shares a number, suit or colour with a card (its three traits). */
-uint64_t tbi_mq_trait_cards(unsigned traits);
-/* The traits all n cards share (every trait when n is 0). */
-unsigned tbi_mq_shared_traits(const uint8_t *ids, int n);
+extern const uint64_t tbi_mq_trait_sets[TBI_MQ_TRAITS];
+static inline uint64_t tbi_mq_trait_cards(unsigned traits)
+{
+    uint64_t set = 0;
+    for (unsigned m = traits & TBI_MQ_ALL_TRAITS; m; m &= m - 1)
+        set |= tbi_mq_trait_sets[__builtin_ctz(m)];
+    return set;
+}
+/* The traits all n cards share (every trait when n is 0).  This and the
+ * two below are inline: Mystique's rules and bot call them per card. */
+static inline unsigned tbi_mq_shared_traits(const uint8_t *ids, int n)
+{
+    unsigned m = TBI_MQ_ALL_TRAITS;
+    for (int i = 0; i < n; i++)
+        m &= tbi_mq_traits_of(ids[i]);
+    return m;
+}
 /* Whether n cards form a spell of up to max cards: at least one card, at
  * most max, all sharing a number, a suit or a colour. */
-int tbi_mq_is_spell(const uint8_t *ids, int n, int max);
+static inline int tbi_mq_is_spell(const uint8_t *ids, int n, int max)
+{
+    return n >= 1 && n <= max && tbi_mq_shared_traits(ids, n) != 0;
+}
 /* How many of n cards have the trait. */
-int tbi_mq_count_trait(const uint8_t *ids, int n, int trait);
+static inline int tbi_mq_count_trait(const uint8_t *ids, int n, int trait)
+{
+    int k = 0;
+    for (int i = 0; i < n; i++)
+        k += tbi_mq_has_trait(ids[i], trait);
+    return k;
+}
 /* How many cards of `decks` decks have the trait: 12 per number, 15 per
  * suit and 20 per colour in each deck. */
 int tbi_mq_trait_total(int trait, int decks);

@@ -714,10 +714,13 @@ static uint64_t makers_at(const uint8_t *top, const uint8_t *line, int k)
 
 /* The lines of the field that some card could complete (one hole or
  * none), as they stand. */
-static int survey(const uint8_t *top, line_view *out)
+static int survey(const uint8_t *top, uint64_t occupied, line_view *out)
 {
     int n = 0;
     for (int i = 0; i < SEGMENTS; i++) {
+        uint64_t empty = geo.line_cells[i] & ~occupied;
+        if (empty & (empty - 1))
+            continue; /* two holes or more: passed over at once */
         const uint8_t *c = geo.line[i];
         line_view *l = &out[n];
         l->line = i;
@@ -739,54 +742,73 @@ static int survey(const uint8_t *top, line_view *out)
     return n;
 }
 
-/* The cards that complete a line of four at its cells a card may go on
- * (open), given the traits t[k] of its top cards (0 for an empty cell):
- * at cell k, the cards with a trait the other three share.  A line with
- * two empty cells or more gives none. */
-static uint64_t line_makers(const uint8_t *line, const unsigned *t,
-                            uint64_t empty, uint64_t open)
-{
-    uint64_t makers = 0;
-    for (int k = 0; k < ROW; k++) {
-        uint64_t here = 1ull << line[k];
-        if (!(open & here) || (empty && empty != here))
-            continue;
-        unsigned m = t[(k + 1) % ROW] & t[(k + 2) % ROW] & t[(k + 3) % ROW];
-        if (m)
-            makers |= tbi_mq_trait_cards(m);
-    }
-    return makers;
-}
+/* What the heuristic needs to know of a play on one cell, whatever the
+ * card (worked out once per cell, not once per card and cell):
+ *   row:  the traits that complete a full line through the cell, that is
+ *         the traits the other three top cards share, over every such line
+ *         (the card makes a row when it has one of them);
+ *   base: the cards that would complete a row next whatever card goes
+ *         there: those of the lines elsewhere as they stand, where their
+ *         hole is then open, and those of the lines through the cell at the
+ *         cell itself;
+ *   with: the traits which, where the card shares them, make further cards
+ *         complete a line through the cell at another of its cells: there
+ *         the makers are the cards having a trait the other three share,
+ *         the card among them.
+ * The makers after a card c are then base and the cards with a trait of
+ * traits(c) & with, because a union of tbi_mq_trait_cards is that of the
+ * union of their traits. */
+typedef struct cell_view {
+    unsigned row, with;
+    uint64_t base;
+} cell_view;
 
-/* The cards that would complete a row next after card goes on cell (where
- * it makes none): the lines elsewhere as they stand, where their hole is
- * then open, and the lines through cell afresh. */
-static uint64_t makers_after(const restraints *s, const line_view *lines,
-                             int nlines, int card, int cell, uint64_t open)
+static void view_cell(const restraints *s, const line_view *lines, int nlines,
+                      int cell, uint64_t open, cell_view *v)
 {
-    uint64_t makers = 0;
+    v->row = v->with = 0;
+    v->base = 0;
     for (int i = 0; i < nlines; i++) {
         const line_view *l = &lines[i];
         if (geo.line_cells[l->line] >> cell & 1u)
             continue;
         if (l->holes == 0 || open >> geo.line[l->line][l->hole] & 1u)
-            makers |= l->makers;
+            v->base |= l->makers;
     }
     uint64_t occupied = s->occupied | 1ull << cell;
+    unsigned base_traits = 0;
     for (int i = 0; i < geo.through_n[cell]; i++) {
         int l = geo.through[cell][i];
         uint64_t empty = geo.line_cells[l] & ~occupied;
         if (empty & (empty - 1))
             continue; /* two holes or more */
         const uint8_t *line = geo.line[l];
-        unsigned t[ROW];
+        /* The card's own place stands for every trait: ANDed in, it
+         * leaves what the card must share. */
+        unsigned t[ROW], others[ROW];
         for (int k = 0; k < ROW; k++)
-            t[k] = line[k] == cell ? traits(card)
+            t[k] = line[k] == cell ? TBI_MQ_ALL_TRAITS
                    : s->top[line[k]] == NONE ? 0
                                              : traits(s->top[line[k]]);
-        makers |= line_makers(line, t, empty, open);
+        /* others[k]: what the three top cards but the k-th share. */
+        unsigned front = t[0] & t[1], back = t[2] & t[3];
+        others[0] = t[1] & back;
+        others[1] = t[0] & back;
+        others[2] = front & t[3];
+        others[3] = front & t[2];
+        for (int k = 0; k < ROW; k++) {
+            uint64_t here = 1ull << line[k];
+            if (line[k] == cell && !empty)
+                v->row |= others[k];
+            if (!(open & here) || (empty && empty != here))
+                continue;
+            if (line[k] == cell)
+                base_traits |= others[k];
+            else
+                v->with |= others[k];
+        }
     }
-    return makers;
+    v->base |= base_traits ? tbi_mq_trait_cards(base_traits) : 0;
 }
 
 /* Whether card on cell completes a row. */
@@ -817,17 +839,21 @@ static int makes_row(const restraints *s, int card, int cell)
  * safest plays it prefers those leaving rows it can itself complete with
  * the cards it keeps (threats the next seat must answer), then chance.  It
  * reads only what its seat knows. */
+TBI_POPCNT_CLONES_FLAT
 static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
 {
     const restraints *s = vs;
     line_view lines[SEGMENTS];
     (void)frame();
-    int nlines = survey(s->top, lines);
+    int nlines = survey(s->top, s->occupied, lines);
     int next = (seat + 1) % s->players;
     uint64_t unseen = unseen_by(s, seat), mine = hand_mask(s, seat);
     uint64_t certain = s->known[seat][next];
     int unknown = s->hand_n[next] - __builtin_popcountll(certain);
     int pool = __builtin_popcountll(unseen);
+    double none[TBI_MQ_CARDS + 1];
+    for (int k = 0; k <= TBI_MQ_CARDS; k++)
+        none[k] = -1.0;
     double best = -1e9;
     tb_action pick = 0;
     int ties = 0;
@@ -837,21 +863,28 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
         tbi_box box = s->box;
         tbi_box_add(&box, cell_x(cell), cell_y(cell));
         uint64_t open = open_cells(s->occupied | 1ull << cell, &box);
+        cell_view v;
+        view_cell(s, lines, nlines, cell, open, &v);
         for (int i = 0; i < s->hand_n[seat]; i++) {
             int card = s->hand[seat][i];
             if (!free_of_restraint(s, card))
                 continue;
             tb_action a = (tb_action)(card << 6 | cell);
-            if (makes_row(s, card, cell))
-                return a;
-            uint64_t makers = makers_after(s, lines, nlines, card, cell, open);
+            if (traits(card) & v.row)
+                return a; /* it completes a row */
+            unsigned shared = traits(card) & v.with;
+            uint64_t makers =
+                v.base | (shared ? tbi_mq_trait_cards(shared) : 0);
             uint64_t theirs = makers & ~tbi_mq_trait_cards(traits(card));
-            double danger =
-                theirs & certain
-                    ? 1.0
-                    : 1.0 - tbi_chance_none_among(
-                                __builtin_popcountll(theirs & unseen), pool,
-                                unknown);
+            double danger = 1.0;
+            if (!(theirs & certain)) {
+                /* The chance depends on the count alone: each count's is
+                 * worked out once a decision. */
+                int k = __builtin_popcountll(theirs & unseen);
+                if (none[k] < 0)
+                    none[k] = tbi_chance_none_among(k, pool, unknown);
+                danger = 1.0 - none[k];
+            }
             int threats = __builtin_popcountll(makers & mine & ~bit(card));
             double score = -10.0 * danger + (threats > 2 ? 2 : threats);
             if (score > best + 1e-9) {
@@ -873,7 +906,7 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
 static tb_action opportunist(const void *vs, int seat, tb_rng *rng)
 {
     const restraints *s = vs;
-    static tb_action acts[TB_MAX_ACTIONS];
+    tb_action acts[TB_MAX_ACTIONS];
     int n = legal(s, acts);
     for (int i = 0; i < n; i++)
         if (makes_row(s, (int)(acts[i] >> 6), (int)(acts[i] & 63)))

@@ -26,6 +26,7 @@
 #include "obs.h"
 #include "redeal.h"
 
+#include <pthread.h>
 #include <string.h>
 
 #define SIDE 7
@@ -77,6 +78,9 @@ typedef struct clique {
     uint8_t group_seat, group_n;  /* group_n 0: no Group placed yet */
     uint8_t group_cell[MAX_NEW];
     uint64_t group_flip;          /* bit cell: a stack the Group turned */
+    /* The board as bit masks of cells, kept beside top[] and owner[] for
+     * the move generator: the stacks, and those of seat 1. */
+    uint64_t full, seat1;
 } clique;
 
 /* Kinds of the last turn taken. */
@@ -133,6 +137,16 @@ static void put_card(clique *s, int cell, int card, int p)
     s->top[cell] = (uint8_t)(card + 1);
     s->height[cell]++;
     s->owner[cell] = (uint8_t)p;
+    s->full |= 1ull << cell;
+    s->seat1 = p ? s->seat1 | 1ull << cell : s->seat1 & ~(1ull << cell);
+}
+
+/* Turns the stacks of the mask flip to seat p. */
+static void turn_stacks(clique *s, uint64_t flip, int p)
+{
+    for (uint64_t m = flip; m; m &= m - 1)
+        s->owner[__builtin_ctzll(m)] = (uint8_t)p;
+    s->seat1 = p ? s->seat1 | flip : s->seat1 & ~flip;
 }
 
 /*
@@ -218,17 +232,33 @@ static const uint16_t attr_code[TBI_MQ_CARDS] = {
  */
 static int kind_of(unsigned all, int n, int len)
 {
-    int numbers = bits5(all & NUMBER_BITS);
-    int suits = bits5((all & SUIT_BITS) >> 5);
-    int colours = bits5((all & COLOUR_BITS) >> 9);
-    int varied, shared1, shared2; /* values of the varied and shared ones */
+    int numbers, suits, colours;
+    int shared1, shared2; /* values of the shared attributes */
+    /* The varied attribute first: most lines the search tries fail it, and
+     * then the other two need not be counted. */
     switch (len) {
-    case 3: varied = colours, shared1 = suits, shared2 = numbers; break;
-    case 4: varied = suits, shared1 = colours, shared2 = numbers; break;
-    default: varied = numbers, shared1 = colours, shared2 = suits; break;
+    case 3:
+        if ((colours = bits5((all & COLOUR_BITS) >> 9)) != n)
+            return 0;
+        suits = bits5((all & SUIT_BITS) >> 5);
+        numbers = bits5(all & NUMBER_BITS);
+        shared1 = suits, shared2 = numbers;
+        break;
+    case 4:
+        if ((suits = bits5((all & SUIT_BITS) >> 5)) != n)
+            return 0;
+        colours = bits5((all & COLOUR_BITS) >> 9);
+        numbers = bits5(all & NUMBER_BITS);
+        shared1 = colours, shared2 = numbers;
+        break;
+    default:
+        if ((numbers = bits5(all & NUMBER_BITS)) != n)
+            return 0;
+        colours = bits5((all & COLOUR_BITS) >> 9);
+        suits = bits5((all & SUIT_BITS) >> 5);
+        shared1 = colours, shared2 = suits;
+        break;
     }
-    if (varied != n)
-        return 0;
     if (shared1 <= 1 || shared2 <= 1)
         return shared1 <= 1 && shared2 <= 1 ? 2 : 1;
     return len == 3 && suits == n && numbers == n;
@@ -310,14 +340,14 @@ static void fill_slots(line_search *ls, int k, unsigned code)
  * uncovered and at least one opponent card is in it.
  */
 static void search_segment(const clique *s, const uint16_t *cells, int len,
-                           plan_visit visit, void *user)
+                           uint64_t fresh, plan_visit visit, void *user)
 {
     int p = s->seat, on_line = 0, empty = 0, opp = 0, own_n = 0, fixed_n = 0;
     int own[MAX_LINE], hole[MAX_LINE];
     unsigned fixed = 0; /* codes of the cards that stay: new ones, opponent's */
     for (int i = 0; i < len; i++) {
         int c = cells[i];
-        if (is_new(s, c)) {
+        if (fresh >> c & 1) { /* a card put down this turn */
             on_line++;
         } else if (!s->top[c]) {
             hole[empty++] = c;
@@ -365,12 +395,78 @@ static void search_segment(const clique *s, const uint16_t *cells, int len,
     }
 }
 
-/* The board's segments of 3-5 cells, or only those through cell when it
- * is not negative. */
-static int segments(int cell, tbi_segment *out)
+/* The board's segments of 3-5 cells, with each one's cells as a bit mask,
+ * in the order of tbi_sq_segments (all of them, and those through each
+ * cell, by number in the first list): the move generator and the
+ * heuristic read them at every step of a playout, and a mask tells at
+ * once whether a segment can matter.  Built by whichever thread comes
+ * first (pthread_once), and only read after. */
+#define THROUGH_MAX 48 /* segments through one cell: 4 lines x (3+4+5) */
+typedef struct board_lines {
+    int n;
+    tbi_segment seg[MAX_SEGS];
+    uint64_t mask[MAX_SEGS];
+    uint16_t through[CELLS][THROUGH_MAX];
+    uint8_t through_n[CELLS];
+} board_lines;
+
+static board_lines lines;
+static pthread_once_t lines_once = PTHREAD_ONCE_INIT;
+
+static void build_lines(void)
 {
-    return tbi_sq_segments(SIDE, SIDE, MIN_LINE, MAX_LINE, cell, out,
-                           MAX_SEGS);
+    lines.n = tbi_sq_segments(SIDE, SIDE, MIN_LINE, MAX_LINE, -1, lines.seg,
+                              MAX_SEGS);
+    for (int i = 0; i < lines.n; i++)
+        for (int k = 0; k < lines.seg[i].len; k++)
+            lines.mask[i] |= 1ull << lines.seg[i].cells[k];
+    for (int c = 0; c < CELLS; c++) {
+        tbi_segment seg[THROUGH_MAX];
+        int n = tbi_sq_segments(SIDE, SIDE, MIN_LINE, MAX_LINE, c, seg,
+                                THROUGH_MAX);
+        for (int j = 0; j < n; j++) {
+            uint64_t m = 0;
+            for (int k = 0; k < seg[j].len; k++)
+                m |= 1ull << seg[j].cells[k];
+            for (int i = 0; i < lines.n; i++)
+                if (lines.mask[i] == m)
+                    lines.through[c][lines.through_n[c]++] = (uint16_t)i;
+        }
+    }
+}
+
+static const board_lines *board(void)
+{
+    pthread_once(&lines_once, build_lines);
+    return &lines;
+}
+
+/* The board as masks of cells for the seat to move: stacks, its own
+ * stacks (not counting the cards put down this turn) and the opponent's,
+ * and the cards put down this turn. */
+typedef struct masks {
+    uint64_t full, own, theirs, fresh;
+} masks;
+
+static masks board_masks(const clique *s)
+{
+    masks m = {s->full, s->seat ? s->seat1 : s->full & ~s->seat1, 0, 0};
+    for (int i = 0; i < s->new_n; i++)
+        m.fresh |= 1ull << s->new_cell[i];
+    m.own &= ~m.fresh;
+    m.theirs = m.full & ~m.own & ~m.fresh;
+    return m;
+}
+
+/* Whether search_segment can find a placement on the segment of cells
+ * `line` at all: it holds every card put down so far, an opponent's
+ * stack, one of the player's own, and no more empty cells than the cards
+ * left to put down.  The same tests search_segment begins with, on masks,
+ * so the many segments that fail them cost a few instructions. */
+static int segment_open(const masks *m, uint64_t line, int new_n)
+{
+    return !(m->fresh & ~line) && (m->theirs & line) && (m->own & line) &&
+           new_n + __builtin_popcountll(line & ~m->full) <= MAX_NEW;
 }
 
 /* Visits every complete placement that extends the cards put down so far
@@ -378,10 +474,22 @@ static int segments(int cell, tbi_segment *out)
  * a card is down, only the lines through it can hold the main Group. */
 static void each_plan(const clique *s, plan_visit visit, void *user)
 {
-    tbi_segment seg[MAX_SEGS];
-    int n = segments(s->new_n ? s->new_cell[0] : -1, seg);
-    for (int i = 0; i < n; i++)
-        search_segment(s, seg[i].cells, seg[i].len, visit, user);
+    const board_lines *b = board();
+    masks m = board_masks(s);
+    if (s->new_n) {
+        int c = s->new_cell[0];
+        for (int j = 0; j < b->through_n[c]; j++) {
+            int i = b->through[c][j];
+            if (segment_open(&m, b->mask[i], s->new_n))
+                search_segment(s, b->seg[i].cells, b->seg[i].len, m.fresh,
+                               visit, user);
+        }
+        return;
+    }
+    for (int i = 0; i < b->n; i++)
+        if (segment_open(&m, b->mask[i], 0))
+            search_segment(s, b->seg[i].cells, b->seg[i].len, m.fresh, visit,
+                           user);
 }
 
 /* What a search for the legal next steps collects. */
@@ -458,43 +566,32 @@ static void next_turn(clique *s)
     s->withdrawn = 0;
 }
 
-/* The opponent stacks that one segment captures, as a bit mask of cells:
- * all of them when the segment is full, forms a Group, includes a card put
- * down this turn, one of the player's cards that was there before (and is
- * still uncovered) and one of the opponent's; none otherwise. */
-static uint64_t segment_captures(const clique *s, const uint16_t *cells,
-                                 int len)
-{
-    uint8_t cards[MAX_LINE];
-    int fresh = 0, own = 0;
-    uint64_t theirs = 0;
-    for (int i = 0; i < len; i++) {
-        int c = cells[i];
-        if (!s->top[c])
-            return 0;
-        cards[i] = (uint8_t)(s->top[c] - 1);
-        if (is_new(s, c))
-            fresh++;
-        else if (s->owner[c] == s->seat)
-            own++;
-        else
-            theirs |= 1ull << c;
-    }
-    return fresh && own && theirs && group_kind(cards, len, len) ? theirs : 0;
-}
-
 /* The opponent stacks the cards put down this turn capture: those in the
  * main Group and in every incidental Group, that is every segment through a
- * card put down that meets the conditions of segment_captures.  Ownership is
- * judged as it was before the play; all turn at once. */
+ * card put down that is full, forms a Group, and includes one of the
+ * player's cards that was there before (still uncovered) and one of the
+ * opponent's.  Ownership is judged as it was before the play; all turn at
+ * once. */
 static uint64_t captures(const clique *s)
 {
+    const board_lines *b = board();
+    masks m = board_masks(s);
     uint64_t flip = 0;
     for (int k = 0; k < s->new_n; k++) {
-        tbi_segment seg[MAX_SEGS];
-        int n = segments(s->new_cell[k], seg);
-        for (int j = 0; j < n; j++)
-            flip |= segment_captures(s, seg[j].cells, seg[j].len);
+        int c = s->new_cell[k];
+        for (int j = 0; j < b->through_n[c]; j++) {
+            int i = b->through[c][j];
+            uint64_t line = b->mask[i];
+            /* Only a full segment with a stack of each seat can capture:
+             * then it does if its top cards form a Group. */
+            if ((line & ~m.full) || !(line & m.own) || !(line & m.theirs))
+                continue;
+            unsigned code = 0;
+            for (int j2 = 0; j2 < b->seg[i].len; j2++)
+                code |= attr_code[s->top[b->seg[i].cells[j2]] - 1];
+            if (kind_of(code, b->seg[i].len, b->seg[i].len))
+                flip |= line & m.theirs;
+        }
     }
     return flip;
 }
@@ -504,9 +601,7 @@ static uint64_t captures(const clique *s)
 static void resolve(clique *s)
 {
     uint64_t flip = captures(s);
-    for (int c = 0; c < CELLS; c++)
-        if (flip >> c & 1)
-            s->owner[c] = s->seat;
+    turn_stacks(s, flip, s->seat);
     s->last_kind = LAST_GROUP;
     s->last_seat = s->group_seat = s->seat;
     s->last_count = s->group_n = s->new_n;
@@ -622,9 +717,8 @@ static void apply(void *vs, tb_action a)
 static int board_cards(const clique *s, int p)
 {
     int n = 0;
-    for (int c = 0; c < CELLS; c++)
-        if (s->top[c] && s->owner[c] == p)
-            n += s->height[c];
+    for (uint64_t m = p ? s->seat1 : s->full & ~s->seat1; m; m &= m - 1)
+        n += s->height[__builtin_ctzll(m)];
     return n;
 }
 
@@ -639,9 +733,10 @@ static int score_of(const clique *s, int p)
  * constant. */
 static int tiebreak_of(const clique *s, int p)
 {
-    tbi_segment seg[MAX_SEGS];
-    int n = segments(-1, seg), total = 0;
-    for (int j = 0; j < n; j++) {
+    const board_lines *b = board();
+    const tbi_segment *seg = b->seg;
+    int total = 0;
+    for (int j = 0; j < b->n; j++) {
         uint8_t cards[MAX_LINE];
         int mine = 1, stacked = 0;
         for (int i = 0; i < seg[j].len && mine; i++) {
@@ -1472,9 +1567,7 @@ static void value_plan(const clique *s, const plan *pl, void *user)
         after.new_cell[after.new_n++] = pl->cell[i];
     }
     uint64_t flip = captures(&after);
-    for (int c = 0; c < CELLS; c++)
-        if (flip >> c & 1)
-            after.owner[c] = s->seat;
+    turn_stacks(&after, flip, s->seat);
     int refill = HAND - after.hand_n[s->seat];
     after.hand_n[s->seat] = (uint8_t)(after.hand_n[s->seat] +
                                       (refill < s->deck_n ? refill : s->deck_n));

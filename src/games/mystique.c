@@ -32,6 +32,7 @@
 #include "obs.h"
 #include "redeal.h"
 
+#include <pthread.h>
 #include <string.h>
 
 #define MAX_P 6
@@ -292,14 +293,15 @@ static int pickable_of_trait(const mystique *s)
 /* Whether the picked cards and card still form an opening. */
 static int opening_fits(const mystique *s, int card)
 {
-    uint8_t spell[MAX_HAND + 1];
-    memcpy(spell, s->sel, s->sel_n);
-    spell[s->sel_n] = (uint8_t)card;
-    return tbi_mq_is_spell(spell, s->sel_n + 1, OPEN_MAX);
+    return s->sel_n + 1 <= OPEN_MAX &&
+           (tbi_mq_shared_traits(s->sel, s->sel_n) &
+            tbi_mq_traits_of(card)) != 0;
 }
 
-/* Whether card may be added to the spell being built. */
-static int can_pick(const mystique *s, int card)
+/* Whether card may be added to the spell being built; `pickable` is
+ * pickable_of_trait(s) when answering (legal counts it once for the whole
+ * hand rather than once per card). */
+static int can_pick_counted(const mystique *s, int card, int pickable)
 {
     /* A card taken back stays in hand until the turn ends: taking back is
      * for mending a spell, and without this a spell could be picked and
@@ -321,7 +323,14 @@ static int can_pick(const mystique *s, int card)
     if (!tbi_mq_has_trait(card, s->trait))
         return 0;
     /* An answer is only begun when it can reach the spell's size. */
-    return s->sel_n > 0 || pickable_of_trait(s) >= s->need;
+    return s->sel_n > 0 || pickable >= s->need;
+}
+
+/* Whether card may be added to the spell being built. */
+static int can_pick(const mystique *s, int card)
+{
+    return can_pick_counted(s, card,
+                            opening(s) ? 0 : pickable_of_trait(s));
 }
 
 /* Whether the seat to act may deflect with card (a palm of the trait). */
@@ -349,8 +358,9 @@ static int legal(const void *vs, tb_action *out)
 {
     const mystique *s = vs;
     int p = s->turn, n = 0;
+    int pickable = opening(s) ? 0 : pickable_of_trait(s);
     for (int i = 0; i < s->hand_n[p]; i++)
-        if (can_pick(s, s->hand[p][i]))
+        if (can_pick_counted(s, s->hand[p][i], pickable))
             out[n++] = s->hand[p][i];
     unsigned casts = castable(s);
     for (int t = 0; t < TBI_MQ_TRAITS; t++)
@@ -1361,25 +1371,44 @@ typedef struct bot_info {
 
 static void bot_info_fill(const mystique *s, int me, bot_info *b)
 {
+    /* Per trait: the bot's own cards and those of its hand it took back
+     * this turn, each card's traits read once from its mask, and the cards
+     * played face up, counted on bit sets (the heuristic runs at every step
+     * of a playout). */
+    int back_of[TBI_MQ_TRAITS] = {0};
+    memset(b->count, 0, sizeof b->count);
     b->n = 0;
-    for (int i = 0; i < s->hand_n[me]; i++)
-        b->mine[b->n++] = s->hand[me][i];
-    for (int i = 0; i < s->sel_n; i++)
+    for (int i = 0; i < s->hand_n[me]; i++) {
+        int c = s->hand[me][i];
+        b->mine[b->n++] = (uint8_t)c;
+        int taken = tbi_set_has(&s->back, (unsigned)c);
+        for (unsigned m = tbi_mq_traits_of(c); m; m &= m - 1) {
+            b->count[__builtin_ctz(m)]++;
+            back_of[__builtin_ctz(m)] += taken;
+        }
+    }
+    for (int i = 0; i < s->sel_n; i++) {
         b->mine[b->n++] = s->sel[i];
+        for (unsigned m = tbi_mq_traits_of(s->sel[i]); m; m &= m - 1)
+            b->count[__builtin_ctz(m)]++;
+    }
     int played = tbi_set_count(&s->played);
     b->unseen = s->decks * TBI_MQ_CARDS - b->n - played;
+    /* The played cards of each deck as a set of ids 0-59, to be counted
+     * per trait against the trait's cards. */
+    const uint64_t deck = (1ull << TBI_MQ_CARDS) - 1;
+    uint64_t first = s->played.w[0] & deck;
+    uint64_t second =
+        (s->played.w[0] >> TBI_MQ_CARDS | s->played.w[1] << (64 - TBI_MQ_CARDS)) &
+        deck;
     for (int t = 0; t < TBI_MQ_TRAITS; t++) {
-        b->count[t] = tbi_mq_count_trait(b->mine, b->n, t);
-        b->unseen_of[t] = tbi_mq_trait_total(t, s->decks) - b->count[t];
-        b->usable[t] = b->count[t];
-        for (int i = 0; i < s->hand_n[me]; i++)
-            b->usable[t] -= tbi_set_has(&s->back, s->hand[me][i]) &&
-                            tbi_mq_has_trait(s->hand[me][i], t);
+        uint64_t cards = tbi_mq_trait_sets[t];
+        int played_of = __builtin_popcountll(first & cards) +
+                        __builtin_popcountll(second & cards);
+        b->unseen_of[t] =
+            tbi_mq_trait_total(t, s->decks) - b->count[t] - played_of;
+        b->usable[t] = b->count[t] - back_of[t];
     }
-    for (int c = 0; c < ALL_CARDS; c++)
-        if (tbi_set_has(&s->played, (unsigned)c))
-            for (int t = 0; t < TBI_MQ_TRAITS; t++)
-                b->unseen_of[t] -= tbi_mq_has_trait(c, t);
 }
 
 /* n choose k as a double (exact enough for n up to 120). */
@@ -1395,16 +1424,39 @@ static double choose(int n, int k)
     return r;
 }
 
+/* choose(n, k) for every n of the unseen cards and k of a hand, worked
+ * out once by choose itself (so every value is the very same double): the
+ * heuristic asks for hundreds of them at each step of a playout.  Built by
+ * whichever thread comes first (pthread_once), and only read after. */
+static double binomial[ALL_CARDS + 1][MAX_HAND + 1];
+static pthread_once_t binomial_once = PTHREAD_ONCE_INIT;
+
+static void build_binomial(void)
+{
+    for (int n = 0; n <= ALL_CARDS; n++)
+        for (int k = 0; k <= MAX_HAND; k++)
+            binomial[n][k] = choose(n, k);
+}
+
+/* choose(n, k) from the table when it holds it. */
+static double choose_fast(int n, int k)
+{
+    if (n >= 0 && n <= ALL_CARDS && k >= 0 && k <= MAX_HAND)
+        return binomial[n][k];
+    return choose(n, k);
+}
+
 /* The chance that the next seat, dealt at random from the unseen cards,
  * holds at least k cards of the trait (hypergeometric tail). */
 static double p_answer(const mystique *s, const bot_info *b, int trait, int k)
 {
+    pthread_once(&binomial_once, build_binomial);
     int h = s->hand_n[next_seat(s, s->turn)], u = b->unseen_of[trait];
-    double all = choose(b->unseen, h), p = 0.0;
+    double all = choose_fast(b->unseen, h), p = 0.0;
     if (all <= 0.0)
         return 0.0;
     for (int x = k; x <= u && x <= h; x++)
-        p += choose(u, x) * choose(b->unseen - u, h - x);
+        p += choose_fast(u, x) * choose_fast(b->unseen - u, h - x);
     return p / all;
 }
 
@@ -1514,6 +1566,7 @@ static int choose_deflection(const mystique *s, const bot_info *b)
     return best;
 }
 
+TBI_POPCNT_CLONES_FLAT
 static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
 {
     const mystique *s = vs;
