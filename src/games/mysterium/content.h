@@ -2,7 +2,7 @@
  * content.h - Mysterium's content, which is ours (the box's cards are
  * artwork): a vocabulary of motifs, the 54 psychic cards (18 characters,
  * 18 locations, 18 objects), each a name and a set of motifs, and the 84
- * vision cards, each a set of 3 to 5 motifs, each motif shown with a
+ * vision cards, each a set of 7 to 9 motifs, each motif shown with a
  * prominence: strong (3), medium (2) or faint (1).  A vision card points
  * to a psychic card through the motifs the two share, as strongly as a
  * player perceives them (the perception is per seat and secret:

@@ -2,7 +2,7 @@
 """gen_content.py - makes Mysterium's content data (ours) for tabula.
 
 Reads content.txt (the motif vocabulary and the 54 psychic cards, written
-by hand) and generates the deck of 84 vision cards, each a set of 3 to 5
+by hand) and generates the deck of 84 vision cards, each a set of 7 to 9
 motifs, from a fixed seed with its own generator (splitmix64), so the deck
 is the same on every machine and every Python version.  Writes
 content_data.c, which the game compiles in, and the content list at the
@@ -367,8 +367,8 @@ def report(motifs, kinds, cards, deck):
     unique = sum(best_of(v, kind_masks[k]) is not None
                  for v in deck for k in KINDS)
     sys.stderr.write(
-        f"{len(deck)} vision cards, sizes 3/4/5: "
-        f"{sizes.count(3)}/{sizes.count(4)}/{sizes.count(5)}; "
+        f"{len(deck)} vision cards, sizes 7/8/9: "
+        f"{sizes.count(7)}/{sizes.count(8)}/{sizes.count(9)}; "
         f"motif uses {min(uses)}-{max(uses)}; "
         f"a card alone names one best card of a kind in "
         f"{unique} of {3 * len(deck)} cases\n")
