@@ -432,5 +432,18 @@ sun=$(sed -n 's/^the first sun rises: the \(.*\) (14 left.*/\1/p' "$TMP/w31")
 d0=$(grep -m1 'you are dealt' "$TMP/r31a"); d1=$(grep -m1 'you are dealt' "$TMP/r31b")
 [ -n "$d0" ] && [ -n "$d1" ] && [ "$d0" != "$d1" ] && ok || bad "battle-for-the-suns: each seat is not told its own deal: '$d0' '$d1'"
 
+# Mysterium's sand timer (--timer S): one timer for the psychics' phase,
+# never the ghost's; a silent person keeps what they marked and is taken
+# as done, and no bot ever moves for them.  Seat 1 marks the Maid in hour
+# I, then says nothing (the seed's deal puts the Maid on the table).
+(echo "guess maid"; sleep 10) | "$T" play mysterium -p 4 --seats heuristic,human,heuristic,heuristic \
+    --seed 5 --timer 1 --plain --record "$TMP/sand.json" >"$TMP/sand" 2>&1
+grep -q "psychic 1 puts its intuition token on the Maid" "$TMP/sand" && ok || bad "mysterium --timer: the person's mark is not placed"
+grep -q "the sand timer has run out: seat 1 is done (what they marked stands)" "$TMP/sand" && ok || bad "mysterium --timer: running out is not told"
+! grep -q "moves for seat" "$TMP/sand" && ok || bad "mysterium --timer: a bot moved for the silent person"
+moves=$(python3 -c "import json,sys; r=json.load(open(sys.argv[1])); print(' '.join(a['move'].split()[0] for a in r['actions'] if a['seat']==1))" "$TMP/sand.json")
+[ "$(echo "$moves" | tr ' ' '\n' | sort -u | tr '\n' ' ')" = "done guess " ] && case "$moves" in "guess done"*) true;; *) false;; esac && ok || bad "mysterium --timer: seat 1's moves are not its guess then done: $moves"
+grep -q "the ghost manifests (hour I): psychic 1's maid is right" "$TMP/sand" && ok || bad "mysterium --timer: the mark did not stand"
+
 echo "cli: $pass passed, $fail failed"
 [ "$fail" -eq 0 ]

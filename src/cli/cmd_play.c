@@ -31,10 +31,16 @@
  * one phase on the clock (MYST's race): at decisions its realtime_key
  * refuses with TB_EINVAL the terminal asks for typed moves as usual.
  *
- * A sand timer (--timer S, added for Mysterium's) limits each move a
- * person makes to S seconds, in any game: when the time runs out the move
- * is made for them by the game's heuristic (random play in a game without
- * one), and the table is told so.  Bots answer at once, untimed.
+ * A sand timer (--timer S, added for Mysterium's).  A game whose view
+ * has a `timer` object (Mysterium) runs one sand timer for a phase: S
+ * seconds from the moment the view's timer.running turns true, shared by
+ * every move of that phase and by nobody outside it (so Mysterium's ghost
+ * is never timed); a person whose time has run out keeps what they
+ * marked, and each of their turns left in the phase is answered `done`
+ * for them (never a bot's choice).  In any other game it limits each move
+ * a person makes to S seconds: when the time runs out the move is made
+ * for them by the game's heuristic (random play in a game without one),
+ * and the table is told so.  Bots answer at once, untimed.
  */
 #include "cli.h"
 #include "internal.h"
@@ -42,6 +48,7 @@
 
 #include <editline/readline.h>
 #include <errno.h>
+#include <jansson.h>
 #include <getopt.h>
 #include <poll.h>
 #include <signal.h>
@@ -87,8 +94,11 @@ static int usage(void)
         "                  person at a terminal: milliseconds per tick\n"
         "                  (default 1000; 0 plays them turn by turn with\n"
         "                  typed moves)\n"
-        "  --timer S       a sand timer: each move of a person must come within\n"
-        "                  S seconds, or the game's heuristic makes it for them\n"
+        "  --timer S       a sand timer: in mysterium one timer of S seconds\n"
+        "                  for the psychics' sand-timer phase (a person out of\n"
+        "                  time keeps what they marked and is taken as done);\n"
+        "                  in other games each move of a person must come\n"
+        "                  within S seconds, or the game's heuristic makes it\n"
         "                  (default 0: no limit; bots are never timed)\n");
     return 0;
 }
@@ -227,26 +237,44 @@ static void list_moves(const tb_game *g, const void *st)
     putchar('\n');
 }
 
-/* Asks a person at seat for a move until one is legal, within timer_s
- * seconds when that is not 0.  Returns 0 with the action, 1 when the time
- * ran out, or -1 when they quit or the input ends. */
+/* Whether the game runs a sand timer for a phase, by its view of seat:
+ * 1 while the view's timer.running is true, 0 when the view has a timer
+ * that is not running, -1 when the game's view has no timer (the timer
+ * is then per move). */
+static int sand_phase(const tb_game *g, const void *st, int seat)
+{
+    if (!g->view_json)
+        return -1;
+    json_t *v = g->view_json(st, seat);
+    json_t *timer = json_object_get(v, "timer");
+    int r = json_is_object(timer)
+                ? json_is_true(json_object_get(timer, "running"))
+                : -1;
+    json_decref(v);
+    return r;
+}
+
+/* Asks a person at seat for a move until one is legal, before the time
+ * `deadline` (now_ms) when that is not 0.  Returns 0 with the action, 1
+ * when the time ran out, or -1 when they quit or the input ends. */
 static int ask_human(const tb_game *g, const void *st, int seat,
-                     unsigned style, int interactive, int timer_s,
+                     unsigned style, int interactive, double deadline,
                      tb_action *out)
 {
     cli_draw(g, st, seat, style);
     complete_game = g;
     complete_state = st;
     char prompt[64];
-    double deadline = now_ms() + 1000.0 * timer_s;
-    if (timer_s)
-        printf("(sand timer: %d s for this move)\n", timer_s);
+    if (deadline > 0)
+        printf("(sand timer: %.0f s left)\n",
+               (deadline - now_ms()) / 1000.0 + 0.5);
     snprintf(prompt, sizeof prompt, "seat %d> ", seat);
     for (;;) {
         int late = 0;
-        char *line = timer_s ? read_line_until(prompt, interactive, deadline,
-                                               &late)
-                             : read_line(prompt, interactive);
+        char *line = deadline > 0
+                         ? read_line_until(prompt, interactive, deadline,
+                                           &late)
+                         : read_line(prompt, interactive);
         if (late)
             return 1;
         if (!line)
@@ -954,6 +982,7 @@ int cmd_play(int argc, char **argv)
     static move_log since; /* spectator lines since the last hand-over */
     static char desc[4096];
     int drawn_due = 0; /* the table is to be drawn after the chance steps */
+    double sand_deadline = 0; /* when this phase's sand timer runs out */
     int rounds = 0; /* whether some bot hears of each round's end */
     for (int j = 0; j < players; j++)
         rounds |= bots[j] && tbi_bot_wants_rounds(bots[j]);
@@ -1013,9 +1042,34 @@ int cmd_play(int argc, char **argv)
                 quit = 1;
                 break;
             }
-            int rc = ask_human(g, st, cur, style, interactive, timer_s, &a);
+            /* The sand timer: one for a phase in a game that runs one
+             * (started when the phase is first seen running), else one
+             * per move. */
+            int sand = timer_s ? sand_phase(g, st, cur) : -1;
+            double deadline = 0;
+            if (sand == 1) {
+                if (sand_deadline == 0)
+                    sand_deadline = now_ms() + 1000.0 * timer_s;
+                deadline = sand_deadline;
+            } else if (sand < 0 && timer_s) {
+                deadline = now_ms() + 1000.0 * timer_s;
+            }
+            int rc = sand == 1 && now_ms() >= sand_deadline
+                         ? 1
+                         : ask_human(g, st, cur, style, interactive, deadline,
+                                     &a);
             waiting = 0;
-            if (rc == 1) {
+            if (rc == 1 && sand == 1) {
+                /* Out of time: what they marked stands; they are done. */
+                char why[256];
+                if (tb_parse_action(g, st, "done", &a, why, sizeof why) !=
+                    TB_OK) {
+                    quit = 1;
+                    break;
+                }
+                printf("the sand timer has run out: seat %d is done (what "
+                       "they marked stands)\n", cur);
+            } else if (rc == 1) {
                 a = tbi_bot_choose(stand_in, st, cur);
                 printf("the sand timer has run out: the %s moves for seat "
                        "%d\n", g->heuristic ? "heuristic" : "random player",
@@ -1033,6 +1087,9 @@ int cmd_play(int argc, char **argv)
             if (bots[j])
                 tbi_bot_observe(bots[j], st, a);
         play_action(g, st, before, a, &rec, viewer, desc, sizeof desc);
+        /* The phase's sand timer is over when its phase is. */
+        if (sand_deadline > 0 && sand_phase(g, st, 0) != 1)
+            sand_deadline = 0;
         if (rounds)
             round = tbi_note_round(g, st, round, bots, players);
         if (show) {

@@ -1,78 +1,127 @@
 /*
- * bots.c - how Mysterium's bots reason.  The psychics and the ghost share
- * one reading of the cards, as a table of people soon does: a vision card
- * points to a psychic card as strongly as the motifs they share, and a
- * psychic's visions together point to the card with the most shared motifs
- * in all.
+ * bots.c - how Mysterium's bots reason under the uncertainty of reading.
+ * A vision card points to a psychic card through the motifs they share,
+ * each as strongly as the reader perceives it (its printed prominence
+ * shifted by the reader's secret perception, mysterium.c): so a psychic
+ * reads through its own eyes, and the ghost, who does not know them,
+ * only probably foresees what a psychic will read.
  *
- * The psychic keeps a belief over its candidates (the cards of the kind it
- * looks for that nobody found and it has not guessed wrongly): each
- * candidate weighs exp(BETA * motifs shared with its visions).  Because
- * every psychic's card is a different one, the psychics looking for the
- * same kind are read together: the belief is the marginal of the joint
- * distribution over assignments of different cards, computed exactly by a
- * sum over subsets of the row.  It guesses its most likely card, places a
- * clairvoyance token where it is confident of another psychic's guess,
- * and votes for the group the shared-vision cards it sees fit best.
+ * The psychic is Bayesian: each candidate (a card of the kind it looks
+ * for that nobody found and it has not guessed wrongly) weighs
+ * exp(BETA * the strength its visions point to it with), the likelihood
+ * of those visions if it were the card.  Because every psychic's card is
+ * a different one, the psychics looking for the same kind are read
+ * together: the belief is the marginal of the joint distribution over
+ * assignments of different cards, computed exactly by a sum over subsets
+ * of the row.  During the sand timer it moves its intuition token to its
+ * likeliest card, places a clairvoyance token on another's intuition
+ * token when its own reading of that psychic's visions makes it sure
+ * enough the token is right (or wrong), takes a token back when it no
+ * longer believes it, and says done when it has nothing to change.
  *
- * The ghost knows the targets and reads as the psychics do, so it can
- * foresee each guess: for each psychic it scores every set of cards in its
- * hand by the chance the psychic then gives its target and whether the
- * target becomes the psychic's pick, checks the best few with the joint
- * reading, serves first the psychic it can serve best (the others get a
- * fresh hand after each gift), and discards when its hand cannot make any
- * remaining psychic's target the pick.  For the epilogue it tries every
- * group and every three cards, foreseeing each vote for each order the
- * shuffle may give, and picks what wins most often.
+ * The ghost knows the targets, not the perceptions: for each psychic it
+ * imagines SAMPLES perceptions drawn as the deal draws them, and scores
+ * every set of cards in its hand by the share of those in which the
+ * psychic would then read its target as the strict favourite (the
+ * expected chance it picks right); it serves first the psychic it can
+ * serve best (the others get a fresh hand after each gift), and discards
+ * when its hand serves nobody well.  For the epilogue it tries every
+ * group and every three cards, foreseeing each vote (by the printed
+ * prominences) for each order the shuffle may give, and picks what wins
+ * most often.
  *
  * Everything here reads only what the seat may see: the bots are given
- * states determinized for their seat.
+ * states determinized for their seat, and read no perception but their
+ * own seat's.
  */
 #include "msy.h"
 
 #include <math.h>
 #include <string.h>
 
-/* How sharply a psychic believes the motifs: each shared motif multiplies
- * a card's weight by exp(BETA). */
-#define BETA 1.0
+/* How sharply a psychic believes the visions: each point of strength a
+ * vision points to a card with multiplies its weight by exp(BETA). */
+#define BETA 0.35
 
 /* The clairvoyance confidence a token needs, except in the last hour
  * before the tokens are gone for good (hour III, when they come back at
  * IV, and hour VII), when any lean will do. */
 #define TOKEN_CONFIDENCE 0.8
 
-/* exp(BETA * e) for a whole number of motifs e, from a table each thread
- * fills once for e in [-64, 64) (the bots' hot path multiplies many of
- * them); below, the value at -64 (a psychic holding dozens of visions, in
+/* Perceptions the ghost imagines for a psychic when it weighs a vision
+ * (the heuristic; the quick policy imagines QUICK_SAMPLES). */
+#define SAMPLES 24
+#define QUICK_SAMPLES 6
+
+/* Below this chance of a right pick, a vision is not worth giving when a
+ * crow can bring better cards. */
+#define DISCARD_BELOW 0.45
+
+/* Whether this thread reads as the counting policy does: each motif it
+ * sees on both cards counts 1, whatever its strength.  Set only while
+ * tbi_msy_counting decides. */
+static _Thread_local int counting;
+
+/* exp(BETA * e) for a whole number e, from a table each thread fills once
+ * for e in [-128, 128) (the bots' hot path multiplies many of them);
+ * below, the value at -128 (a psychic holding dozens of visions, in
  * random play, can get there: a card so far behind stays possible, if
  * barely); above, computed. */
 static double expb(int e)
 {
-    static _Thread_local double table[128];
+    static _Thread_local double table[256];
     static _Thread_local int ready;
-    if (e < -64)
-        e = -64;
-    if (e >= 64)
+    if (e < -128)
+        e = -128;
+    if (e >= 128)
         return exp(BETA * e);
     if (!ready) {
-        for (int i = 0; i < 128; i++)
-            table[i] = exp(BETA * (i - 64));
+        for (int i = 0; i < 256; i++)
+            table[i] = exp(BETA * (i - 128));
         ready = 1;
     }
-    return table[e + 64];
+    return table[e + 128];
+}
+
+/* ------------------------------------------------------------ reading */
+
+/* The eyes of seat `reader`: its own perception for a psychic seat, NULL
+ * (the printed prominences) for the ghost and onlookers. */
+static const uint8_t *eye_of(const msy *s, int reader)
+{
+    return reader > 0 && reader < s->players ? s->percept[reader] : NULL;
+}
+
+/* How strongly vision v points to card c of kind k through eyes `eye`
+ * (NULL: the print); when counting, the number of motifs these eyes see
+ * on both. */
+static int reading(const msy *s, const uint8_t *eye, int v, int k, int c)
+{
+    if (!counting)
+        return tbi_msy_reading_eye(eye, s->difficulty, v, k, c);
+    int n = 0;
+    for (uint64_t both = tbi_msy_visions[v] &
+                         tbi_msy_cards[k * MSY_PER_KIND + c].motifs;
+         both; both &= both - 1) {
+        int m = __builtin_ctzll(both);
+        n += tbi_msy_attention(eye, s->difficulty, k, c, m) > 0 &&
+             tbi_msy_perceived_eye(eye, s->difficulty, v, m) > 0;
+    }
+    return n;
 }
 
 /* ------------------------------------------------------------ belief */
 
-/* The motifs psychic i's visions share with each candidate. */
-static void evidence(const msy *s, int i, int e[MSY_MAX_SUSPECTS])
+/* The strength with which psychic i's visions point to each candidate,
+ * as reader perceives them. */
+static void evidence(const msy *s, const uint8_t *eye, int i,
+                     int e[MSY_MAX_SUSPECTS])
 {
     int k = s->stage[i];
     for (int pos = 0; pos < s->suspects; pos++) {
         e[pos] = 0;
         for (int c = 0; c < s->vis_n[i]; c++)
-            e[pos] += tbi_msy_overlap(s->vis[i][c], k, s->row[k][pos]);
+            e[pos] += reading(s, eye, s->vis[i][c], k, s->row[k][pos]);
     }
 }
 
@@ -97,10 +146,11 @@ static void weights_of(const msy *s, int i, const int *e,
                      : 0.0;
 }
 
-void tbi_msy_weights(const msy *s, int i, double w[MSY_MAX_SUSPECTS])
+void tbi_msy_weights(const msy *s, int reader, int i,
+                     double w[MSY_MAX_SUSPECTS])
 {
     int e[MSY_MAX_SUSPECTS];
-    evidence(s, i, e);
+    evidence(s, eye_of(s, reader), i, e);
     weights_of(s, i, e, w);
 }
 
@@ -177,14 +227,14 @@ static void joint_marginals(int m, int n,
 
 /* The joint reading of the psychics looking for kind k (tbi_msy_beliefs
  * for one kind). */
-static void beliefs_of_kind(const msy *s, int k,
+static void beliefs_of_kind(const msy *s, int reader, int k,
                             double p[MSY_MAX_PSY][MSY_MAX_SUSPECTS])
 {
     int who[MSY_MAX_PSY], m = 0;
     double w[MSY_MAX_PSY][MSY_MAX_SUSPECTS], q[MSY_MAX_PSY][MSY_MAX_SUSPECTS];
     for (int i = 0; i < s->psychics; i++)
         if (tbi_msy_active(s, i) && s->stage[i] == k) {
-            tbi_msy_weights(s, i, w[m]);
+            tbi_msy_weights(s, reader, i, w[m]);
             who[m++] = i;
         }
     if (m == 0)
@@ -194,10 +244,11 @@ static void beliefs_of_kind(const msy *s, int k,
         memcpy(p[who[a]], q[a], sizeof q[a]);
 }
 
-void tbi_msy_beliefs(const msy *s, double p[MSY_MAX_PSY][MSY_MAX_SUSPECTS])
+void tbi_msy_beliefs(const msy *s, int reader,
+                     double p[MSY_MAX_PSY][MSY_MAX_SUSPECTS])
 {
     for (int k = 0; k < MSY_KINDS; k++)
-        beliefs_of_kind(s, k, p);
+        beliefs_of_kind(s, reader, k, p);
 }
 
 /* The position with the highest chance (the lowest on a tie). */
@@ -212,29 +263,27 @@ static int most_likely(const double *p, int n)
 
 /* ------------------------------------------------------------ psychics */
 
-/* The psychic to guess names its likeliest card by the joint reading. */
-static tb_action psychic_guess(const msy *s)
+/* A clairvoyance move of psychic i, reading with seat's eyes from beliefs
+ * p: take back a token it no longer believes (a ✓ on a guess it now
+ * thinks wrong, a ✗ on one it thinks right); else a token on the
+ * intuition token it is surest about, ✓ or ✗, when its confidence reaches
+ * TOKEN_CONFIDENCE, or any lean in the last hour the tokens can be used
+ * (III and VII).  Returns 0 when it has none to make. */
+static tb_action token_move(const msy *s, int i,
+                            double p[MSY_MAX_PSY][MSY_MAX_SUSPECTS])
 {
-    double p[MSY_MAX_PSY][MSY_MAX_SUSPECTS];
-    int i = tbi_msy_guesser(s);
-    beliefs_of_kind(s, s->stage[i], p);
-    return MSY_ACT(MSY_K_GUESS, most_likely(p[i], s->suspects));
-}
-
-/* A clairvoyance token where the psychic is surest about another's guess:
- * 'yes' if it thinks the guess right, 'no' if wrong, when its confidence
- * reaches TOKEN_CONFIDENCE, or any lean in the last hour the tokens can be
- * used (III and VII); else done. */
-static tb_action psychic_token(const msy *s)
-{
-    double p[MSY_MAX_PSY][MSY_MAX_SUSPECTS];
-    tbi_msy_beliefs(s, p);
-    int i = s->clair_who, best = -1;
+    int best = -1;
     double best_conf = 0.0;
     for (int j = 0; j < s->psychics; j++) {
-        if (j == i || s->guess[j] == MSY_NONE || s->ctok[i][j])
+        if (j == i || s->guess[j] == MSY_NONE)
             continue;
         double right = p[j][s->guess[j]];
+        if (s->ctok[i][j]) {
+            if ((s->ctok[i][j] == 1 && right < 0.5) ||
+                (s->ctok[i][j] == 2 && right > 0.5))
+                return MSY_ACT(MSY_K_TAKE, j);
+            continue;
+        }
         double conf = right > 1.0 - right ? right : 1.0 - right;
         if (conf > best_conf) {
             best_conf = conf;
@@ -242,16 +291,38 @@ static tb_action psychic_token(const msy *s)
         }
     }
     double need = s->hour == 3 || s->hour == MSY_HOURS ? 0.5 : TOKEN_CONFIDENCE;
-    if (best < 0 || best_conf < need)
-        return MSY_ACT(MSY_K_DONE, 0);
+    if (best < 0 || s->tokens[i] == 0 || best_conf < need)
+        return 0;
     int yes = p[best][s->guess[best]] >= 0.5;
     return MSY_ACT(yes ? MSY_K_YES : MSY_K_NO, best);
 }
 
-/* How well the vision cards seen[0..n) fit group g: the sum, over the
- * ways of matching the cards to different kinds of the group, of the
- * product of exp(BETA * shared motifs). */
-static double group_fit(const msy *s, const uint8_t *seen, int n, int g)
+/* A turn of the sand timer: the psychic puts its intuition token on its
+ * likeliest card by the joint reading through its own eyes; once there,
+ * a clairvoyance move; else done. */
+static tb_action psychic_turn(const msy *s, int seat)
+{
+    double p[MSY_MAX_PSY][MSY_MAX_SUSPECTS];
+    int i = tbi_msy_guesser(s);
+    tbi_msy_beliefs(s, seat, p);
+    if (tbi_msy_active(s, i)) {
+        int best = most_likely(p[i], s->suspects);
+        if (s->guess[i] != best)
+            return MSY_ACT(MSY_K_GUESS, best);
+    }
+    if (tbi_msy_clairvoyance(s)) {
+        tb_action a = token_move(s, i, p);
+        if (a)
+            return a;
+    }
+    return MSY_ACT(MSY_K_DONE, 0);
+}
+
+/* How well the vision cards seen[0..n) fit group g as reader reads them:
+ * the sum, over the ways of matching the cards to different kinds of the
+ * group, of the product of exp(BETA * strength). */
+static double group_fit(const msy *s, const uint8_t *eye, const uint8_t *seen,
+                        int n, int g)
 {
     static const uint8_t perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
                                         {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
@@ -261,7 +332,7 @@ static double group_fit(const msy *s, const uint8_t *seen, int n, int g)
         int e = 0;
         for (int c = 0; c < n; c++) {
             int k = perms[q][c];
-            e += tbi_msy_overlap(seen[c], k, s->row[k][s->group[g][k]]);
+            e += reading(s, eye, seen[c], k, s->row[k][s->group[g][k]]);
         }
         total += expb(e);
     }
@@ -275,20 +346,23 @@ void tbi_msy_group_weights(const msy *s, int seat, double w[MSY_MAX_GROUPS])
     memcpy(seen, s->shared, (size_t)n);
     double top = 0.0;
     for (int g = 0; g < MSY_MAX_GROUPS; g++) {
-        w[g] = g < s->groups ? (n ? group_fit(s, seen, n, g) : 1.0) : 0.0;
+        w[g] = g < s->groups ? (n ? group_fit(s, eye_of(s, seat), seen, n, g) : 1.0)
+                             : 0.0;
         top = w[g] > top ? w[g] : top;
     }
     for (int g = 0; g < s->groups && top > 0.0; g++)
         w[g] /= top;
 }
 
-/* The group the cards seen[0..n) point to (the lowest on a tie). */
-static int vote_for(const msy *s, const uint8_t *seen, int n)
+/* The group the cards seen[0..n) point to as reader reads them (the
+ * lowest on a tie). */
+static int vote_for(const msy *s, const uint8_t *eye, const uint8_t *seen,
+                    int n)
 {
     int best = 0;
     double top = -1.0;
     for (int g = 0; g < s->groups; g++) {
-        double f = group_fit(s, seen, n, g);
+        double f = group_fit(s, eye, seen, n, g);
         if (f > top + 1e-9) {
             top = f;
             best = g;
@@ -297,105 +371,83 @@ static int vote_for(const msy *s, const uint8_t *seen, int n)
     return best;
 }
 
-/* The voter at seat votes for the group the cards it sees fit best. */
-static tb_action psychic_vote(const msy *s, int seat)
+/* The voter at seat votes for the group the cards it sees fit best, read
+ * with its own eyes (or counted, for the counting policy). */
+static tb_action psychic_vote(const msy *s, int seat, const uint8_t *eye)
 {
     int n = tbi_msy_shared_seen(s, seat);
-    return MSY_ACT(MSY_K_VOTE, vote_for(s, s->shared, n));
+    return MSY_ACT(MSY_K_VOTE, vote_for(s, eye, s->shared, n));
 }
 
 /* ------------------------------------------------------------ the ghost */
 
-/* How a gift would do: psychic i's chance of its target afterwards (the
- * independent reading), and whether the target becomes its pick. */
+/* How a gift would do: the share of imagined perceptions in which
+ * psychic i then reads its target as its strict favourite, and the score
+ * that ranks gifts (that chance, less a little for each card spent). */
 typedef struct gift {
     unsigned mask;
     double chance;
-    int pick; /* the target is the psychic's strict favourite */
     double score;
 } gift;
 
-/* The score that ranks gifts: a target made the pick beats any other; then
- * the higher chance; then fewer cards. */
-static double gift_score(double chance, int pick, unsigned mask)
-{
-    return (pick ? 2.0 : 0.0) + chance - 0.001 * __builtin_popcount(mask);
-}
-
-/* Scores every set of hand cards for psychic i by the independent
- * reading; writes the `keep` best into out (best first), returns how
- * many. */
-static int best_gifts(const msy *s, int i, gift *out, int keep)
+/* Scores every set of hand cards for psychic i over `samples` imagined
+ * perceptions of its seat; returns the best (the first on a tie).  A tie
+ * between the target and another card counts half: the ghost does not
+ * count on how a psychic breaks it. */
+static gift best_gift(const msy *s, int i, int samples, tb_rng *rng)
 {
     int k = s->stage[i], t = s->target[i][k];
-    int e[MSY_MAX_SUSPECTS], add[MSY_HAND][MSY_MAX_SUSPECTS];
     int cand[MSY_MAX_SUSPECTS], n_cand = 0;
-    evidence(s, i, e);
     for (int pos = 0; pos < s->suspects; pos++)
-        if (candidate(s, i, pos))
+        if (candidate(s, i, pos) && pos != t)
             cand[n_cand++] = pos;
-    for (int c = 0; c < s->hand_n; c++)
-        for (int pos = 0; pos < s->suspects; pos++)
-            add[c][pos] = tbi_msy_overlap(s->hand[c], k, s->row[k][pos]);
-    int sum[1 << MSY_HAND][MSY_MAX_SUSPECTS];
-    memcpy(sum[0], e, sizeof e);
-    int n = 0;
-    for (unsigned m = 1; m < 1u << s->hand_n; m++) {
-        int c = __builtin_ctz(m);
-        unsigned rest = m & (m - 1);
-        for (int pos = 0; pos < s->suspects; pos++)
-            sum[m][pos] = sum[rest][pos] + add[c][pos];
-        /* The psychic's weights over its candidates, as weights_of. */
-        int top = sum[m][t], pick = 1;
-        for (int a = 0; a < n_cand; a++) {
-            int pos = cand[a];
-            top = sum[m][pos] > top ? sum[m][pos] : top;
-            if (pos != t && sum[m][pos] >= sum[m][t])
-                pick = 0;
+    unsigned masks = 1u << s->hand_n;
+    static _Thread_local double hits[1 << MSY_HAND];
+    static _Thread_local int sum[1 << MSY_HAND][MSY_MAX_SUSPECTS];
+    memset(hits, 0, masks * sizeof *hits);
+    for (int x = 0; x < samples; x++) {
+        uint8_t pc[MSY_MOTIFS];
+        tbi_msy_draw_perception(pc, rng);
+        int add[MSY_HAND][MSY_MAX_SUSPECTS];
+        for (int pos = 0; pos < s->suspects; pos++) {
+            int e = 0;
+            for (int c = 0; c < s->vis_n[i]; c++)
+                e += tbi_msy_reading_eye(pc, s->difficulty, s->vis[i][c], k, s->row[k][pos]);
+            sum[0][pos] = e;
+            for (int c = 0; c < s->hand_n; c++)
+                add[c][pos] = tbi_msy_reading_eye(pc, s->difficulty, s->hand[c], k, s->row[k][pos]);
         }
-        double total = 0.0;
-        for (int a = 0; a < n_cand; a++)
-            total += expb(sum[m][cand[a]] - top);
-        gift g = {m, expb(sum[m][t] - top) / total, pick, 0.0};
-        g.score = gift_score(g.chance, g.pick, m);
-        /* Insert into the kept best, best first. */
-        int at = n < keep ? n++ : keep;
-        while (at > 0 && out[at - 1].score < g.score) {
-            if (at < keep)
-                out[at] = out[at - 1];
-            at--;
+        for (unsigned m = 1; m < masks; m++) {
+            int c = __builtin_ctz(m);
+            unsigned rest = m & (m - 1);
+            for (int pos = 0; pos < s->suspects; pos++)
+                sum[m][pos] = sum[rest][pos] + add[c][pos];
+            int on = sum[m][t], ties = 0, beaten = 0;
+            for (int a = 0; a < n_cand && !beaten; a++) {
+                int other = sum[m][cand[a]];
+                beaten = other > on;
+                ties += other == on;
+            }
+            if (!beaten)
+                hits[m] += ties ? 0.5 : 1.0;
         }
-        if (at < keep)
-            out[at] = g;
     }
-    return n;
+    gift best = {0, 0.0, -1.0};
+    for (unsigned m = 1; m < masks; m++) {
+        double chance = hits[m] / samples;
+        double score = chance - 0.01 * __builtin_popcount(m);
+        if (score > best.score) {
+            best.mask = m;
+            best.chance = chance;
+            best.score = score;
+        }
+    }
+    return best;
 }
 
-/* Rescores a gift with the joint reading of every psychic of that kind:
- * the state as it would be with the cards given. */
-static void joint_rescore(const msy *s, int i, gift *g)
-{
-    static _Thread_local msy after;
-    memcpy(&after, s, sizeof after);
-    for (int c = 0; c < s->hand_n; c++)
-        if (g->mask >> c & 1u)
-            after.vis[i][after.vis_n[i]++] = s->hand[c];
-    double p[MSY_MAX_PSY][MSY_MAX_SUSPECTS];
-    beliefs_of_kind(&after, s->stage[i], p);
-    int t = s->target[i][s->stage[i]];
-    g->chance = p[i][t];
-    /* A strict favourite: the ghost does not count on how a psychic
-     * breaks a tie. */
-    g->pick = 1;
-    for (int pos = 0; pos < s->suspects; pos++)
-        if (pos != t && p[i][pos] >= p[i][t] - 1e-9)
-            g->pick = 0;
-    g->score = gift_score(g->chance, g->pick, g->mask);
-}
-
-/* The cards of the hand that point to no remaining psychic's target on
- * their own (sharing more motifs with it than with any other candidate):
- * what the ghost throws away when it discards. */
+/* The cards of the hand that point to no waiting psychic's target on
+ * their own (by the printed prominences, more strongly than to any other
+ * candidate): what the ghost throws away when it discards. */
 static unsigned useless_cards(const msy *s)
 {
     unsigned useless = (1u << s->hand_n) - 1;
@@ -404,10 +456,10 @@ static unsigned useless_cards(const msy *s)
             continue;
         int k = s->stage[i], t = s->target[i][k];
         for (int c = 0; c < s->hand_n; c++) {
-            int on = tbi_msy_overlap(s->hand[c], k, s->row[k][t]), beats = 1;
+            int on = reading(s, NULL, s->hand[c], k, s->row[k][t]), beats = 1;
             for (int pos = 0; pos < s->suspects && beats; pos++)
                 if (pos != t && candidate(s, i, pos) &&
-                    tbi_msy_overlap(s->hand[c], k, s->row[k][pos]) >= on)
+                    reading(s, NULL, s->hand[c], k, s->row[k][pos]) >= on)
                     beats = 0;
             if (beats)
                 useless &= ~(1u << c);
@@ -417,9 +469,9 @@ static unsigned useless_cards(const msy *s)
 }
 
 /* Whether the ghost should spend a crow now: on easy whenever its hand
- * cannot make a remaining psychic's target the pick (a crow a turn); on
- * medium and hard, with fewer crows, only when at least two psychics
- * remain unserved or from the fourth hour on. */
+ * serves nobody well (a crow a turn); on medium and hard, with fewer
+ * crows, only when at least two psychics remain badly served or from the
+ * fourth hour on. */
 static int wants_discard(const msy *s, int unserved)
 {
     if (!tbi_msy_may_discard(s) || s->shuffle_pending)
@@ -429,52 +481,44 @@ static int wants_discard(const msy *s, int unserved)
     return unserved >= 2 || s->hour >= 4;
 }
 
-/* The ghost's vision: every waiting psychic is screened by the
- * independent reading (cheap), the one it can serve best is chosen, and
- * with `joint` set its best few sets are checked with the joint reading of
- * all psychics of that kind.  Discards instead when even that best does
- * not make the target the psychic's favourite.  Without `joint` (the quick
- * policy) only the first psychic waiting is screened and served. */
-static tb_action ghost_vision(const msy *s, int joint)
+/* The ghost's vision: every waiting psychic's best gift is weighed over
+ * `samples` imagined perceptions, and the psychic it can serve best gets
+ * it; when even that is a poor chance, it discards instead (if it
+ * should).  With `first_only` (the quick policy) only the first psychic
+ * waiting is weighed and served. */
+static tb_action ghost_vision(const msy *s, int samples, int first_only,
+                              tb_rng *rng)
 {
-    enum { KEEP = 6 };
-    int best_i = -1, unserved = 0, n_top = 0;
-    gift top[KEEP] = {{0, 0.0, 0, -1.0}};
+    int best_i = -1, unserved = 0;
+    gift top = {0, 0.0, -1.0};
     for (int i = 0; i < s->psychics; i++) {
         if (!tbi_msy_active(s, i) || s->given[i])
             continue;
         if (s->hand_n == 0)
             return MSY_ACT(MSY_K_SKIP, i << 7);
-        gift g[KEEP];
-        int n = best_gifts(s, i, g, KEEP);
-        unserved += !g[0].pick;
-        if (best_i < 0 || g[0].score > top[0].score) {
-            memcpy(top, g, (size_t)n * sizeof *g);
-            n_top = n;
+        gift g = best_gift(s, i, samples, rng);
+        unserved += g.chance < DISCARD_BELOW;
+        if (best_i < 0 || g.score > top.score) {
+            top = g;
             best_i = i;
         }
-        if (!joint)
+        if (first_only)
             break;
     }
-    gift best = top[0];
-    for (int a = 0; joint && a < n_top; a++) {
-        joint_rescore(s, best_i, &top[a]);
-        if (a == 0 || top[a].score > best.score)
-            best = top[a];
-    }
-    if (!best.pick && wants_discard(s, unserved)) {
+    if (top.chance < DISCARD_BELOW && wants_discard(s, unserved)) {
         unsigned m = useless_cards(s);
         if (m == 0)
             m = (1u << s->hand_n) - 1;
         return MSY_ACT(MSY_K_DISCARD, m);
     }
-    return MSY_ACT(MSY_K_GIVE, best_i << 7 | (int)best.mask);
+    return MSY_ACT(MSY_K_GIVE, best_i << 7 | (int)top.mask);
 }
 
-/* The group a voter chooses after seeing the hand cards of mask m (1 to 3
- * cards; the order of the cards seen does not change the vote), for every
- * such mask. */
-static void votes_by_mask(const msy *s, uint8_t vote[1 << MSY_HAND])
+/* The group a voter with eyes `eye` chooses after seeing the hand cards
+ * of mask m (1 to 3 cards; the order of the cards seen does not change
+ * the vote), for every such mask. */
+static void votes_by_mask(const msy *s, const uint8_t *eye,
+                          uint8_t vote[1 << MSY_HAND])
 {
     for (unsigned m = 1; m < 1u << s->hand_n; m++) {
         if (__builtin_popcount(m) > MSY_SHARED)
@@ -484,15 +528,17 @@ static void votes_by_mask(const msy *s, uint8_t vote[1 << MSY_HAND])
         for (int c = 0; c < s->hand_n; c++)
             if (m >> c & 1u)
                 seen[n++] = s->hand[c];
-        vote[m] = (uint8_t)vote_for(s, seen, n);
+        vote[m] = (uint8_t)vote_for(s, eye, seen, n);
     }
 }
 
 /* For the three hand cards of mask m, how many of the 6 orders the
- * shuffle may give them lead the vote to each group (wins[g]): each voter
- * sees the first 1, 2 or 3 cards by its clairvoyance. */
-static void shared_outcomes(const msy *s, const uint8_t *vote, unsigned m,
-                            const int *sees, int wins[MSY_MAX_GROUPS])
+ * shuffle may give them lead the vote to each group (added to wins[g]):
+ * each voter v sees the first sees[v] cards and votes vote[v][mask]. */
+static void shared_outcomes(const msy *s,
+                            uint8_t vote[MSY_MAX_P][1 << MSY_HAND],
+                            unsigned m, const int *sees,
+                            int wins[MSY_MAX_GROUPS])
 {
     static const uint8_t perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
                                         {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
@@ -500,7 +546,6 @@ static void shared_outcomes(const msy *s, const uint8_t *vote, unsigned m,
     for (int c = 0, b = 0; c < s->hand_n; c++)
         if (m >> c & 1u)
             bit[b++] = 1u << c;
-    memset(wins, 0, MSY_MAX_GROUPS * sizeof *wins);
     for (int q = 0; q < 6; q++) {
         unsigned prefix[MSY_SHARED + 1] = {0};
         for (int c = 0; c < MSY_SHARED; c++)
@@ -508,48 +553,61 @@ static void shared_outcomes(const msy *s, const uint8_t *vote, unsigned m,
         uint8_t votes[MSY_MAX_P];
         memset(votes, MSY_NONE, sizeof votes);
         for (int v = 1; v < s->players; v++)
-            votes[v] = vote[prefix[sees[v]]];
+            votes[v] = vote[v][prefix[sees[v]]];
         wins[tbi_msy_tally_votes(s, votes)]++;
     }
 }
 
 /* The shared vision: every group and three cards, by how often the vote
- * would find that group; on a tie the stronger fit.  Discards (if a crow
- * is left) the cards outside the best three when that wins less than
- * always. */
-static tb_action ghost_shared(const msy *s)
+ * would find that group, over SHARED_SAMPLES imagined perceptions of the
+ * voters and the 6 orders of the shuffle; on a tie the stronger printed
+ * fit.  Discards (if a crow is left) the cards outside the best three
+ * when that wins less than nearly always. */
+static tb_action ghost_shared(const msy *s, tb_rng *rng)
 {
-    uint8_t vote[1 << MSY_HAND];
-    votes_by_mask(s, vote);
+    enum { SHARED_SAMPLES = 12, TRIPLES = 35 };
+    static _Thread_local uint8_t vote[MSY_MAX_P][1 << MSY_HAND];
     int sees[MSY_MAX_P] = {0};
     for (int v = 1; v < s->players; v++)
         sees[v] = tbi_msy_clairvoyance(s) ? tbi_msy_sees(s, v - 1)
                                           : MSY_SHARED;
+    unsigned triple[TRIPLES];
+    int n_triples = 0;
+    for (unsigned m = 1; m < 1u << s->hand_n; m++)
+        if (__builtin_popcount(m) == MSY_SHARED)
+            triple[n_triples++] = m;
+    int wins[TRIPLES][MSY_MAX_GROUPS];
+    memset(wins, 0, sizeof wins);
+    for (int x = 0; x < SHARED_SAMPLES; x++) {
+        for (int v = 1; v < s->players; v++) {
+            uint8_t eye[MSY_MOTIFS];
+            tbi_msy_draw_perception(eye, rng);
+            votes_by_mask(s, eye, vote[v]);
+        }
+        for (int t = 0; t < n_triples; t++)
+            shared_outcomes(s, vote, triple[t], sees, wins[t]);
+    }
     double best = -1.0;
     unsigned best_mask = 7;
     int best_g = 0;
-    for (unsigned m = 1; m < 1u << s->hand_n; m++) {
-        if (__builtin_popcount(m) != MSY_SHARED)
-            continue;
-        int wins[MSY_MAX_GROUPS];
-        shared_outcomes(s, vote, m, sees, wins);
+    for (int t = 0; t < n_triples; t++) {
         uint8_t three[MSY_SHARED];
         for (int c = 0, n = 0; c < s->hand_n; c++)
-            if (m >> c & 1u)
+            if (triple[t] >> c & 1u)
                 three[n++] = s->hand[c];
         for (int g = 0; g < s->groups; g++) {
-            double rate = wins[g] / 6.0;
+            double rate = wins[t][g] / (6.0 * SHARED_SAMPLES);
             if (rate + 1e-3 < best)
                 continue;
-            double score = rate + 1e-6 * log(group_fit(s, three, 3, g));
+            double score = rate + 1e-6 * log(group_fit(s, NULL, three, 3, g));
             if (score > best) {
                 best = score;
-                best_mask = m;
+                best_mask = triple[t];
                 best_g = g;
             }
         }
     }
-    if (best < 0.99 && tbi_msy_may_discard(s) && !s->shuffle_pending) {
+    if (best < 0.9 && tbi_msy_may_discard(s) && !s->shuffle_pending) {
         unsigned rest = ((1u << s->hand_n) - 1) & ~best_mask;
         if (rest)
             return MSY_ACT(MSY_K_DISCARD, rest);
@@ -562,28 +620,27 @@ static tb_action ghost_shared(const msy *s)
 tb_action tbi_msy_heuristic(const void *st, int seat, tb_rng *rng)
 {
     const msy *s = st;
-    (void)rng;
     switch (s->phase) {
-    case MSY_VISION: return ghost_vision(s, 1);
-    case MSY_SHARED_VISION: return ghost_shared(s);
-    case MSY_GUESS: return psychic_guess(s);
-    case MSY_CLAIR: return psychic_token(s);
-    case MSY_VOTE: return psychic_vote(s, seat);
+    case MSY_VISION: return ghost_vision(s, SAMPLES, 0, rng);
+    case MSY_SHARED_VISION: return ghost_shared(s, rng);
+    case MSY_TIMER: return psychic_turn(s, seat);
+    case MSY_VOTE: return psychic_vote(s, seat, eye_of(s, seat));
     default: return MSY_ACT(MSY_K_DONE, 0);
     }
 }
 
-/* The single card of the hand that points best to psychic i's target:
- * the one whose worst margin over another candidate is largest. */
+/* The single card of the hand that points best to psychic i's target by
+ * the printed prominences: the one whose worst margin over another
+ * candidate is largest. */
 static int best_single_card(const msy *s, int i)
 {
     int k = s->stage[i], t = s->target[i][k], best = 0, top = -99;
     for (int c = 0; c < s->hand_n; c++) {
         int margin = 99;
-        int on = tbi_msy_overlap(s->hand[c], k, s->row[k][t]);
+        int on = reading(s, NULL, s->hand[c], k, s->row[k][t]);
         for (int pos = 0; pos < s->suspects; pos++)
             if (pos != t && candidate(s, i, pos)) {
-                int d = on - tbi_msy_overlap(s->hand[c], k, s->row[k][pos]);
+                int d = on - reading(s, NULL, s->hand[c], k, s->row[k][pos]);
                 margin = d < margin ? d : margin;
             }
         if (margin > top) {
@@ -609,16 +666,24 @@ static tb_action one_card_vision(const msy *s)
 }
 
 /* A cheaper policy for search playouts, which plays as the heuristic but
- * for two shortcuts: the ghost picks its visions by the independent
- * reading alone (no joint check), and psychics place no clairvoyance
- * tokens.  (A quick policy whose psychics read their own visions alone, and
- * whose ghost gave one card, misled the search: see docs/bots.md.) */
+ * for two shortcuts: the ghost weighs fewer imagined perceptions and
+ * serves the psychics in order, and psychics place no clairvoyance
+ * tokens. */
 tb_action tbi_msy_quick(const void *st, int seat, tb_rng *rng)
 {
     const msy *s = st;
     switch (s->phase) {
-    case MSY_VISION: return ghost_vision(s, 0);
-    case MSY_CLAIR: return MSY_ACT(MSY_K_DONE, 0);
+    case MSY_VISION: return ghost_vision(s, QUICK_SAMPLES, 1, rng);
+    case MSY_TIMER: {
+        int i = tbi_msy_guesser(s);
+        if (!tbi_msy_active(s, i))
+            return MSY_ACT(MSY_K_DONE, 0);
+        double p[MSY_MAX_PSY][MSY_MAX_SUSPECTS];
+        beliefs_of_kind(s, seat, s->stage[i], p);
+        int best = most_likely(p[i], s->suspects);
+        return s->guess[i] == best ? MSY_ACT(MSY_K_DONE, 0)
+                                   : MSY_ACT(MSY_K_GUESS, best);
+    }
     default: return tbi_msy_heuristic(st, seat, rng);
     }
 }
@@ -631,6 +696,39 @@ tb_action tbi_msy_one_card_ghost(const void *st, int seat, tb_rng *rng)
     if (s->phase == MSY_VISION)
         return one_card_vision(s);
     return tbi_msy_heuristic(st, seat, rng);
+}
+
+/* The naive psychic: it counts the motifs it sees both on its visions and
+ * on each card nobody found, whatever their strength, reads its own
+ * visions alone and forgets its wrong guesses (the rules allow guessing a
+ * card again), puts its intuition token on the highest count (the first
+ * on a tie), places no clairvoyance tokens and votes by the same count.
+ * As the ghost, the heuristic. */
+tb_action tbi_msy_counting(const void *st, int seat, tb_rng *rng)
+{
+    const msy *s = st;
+    if (s->phase == MSY_VOTE) {
+        counting = 1;
+        tb_action a = psychic_vote(s, seat, eye_of(s, seat));
+        counting = 0;
+        return a;
+    }
+    if (s->phase != MSY_TIMER)
+        return tbi_msy_heuristic(st, seat, rng);
+    int i = tbi_msy_guesser(s);
+    if (!tbi_msy_active(s, i))
+        return MSY_ACT(MSY_K_DONE, 0);
+    int e[MSY_MAX_SUSPECTS], best = -1;
+    counting = 1;
+    evidence(s, eye_of(s, seat), i, e);
+    counting = 0;
+    for (int pos = 0; pos < s->suspects; pos++)
+        if (!tbi_msy_has(s->sleeved[s->stage[i]], pos) &&
+            (best < 0 || e[pos] > e[best]))
+            best = pos;
+    if (best < 0 || s->guess[i] == best)
+        return MSY_ACT(MSY_K_DONE, 0);
+    return MSY_ACT(MSY_K_GUESS, best);
 }
 
 /* The floor: a ghost whose visions carry nothing.  As the ghost: one card

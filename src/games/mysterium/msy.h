@@ -31,9 +31,11 @@ enum msy_difficulty { MSY_EASY, MSY_MEDIUM, MSY_HARD };
 enum msy_phase {
     MSY_DEAL_CARDS,    /* chance: the psychic cards (suspects, targets) */
     MSY_DEAL_VISIONS,  /* chance: the vision deck */
+    MSY_DEAL_PERCEPTION, /* chance: each psychic seat's perception */
     MSY_VISION,        /* the ghost gives visions, or discards */
-    MSY_GUESS,         /* the psychics guess in secret, one at a time */
-    MSY_CLAIR,         /* clairvoyance tokens on the revealed guesses */
+    MSY_TIMER,         /* the sand timer: intuition and clairvoyance
+                        * tokens placed, moved or taken back openly, one
+                        * psychic's turn at a time */
     MSY_GROUPS,        /* chance: 2 players, the two extra groups */
     MSY_SHARED_VISION, /* the ghost picks the culprit and 3 cards */
     MSY_SHUFFLE,       /* chance: the shared vision is shuffled */
@@ -47,13 +49,25 @@ enum {
     MSY_K_GIVE = 1,    /* psychic << 7 | mask of hand positions */
     MSY_K_DISCARD = 2, /* mask of hand positions */
     MSY_K_SKIP = 3,    /* psychic << 7: no card left to give (never in play) */
-    MSY_K_GUESS = 4,   /* row position */
+    MSY_K_GUESS = 4,   /* row position: the intuition token placed/moved */
     MSY_K_YES = 5,     /* psychic: a ✓ token on that psychic's guess */
     MSY_K_NO = 6,      /* psychic: a ✗ token */
-    MSY_K_DONE = 7,    /* no more clairvoyance tokens this hour */
+    MSY_K_DONE = 7,    /* finished, until someone changes something */
     MSY_K_SHARED = 8,  /* group << 7 | mask of 3 hand positions */
-    MSY_K_VOTE = 9     /* group */
+    MSY_K_VOTE = 9,    /* group */
+    MSY_K_TAKE = 10    /* psychic: take back one's token from its guess */
 };
+
+/* The sand timer's stand-in in turns: the timer phase ends when every
+ * psychic has said done since the last change, or after this many turns
+ * per psychic (the sand runs out). */
+#define MSY_TIMER_ROUNDS 6
+
+/* A perception shift (-2..+2) for each rank of a seat's shuffled motifs
+ * at a difficulty: the first motifs of the shuffle this seat sees more
+ * strongly than they are printed, the last ones more faintly
+ * (mysterium.c). */
+int tbi_msy_shift_of_rank(int difficulty, int rank);
 #define MSY_ACT(kind, arg) ((tb_action)((unsigned)(kind) << 12 | (unsigned)(arg)))
 
 typedef struct msy {
@@ -62,6 +76,15 @@ typedef struct msy {
     uint8_t shuffle_pending;     /* the draw pile ran out: chance reshuffles */
     uint8_t crows_used, crows_turn; /* discards this game / this turn */
     uint8_t won;
+    /* Each psychic seat's perception (secret to that seat): the rank of
+     * every motif in the order in which it catches that seat's eye, dealt
+     * by chance (one shuffle of the motifs a seat); perceived_n seats
+     * dealt. */
+    uint8_t percept[MSY_MAX_P][MSY_MOTIFS];
+    uint8_t perceived_n;
+    /* The sand timer: whose turn (a psychic), who has said done since
+     * the last change (bit i: psychic i) and the turns taken. */
+    uint8_t timer_turn, timer_done, timer_turns;
     /* The psychic cards on the table: row[k][pos] is card index (0-17) of
      * kind k, ascending; sleeved[k] has bit pos once a psychic found it. */
     uint8_t row[MSY_KINDS][MSY_MAX_SUSPECTS];
@@ -85,14 +108,13 @@ typedef struct msy {
     uint8_t vis[MSY_MAX_PSY][MSY_VISIONS], vis_n[MSY_MAX_PSY];
     uint8_t vis_new[MSY_MAX_PSY];
     uint8_t given[MSY_MAX_PSY];  /* has had its vision this hour */
-    uint8_t guess[MSY_MAX_PSY];  /* this hour's guess (row position) */
+    uint8_t guess[MSY_MAX_PSY];  /* the open intuition token (row position) */
     /* Clairvoyance: tokens in hand, tokens spent in hours 1-3 (back at the
-     * fourth hour), the track, this hour's tokens ctok[from][to] (0 none,
-     * 1 ✓, 2 ✗) and whose turn it is to place them. */
+     * fourth hour), the track and this hour's tokens ctok[from][to] (0
+     * none, 1 ✓, 2 ✗). */
     uint8_t tokens[MSY_MAX_PSY], tokens_back[MSY_MAX_PSY];
     uint8_t track[MSY_MAX_PSY];
     uint8_t ctok[MSY_MAX_PSY][MSY_MAX_PSY];
-    uint8_t clair_who;
     /* Last hour, for the table: each guess and whether it was right. */
     uint8_t last_hour, last_guess[MSY_MAX_PSY], last_right[MSY_MAX_PSY];
     uint8_t last_ctok[MSY_MAX_PSY][MSY_MAX_PSY];
@@ -120,8 +142,18 @@ int tbi_msy_seat_of(const msy *s, int psychic);
 int tbi_msy_controls(const msy *s, int seat, int psychic);
 /* Whether psychic i is still looking for cards (not yet done). */
 int tbi_msy_active(const msy *s, int psychic);
-/* The psychic whose guess comes next, or -1. */
+/* The psychic whose turn it is in the sand timer, or -1. */
 int tbi_msy_guesser(const msy *s);
+/* How strongly seat perceives motif m of vision card v (0 when the card
+ * does not show it or the seat does not see it): the printed prominence
+ * for the ghost and onlookers, shifted by the seat's perception for a
+ * psychic seat, at most 3. */
+int tbi_msy_perceived(const msy *s, int seat, int v, int m);
+/* The same for eyes `eye` at a difficulty (NULL: the print). */
+int tbi_msy_perceived_eye(const uint8_t *eye, int difficulty, int v, int m);
+/* The strength with which seat reads vision v as pointing to psychic
+ * card c of kind k: the perceived strengths of the motifs they share. */
+int tbi_msy_reading(const msy *s, int seat, int v, int k, int c);
 /* The seats that vote, in order, into seats[]; returns how many. */
 int tbi_msy_voters(const msy *s, int *seats);
 /* Whether the game uses clairvoyance (4-7 players). */
@@ -132,8 +164,6 @@ int tbi_msy_sees(const msy *s, int psychic);
 int tbi_msy_level(const msy *s, int track);
 /* Whether the ghost may discard now (crows left for the difficulty). */
 int tbi_msy_may_discard(const msy *s);
-/* Whether seat may see psychic i's guess of this hour. */
-int tbi_msy_guess_seen(const msy *s, int seat, int psychic);
 /* Whether seat may see the vote of voter seat v. */
 int tbi_msy_vote_seen(const msy *s, int seat, int v);
 /* How many shared-vision cards seat sees now (0-3). */
@@ -165,14 +195,32 @@ void tbi_msy_vision_words(int v, tb_text *t);
 
 /* ---------------------------------------------------------------- bots.c */
 
-/* The psychics' reading of the visions (public information only): for
- * each psychic i still looking, p[i][pos] is the chance that its target is
- * row position pos of its current kind, taking into account that the
- * psychics looking for the same kind have different targets. */
-void tbi_msy_beliefs(const msy *s, double p[MSY_MAX_PSY][MSY_MAX_SUSPECTS]);
-/* Unnormalized weights of psychic i's candidates from its visions alone:
- * 0 for a card it cannot hold (found by another, or guessed wrongly). */
-void tbi_msy_weights(const msy *s, int i, double w[MSY_MAX_SUSPECTS]);
+/* The psychics' reading of the visions as seat `reader` perceives them
+ * (public cards, the reader's own perception): for each psychic i still
+ * looking, p[i][pos] is the chance that its target is row position pos of
+ * its current kind, taking into account that the psychics looking for the
+ * same kind have different targets. */
+void tbi_msy_beliefs(const msy *s, int reader,
+                     double p[MSY_MAX_PSY][MSY_MAX_SUSPECTS]);
+/* Unnormalized weights of psychic i's candidates from its visions alone,
+ * as reader perceives them: 0 for a card it cannot hold (found by
+ * another, or guessed wrongly). */
+void tbi_msy_weights(const msy *s, int reader, int i,
+                     double w[MSY_MAX_SUSPECTS]);
+/* Draws a perception (a shift for each motif) from the prior, as the
+ * deal does: what a seat that does not know another's perception
+ * imagines it to be. */
+void tbi_msy_draw_perception(uint8_t out[MSY_MOTIFS], tb_rng *rng);
+/* How strongly vision v points to psychic card c of kind k for eyes that
+ * rank the motifs as eye[] does at a difficulty: over the motifs the eyes
+ * see on both cards, what each seen strength tells of the print (x4);
+ * with NULL eyes (the ghost), 4 x the printed prominences. */
+int tbi_msy_reading_eye(const uint8_t *eye, int difficulty, int v, int k,
+                        int c);
+/* Whether eyes `eye` see motif m of psychic card c of kind k (1) or pass
+ * over it (0; 0 too when the card does not show m; NULL eyes see all). */
+int tbi_msy_attention(const uint8_t *eye, int difficulty, int k, int c,
+                      int m);
 /* How well the shared-vision cards seat sees fit each group (relative
  * weights; all alike when it sees none): how a psychic reads the culprit. */
 void tbi_msy_group_weights(const msy *s, int seat, double w[MSY_MAX_GROUPS]);
@@ -180,5 +228,6 @@ tb_action tbi_msy_heuristic(const void *st, int seat, tb_rng *rng);
 tb_action tbi_msy_quick(const void *st, int seat, tb_rng *rng);
 tb_action tbi_msy_random_ghost(const void *st, int seat, tb_rng *rng);
 tb_action tbi_msy_one_card_ghost(const void *st, int seat, tb_rng *rng);
+tb_action tbi_msy_counting(const void *st, int seat, tb_rng *rng);
 
 #endif

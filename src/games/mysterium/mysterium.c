@@ -7,12 +7,15 @@
  * shared vision.  The cards are ours (content.h).
  *
  * The model: the ghost's visions are given one psychic at a time (seat 0
- * acts, everyone sees the cards); the psychics' guesses are secret and
- * simultaneous, asked one psychic at a time and revealed together; then
- * the clairvoyance tokens are placed openly, psychic by psychic; then the
- * ghost's manifestation resolves the hour.  The epilogue's votes are
- * secret (open with 3 players).  Views, texts and descriptions are in
- * view.c, the bots in bots.c.
+ * acts, everyone sees the cards); then the sand timer runs: the psychics,
+ * one turn each in a cycle, place or move their intuition tokens openly
+ * and place or take back clairvoyance tokens, one change a turn or
+ * `done`, until every psychic has said done since the last change (or the
+ * turns run out); then the ghost's manifestation resolves the hour.  Each
+ * psychic seat perceives the visions in its own way (a secret perception
+ * dealt by chance), so a vision points only probably.  The epilogue's
+ * votes are secret (open with 3 players).  Views, texts and descriptions
+ * are in view.c, the bots in bots.c.
  */
 #include "msy.h"
 
@@ -92,10 +95,134 @@ int tbi_msy_sees(const msy *s, int psychic)
 
 int tbi_msy_guesser(const msy *s)
 {
-    for (int i = 0; i < s->psychics; i++)
-        if (tbi_msy_active(s, i) && s->guess[i] == MSY_NONE)
-            return i;
-    return -1;
+    return s->phase == MSY_TIMER ? s->timer_turn : -1;
+}
+
+/* ------------------------------------------------------------ perception */
+
+/* How murky the visions look at each difficulty (ours: the rules'
+ * difficulty sets only the cards on the table and the crows; we let it set
+ * the murk too, so that it matters, docs/games/mysterium.md "Design").
+ * A seat's perception is one shuffle of the 48 motifs, its eye's order.
+ * On a vision card, the first shift[0] motifs of the order look two steps
+ * stronger than printed, the next shift[1] one step, then shift[2] as
+ * printed, shift[3] one step fainter and the last shift[4] two steps
+ * fainter (at most 3; at 0 or less the seat does not see the motif).  On
+ * a psychic card the eye passes over the `overlooked` motifs latest in its
+ * order (the seat does not see them), one more on the cards whose
+ * lowest-numbered motif comes among the first `more` of the order. */
+static const struct murk {
+    uint8_t shift[5], overlooked, more;
+} murk[3] = {
+    [MSY_EASY] = {{4, 8, 24, 8, 4}, 0, 24},
+    [MSY_MEDIUM] = {{8, 8, 16, 8, 8}, 3, 32},
+    [MSY_HARD] = {{12, 12, 0, 12, 12}, 3, 24},
+};
+
+int tbi_msy_shift_of_rank(int difficulty, int rank)
+{
+    const uint8_t *n = murk[difficulty].shift;
+    for (int band = 0, end = 0; band < 5; band++) {
+        end += n[band];
+        if (rank < end)
+            return 2 - band;
+    }
+    return 0;
+}
+
+/* The strength eyes that rank motif m at `rank` see a motif printed at
+ * `base` (1-3) with: shifted by the rank's shift, at most 3; 0 or less is
+ * a motif they do not see at all. */
+static int shifted(int difficulty, int base, int rank)
+{
+    int p = base + tbi_msy_shift_of_rank(difficulty, rank);
+    return p < 0 ? 0 : p > 3 ? 3 : p;
+}
+
+int tbi_msy_perceived_eye(const uint8_t *eye, int difficulty, int v, int m)
+{
+    int base = tbi_msy_strength(v, m);
+    if (base == 0 || !eye)
+        return base;
+    return shifted(difficulty, base, eye[m]);
+}
+
+int tbi_msy_perceived(const msy *s, int seat, int v, int m)
+{
+    if (seat <= 0 || seat >= s->players)
+        return tbi_msy_strength(v, m);
+    return tbi_msy_perceived_eye(s->percept[seat], s->difficulty, v, m);
+}
+
+int tbi_msy_attention(const uint8_t *eye, int difficulty, int k, int c, int m)
+{
+    uint64_t card = tbi_msy_cards[k * MSY_PER_KIND + c].motifs;
+    if (!(card >> m & 1u))
+        return 0;
+    if (!eye)
+        return 1;
+    const struct murk *mk = &murk[difficulty];
+    int over = mk->overlooked + (eye[__builtin_ctzll(card)] < mk->more);
+    int before = 0, n = 0; /* m's place in the eye's order of the card */
+    for (uint64_t rest = card; rest; rest &= rest - 1, n++)
+        before += eye[__builtin_ctzll(rest)] < eye[m];
+    return before < n - over;
+}
+
+/* What a motif seen at strength p (1-3) tells of its print, for eyes
+ * that do not know their own shifts: 4 x the expected printed prominence
+ * given p, over the prominences of a vision card (1 strong, 2 medium, 5
+ * faint of 8) and the difficulty's shifts; table[difficulty][p]. */
+static int print_weight(int difficulty, int p)
+{
+    static int table[3][4], ready;
+    if (!ready) {
+        static const double prior[4] = {0.0, 5.0 / 8, 2.0 / 8, 1.0 / 8};
+        for (int d = 0; d < 3; d++)
+            for (int q = 1; q <= 3; q++) {
+                double mass = 0.0, sum = 0.0;
+                for (int base = 1; base <= 3; base++)
+                    for (int band = 0; band < 5; band++) {
+                        int seen = base + 2 - band;
+                        seen = seen > 3 ? 3 : seen;
+                        if (seen != q)
+                            continue;
+                        double w = prior[base] * murk[d].shift[band];
+                        mass += w;
+                        sum += w * base;
+                    }
+                table[d][q] = mass > 0 ? (int)(4.0 * sum / mass + 0.5) : 4 * q;
+            }
+        ready = 1;
+    }
+    return table[difficulty][p];
+}
+
+int tbi_msy_reading_eye(const uint8_t *eye, int difficulty, int v, int k,
+                        int c)
+{
+    uint64_t both = tbi_msy_visions[v] &
+                    tbi_msy_cards[k * MSY_PER_KIND + c].motifs;
+    int sum = 0;
+    while (both) {
+        int m = __builtin_ctzll(both);
+        both &= both - 1;
+        if (!eye) {
+            sum += 4 * tbi_msy_strength(v, m);
+            continue;
+        }
+        int p = tbi_msy_perceived_eye(eye, difficulty, v, m);
+        if (p > 0 && tbi_msy_attention(eye, difficulty, k, c, m))
+            sum += print_weight(difficulty, p);
+    }
+    return sum;
+}
+
+int tbi_msy_reading(const msy *s, int seat, int v, int k, int c)
+{
+    int eyed = seat > 0 && seat < s->players;
+    return tbi_msy_reading_eye(eyed ? s->percept[seat] : NULL, s->difficulty,
+                               v, k, c);
 }
 
 /* With 4-7 players every psychic votes; with 3 the two psychic players
@@ -115,13 +242,6 @@ static int next_voter(const msy *s)
         if (s->vote[seat] == MSY_NONE)
             return seat;
     return -1;
-}
-
-int tbi_msy_guess_seen(const msy *s, int seat, int psychic)
-{
-    if (s->phase != MSY_GUESS)
-        return 1; /* revealed together at the end of the step */
-    return seat == 0 || tbi_msy_controls(s, seat, psychic);
 }
 
 int tbi_msy_vote_seen(const msy *s, int seat, int v)
@@ -191,8 +311,7 @@ static int current(const void *st)
     switch (s->phase) {
     case MSY_VISION:
     case MSY_SHARED_VISION: return 0;
-    case MSY_GUESS: return tbi_msy_seat_of(s, tbi_msy_guesser(s));
-    case MSY_CLAIR: return tbi_msy_seat_of(s, s->clair_who);
+    case MSY_TIMER: return tbi_msy_seat_of(s, s->timer_turn);
     case MSY_VOTE: return next_voter(s);
     case MSY_OVER: return TB_TERMINAL;
     default: return TB_CHANCE;
@@ -236,6 +355,10 @@ static void chance(const void *st, tb_chance *c)
     case MSY_DEAL_VISIONS:
         c->n = MSY_VISIONS;
         c->what = "vision deck";
+        break;
+    case MSY_DEAL_PERCEPTION: /* a shuffle of the motifs, numbered 1-48 */
+        c->n = MSY_MOTIFS;
+        c->what = "perception";
         break;
     case MSY_GROUPS:
         c->n = leftovers(s, c->items);
@@ -329,8 +452,18 @@ static void apply_chance(void *st, const uint16_t *outcome)
     case MSY_DEAL_VISIONS:
         lay_pile(s, outcome, MSY_VISIONS);
         refill(s);
-        s->phase = MSY_VISION;
+        s->phase = MSY_DEAL_PERCEPTION;
         break;
+    case MSY_DEAL_PERCEPTION: {
+        /* Psychic seat perceived_n + 1: motif outcome[r] gets the shift
+         * of rank r. */
+        int seat = ++s->perceived_n;
+        for (int r = 0; r < MSY_MOTIFS; r++)
+            s->percept[seat][outcome[r] - 1] = (uint8_t)r;
+        if (s->perceived_n + 1 >= s->players)
+            s->phase = MSY_VISION;
+        break;
+    }
     case MSY_GROUPS: {
         uint16_t pool[MSY_KINDS * MSY_MAX_SUSPECTS];
         deal_groups(s, outcome, leftovers(s, pool));
@@ -349,15 +482,41 @@ static void apply_chance(void *st, const uint16_t *outcome)
 
 /* ------------------------------------------------------------ legal */
 
-/* Whether psychic i may place another clairvoyance token this hour. */
-static int may_place(const msy *s, int i)
+/* The changes psychic i may make on its turn of the sand timer, into out
+ * (NULL: only counted): place or move its intuition token to any card of
+ * its kind nobody found (if it is still looking); a ✓ or ✗ token on
+ * another psychic's intuition token (one each, while it has tokens); take
+ * back a token it placed.  `done` is always there besides. */
+static int timer_changes(const msy *s, int i, tb_action *out)
 {
-    if (s->tokens[i] == 0)
-        return 0;
-    for (int j = 0; j < s->psychics; j++)
-        if (j != i && s->guess[j] != MSY_NONE && !s->ctok[i][j])
-            return 1;
-    return 0;
+    int n = 0;
+    if (tbi_msy_active(s, i)) {
+        int k = s->stage[i];
+        for (int pos = 0; pos < s->suspects; pos++)
+            if (!tbi_msy_has(s->sleeved[k], pos) && pos != s->guess[i]) {
+                if (out)
+                    out[n] = MSY_ACT(MSY_K_GUESS, pos);
+                n++;
+            }
+    }
+    if (!tbi_msy_clairvoyance(s))
+        return n;
+    for (int j = 0; j < s->psychics; j++) {
+        if (j == i || s->guess[j] == MSY_NONE)
+            continue;
+        if (s->ctok[i][j]) {
+            if (out)
+                out[n] = MSY_ACT(MSY_K_TAKE, j);
+            n++;
+        } else if (s->tokens[i] > 0) {
+            if (out) {
+                out[n] = MSY_ACT(MSY_K_YES, j);
+                out[n + 1] = MSY_ACT(MSY_K_NO, j);
+            }
+            n += 2;
+        }
+    }
+    return n;
 }
 
 /* Every non-empty set of hand positions with `size` members (0: any). */
@@ -386,23 +545,10 @@ int tbi_msy_legal(const msy *s, tb_action *out)
         if (tbi_msy_may_discard(s))
             n += hand_masks(s, 0, MSY_ACT(MSY_K_DISCARD, 0), out + n);
         break;
-    case MSY_GUESS: {
-        int i = tbi_msy_guesser(s), k = s->stage[i];
-        for (int pos = 0; pos < s->suspects; pos++)
-            if (!tbi_msy_has(s->sleeved[k], pos))
-                out[n++] = MSY_ACT(MSY_K_GUESS, pos);
-        break;
-    }
-    case MSY_CLAIR: {
-        int i = s->clair_who;
-        for (int j = 0; j < s->psychics; j++)
-            if (j != i && s->guess[j] != MSY_NONE && !s->ctok[i][j]) {
-                out[n++] = MSY_ACT(MSY_K_YES, j);
-                out[n++] = MSY_ACT(MSY_K_NO, j);
-            }
+    case MSY_TIMER:
+        n = timer_changes(s, s->timer_turn, out);
         out[n++] = MSY_ACT(MSY_K_DONE, 0);
         break;
-    }
     case MSY_SHARED_VISION:
         for (int g = 0; g < s->groups; g++)
             n += hand_masks(s, MSY_SHARED, MSY_ACT(MSY_K_SHARED, g << 7),
@@ -448,40 +594,81 @@ static void discard_card(msy *s, uint8_t v, int seen)
     s->disc[s->disc_n++] = v;
 }
 
-/* The next psychic, from `from` on, who may place a clairvoyance token;
- * -1 when none. */
-static int next_clair(const msy *s, int from)
-{
-    for (int i = from; i < s->psychics; i++)
-        if (may_place(s, i))
-            return i;
-    return -1;
-}
-
 static void resolve_hour(msy *s);
 
-/* The psychic placing tokens is done: the next who may place some, or the
- * manifestation when nobody may. */
-static void pass_clairvoyance(msy *s)
+/* The next turn of the sand timer: the next psychic in the cycle who has
+ * not said done since the last change.  A psychic with no change to make
+ * (done, and no token it could place or take back) is taken as done
+ * without a turn.  When every psychic is done, or the turns run out (the
+ * sand timer's stand-in), the ghost manifests. */
+static void timer_next(msy *s)
 {
-    int next = next_clair(s, s->clair_who + 1);
-    if (next < 0)
+    if (s->timer_turns >= MSY_TIMER_ROUNDS * s->psychics) {
         resolve_hour(s);
-    else
-        s->clair_who = (uint8_t)next;
+        return;
+    }
+    for (int step = 1; step <= s->psychics; step++) {
+        int i = (s->timer_turn + step) % s->psychics;
+        if (s->timer_done >> i & 1u)
+            continue;
+        if (timer_changes(s, i, NULL) == 0) {
+            s->timer_done = (uint8_t)(s->timer_done | 1u << i);
+            continue;
+        }
+        s->timer_turn = (uint8_t)i;
+        return;
+    }
+    resolve_hour(s);
 }
 
-/* All guesses are in: they are revealed, then the clairvoyance tokens are
- * placed (4-7 players), then the ghost manifests. */
-static void guesses_done(msy *s)
+/* Every vision is given: the sand timer starts, psychic 1 first. */
+static void start_timer(msy *s)
 {
-    int who = tbi_msy_clairvoyance(s) ? next_clair(s, 0) : -1;
-    if (who >= 0) {
-        s->phase = MSY_CLAIR;
-        s->clair_who = (uint8_t)who;
-    } else {
-        resolve_hour(s);
+    s->phase = MSY_TIMER;
+    s->timer_done = 0;
+    s->timer_turns = 0;
+    s->timer_turn = (uint8_t)(s->psychics - 1);
+    timer_next(s);
+}
+
+/* Psychic i moves its intuition token to row position pos: the
+ * clairvoyance tokens on it judged the card it left, so they go back to
+ * their owners (who may place them again). */
+static void move_intuition(msy *s, int i, int pos)
+{
+    for (int j = 0; j < s->psychics; j++)
+        if (s->ctok[j][i]) {
+            s->ctok[j][i] = 0;
+            s->tokens[j]++;
+        }
+    s->guess[i] = (uint8_t)pos;
+}
+
+/* A turn of the sand timer: a change reopens the timer for everyone (each
+ * psychic must say done again after seeing it); done marks the psychic. */
+static void timer_turn(msy *s, tb_action a)
+{
+    int i = s->timer_turn;
+    unsigned arg = a & 0xfffu;
+    switch (MSY_A_KIND(a)) {
+    case MSY_K_GUESS: move_intuition(s, i, (int)arg); break;
+    case MSY_K_YES:
+    case MSY_K_NO:
+        s->ctok[i][arg] = MSY_A_KIND(a) == MSY_K_YES ? 1 : 2;
+        s->tokens[i]--;
+        break;
+    case MSY_K_TAKE:
+        s->ctok[i][arg] = 0;
+        s->tokens[i]++;
+        break;
+    default: break; /* done */
     }
+    if (MSY_A_KIND(a) == MSY_K_DONE)
+        s->timer_done = (uint8_t)(s->timer_done | 1u << i);
+    else
+        s->timer_done = 0;
+    s->timer_turns++;
+    timer_next(s);
 }
 
 /* The epilogue begins: the groups are formed (two more at random with 2
@@ -614,13 +801,13 @@ static void apply(void *st, tb_action a)
         s->given[i] = 1;
         refill(s);
         if (all_given(s))
-            s->phase = MSY_GUESS;
+            start_timer(s);
         break;
     }
     case MSY_K_SKIP:
         s->given[arg >> 7] = 1;
         if (all_given(s))
-            s->phase = MSY_GUESS;
+            start_timer(s);
         break;
     case MSY_K_DISCARD: {
         int n = take_from_hand(s, arg, cards);
@@ -631,25 +818,11 @@ static void apply(void *st, tb_action a)
         refill(s);
         break;
     }
-    case MSY_K_GUESS: {
-        int i = tbi_msy_guesser(s);
-        if (i < 0)
-            break; /* never: apply is only given a legal action */
-        s->guess[i] = (uint8_t)arg;
-        if (tbi_msy_guesser(s) < 0)
-            guesses_done(s);
-        break;
-    }
+    case MSY_K_GUESS:
     case MSY_K_YES:
-    case MSY_K_NO: {
-        int i = s->clair_who;
-        s->ctok[i][arg] = MSY_A_KIND(a) == MSY_K_YES ? 1 : 2;
-        s->tokens[i]--;
-        if (!may_place(s, i))
-            pass_clairvoyance(s);
-        break;
-    }
-    case MSY_K_DONE: pass_clairvoyance(s); break;
+    case MSY_K_NO:
+    case MSY_K_TAKE:
+    case MSY_K_DONE: timer_turn(s, a); break;
     case MSY_K_SHARED: {
         take_from_hand(s, arg & 0x7fu, cards);
         memcpy(s->shared, cards, MSY_SHARED);
@@ -777,17 +950,17 @@ static void sample_targets(msy *s, int k,
         assert(0 && "no consistent targets"); /* the true ones are */
 }
 
-/* The targets seat has not seen, drawn again: for the kind each psychic
- * is looking for, in proportion to how well its visions fit each card (the
- * psychics' own reading, tbi_msy_weights); for the kinds still ahead of
- * it, uniformly among the cards left. */
-static void resample_targets(msy *s, tb_rng *rng)
+/* The targets seat `reader` has not seen, drawn again: for the kind each
+ * psychic is looking for, in proportion to how well its visions fit each
+ * card as the reader perceives them (tbi_msy_weights); for the kinds
+ * still ahead of it, uniformly among the cards left. */
+static void resample_targets(msy *s, int reader, tb_rng *rng)
 {
     double w[MSY_KINDS][MSY_MAX_PSY][MSY_MAX_SUSPECTS];
     for (int i = 0; i < s->psychics; i++)
         for (int k = 0; k < MSY_KINDS; k++) {
             if (k == s->stage[i]) {
-                tbi_msy_weights(s, i, w[k][i]);
+                tbi_msy_weights(s, reader, i, w[k][i]);
                 continue;
             }
             for (int pos = 0; pos < MSY_MAX_SUSPECTS; pos++)
@@ -855,29 +1028,35 @@ static int draw_culprit(const msy *s, int seat, tb_rng *rng)
     return g;
 }
 
-/* Resamples what seat has not seen: unseen vision cards, the targets not
- * yet found (not for the ghost, who knows them), this hour's guesses and
- * the votes it has not seen, and the culprit (psychics do not know it). */
+void tbi_msy_draw_perception(uint8_t out[MSY_MOTIFS], tb_rng *rng)
+{
+    uint8_t order[MSY_MOTIFS];
+    for (int m = 0; m < MSY_MOTIFS; m++)
+        order[m] = (uint8_t)m;
+    tb_rng_shuffle8(rng, order, MSY_MOTIFS);
+    for (int r = 0; r < MSY_MOTIFS; r++)
+        out[order[r]] = (uint8_t)r;
+}
+
+/* Resamples what seat has not seen: unseen vision cards, the other
+ * seats' perceptions (every psychic seat's for the ghost), the targets
+ * not yet found (not for the ghost, who knows them), the votes it has not
+ * seen, and the culprit (psychics do not know it).  The intuition and
+ * clairvoyance tokens are open. */
 static void determinize(void *st, int seat, tb_rng *rng)
 {
     msy *s = st;
     if (s->phase == MSY_DEAL_CARDS || s->phase == MSY_DEAL_VISIONS ||
         s->phase == MSY_OVER)
         return;
+    for (int p = 1; p <= s->perceived_n && p < s->players; p++)
+        if (p != seat)
+            tbi_msy_draw_perception(s->percept[p], rng);
+    if (s->phase == MSY_DEAL_PERCEPTION)
+        return;
     redeal_visions(s, seat, rng);
     if (seat != 0)
-        resample_targets(s, rng);
-    tb_action acts[MSY_MAX_SUSPECTS];
-    for (int i = 0; i < s->psychics; i++) {
-        if (s->guess[i] == MSY_NONE || tbi_msy_guess_seen(s, seat, i))
-            continue;
-        /* The guess in a world where that psychic guessed just now. */
-        int k = s->stage[i], n = 0;
-        for (int pos = 0; pos < s->suspects; pos++)
-            if (!tbi_msy_has(s->sleeved[k], pos))
-                acts[n++] = (tb_action)pos;
-        s->guess[i] = (uint8_t)acts[tb_rng_below(rng, (uint32_t)n)];
-    }
+        resample_targets(s, seat, rng);
     for (int v = 1; v < s->players; v++)
         if (s->vote[v] != MSY_NONE && !tbi_msy_vote_seen(s, seat, v))
             s->vote[v] = (uint8_t)tb_rng_below(rng, s->groups);
@@ -885,17 +1064,13 @@ static void determinize(void *st, int seat, tb_rng *rng)
         s->culprit = (uint8_t)draw_culprit(s, seat, rng);
 }
 
-/* Takes back this step's secret choices seat has not seen (guesses of
- * psychics it does not play, secret votes of other seats), so that search
- * replays them with its model of the players. */
+/* Takes back this step's secret choices seat has not seen (the secret
+ * votes of other seats), so that search replays them with its model of
+ * the players. */
 static void retract(void *st, int seat)
 {
     msy *s = st;
-    if (s->phase == MSY_GUESS) {
-        for (int i = 0; i < s->psychics; i++)
-            if (!tbi_msy_guess_seen(s, seat, i))
-                s->guess[i] = MSY_NONE;
-    } else if (s->phase == MSY_VOTE) {
+    if (s->phase == MSY_VOTE) {
         for (int v = 1; v < s->players; v++)
             if (!tbi_msy_vote_seen(s, seat, v))
                 s->vote[v] = MSY_NONE;
@@ -905,7 +1080,7 @@ static void retract(void *st, int seat)
 /* ------------------------------------------------------------ the game */
 
 static const tb_policy policies[] = {
-    {"randomghost", "as the ghost, gives each psychic one card of its hand "
+    {"random-ghost", "as the ghost, gives each psychic one card of its hand "
      "at random, never discards, and makes the shared vision of three random "
      "cards for a random group (the floor the visions are measured against); "
      "as a psychic, plays as the heuristic", tbi_msy_random_ghost},
@@ -913,6 +1088,11 @@ static const tb_policy policies[] = {
      "its hand that points best to its target and never discards; otherwise "
      "plays as the heuristic (a ghost of narrow visions)",
      tbi_msy_one_card_ghost},
+    {"counting", "as a psychic, reads by naive counting: places its "
+     "intuition token on the card that shares the most motifs with its "
+     "visions (whatever their prominence), places no clairvoyance tokens "
+     "and votes by the same count; as the ghost, plays as the heuristic",
+     tbi_msy_counting},
 };
 
 const tb_game tbg_mysterium = {

@@ -5,9 +5,10 @@
  * ghost sees everything but the order of the draw pile and, with 4-7
  * players, the shuffled order of the shared vision and the secret votes;
  * a psychic never sees the ghost's hand or any target not yet found,
- * another seat's guess before the guesses are revealed, or more of the
- * shared vision than its clairvoyance allows.  Vision cards are shown as
- * their motifs in words ("#12 red owl spiral calm").
+ * another seat's perception, or more of the shared vision than its
+ * clairvoyance allows.  Vision cards are shown as their motifs in words,
+ * each with its strength as the viewer perceives it ("#12 red:3 owl:2
+ * spiral:1 calm:1"; the printed prominences for the ghost and onlookers).
  */
 #include "msy.h"
 
@@ -44,15 +45,42 @@ void tbi_msy_vision_words(int v, tb_text *t)
     tb_text_printf(t, "#%d", v + 1);
     for (int m = 0; m < MSY_MOTIFS; m++)
         if (tbi_msy_visions[v] >> m & 1u)
-            tb_text_printf(t, " %s", tbi_msy_motif_name[m]);
+            tb_text_printf(t, " %s:%d", tbi_msy_motif_name[m],
+                           tbi_msy_strength(v, m));
 }
 
-/* The motifs of a psychic card in words. */
-static void card_words(const msy_card *c, tb_text *t)
+/* A vision card in words as seat perceives it, the motifs it does not
+ * see left out: "#12 red:3 owl:1". */
+static void vision_words_as(const msy *s, int seat, int v, tb_text *t)
 {
+    tb_text_printf(t, "#%d", v + 1);
+    for (int m = 0; m < MSY_MOTIFS; m++) {
+        int p = tbi_msy_perceived(s, seat, v, m);
+        if (p > 0)
+            tb_text_printf(t, " %s:%d", tbi_msy_motif_name[m], p);
+    }
+}
+
+/* The eyes of seat: its perception for a psychic seat, NULL (the print)
+ * for the ghost and onlookers. */
+static const uint8_t *eye_of(const msy *s, int seat)
+{
+    return seat > 0 && seat < s->players ? s->percept[seat] : NULL;
+}
+
+/* The motifs of psychic card pos of kind k in words, as seat's eye takes
+ * them in: those it passes over left out ("red fire bell cat"). */
+static void card_words(const msy *s, int seat, int k, int pos, tb_text *t)
+{
+    int c = s->row[k][pos];
+    uint64_t motifs = tbi_msy_cards[k * MSY_PER_KIND + c].motifs;
     const char *sep = "";
     for (int m = 0; m < MSY_MOTIFS; m++)
-        if (c->motifs >> m & 1u) {
+        if (motifs >> m & 1u) {
+            int a = tbi_msy_attention(eye_of(s, seat), s->difficulty, k, c,
+                                      m);
+            if (!a)
+                continue;
             tb_text_printf(t, "%s%s", sep, tbi_msy_motif_name[m]);
             sep = " ";
         }
@@ -97,6 +125,7 @@ void tbi_msy_action_text(const void *st, tb_action a, char *buf, size_t cap)
         break;
     }
     case MSY_K_YES: tb_text_printf(&t, "yes %u", arg + 1); break;
+    case MSY_K_TAKE: tb_text_printf(&t, "take %u", arg + 1); break;
     case MSY_K_NO: tb_text_printf(&t, "no %u", arg + 1); break;
     case MSY_K_DONE: tb_text_puts(&t, "done"); break;
     case MSY_K_SHARED:
@@ -190,13 +219,19 @@ static int read_psychic(const char *w, int n, char *err, size_t cap)
     return p - 1;
 }
 
-/* A guess: a card's name ("cook"), its title's last word, or its number
- * in the row (1-based). */
+/* A guess: a card's name ("cook").  (Not its number in the row: in the
+ * sand timer numbers name psychics, as in "yes 2".) */
 static int read_guess(const msy *s, const char *w, tb_action *out, char *err,
                       size_t cap)
 {
-    int i = tbi_msy_guesser(s), k = s->stage[i];
-    int pos = word_number(w, 1, s->suspects) - 1;
+    int i = tbi_msy_guesser(s);
+    if (i < 0 || !tbi_msy_active(s, i)) {
+        tbi_errf(err, cap, "your psychic has its whole combination: place "
+                 "clairvoyance tokens (yes N, no N, take N) or type done");
+        return TB_EPARSE;
+    }
+    int k = s->stage[i];
+    int pos = -1;
     for (int p = 0; pos < 0 && p < s->suspects; p++)
         if (tbi_word_eq(card_at(s, k, p)->name, w))
             pos = p;
@@ -208,6 +243,11 @@ static int read_guess(const msy *s, const char *w, tb_action *out, char *err,
     if (tbi_msy_has(s->sleeved[k], pos)) {
         tbi_errf(err, cap, "%s was found already by psychic %d",
                  card_at(s, k, pos)->title, s->sleeved_by[k][pos] + 1);
+        return TB_EPARSE;
+    }
+    if (s->guess[i] == pos) {
+        tbi_errf(err, cap, "your intuition token is on %s already",
+                 card_at(s, k, pos)->title);
         return TB_EPARSE;
     }
     *out = MSY_ACT(MSY_K_GUESS, pos);
@@ -253,8 +293,8 @@ static const char *longest_move(int phase)
     case MSY_VISION:
         return "type give PSYCHIC CARDS... (at most 9 words: give, a "
                "psychic and the 7 cards of your hand) or discard CARDS...";
-    case MSY_GUESS: return "type guess and one card's name (2 words)";
-    case MSY_CLAIR: return "type yes N, no N or done (1 or 2 words)";
+    case MSY_TIMER:
+        return "type guess NAME, yes N, no N, take N (2 words) or done";
     case MSY_SHARED_VISION:
         return "type culprit GROUP and 3 cards (5 words), or discard "
                "CARDS...";
@@ -303,29 +343,32 @@ int tbi_msy_parse_action(const void *st, const char *text, tb_action *out,
         tbi_errf(err, cap, "type give PSYCHIC CARDS... (e.g. give 1 %d) or "
                  "discard CARDS...", s->hand_n ? s->hand[0] + 1 : 1);
         return TB_EPARSE;
-    case MSY_GUESS:
+    case MSY_TIMER:
+        if (n == 1 && (!strcmp(w[0], "done") || !strcmp(w[0], "pass")))
+            return must_be_legal(s, MSY_ACT(MSY_K_DONE, 0), out, err, cap,
+                                 "not now");
+        if (n == 2 && (!strcmp(w[0], "yes") || !strcmp(w[0], "no") ||
+                       !strcmp(w[0], "take"))) {
+            if ((p = read_psychic(w[1], s->psychics, err, cap)) < 0)
+                return TB_EPARSE;
+            if (w[0][0] == 't')
+                return must_be_legal(s, MSY_ACT(MSY_K_TAKE, p), out, err,
+                                     cap, "you have no token on that "
+                                     "psychic's intuition token");
+            int kind = w[0][0] == 'y' ? MSY_K_YES : MSY_K_NO;
+            return must_be_legal(s, MSY_ACT(kind, p), out, err, cap,
+                                 "you cannot place a token there: not on "
+                                 "your own intuition token, one per token, "
+                                 "only while you hold tokens, and only on "
+                                 "a psychic whose token is placed");
+        }
         if (!strcmp(w[0], "guess") && n == 2)
             return read_guess(s, w[1], out, err, cap);
         if (n == 1)
             return read_guess(s, w[0], out, err, cap);
-        tbi_errf(err, cap, "type guess and a card's name, e.g. guess %s",
-                 card_at(s, s->stage[tbi_msy_guesser(s)], 0)->name);
-        return TB_EPARSE;
-    case MSY_CLAIR:
-        if (n == 1 && (!strcmp(w[0], "done") || !strcmp(w[0], "pass")))
-            return must_be_legal(s, MSY_ACT(MSY_K_DONE, 0), out, err, cap,
-                                 "not now");
-        if (n == 2 && (!strcmp(w[0], "yes") || !strcmp(w[0], "no"))) {
-            if ((p = read_psychic(w[1], s->psychics, err, cap)) < 0)
-                return TB_EPARSE;
-            int kind = w[0][0] == 'y' ? MSY_K_YES : MSY_K_NO;
-            return must_be_legal(s, MSY_ACT(kind, p), out, err, cap,
-                                 "you cannot place a token there: not on "
-                                 "your own guess, one per guess, and only "
-                                 "on a psychic who guessed");
-        }
-        tbi_errf(err, cap, "type yes N or no N (a token on psychic N's "
-                 "guess) or done");
+        tbi_errf(err, cap, "type guess NAME (your intuition token), yes N "
+                 "or no N (a clairvoyance token on psychic N's), take N, "
+                 "or done");
         return TB_EPARSE;
     case MSY_SHARED_VISION:
         if (!strcmp(w[0], "culprit") && n >= 2) {
@@ -400,7 +443,7 @@ static void render_rows(const msy *s, int seat, unsigned style, tb_text *t)
             int found = tbi_msy_has(s->sleeved[k], pos);
             tb_text_printf(t, "    %s%d %-11s %s: ", found ? dim : "", pos + 1,
                            c->name, c->title);
-            card_words(c, t);
+            card_words(s, seat, k, pos, t);
             if (found)
                 tb_text_printf(t, "  (found by psychic %d)",
                                s->sleeved_by[k][pos] + 1);
@@ -447,7 +490,7 @@ static void render_psychic(const msy *s, int seat, int i, unsigned style,
     }
     for (int c = 0; c < s->vis_n[i]; c++) {
         tb_text_printf(t, "    %s", c >= s->vis_new[i] ? b : "");
-        tbi_msy_vision_words(s->vis[i][c], t);
+        vision_words_as(s, seat, s->vis[i][c], t);
         tb_text_printf(t, "%s%s\n", c >= s->vis_new[i] ? " (new)" : "",
                        c >= s->vis_new[i] ? r : "");
     }
@@ -458,13 +501,12 @@ static void render_psychic(const msy *s, int seat, int i, unsigned style,
                 tb_text_printf(t, " %s", card_at(s, s->stage[i], pos)->name);
         tb_text_puts(t, "\n");
     }
-    if (s->guess[i] != MSY_NONE) {
-        if (tbi_msy_guess_seen(s, seat, i))
-            tb_text_printf(t, "    guess: %s\n",
-                           card_at(s, s->stage[i], s->guess[i])->title);
-        else
-            tb_text_puts(t, "    has guessed (secret)\n");
-    }
+    if (s->guess[i] != MSY_NONE)
+        tb_text_printf(t, "    intuition token on: %s%s\n",
+                       card_at(s, s->stage[i], s->guess[i])->title,
+                       s->phase == MSY_TIMER && (s->timer_done >> i & 1u)
+                           ? " (done)"
+                           : "");
     for (int j = 0; j < s->psychics; j++)
         if (s->ctok[j][i])
             tb_text_printf(t, "    psychic %d's token: %s\n", j + 1,
@@ -517,7 +559,7 @@ static void render_epilogue(const msy *s, int seat, unsigned style,
         tb_text_printf(t, "  shared vision (%d of 3 cards seen):\n", n);
         for (int c = 0; c < n; c++) {
             tb_text_puts(t, "    ");
-            tbi_msy_vision_words(shown[c], t);
+            vision_words_as(s, seat, shown[c], t);
             tb_text_puts(t, "\n");
         }
     }
@@ -535,30 +577,17 @@ static void render_epilogue(const msy *s, int seat, unsigned style,
                        "group %d\n", s->chosen + 1, s->culprit + 1);
 }
 
-/* The ghost's hand, for the ghost; in the hours each card also says how
- * many motifs it shares with each waiting psychic's target (the count a
- * psychic makes), to spare the ghost the arithmetic. */
+/* The ghost's hand, for the ghost, with the printed prominences: what
+ * each psychic will read in it is the ghost's to judge (no counts: a
+ * psychic's perception is its own). */
 static void render_hand(const msy *s, unsigned style, tb_text *t)
 {
-    tb_text_printf(t, "  %syour hand%s", tbi_color(style, TBI_BOLD),
+    tb_text_printf(t, "  %syour hand%s:\n", tbi_color(style, TBI_BOLD),
                    tbi_color(style, TBI_RESET));
-    if (s->phase == MSY_VISION)
-        tb_text_puts(t, " (motifs shared with the targets of psychics "
-                        "waiting: psychic:count)");
-    tb_text_puts(t, ":\n");
     for (int c = 0; c < s->hand_n; c++) {
         tb_text_puts(t, "    ");
         tbi_msy_vision_words(s->hand[c], t);
-        int shown = 0;
-        for (int i = 0; s->phase == MSY_VISION && i < s->psychics; i++) {
-            if (!tbi_msy_active(s, i) || s->given[i])
-                continue;
-            int k = s->stage[i];
-            tb_text_printf(t, "%s%d:%d", shown++ ? " " : "   [", i + 1,
-                           tbi_msy_overlap(s->hand[c], k,
-                                           s->row[k][s->target[i][k]]));
-        }
-        tb_text_puts(t, shown ? "]\n" : "\n");
+        tb_text_puts(t, "\n");
     }
 }
 
@@ -583,19 +612,18 @@ static void render_to_move(const msy *s, tb_text *t)
         tb_text_puts(t, tbi_msy_may_discard(s) ? " (or discards)\n" : "\n");
         break;
     }
-    case MSY_GUESS: {
+    case MSY_TIMER: {
         int i = tbi_msy_guesser(s);
-        tb_text_printf(t, "  now: psychic %d (seat %d) guesses %s %s, in "
-                       "secret\n", i + 1, tbi_msy_seat_of(s, i),
-                       article(kind_names[s->stage[i]]),
-                       kind_names[s->stage[i]]);
+        tb_text_printf(t, "  now: the sand timer runs; psychic %d (seat %d) "
+                       "makes one change (", i + 1, tbi_msy_seat_of(s, i));
+        if (tbi_msy_active(s, i))
+            tb_text_printf(t, "guess %s %s, ", article(kind_names[s->stage[i]]),
+                           kind_names[s->stage[i]]);
+        if (tbi_msy_clairvoyance(s))
+            tb_text_puts(t, "yes N / no N / take N, ");
+        tb_text_puts(t, "or done)\n");
         break;
     }
-    case MSY_CLAIR:
-        tb_text_printf(t, "  now: psychic %d (seat %d) may place clairvoyance "
-                       "tokens (yes N / no N / done)\n", s->clair_who + 1,
-                       tbi_msy_seat_of(s, s->clair_who));
-        break;
     case MSY_SHARED_VISION:
         tb_text_puts(t, "  now: the ghost picks the culprit's group and three "
                         "cards for the shared vision\n");
@@ -629,7 +657,8 @@ void tbi_msy_render(const void *st, int seat, unsigned style, tb_text *t)
                                                               TBI_RESET);
     tb_text_printf(t, "%sMysterium%s  %s, %d players, %d psychics  ", b, r,
                    diff[s->difficulty], s->players, s->psychics);
-    if (s->phase == MSY_DEAL_CARDS || s->phase == MSY_DEAL_VISIONS) {
+    if (s->phase == MSY_DEAL_CARDS || s->phase == MSY_DEAL_VISIONS ||
+        s->phase == MSY_DEAL_PERCEPTION) {
         tb_text_puts(t, "the cards are to be dealt\n");
         return;
     }
@@ -668,34 +697,44 @@ void tbi_msy_render(const void *st, int seat, unsigned style, tb_text *t)
 
 /* ------------------------------------------------------------ JSON */
 
-static json_t *vision_json(int v)
+/* A vision card: its number, its motifs and how strongly each shows as
+ * seat perceives it (parallel arrays). */
+static json_t *vision_json(const msy *s, int seat, int v)
 {
-    json_t *o = json_object(), *m = json_array();
+    json_t *o = json_object(), *m = json_array(), *st = json_array();
     json_object_set_new(o, "id", json_integer(v + 1));
-    for (int k = 0; k < MSY_MOTIFS; k++)
-        if (tbi_msy_visions[v] >> k & 1u)
+    for (int k = 0; k < MSY_MOTIFS; k++) {
+        int p = tbi_msy_perceived(s, seat, v, k);
+        if (p > 0) {
             json_array_append_new(m, json_string(tbi_msy_motif_name[k]));
+            json_array_append_new(st, json_integer(p));
+        }
+    }
     json_object_set_new(o, "motifs", m);
+    json_object_set_new(o, "strength", st);
     return o;
 }
 
-static json_t *visions_json(const uint8_t *v, int n)
+static json_t *visions_json(const msy *s, int seat, const uint8_t *v, int n)
 {
     json_t *a = json_array();
     for (int i = 0; i < n; i++)
-        json_array_append_new(a, vision_json(v[i]));
+        json_array_append_new(a, vision_json(s, seat, v[i]));
     return a;
 }
 
-static json_t *card_json(const msy *s, int k, int pos)
+static json_t *card_json(const msy *s, int seat, int k, int pos)
 {
     const msy_card *c = card_at(s, k, pos);
     json_t *o = json_object(), *m = json_array();
     json_object_set_new(o, "name", json_string(c->name));
     json_object_set_new(o, "title", json_string(c->title));
-    for (int b = 0; b < MSY_MOTIFS; b++)
-        if (c->motifs >> b & 1u)
+    for (int b = 0; b < MSY_MOTIFS; b++) {
+        int a = tbi_msy_attention(eye_of(s, seat), s->difficulty, k,
+                                  s->row[k][pos], b);
+        if (a > 0)
             json_array_append_new(m, json_string(tbi_msy_motif_name[b]));
+    }
     json_object_set_new(o, "motifs", m);
     if (tbi_msy_has(s->sleeved[k], pos))
         json_object_set_new(o, "found_by",
@@ -730,7 +769,7 @@ static json_t *psychic_json(const msy *s, int seat, int i)
         json_object_set_new(o, "combination_left", secret);
     else
         json_decref(secret);
-    json_object_set_new(o, "visions", visions_json(s->vis[i], s->vis_n[i]));
+    json_object_set_new(o, "visions", visions_json(s, seat, s->vis[i], s->vis_n[i]));
     json_object_set_new(o, "new_visions_from", json_integer(s->vis_new[i]));
     json_object_set_new(o, "given_this_hour", json_boolean(s->given[i]));
     json_t *wrong = json_array();
@@ -739,14 +778,11 @@ static json_t *psychic_json(const msy *s, int seat, int i)
             json_array_append_new(wrong, json_string(card_at(s, s->stage[i],
                                                              pos)->name));
     json_object_set_new(o, "wrong_guesses", wrong);
-    if (s->guess[i] != MSY_NONE) {
-        if (tbi_msy_guess_seen(s, seat, i))
-            json_object_set_new(o, "guess",
-                                json_string(card_at(s, s->stage[i],
-                                                    s->guess[i])->name));
-        else
-            json_object_set_new(o, "guess", json_true());
-    }
+    json_object_set_new(o, "guess",
+                        s->guess[i] != MSY_NONE && tbi_msy_active(s, i)
+                            ? json_string(card_at(s, s->stage[i],
+                                                  s->guess[i])->name)
+                            : json_null());
     if (tbi_msy_clairvoyance(s)) {
         json_object_set_new(o, "track", json_integer(s->track[i]));
         json_object_set_new(o, "level",
@@ -780,7 +816,7 @@ static json_t *epilogue_json(const msy *s, int seat)
     uint8_t shown[MSY_SHARED];
     int n = shared_shown(s, seat, shown);
     json_object_set_new(o, "shared_vision_cards", json_integer(s->shared_n));
-    json_object_set_new(o, "shared_vision_seen", visions_json(shown, n));
+    json_object_set_new(o, "shared_vision_seen", visions_json(s, seat, shown, n));
     json_t *votes = json_object();
     for (int v = 1; v < s->players; v++) {
         char key[16];
@@ -804,7 +840,7 @@ json_t *tbi_msy_view_json(const void *st, int seat)
 {
     const msy *s = st;
     static const char *const phase_names[] = {
-        "deal", "deal", "vision", "guess", "clairvoyance", "groups",
+        "deal", "deal", "deal", "vision", "timer", "groups",
         "shared_vision", "shared_vision", "vote", "over"};
     static const char *const diff[] = {"easy", "medium", "hard"};
     json_t *v = json_object();
@@ -818,13 +854,14 @@ json_t *tbi_msy_view_json(const void *st, int seat)
     json_object_set_new(v, "hand_size", json_integer(s->hand_n));
     json_object_set_new(v, "reshuffle_pending",
                         json_boolean(s->shuffle_pending));
-    if (s->phase == MSY_DEAL_CARDS || s->phase == MSY_DEAL_VISIONS)
+    if (s->phase == MSY_DEAL_CARDS || s->phase == MSY_DEAL_VISIONS ||
+        s->phase == MSY_DEAL_PERCEPTION)
         return v;
     json_t *rows = json_object();
     for (int k = 0; k < MSY_KINDS; k++) {
         json_t *row = json_array();
         for (int pos = 0; pos < s->suspects; pos++)
-            json_array_append_new(row, card_json(s, k, pos));
+            json_array_append_new(row, card_json(s, seat, k, pos));
         json_object_set_new(rows, kind_names[k], row);
     }
     json_object_set_new(v, "cards", rows);
@@ -832,6 +869,21 @@ json_t *tbi_msy_view_json(const void *st, int seat)
     for (int i = 0; i < s->psychics; i++)
         json_array_append_new(ps, psychic_json(s, seat, i));
     json_object_set_new(v, "psychics", ps);
+    /* The sand timer: whether it runs and the seats whose psychics have
+     * all said done since the last change. */
+    json_t *timer = json_object(), *done = json_array();
+    int running = s->phase == MSY_TIMER;
+    for (int seat_ = 1; running && seat_ < s->players; seat_++) {
+        int all = 1;
+        for (int i = 0; i < s->psychics; i++)
+            if (tbi_msy_seat_of(s, i) == seat_ && !(s->timer_done >> i & 1u))
+                all = 0;
+        if (all)
+            json_array_append_new(done, json_integer(seat_));
+    }
+    json_object_set_new(timer, "running", json_boolean(running));
+    json_object_set_new(timer, "done", done);
+    json_object_set_new(v, "timer", timer);
     if (s->last_hour) {
         json_t *last = json_array();
         for (int i = 0; i < s->psychics; i++) {
@@ -853,7 +905,7 @@ json_t *tbi_msy_view_json(const void *st, int seat)
         json_object_set_new(v, "last_hour", last);
     }
     if (seat == 0 && s->phase != MSY_OVER)
-        json_object_set_new(v, "hand", visions_json(s->hand, s->hand_n));
+        json_object_set_new(v, "hand", visions_json(s, seat, s->hand, s->hand_n));
     if (s->groups)
         json_object_set_new(v, "epilogue", epilogue_json(s, seat));
     if (s->phase == MSY_OVER)
@@ -863,14 +915,15 @@ json_t *tbi_msy_view_json(const void *st, int seat)
 
 /* ------------------------------------------------------------ describe */
 
-/* The cards of hand mask m in words, "; " between them. */
-static void mask_words(const msy *s, unsigned m, tb_text *t)
+/* The cards of hand mask m in words as seat perceives them, "; "
+ * between them. */
+static void mask_words(const msy *s, int seat, unsigned m, tb_text *t)
 {
     const char *sep = "";
     for (int i = 0; i < s->hand_n; i++)
         if (m >> i & 1u) {
             tb_text_puts(t, sep);
-            tbi_msy_vision_words(s->hand[i], t);
+            vision_words_as(s, seat, s->hand[i], t);
             sep = "; ";
         }
 }
@@ -983,6 +1036,31 @@ void tbi_msy_describe_chance(const void *vb, const uint16_t *outcome, int n,
     case MSY_DEAL_VISIONS:
         say_draw(b, s, 0, seat, t);
         break;
+    case MSY_DEAL_PERCEPTION: {
+        /* A seat learns its own perception: the motifs it sees more
+         * strongly or more faintly than printed. */
+        int p = s->perceived_n;
+        if (seat != p) {
+            tb_text_printf(t, "seat %d's eyes are dealt (secret)\n", p);
+            break;
+        }
+        tb_text_puts(t, "your eyes: you see more strongly");
+        for (int m = 0; m < MSY_MOTIFS; m++) {
+            int shift = tbi_msy_shift_of_rank(s->difficulty, s->percept[p][m]);
+            if (shift > 0)
+                tb_text_printf(t, " %s%s", tbi_msy_motif_name[m],
+                               shift > 1 ? "++" : "+");
+        }
+        tb_text_puts(t, "; more faintly");
+        for (int m = 0; m < MSY_MOTIFS; m++) {
+            int shift = tbi_msy_shift_of_rank(s->difficulty, s->percept[p][m]);
+            if (shift < 0)
+                tb_text_printf(t, " %s%s", tbi_msy_motif_name[m],
+                               shift < -1 ? "--" : "-");
+        }
+        tb_text_puts(t, "\n");
+        break;
+    }
     case MSY_GROUPS:
         for (int g = s->psychics; g < s->groups; g++) {
             tb_text_printf(t, "group %d is drawn at random:", g + 1);
@@ -1004,25 +1082,25 @@ void tbi_msy_describe(const void *vb, tb_action a, const void *va, int seat,
 {
     const msy *b = vb, *s = va;
     unsigned arg = a & 0xfffu;
-    int mover = (int)arg; /* the psychic in yes/no */
+    int mover = (int)arg; /* the psychic in yes/no/take */
     switch (MSY_A_KIND(a)) {
     case MSY_K_GIVE: {
         unsigned m = arg & 0x7fu;
         tb_text_printf(t, "the ghost gives psychic %u a vision: ",
                        (arg >> 7) + 1);
-        mask_words(b, m, t);
+        mask_words(b, seat, m, t);
         tb_text_puts(t, "\n");
         say_draw(b, s, b->hand_n - __builtin_popcount(m), seat, t);
-        if (s->phase == MSY_GUESS)
-            tb_text_puts(t, "every psychic has a vision: the psychics "
-                            "guess\n");
+        if (s->phase == MSY_TIMER)
+            tb_text_puts(t, "every psychic has a vision: the sand timer "
+                            "runs\n");
         break;
     }
     case MSY_K_SKIP:
         tb_text_printf(t, "the ghost has no card left to give psychic %u\n",
                        (arg >> 7) + 1);
-        if (s->phase == MSY_GUESS)
-            tb_text_puts(t, "the psychics guess\n");
+        if (s->phase == MSY_TIMER)
+            tb_text_puts(t, "the sand timer runs\n");
         break;
     case MSY_K_DISCARD: {
         int n = __builtin_popcount(arg);
@@ -1038,48 +1116,40 @@ void tbi_msy_describe(const void *vb, tb_action a, const void *va, int seat,
         break;
     }
     case MSY_K_GUESS: {
-        int i = tbi_msy_guesser(b);
-        if (tbi_msy_guess_seen(b, seat, i))
-            tb_text_printf(t, "psychic %d guesses %s\n", i + 1,
-                           card_at(b, b->stage[i], (int)arg)->title);
+        int i = tbi_msy_guesser(b), k = b->stage[i];
+        if (b->guess[i] == MSY_NONE)
+            tb_text_printf(t, "psychic %d puts its intuition token on %s\n",
+                           i + 1, card_at(b, k, (int)arg)->title);
         else
-            tb_text_printf(t, "psychic %d guesses in secret\n", i + 1);
-        if (s->phase != MSY_GUESS) {
-            tb_text_puts(t, "the guesses are revealed:");
-            const char *sep = "";
-            for (int j = 0; j < b->psychics; j++) {
-                int g = j == i ? (int)arg : b->guess[j];
-                if (g == MSY_NONE)
-                    continue;
-                tb_text_printf(t, "%s psychic %d %s", sep, j + 1,
-                               card_at(b, b->stage[j], g)->name);
-                sep = ";";
-            }
-            tb_text_puts(t, "\n");
-            if (s->phase != MSY_CLAIR)
-                say_manifestation(s, t);
-        }
+            tb_text_printf(t, "psychic %d moves its intuition token from %s "
+                           "to %s\n", i + 1,
+                           card_at(b, k, b->guess[i])->title,
+                           card_at(b, k, (int)arg)->title);
+        for (int j = 0; j < b->psychics; j++)
+            if (b->ctok[j][i])
+                tb_text_printf(t, "psychic %d's '%s' token goes back to it\n",
+                               j + 1, b->ctok[j][i] == 1 ? "yes" : "no");
         break;
     }
     case MSY_K_YES:
     case MSY_K_NO:
         tb_text_printf(t, "psychic %d puts a '%s' token on psychic %d's "
-                       "guess\n", b->clair_who + 1,
+                       "intuition token\n", tbi_msy_guesser(b) + 1,
                        MSY_A_KIND(a) == MSY_K_YES ? "yes" : "no", mover + 1);
-        if (s->phase != MSY_CLAIR || s->hour != b->hour)
-            say_manifestation(s, t);
+        break;
+    case MSY_K_TAKE:
+        tb_text_printf(t, "psychic %d takes back its token from psychic %d's "
+                       "intuition token\n", tbi_msy_guesser(b) + 1,
+                       mover + 1);
         break;
     case MSY_K_DONE:
-        tb_text_printf(t, "psychic %d places no more tokens\n",
-                       b->clair_who + 1);
-        if (s->phase != MSY_CLAIR || s->hour != b->hour)
-            say_manifestation(s, t);
+        tb_text_printf(t, "psychic %d is done\n", tbi_msy_guesser(b) + 1);
         break;
     case MSY_K_SHARED:
         if (seat == 0) {
             tb_text_printf(t, "the ghost makes the shared vision for group "
                            "%u: ", (arg >> 7) + 1);
-            mask_words(b, arg & 0x7fu, t);
+            mask_words(b, seat, arg & 0x7fu, t);
             tb_text_puts(t, "\n");
         } else if (!tbi_msy_clairvoyance(b)) {
             tb_text_puts(t, "the ghost makes the shared vision, face up: ");
@@ -1088,7 +1158,7 @@ void tbi_msy_describe(const void *vb, tb_action a, const void *va, int seat,
             tbi_sort_u8(sorted, MSY_SHARED);
             for (int c = 0; c < MSY_SHARED; c++) {
                 tb_text_puts(t, c ? "; " : "");
-                tbi_msy_vision_words(sorted[c], t);
+                vision_words_as(s, seat, sorted[c], t);
             }
             tb_text_puts(t, "\n");
         } else {
@@ -1110,4 +1180,6 @@ void tbi_msy_describe(const void *vb, tb_action a, const void *va, int seat,
     }
     default: break;
     }
+    if (b->phase == MSY_TIMER && (s->phase != MSY_TIMER || s->hour != b->hour))
+        say_manifestation(s, t);
 }
