@@ -255,6 +255,24 @@ static void covered_cards_do_not_count(void **state)
     free(st);
 }
 
+/* Hidden information: the order in which seat 0's cards were dealt is
+ * nobody else's knowledge (the hands are sorted), so two deals that differ
+ * only in that order must be one information set for seat 1.  The cards
+ * already dealt stayed in the deck's first places and made the keys
+ * differ. */
+static void deal_order_is_hidden(void **state)
+{
+    (void)state;
+    const char *shuffled[] = {"5Rc 4Rc 3Ra 2Rs 1Rm", "3Yc 4Bm 5Ym 1Ya 2Bc"};
+    void *a = deal(2, reds, NULL), *b = deal(2, shuffled, NULL);
+    void *scratch = tb_state_new(game());
+    assert_int_equal(tb_infoset_key(game(), a, 1, scratch),
+                     tb_infoset_key(game(), b, 1, scratch));
+    free(scratch);
+    free(a);
+    free(b);
+}
+
 /* "At the end of your turn, draw a card to return your hand size to five
  * cards." */
 static void draws_back_to_five(void **state)
@@ -505,6 +523,7 @@ int main(void)
         cmocka_unit_test(whole_round_then_a_new_hand),
         cmocka_unit_test(new_hands_until_one_plays),
         cmocka_unit_test(empty_deck_is_a_draw),
+        cmocka_unit_test(deal_order_is_hidden),
         cmocka_unit_test(heuristic_takes_a_win),
         cmocka_unit_test(heuristic_blocks_a_known_row),
     };

@@ -662,6 +662,10 @@ static void determinize(void *vs, int seat, tb_rng *rng)
         tbi_sort_u8(s->hand[h], s->hand_n[h]);
     }
     tbi_pool_take_run(&pool, s->deck + s->deck_top, TBI_MQ_CARDS - s->deck_top);
+    /* The cards already dealt or drawn keep their first places in the deck
+     * in the order they came, which nobody saw (hands are sorted): that
+     * order is forgotten, so it cannot tell two deals apart. */
+    memset(s->deck, 0, s->deck_top);
     for (int o = 0; o < n; o++) {
         if (o == seat)
             continue;
