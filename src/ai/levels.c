@@ -1,0 +1,84 @@
+/*
+ * levels.c - each game's named levels of play (easy, medium, hard, expert)
+ * as data, in one table: the bot spec each level plays as and the ratings
+ * that calibrate them.  The specs are the game's choice; the ratings come
+ * from one arena per game in which the four levels play every seating of
+ * each deal, reproduced by
+ *
+ *     tabula arena GAME -p PLAYERS -n GAMES --agents easy,medium,hard,expert \
+ *         --seed 2026 --threads 1
+ *
+ * (docs/bots.md, "Levels", lists each game's figures and what they show).
+ * The rule the specs follow: easy is `greedy` (a short-sighted player) or
+ * `random` where greedy is no weaker than the heuristic; medium is the
+ * game's heuristic; hard is ISMCTS on a short budget of 100 iterations;
+ * expert is the game's tuned ISMCTS default, its budget cut where the
+ * default would take more than about a second a move on one core.
+ */
+#include "levels.h"
+#include "internal.h"
+
+#include <string.h>
+
+/* A row's levels from their four specs, with ratings r[0..3] and their
+ * 95% intervals. */
+#define LEVELS(e, m, h, x, r0, l0, h0, r1, l1, h1, r2, l2, h2, r3, l3, h3) \
+    {{"easy", e, r0, l0, h0},                                               \
+     {"medium", m, r1, l1, h1},                                             \
+     {"hard", h, r2, l2, h2},                                               \
+     {"expert", x, r3, l3, h3}}
+/* Levels not calibrated yet. */
+#define UNRATED(e, m, h, x) LEVELS(e, m, h, x, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+
+static const tbi_levels table[] = {
+    {"6-nimmt", UNRATED("greedy", "heuristic", "ismcts:iters=100", "ismcts"), 0, 0, NULL},
+    {"no-thanks", UNRATED("greedy", "heuristic", "ismcts:iters=100", "ismcts"), 0, 0, NULL},
+    {"the-game", UNRATED("greedy", "heuristic", "ismcts:iters=50", "ismcts:iters=300"), 0, 0, NULL},
+    {"the-mind", UNRATED("random", "heuristic", "ismcts:iters=100", "ismcts"), 0, 0, NULL},
+    {"take-5", UNRATED("greedy", "heuristic", "ismcts:iters=100", "ismcts"), 0, 0, NULL},
+    {"dicht-dran", UNRATED("greedy", "heuristic", "ismcts:iters=100", "ismcts"), 0, 0, NULL},
+    {"schotten-totten", UNRATED("greedy", "heuristic", "ismcts:iters=100", "ismcts"), 0, 0, NULL},
+    {"mystique", UNRATED("greedy", "heuristic", "ismcts:iters=100", "ismcts:iters=400"), 0, 0, NULL},
+    {"mystique-energy", UNRATED("greedy", "heuristic", "ismcts:iters=100", "ismcts"), 0, 0, NULL},
+    {"clique-mystique", UNRATED("greedy", "heuristic", "ismcts:iters=50", "ismcts:iters=400"), 0, 0, NULL},
+    {"mystical-eddies", UNRATED("greedy", "heuristic", "ismcts:iters=100", "ismcts"), 0, 0, NULL},
+    {"mystique-circle", UNRATED("random", "heuristic", "ismcts:iters=100", "ismcts"), 0, 0, NULL},
+    {"battle-for-the-suns", UNRATED("greedy", "heuristic", "ismcts:iters=100", "ismcts"), 0, 0, NULL},
+    {"mystique-domination", UNRATED("greedy", "heuristic", "ismcts:iters=100", "ismcts"), 0, 0, NULL},
+    {"mystique-pillars", UNRATED("greedy", "heuristic", "ismcts:iters=100", "ismcts"), 0, 0, NULL},
+    {"mystique-chain", UNRATED("greedy", "heuristic", "ismcts:iters=100", "ismcts"), 0, 0, NULL},
+    {"up-and-down", UNRATED("greedy", "heuristic", "ismcts:iters=100", "ismcts"), 0, 0, NULL},
+    {"mystique-maze", UNRATED("greedy", "heuristic", "ismcts:iters=100", "ismcts"), 0, 0, NULL},
+    {"chain-of-restraints", UNRATED("greedy", "heuristic", "ismcts:iters=100", "ismcts"), 0, 0, NULL},
+    {"mystique-guilds", UNRATED("greedy", "heuristic", "ismcts:iters=100", "ismcts"), 0, 0, NULL},
+    {"mystery-city", UNRATED("greedy", "heuristic", "ismcts:iters=100", "ismcts"), 0, 0, NULL},
+    {"mysterium", UNRATED("greedy", "heuristic", "ismcts:iters=100", "ismcts"), 0, 0, NULL},
+    {"myst", UNRATED("greedy", "heuristic", "ismcts:iters=100", "ismcts"), 0, 0, NULL},
+};
+
+const tbi_levels *tbi_levels_of(const tb_game *g)
+{
+    for (size_t i = 0; g && i < sizeof table / sizeof table[0]; i++)
+        if (strcmp(table[i].game, g->id) == 0)
+            return &table[i];
+    return NULL;
+}
+
+const char *tbi_level_spec(const tb_game *g, const char *name)
+{
+    const tbi_levels *lv = tbi_levels_of(g);
+    for (int i = 0; lv && i < TBI_LEVELS; i++)
+        if (tbi_word_eq(lv->level[i].name, name))
+            return lv->level[i].spec;
+    return NULL;
+}
+
+int tbi_is_level(const char *name)
+{
+    static const char *const names[TBI_LEVELS] = {"easy", "medium", "hard",
+                                                  "expert"};
+    for (int i = 0; i < TBI_LEVELS; i++)
+        if (tbi_word_eq(names[i], name))
+            return 1;
+    return 0;
+}
