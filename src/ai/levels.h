@@ -17,7 +17,9 @@ typedef struct tbi_level {
     const char *spec;
     /* Bradley-Terry rating on the Elo scale (mean 0 over the four levels)
      * from the calibration arena below, with its 95% bootstrap interval;
-     * only when the table's `games` is above 0. */
+     * in a cooperative game (`team`), the team's success rate in percent
+     * with its 95% interval instead.  Only when the table's `games` is
+     * above 0. */
     double rating, lo, hi;
 } tbi_level;
 
@@ -29,6 +31,7 @@ typedef struct tbi_levels {
     tbi_level level[TBI_LEVELS];
     int players;
     int games;
+    int team; /* a cooperative game: each level plays every seat */
     /* One sentence on what the calibration shows where a level is not a
      * measured step above the one below, or NULL. */
     const char *note;

@@ -110,18 +110,23 @@ static void print_levels(const tb_game *g)
            "--level hard'):\n", g->id);
     for (int i = 0; i < TBI_LEVELS; i++) {
         const tbi_level *l = &lv->level[i];
-        if (lv->games > 0)
+        if (lv->games > 0 && lv->team)
+            printf("  %-7s %-22s team success %.0f%% [%.0f, %.0f]\n",
+                   l->name, l->spec, l->rating, l->lo, l->hi);
+        else if (lv->games > 0)
             printf("  %-7s %-22s rating %+5.0f [%+.0f, %+.0f]\n", l->name,
                    l->spec, l->rating, l->lo, l->hi);
         else
             printf("  %-7s %-22s rating not measured\n", l->name, l->spec);
     }
     if (lv->games > 0)
-        printf("Ratings: Bradley-Terry on the Elo scale (mean 0 over the "
-               "four), 95%% bootstrap\ninterval, from %d games of an arena "
-               "of the four levels at %d players:\n  tabula arena %s -p %d "
-               "-n %d --agents easy,medium,hard,expert --seed 2026 "
-               "--threads 1\n",
+        printf("%s from %d games of an arena of the four levels at %d "
+               "players:\n  tabula arena %s -p %d -n %d --agents "
+               "easy,medium,hard,expert --seed 2026 --threads 1\n",
+               lv->team ? "Team success rates (each level plays every seat), "
+                          "95% interval,"
+                        : "Ratings: Bradley-Terry on the Elo scale (mean 0 "
+                          "over the four), 95%\nbootstrap interval,",
                lv->games, lv->players, g->id, lv->players, lv->games);
     else
         printf("Not calibrated yet: the levels follow the rule of "
@@ -168,6 +173,9 @@ int cmd_bots(int argc, char **argv)
         json_object_set_new(o, "game", json_string(g->id));
         json_object_set_new(o, "players", json_integer(lv->players));
         json_object_set_new(o, "games", json_integer(lv->games));
+        json_object_set_new(o, "measure",
+                            json_string(lv->team ? "team success (%)"
+                                                 : "rating (Elo)"));
         json_t *levels = json_array();
         for (int i = 0; i < TBI_LEVELS; i++) {
             const tbi_level *l = &lv->level[i];
@@ -217,7 +225,9 @@ int cmd_bots(int argc, char **argv)
         printf("%-20s %-4d %-5d", g->id, lv->players, lv->games);
         for (int i = 0; i < TBI_LEVELS; i++) {
             char cell[32];
-            if (lv->games > 0)
+            if (lv->games > 0 && lv->team)
+                snprintf(cell, sizeof cell, "%.0f%%", lv->level[i].rating);
+            else if (lv->games > 0)
                 snprintf(cell, sizeof cell, "%+.0f", lv->level[i].rating);
             else
                 snprintf(cell, sizeof cell, "-");
@@ -226,8 +236,9 @@ int cmd_bots(int argc, char **argv)
         printf("\n");
     }
     printf("\nRatings: Elo scale, mean 0 within each game's arena of its "
-           "four levels ('tabula bots GAME' for the specs, intervals and "
-           "commands; '-': not measured).\n");
+           "four levels at p players;\na cooperative game's figures "
+           "(with %%) are team success rates.  'tabula bots GAME'\ngives "
+           "the specs, intervals and commands; '-': not measured.\n");
     return 0;
 }
 

@@ -1334,7 +1334,10 @@ static char *games_text(void)
         for (int k = 0; lv && k < TBI_LEVELS; k++) {
             const tbi_level *l = &lv->level[k];
             char label[300];
-            if (lv->games > 0)
+            if (lv->games > 0 && lv->team)
+                snprintf(label, sizeof label, "%s (%s, team success %.0f%%)",
+                         l->name, l->spec, l->rating);
+            else if (lv->games > 0)
                 snprintf(label, sizeof label, "%s (%s, rating %+.0f)",
                          l->name, l->spec, l->rating);
             else
