@@ -133,7 +133,7 @@ for g in $games; do
         bad "bots $g does not list the four levels: $(cat "$TMP/out" "$TMP/err")"
     "$T" rules "$g" | grep -q '^Levels (a seat spec' && ok || bad "rules $g does not name the levels"
 done
-[ "$("$T" bots | grep -v '^game ' | grep -c '^[a-z0-9-]* ')" -eq "$(echo "$games" | wc -l)" ] && ok || bad "bots does not list every game"
+[ "$("$T" bots | grep -cE '^[a-z0-9-]+ +[0-9]+ +[0-9]+ ')" -eq "$(echo "$games" | wc -l)" ] && ok || bad "bots does not list every game"
 "$T" bots no-thanks --json | grep -q '"level": "expert"' && ok || bad "bots --json"
 expect_error "bots of an unknown game" "$T" bots nope
 expect_error "bots with a stray argument" "$T" bots no-thanks --fast

@@ -1180,6 +1180,10 @@ static void md_policies(FILE *f, const context *ctx)
             }
         fputc('\n', f);
     }
+    if (ctx->n_findings == 0)
+        fprintf(f, "A cooperative game has no seat edge to check; add "
+                   "`--compare` to check a variant's effects under each "
+                   "policy.\n");
     for (int i = 0; i < ctx->n_findings; i++)
         fprintf(f, "- %s: %s.\n", ctx->finding[i],
                 ctx->holds[i] ? "holds under every policy"
