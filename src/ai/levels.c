@@ -107,13 +107,21 @@ static const tbi_levels table[] = {
             -439, -472, -430, 126, 70, 200, 32, -60, 106, 280, 253, 344),
      2, 72, 0,
      "Not a measured step: hard over medium: 25% [9, 53] of 12 games between them."},
-    {"mystery-city", UNRATED("greedy", "heuristic", "ismcts:iters=100", "ismcts"), 0, 0, 0, NULL},
+    {"mystery-city",
+     LEVELS("greedy", "heuristic", "ismcts:iters=100", "ismcts",
+            -13, -76, 58, -132, -193, -69, 43, -14, 109, 102, 42, 166),
+     2, 72, 0,
+     "Not a measured step: medium over easy: 50% [25, 75] of 12 games between them; expert over hard: 50% [25, 75] of 12 games between them."},
     {"mysterium",
      LEVELS("greedy", "heuristic", "ismcts:iters=100", "ismcts",
             30, 0, 60, 100, 72, 100, 100, 72, 100, 100, 72, 100),
      2, 40, 1,
      "Not a measured step: hard over medium: team success 100% against 100%, mean team score 7.0 [7.0, 7.0] against 7.0 [7.0, 7.0]; expert over hard: team success 100% against 100%, mean team score 7.0 [7.0, 7.0] against 7.0 [7.0, 7.0]."},
-    {"myst", UNRATED("greedy", "heuristic", "ismcts:iters=100", "ismcts"), 0, 0, 0, NULL},
+    {"myst",
+     LEVELS("greedy", "heuristic", "ismcts:iters=100", "ismcts",
+            -440, -466, -425, 23, -44, 80, 136, 86, 206, 282, 212, 377),
+     2, 72, 0,
+     NULL},
 };
 
 const tbi_levels *tbi_levels_of(const tb_game *g)
