@@ -35,7 +35,7 @@ expect_error() {
 }
 
 # --- help on every command
-for c in list rules play sim replay bench analyze arena serve; do
+for c in list rules bots play sim replay bench analyze arena serve; do
     if "$T" $c --help >"$TMP/out" 2>&1 && grep -q usage "$TMP/out"; then ok; else bad "$c --help"; fi
 done
 "$T" --help >/dev/null && ok || bad "tabula --help"
@@ -85,19 +85,64 @@ done
 
 # --- analyze: a report with Markdown, JSON and SVG charts, the same for the
 # same seed whatever the threads, with paired variant comparisons.
-"$T" analyze 6-nimmt -p 3 -n 60 --seed 2 --out "$TMP/rep1" >/dev/null 2>"$TMP/err" || bad "analyze: $(cat "$TMP/err")"
+"$T" analyze --policies none 6-nimmt -p 3 -n 60 --seed 2 --out "$TMP/rep1" >/dev/null 2>"$TMP/err" || bad "analyze: $(cat "$TMP/err")"
 for f in report.md report.json win_rates.svg scores.svg length.svg; do
     [ -s "$TMP/rep1/$f" ] && ok || bad "analyze did not write $f"
 done
 grep -q '## Seat advantage' "$TMP/rep1/report.md" && grep -q '## Decisiveness and drama' "$TMP/rep1/report.md" && ok || bad "analyze report.md sections"
 grep -q '<svg' "$TMP/rep1/win_rates.svg" && ok || bad "analyze chart is not SVG"
-"$T" analyze 6-nimmt -p 3 -n 60 --seed 2 --threads 2 --out "$TMP/rep2" >/dev/null 2>&1
+"$T" analyze --policies none 6-nimmt -p 3 -n 60 --seed 2 --threads 2 --out "$TMP/rep2" >/dev/null 2>&1
 cmp -s "$TMP/rep1/report.json" "$TMP/rep2/report.json" && ok || bad "analyze differs between 1 and 2 threads"
-"$T" analyze 6-nimmt -p 2 -n 60 --compare single-round=on --out "$TMP/rep3" >/dev/null 2>&1
+"$T" analyze --policies none 6-nimmt -p 2 -n 60 --compare single-round=on --out "$TMP/rep3" >/dev/null 2>&1
 grep -q '### single-round=on' "$TMP/rep3/report.md" && grep -q '"comparisons"' "$TMP/rep3/report.json" && ok || bad "analyze --compare"
-"$T" analyze 6-nimmt -p 2 -n 50 --precision 0.2 --out "$TMP/rep4" >/dev/null 2>&1
+"$T" analyze --policies none 6-nimmt -p 2 -n 50 --precision 0.2 --out "$TMP/rep4" >/dev/null 2>&1
 grep -q 'was reached' "$TMP/rep4/report.md" && ok || bad "analyze --precision"
 expect_error "analyze bad compare" "$T" analyze 6-nimmt -n 20 --compare cards=7 --out "$TMP/rep5"
+
+# --- analyze across policies (issue 35): No Thanks! at 4 players shows a
+# first-seat edge with the heuristic in every seat, none with threshold in
+# every seat; the report says the finding holds under some policies only.
+"$T" analyze no-thanks -p 4 -n 1000 --seed 5 --policies heuristic,threshold \
+    --out "$TMP/pol" >"$TMP/out" 2>"$TMP/err" || bad "analyze --policies: $(cat "$TMP/err")"
+grep -q 'The first seat has an advantage under heuristic only; not under threshold: holds under some policies only' "$TMP/out" && ok ||
+    bad "analyze --policies does not say the edge holds under heuristic only: $(cat "$TMP/out")"
+grep -q '^## Findings across policies' "$TMP/pol/report.md" && grep -q '| threshold | 200 |' "$TMP/pol/report.md" && ok ||
+    bad "analyze report.md has no policy table"
+grep -q '"holds_under_every_policy": false' "$TMP/pol/report.json" && grep -q -- '--policies heuristic,threshold --policy-games 200' "$TMP/pol/report.md" && ok ||
+    bad "analyze report.json has no policy findings, or the command lacks --policies"
+# A variant's effects under each policy; --policy-games sets the cost.
+"$T" analyze 6-nimmt -p 2 -n 40 --seed 3 --compare single-round=on --policies heuristic,random \
+    --policy-games 30 --out "$TMP/polc" >"$TMP/out" 2>"$TMP/err" || bad "analyze --policies --compare: $(cat "$TMP/err")"
+grep -q '^  With single-round=on, .*the game' "$TMP/out" && grep -q '| single-round=on | random | ' "$TMP/polc/report.md" &&
+    grep -q '"games_per_variant": 30' "$TMP/polc/report.json" && ok || bad "analyze --policies with --compare: $(cat "$TMP/out")"
+# The default pool: the heuristic, the game's own policy (else greedy), a short search.
+"$T" analyze no-thanks -n 10 --seed 3 --out "$TMP/pold" >"$TMP/out" 2>&1
+grep -q '| heuristic | 10 |' "$TMP/pold/report.md" && grep -q '| threshold | 10 |' "$TMP/pold/report.md" &&
+    grep -q '| ismcts:iters=100 | 10 |' "$TMP/pold/report.md" && ok || bad "analyze's default policies: $(cat "$TMP/out")"
+grep -q '"across_policies": null' "$TMP/rep1/report.json" && ok || bad "analyze --policies none still checks policies"
+expect_error "analyze with a bad policy" "$T" analyze no-thanks -n 10 --policies heuristic,foo --out "$TMP/pole"
+[ ! -e "$TMP/pole" ] && ok || bad "analyze --policies foo left $TMP/pole"
+expect_error "analyze with a person as a policy" "$T" analyze no-thanks -n 10 --policies human --out "$TMP/pole"
+expect_error "analyze --policy-games 0" "$T" analyze no-thanks -n 10 --policy-games 0 --out "$TMP/pole"
+
+# --- levels (issue 35): every game has easy, medium, hard and expert;
+# 'tabula bots' lists them, 'rules' names them, and a level is a seat spec.
+for g in $games; do
+    "$T" bots "$g" >"$TMP/out" 2>"$TMP/err"
+    [ "$(grep -c '^  \(easy\|medium\|hard\|expert\) ' "$TMP/out")" -eq 4 ] && ok ||
+        bad "bots $g does not list the four levels: $(cat "$TMP/out" "$TMP/err")"
+    "$T" rules "$g" | grep -q '^Levels (a seat spec' && ok || bad "rules $g does not name the levels"
+done
+[ "$("$T" bots | grep -cE '^[a-z0-9-]+ +[0-9]+ +[0-9]+ ')" -eq "$(echo "$games" | wc -l)" ] && ok || bad "bots does not list every game"
+"$T" bots no-thanks --json | grep -q '"level": "expert"' && ok || bad "bots --json"
+expect_error "bots of an unknown game" "$T" bots nope
+expect_error "bots with a stray argument" "$T" bots no-thanks --fast
+"$T" play no-thanks --seats easy,medium,hard --seed 3 >"$TMP/out" 2>&1 && grep -q 'game over' "$TMP/out" && ok ||
+    bad "play with levels as seats: $(cat "$TMP/out")"
+expect_error "play --level with a misspelt level" "$T" play no-thanks --level hadr
+expect_error "a level takes no parameters" "$T" sim no-thanks -n 2 --seats hard:iters=5
+"$T" arena no-thanks -p 3 --agents easy,medium,hard -n 6 --seed 1 >"$TMP/out" 2>&1 &&
+    grep -q '| `hard` |' "$TMP/out" && ok || bad "arena with levels: $(cat "$TMP/out")"
 
 # --- a record with one action changed to an illegal one is refused with its
 # move number: in 6 nimmt! seat 0's first card is replaced by the card seat 1
@@ -252,17 +297,17 @@ grep -q "seat 1's hand:" "$TMP/dd" && ok || bad "dicht-dran: game 1's hands are 
 grep -qi 'wins' "$TMP/dd" && grep -qi 'game 1 .*over\|game 1 .*ends' "$TMP/dd" && ok || bad "dicht-dran: trick and game ends are not told"
 
 # --- item 8: a seat edge only from seat-fair runs; p never printed as 0.
-"$T" analyze no-thanks -n 100 --seats heuristic,random --seed 3 --out "$TMP/a8" >/dev/null 2>&1
+"$T" analyze --policies none no-thanks -n 100 --seats heuristic,random --seed 3 --out "$TMP/a8" >/dev/null 2>&1
 grep -q 'measure the bots and the seats together' "$TMP/a8/report.md" && ! grep -q 'first seat has an advantage' "$TMP/a8/report.md" && ok || bad "analyze claims a seat edge from different bots"
 grep -q '"first_seat_edge": null' "$TMP/a8/report.json" && ok || bad "analyze report.json has a seat edge from different bots"
-"$T" analyze no-thanks -n 100 --seats heuristic,random --seed 3 --rotate --out "$TMP/a8r" >/dev/null 2>&1
+"$T" analyze --policies none no-thanks -n 100 --seats heuristic,random --seed 3 --rotate --out "$TMP/a8r" >/dev/null 2>&1
 grep -q "Seat 0's edge" "$TMP/a8r/report.md" && grep -q '| heuristic | ' "$TMP/a8r/report.md" && ok || bad "analyze --rotate: no seat edge or bot table"
-"$T" analyze 6-nimmt -p 2 -n 400 --seats heuristic,random --seed 3 --rotate --out "$TMP/a8p" >/dev/null 2>&1
+"$T" analyze --policies none 6-nimmt -p 2 -n 400 --seats heuristic,random --seed 3 --rotate --out "$TMP/a8p" >/dev/null 2>&1
 ! grep -rq 'p = 0[^.]\|p = 0$\|p = 0\.000' "$TMP/a8" "$TMP/a8r" "$TMP/a8p" && ok || bad "analyze prints p = 0"
 # Charts: the count axis has ticks and a label; colour means variant.
 grep -q '>games</text>' "$TMP/a8/scores.svg" && [ "$(grep -c 'text-anchor="end" font-size="9"' "$TMP/a8/scores.svg")" -ge 6 ] && ok || bad "histograms have no count axis"
 [ "$(grep -o 'fill="#[0-9a-f]*"><title>' "$TMP/a8/scores.svg" | sort -u | wc -l)" -eq 1 ] && ok || bad "the seats' score panels of one variant differ in colour"
-"$T" analyze 6-nimmt -p 2 -n 40 --compare single-round=on --seed 3 --out "$TMP/a8c" >/dev/null 2>&1
+"$T" analyze --policies none 6-nimmt -p 2 -n 40 --compare single-round=on --seed 3 --out "$TMP/a8c" >/dev/null 2>&1
 second=$(grep -o 'fill="#[0-9a-f]*"' "$TMP/a8c/win_rates.svg" | sed -n 2p)
 grep -q "$second><title>" "$TMP/a8c/length.svg" && ok || bad "variant colours differ between charts"
 
@@ -303,7 +348,7 @@ for s in ' -1' -1 +1 ' 5' 5x 18446744073709551616 ''; do
 done
 "$T" sim no-thanks -n 2 --seed 18446744073709551615 --json | grep -q '"seed": "18446744073709551615"' && ok || bad "sim --json does not write seed 2^64-1 exactly"
 "$T" sim no-thanks -n 2 --seed 9223372036854775808 --json | grep -q '"seed": "9223372036854775808"' && ok || bad "sim --json does not write seed 2^63 exactly"
-"$T" analyze no-thanks -n 10 --seed 18446744073709551615 --out "$TMP/a11" >/dev/null 2>&1
+"$T" analyze --policies none no-thanks -n 10 --seed 18446744073709551615 --out "$TMP/a11" >/dev/null 2>&1
 grep -q '"seed": "18446744073709551615"' "$TMP/a11/report.json" && grep -q -- '--seed 18446744073709551615' "$TMP/a11/report.md" && ok || bad "analyze does not write seed 2^64-1 exactly"
 "$T" play no-thanks --seats random --seed 18446744073709551615 --record "$TMP/s11.json" >/dev/null
 grep -q '"seed": "18446744073709551615"' "$TMP/s11.json" && "$T" replay "$TMP/s11.json" >/dev/null && ok || bad "record with seed 2^64-1"
@@ -396,7 +441,7 @@ grep -q '^draws (nobody won' "$TMP/out" && ok || bad "sim prints the draws: $(ca
 grep -q '"draw_rate_ci95"' "$TMP/out" && ok || bad "sim --json gives the draw rate"
 "$T" sim 6-nimmt -p 3 -n 5 --seed 1 >"$TMP/out" 2>&1
 ! grep -q '^draws' "$TMP/out" && ok || bad "sim prints no draws line for a game without draws"
-"$T" analyze mystique-pillars -p 2 -n 20 --seats heuristic --seed 7 --opt turns=40 --out "$TMP/drawrep" >/dev/null 2>&1
+"$T" analyze --policies none mystique-pillars -p 2 -n 20 --seats heuristic --seed 7 --opt turns=40 --out "$TMP/drawrep" >/dev/null 2>&1
 grep -q '^## Draws' "$TMP/drawrep/report.md" && grep -q '"draws"' "$TMP/drawrep/report.json" && ok || bad "analyze reports the draw rate"
 # --- issue 31, item 4: what a spectator sees at the start.  Luck that
 # shows anything is told as each seat sees it (tb_describe_chance) before

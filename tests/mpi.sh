@@ -40,9 +40,9 @@ same "sim, fewer games than processes' blocks" sim take-5 -n 10 -p 3 --seed 3 --
 
 # analyze: every report file the same.
 "$T" analyze 6-nimmt -p 3 -n 300 --seats heuristic,random --seed 9 --compare target=40 \
-    --out "$TMP/a1" >/dev/null 2>"$TMP/err" || bad "analyze: $(cat "$TMP/err")"
+    --policies heuristic,greedy --out "$TMP/a1" >/dev/null 2>"$TMP/err" || bad "analyze: $(cat "$TMP/err")"
 $MPIRUN "$M" analyze 6-nimmt -p 3 -n 300 --seats heuristic,random --seed 9 --compare target=40 \
-    --out "$TMP/a2" >"$TMP/a2.out" 2>"$TMP/err" || bad "mpi analyze: $(cat "$TMP/err")"
+    --policies heuristic,greedy --out "$TMP/a2" >"$TMP/a2.out" 2>"$TMP/err" || bad "mpi analyze: $(cat "$TMP/err")"
 for f in report.json report.md; do
     cmp -s "$TMP/a1/$f" "$TMP/a2/$f" && ok || bad "analyze $f differs"
 done
@@ -50,9 +50,9 @@ done
     bad "analyze under MPI should print its summary once"
 # analyze --rotate: every rotation of the bots is a simulation of its own.
 "$T" analyze no-thanks -p 3 -n 200 --seats heuristic,random --rotate \
-    --out "$TMP/r1" >/dev/null 2>"$TMP/err" || bad "analyze --rotate: $(cat "$TMP/err")"
+    --policies none --out "$TMP/r1" >/dev/null 2>"$TMP/err" || bad "analyze --rotate: $(cat "$TMP/err")"
 $MPIRUN "$M" analyze no-thanks -p 3 -n 200 --seats heuristic,random --rotate \
-    --out "$TMP/r2" >/dev/null 2>"$TMP/err" || bad "mpi analyze --rotate: $(cat "$TMP/err")"
+    --policies none --out "$TMP/r2" >/dev/null 2>"$TMP/err" || bad "mpi analyze --rotate: $(cat "$TMP/err")"
 for f in report.json report.md; do
     cmp -s "$TMP/r1/$f" "$TMP/r2/$f" && ok || bad "analyze --rotate $f differs"
 done

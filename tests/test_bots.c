@@ -11,6 +11,7 @@
 
 #include "bot.h"
 #include "ismcts.h"
+#include "levels.h"
 #include "match.h"
 #include "net.h"
 
@@ -692,6 +693,63 @@ static void opponent_model_follows_play(void **state)
         tbi_bot_free(bots[j]);
 }
 
+/* Every game has its four levels, easiest first, each a spec that makes a
+ * bot; a level's name makes the same bot as its spec (the same choice,
+ * seeded alike), and names that are no level are refused as bots. */
+static void every_game_has_levels(void **state)
+{
+    (void)state;
+    static const char *const names[TBI_LEVELS] = {"easy", "medium", "hard",
+                                                  "expert"};
+    for (int i = 0; i < tb_game_count(); i++) {
+        const tb_game *g = tb_game_at(i);
+        const tbi_levels *lv = tbi_levels_of(g);
+        if (!lv)
+            fail_msg("%s has no levels in src/ai/levels.c", g->id);
+        for (int k = 0; k < TBI_LEVELS; k++) {
+            assert_string_equal(lv->level[k].name, names[k]);
+            assert_true(tbi_is_level(names[k]));
+            assert_string_equal(tbi_level_spec(g, names[k]),
+                                lv->level[k].spec);
+            /* A level is never named by its own spec (no loop). */
+            assert_false(tbi_is_level(lv->level[k].spec));
+            tbi_bot *b = new_bot(g, names[k]);
+            assert_string_equal(b->spec, names[k]);
+            tbi_bot_free(b);
+            if (lv->games > 0) {
+                assert_true(lv->players >= g->min_players &&
+                            lv->players <= g->max_players);
+                assert_true(lv->level[k].lo <= lv->level[k].rating &&
+                            lv->level[k].rating <= lv->level[k].hi);
+            }
+        }
+    }
+    const tb_game *g = tb_find_game("no-thanks");
+    assert_non_null(g);
+    tb_config cfg;
+    tb_config_default(g, 3, &cfg);
+    void *st = tb_state_new(g);
+    char err[256];
+    assert_int_equal(tb_init(g, st, &cfg, err, sizeof err), TB_OK);
+    tb_rng rng;
+    tb_rng_seed(&rng, 5);
+    tb_settle(g, st, &rng);
+    tbi_bot *level = new_bot(g, "Hard");
+    tbi_bot *spec = new_bot(g, tbi_level_spec(g, "hard"));
+    tbi_bot_seed(level, 9);
+    tbi_bot_seed(spec, 9);
+    int seat = tb_current(g, st);
+    assert_int_equal(tbi_bot_choose(level, st, seat),
+                     tbi_bot_choose(spec, st, seat));
+    tbi_bot_free(level);
+    tbi_bot_free(spec);
+    free(st);
+    assert_null(tbi_bot_new(g, "hard:iters=5", err, sizeof err));
+    assert_null(tbi_bot_new(g, "master", err, sizeof err));
+    assert_non_null(strstr(err, "easy, medium, hard, expert"));
+    assert_false(tbi_is_level("heuristic"));
+}
+
 int main(void)
 {
     struct CMUnitTest tests[128];
@@ -719,6 +777,7 @@ int main(void)
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(ismcts_plays_dice_well);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(ismcts_survives_full_pool);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(ismcts_refuses_bad_params);
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(every_game_has_levels);
     tests[n++] =
         (struct CMUnitTest)cmocka_unit_test(ismcts_prune_keeps_to_the_candidates);
     tests[n++] =

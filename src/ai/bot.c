@@ -4,6 +4,7 @@
  */
 #include "bot.h"
 #include "internal.h"
+#include "levels.h"
 
 #include <assert.h>
 #include <stdint.h>
@@ -79,6 +80,15 @@ const tbi_bot_kind *tbi_bot_kind_at(int i)
 tbi_bot *tbi_bot_new(const tb_game *g, const char *spec, char *err,
                      size_t cap)
 {
+    /* A level's name ("hard") stands for the spec the game gives it
+     * (levels.c); the bot keeps the name it was asked for. */
+    const char *level = tbi_level_spec(g, spec);
+    if (level) {
+        tbi_bot *b = tbi_bot_new(g, level, err, cap);
+        if (b)
+            snprintf(b->spec, sizeof b->spec, "%s", spec);
+        return b;
+    }
     char name[48];
     const char *colon = strchr(spec, ':');
     size_t len = colon ? (size_t)(colon - spec) : strlen(spec);
@@ -103,8 +113,9 @@ tbi_bot *tbi_bot_new(const tb_game *g, const char *spec, char *err,
             tb_text_printf(&t, "%s%s", i ? ", " : "", kinds[i]->name);
         for (int i = 0; i < g->n_policies; i++)
             tb_text_printf(&t, ", %s", g->policies[i].name);
-        tbi_errf(err, cap, "unknown player '%s'; choose human or a bot: %s",
-                 name, names);
+        tbi_errf(err, cap, "unknown player '%s'; choose human, a level "
+                 "(easy, medium, hard, expert: 'tabula bots %s') or a bot: %s",
+                 name, g->id, names);
         return NULL;
     }
     tbi_bot *b = calloc(1, sizeof *b);

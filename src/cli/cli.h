@@ -69,6 +69,7 @@ uint64_t cli_clock_seed(void);
 
 int cmd_list(int argc, char **argv);
 int cmd_rules(int argc, char **argv);
+int cmd_bots(int argc, char **argv);
 int cmd_play(int argc, char **argv);
 int cmd_sim(int argc, char **argv);
 int cmd_replay(int argc, char **argv);

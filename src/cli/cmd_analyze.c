@@ -4,7 +4,10 @@
  * same seeds so that comparisons are paired), then writes report.md,
  * report.json and SVG charts: seat advantage, score distributions, game
  * length, decisiveness and drama, variant differences, and the precision
- * the sample reached.
+ * the sample reached.  Its seat and variant findings are then played again
+ * with each policy of a pool (--policies) in every seat, and the report
+ * says which findings hold under all of them: a designer is not told that
+ * a seat or a variant gains when only one model of the players says so.
  */
 #include "cli.h"
 #include "internal.h"
@@ -22,6 +25,7 @@
 #include <unistd.h>
 
 #define MAX_VARIANTS 8
+#define MAX_POLICIES 6
 #define Z95 1.959963984540054
 
 static int usage(void)
@@ -53,13 +57,24 @@ static int usage(void)
         "  --precision W      keep simulating (doubling the games) until every\n"
         "                     win-rate interval is at most W wide on each side\n"
         "  --max-games M      stop --precision at M games (default 1000000)\n"
+        "  --policies LIST    the players the seat and variant findings are\n"
+        "                     checked under, each in every seat (default:\n"
+        "                     heuristic, the game's first own policy or\n"
+        "                     greedy, and ismcts:iters=100); 'none' skips\n"
+        "                     the check\n"
+        "  --policy-games N   games per variant under each policy (default:\n"
+        "                     -n, at most 200): the check's cost\n"
         "  --rotate           play every seed once per rotation of the seats'\n"
         "                     bots (seat j gets the bot named for seat j+r),\n"
         "                     so seats can be compared fairly with different\n"
         "                     bots; also reports each bot's win rate\n\n"
         "A seat's edge is claimed only from seat-fair runs: the same bot in\n"
         "every seat, or --rotate.  With different bots and no --rotate the\n"
-        "report says the seat differences measure the bots too.\n");
+        "report says the seat differences measure the bots too.  The\n"
+        "report's section \"Findings across policies\" says whether the\n"
+        "first seat's edge and each variant's effects (on seat 0's win rate,\n"
+        "the draw rate, the length) hold under every policy of --policies or\n"
+        "under some only; its summary is also printed.\n");
     return 0;
 }
 
@@ -110,7 +125,16 @@ typedef struct context {
     int n_bots, bot_of_seat[TB_MAX_PLAYERS];
     double precision;
     double widest; /* the widest win-rate half-width reached */
+    struct policy_run *pol; /* the findings under each of --policies */
+    int npol;
+    long policy_games;
+    /* The findings across the policies, in words, and whether each holds
+     * under every policy. */
+    char finding[1 + 3 * MAX_VARIANTS][640];
+    int holds[1 + 3 * MAX_VARIANTS];
+    int n_findings;
 } context;
+
 
 /* ------------------------------------------------------------ sampling */
 
@@ -170,16 +194,19 @@ static int simulate(context *ctx, int threads)
 
 /* ------------------------------------------------------------ figures */
 
-/* A seat's share of a game's win: 1/k for a k-way tie for first. */
+/* A seat's share of a game's win: 1/k for a k-way tie for first (the
+ * engine's one rule, tbi_win_share), or the team's win. */
 static double win_share(const tbi_game_summary *s, int seat, int players,
                         int coop)
 {
     if (coop)
         return s->team_win;
-    int firsts = 0;
+    tb_result r;
+    memset(&r, 0, sizeof r);
+    r.players = players;
     for (int j = 0; j < players; j++)
-        firsts += s->rank[j] == 1;
-    return s->rank[seat] == 1 ? 1.0 / firsts : 0.0;
+        r.rank[j] = s->rank[j];
+    return tbi_win_share(&r, seat);
 }
 
 static int cmp_double(const void *a, const void *b)
@@ -336,6 +363,20 @@ typedef struct paired {
     double mean, lo, hi;
 } paired;
 
+/* A variant's effects, paired over seeds against the base: seat 0's win
+ * rate (the team's in a cooperative game), the draw rate and the length. */
+typedef struct effects {
+    paired win0, draw, actions;
+} effects;
+
+/* The seat and variant findings with one policy in every seat. */
+typedef struct policy_run {
+    char spec[TB_SEAT_SPEC];
+    long n;                        /* games per variant */
+    figures fig[MAX_VARIANTS];     /* fig[k].edge* is the seat finding */
+    effects eff[MAX_VARIANTS];     /* eff[k] for k >= 1 */
+} policy_run;
+
 typedef double (*game_value)(const tbi_game_summary *s, int seat, int players,
                              int coop);
 
@@ -383,6 +424,237 @@ static paired pair_diff(const context *ctx, const variant *base,
     p.lo = p.mean - h;
     p.hi = p.mean + h;
     return p;
+}
+
+/* ------------------------------------------------------------ policies */
+
+/* The default pool of --policies: the game's heuristic, its first own
+ * policy (else greedy, the generic short-sighted player) and a short
+ * search; three models of the players that are not one another. */
+static int default_policies(const tb_game *g, char list[][TB_SEAT_SPEC])
+{
+    snprintf(list[0], TB_SEAT_SPEC, "heuristic");
+    snprintf(list[1], TB_SEAT_SPEC, "%s",
+             g->n_policies ? g->policies[0].name : "greedy");
+    snprintf(list[2], TB_SEAT_SPEC, "ismcts:iters=100");
+    return 3;
+}
+
+/* A variant's effects against the base, paired over the seeds. */
+static effects variant_effects(const context *ctx, const variant *base,
+                               const variant *v)
+{
+    effects e;
+    e.win0 = pair_diff(ctx, base, v, value_win, 0);
+    e.draw = pair_diff(ctx, base, v, value_draw, 0);
+    e.actions = pair_diff(ctx, base, v, value_actions, 0);
+    return e;
+}
+
+/* Plays the base game and every variant again with each policy in every
+ * seat (ctx->policy_games seeds, the same seeds as the main run) and keeps
+ * their seat and variant findings.  A policy the main run already played
+ * in every seat is not played again: its figures are the main run's. */
+static int run_policies(context *ctx, int threads)
+{
+    int P = ctx->ga.cfg.players;
+    for (int i = 0; i < ctx->npol; i++) {
+        policy_run *pr = &ctx->pol[i];
+        if (ctx->n_bots == 1 && ctx->rotations == 1 &&
+            strcmp(ctx->bots[0], pr->spec) == 0) {
+            pr->n = ctx->n;
+            for (int k = 0; k < ctx->nv; k++) {
+                pr->fig[k] = ctx->fig[k];
+                if (k)
+                    pr->eff[k] = variant_effects(ctx, &ctx->v[0], &ctx->v[k]);
+            }
+            continue;
+        }
+        context *sub = malloc(sizeof *sub);
+        if (!sub)
+            return cli_error("out of memory for the policy runs");
+        *sub = *ctx;
+        sub->pol = NULL;
+        sub->npol = 0;
+        for (int j = 0; j < P; j++) {
+            snprintf(sub->ga.seats[j], sizeof sub->ga.seats[j], "%s", pr->spec);
+            sub->bot_of_seat[j] = 0;
+        }
+        snprintf(sub->bots[0], sizeof sub->bots[0], "%s", pr->spec);
+        sub->n_bots = 1;
+        sub->rotations = 1;
+        sub->seat_fair = 1;
+        for (int k = 0; k < sub->nv; k++) {
+            sub->v[k].games = NULL;
+            sub->v[k].n = 0;
+        }
+        sub->n = ctx->policy_games;
+        int rc = simulate(sub, threads);
+        if (!rc) {
+            pr->n = sub->n;
+            for (int k = 0; k < sub->nv; k++) {
+                compute_figures(sub, &sub->v[k], &pr->fig[k]);
+                if (k)
+                    pr->eff[k] = variant_effects(sub, &sub->v[0], &sub->v[k]);
+            }
+        }
+        for (int k = 0; k < sub->nv; k++)
+            free(sub->v[k].games);
+        free(sub);
+        if (rc)
+            return rc;
+    }
+    return 0;
+}
+
+/* The direction a paired difference shows at 95%: 1 up, -1 down, 0 none. */
+static int direction(paired p)
+{
+    return p.lo > 0 ? 1 : p.hi < 0 ? -1 : 0;
+}
+
+/* Writes into ctx's next finding one claim as the policies make it: which
+ * policies show it `up` (say, "has an advantage"), which `down`, which
+ * neither, as "The first seat has an advantage under heuristic only; not
+ * under greedy, ismcts:iters=100".  none is the sentence when no policy
+ * shows either.  Returns whether every policy agrees. */
+static int add_finding(context *ctx, const char *subject, const char *up,
+                       const char *down, const char *none, const int *sign)
+{
+    tb_text t;
+    tb_text_init(&t, ctx->finding[ctx->n_findings],
+                 sizeof ctx->finding[0]);
+    int count[3] = {0, 0, 0}; /* down, none, up */
+    for (int i = 0; i < ctx->npol; i++)
+        count[sign[i] + 1]++;
+    int agree = count[0] == ctx->npol || count[1] == ctx->npol ||
+                count[2] == ctx->npol;
+    if (count[1] == ctx->npol) {
+        tb_text_printf(&t, "%s under any policy (", none);
+        for (int i = 0; i < ctx->npol; i++)
+            tb_text_printf(&t, "%s%s", i ? ", " : "", ctx->pol[i].spec);
+        tb_text_puts(&t, ")");
+    } else if (agree) {
+        tb_text_printf(&t, "%s %s under every policy (", subject,
+                       count[2] ? up : down);
+        for (int i = 0; i < ctx->npol; i++)
+            tb_text_printf(&t, "%s%s", i ? ", " : "", ctx->pol[i].spec);
+        tb_text_puts(&t, ")");
+    } else {
+        int first = 1;
+        for (int d = 1; d >= -1; d -= 2) {
+            if (!count[d + 1])
+                continue;
+            tb_text_printf(&t, "%s%s %s under ", first ? "" : "; ",
+                           first ? subject : "it", d > 0 ? up : down);
+            for (int i = 0, n = 0; i < ctx->npol; i++)
+                if (sign[i] == d)
+                    tb_text_printf(&t, "%s%s", n++ ? ", " : "",
+                                   ctx->pol[i].spec);
+            if (count[d + 1] + count[1] == ctx->npol)
+                tb_text_puts(&t, " only");
+            first = 0;
+        }
+        if (count[1]) {
+            tb_text_puts(&t, "; not under ");
+            for (int i = 0, n = 0; i < ctx->npol; i++)
+                if (sign[i] == 0)
+                    tb_text_printf(&t, "%s%s", n++ ? ", " : "",
+                                   ctx->pol[i].spec);
+        }
+    }
+    ctx->holds[ctx->n_findings++] = agree;
+    return agree;
+}
+
+/* Words every finding across the policies: the first seat's edge, and for
+ * each variant its effect on seat 0's (or the team's) win rate, on the
+ * draw rate and on the length. */
+static void policy_findings(context *ctx)
+{
+    int sign[MAX_POLICIES];
+    ctx->n_findings = 0;
+    if (!ctx->coop) {
+        for (int i = 0; i < ctx->npol; i++) {
+            const figures *f = &ctx->pol[i].fig[0];
+            sign[i] = f->edge_p < 0.05 ? (f->edge > 0 ? 1 : -1) : 0;
+        }
+        add_finding(ctx, "The first seat", "has an advantage",
+                    "is at a disadvantage", "No first-seat edge is shown",
+                    sign);
+    }
+    for (int k = 1; k < ctx->nv; k++) {
+        char subject[160], none[200];
+        const char *what = ctx->coop ? "the team's win rate"
+                                     : "seat 0's win rate";
+        for (int i = 0; i < ctx->npol; i++)
+            sign[i] = direction(ctx->pol[i].eff[k].win0);
+        snprintf(subject, sizeof subject, "With %s, %s", ctx->v[k].name,
+                 what);
+        snprintf(none, sizeof none, "With %s, no change in %s is shown",
+                 ctx->v[k].name, what);
+        add_finding(ctx, subject, "rises", "falls", none, sign);
+        if (!ctx->coop) {
+            for (int i = 0; i < ctx->npol; i++)
+                sign[i] = direction(ctx->pol[i].eff[k].draw);
+            snprintf(subject, sizeof subject, "With %s, the draw rate",
+                     ctx->v[k].name);
+            snprintf(none, sizeof none,
+                     "With %s, no change in the draw rate is shown",
+                     ctx->v[k].name);
+            add_finding(ctx, subject, "rises", "falls", none, sign);
+        }
+        for (int i = 0; i < ctx->npol; i++)
+            sign[i] = direction(ctx->pol[i].eff[k].actions);
+        snprintf(subject, sizeof subject, "With %s, the game",
+                 ctx->v[k].name);
+        snprintf(none, sizeof none,
+                 "With %s, no change in the game's length is shown",
+                 ctx->v[k].name);
+        add_finding(ctx, subject, "lasts longer", "is shorter", none, sign);
+    }
+}
+
+static json_t *paired_json(paired p);
+
+/* The policy runs and the findings, for report.json. */
+static json_t *policies_json(const context *ctx)
+{
+    json_t *o = json_object();
+    json_t *arr = json_array();
+    for (int i = 0; i < ctx->npol; i++) {
+        const policy_run *pr = &ctx->pol[i];
+        const figures *f = &pr->fig[0];
+        json_t *p = json_object();
+        json_object_set_new(p, "policy", json_string(pr->spec));
+        json_object_set_new(p, "games_per_variant", json_integer(pr->n));
+        json_object_set_new(
+            p, "first_seat_edge",
+            ctx->coop ? json_null()
+                      : json_pack("{s:f,s:f,s:[f,f],s:f}", "win_rate",
+                                  f->seat[0].win_rate, "edge", f->edge,
+                                  "ci95", f->edge_lo, f->edge_hi, "p",
+                                  f->edge_p));
+        json_t *vs = json_array();
+        for (int k = 1; k < ctx->nv; k++)
+            json_array_append_new(
+                vs, json_pack("{s:s,s:o,s:o,s:o}", "variant", ctx->v[k].name,
+                              ctx->coop ? "team_win_rate" : "seat0_win_rate",
+                              paired_json(pr->eff[k].win0), "draw_rate",
+                              paired_json(pr->eff[k].draw), "actions",
+                              paired_json(pr->eff[k].actions)));
+        json_object_set_new(p, "variants", vs);
+        json_array_append_new(arr, p);
+    }
+    json_object_set_new(o, "runs", arr);
+    json_t *fs = json_array();
+    for (int i = 0; i < ctx->n_findings; i++)
+        json_array_append_new(fs, json_pack("{s:s,s:b}", "finding",
+                                            ctx->finding[i],
+                                            "holds_under_every_policy",
+                                            ctx->holds[i]));
+    json_object_set_new(o, "findings", fs);
+    return o;
 }
 
 /* ------------------------------------------------------------ report.json */
@@ -533,6 +805,8 @@ static int write_json(const context *ctx, const char *path)
     json_object_set_new(o, "variants", vs);
     if (ctx->nv > 1)
         json_object_set_new(o, "comparisons", comparisons_json(ctx));
+    json_object_set_new(o, "across_policies",
+                        ctx->npol ? policies_json(ctx) : json_null());
     json_object_set_new(
         o, "precision",
         ctx->precision > 0
@@ -858,6 +1132,65 @@ static void md_compare(FILE *f, const context *ctx)
     }
 }
 
+/* The section on the findings across the policies: each policy's figures,
+ * then each finding in words, with whether it holds under every policy. */
+static void md_policies(FILE *f, const context *ctx)
+{
+    fprintf(f, "## Findings across policies\n\nThe seat and variant findings "
+               "again, with each policy in every seat (a seat-fair run on "
+               "the same seeds), so that a finding is not taken from one "
+               "model of the players alone. Differences are at 95%%: an "
+               "edge with p < 0.05, a paired interval that excludes 0. Each "
+               "policy played %ld games per variant, but one the seats "
+               "above already held in every seat keeps the games above; "
+               "a policy that does not show a finding may lack the games "
+               "to show it (see its interval).\n\n", ctx->policy_games);
+    if (!ctx->coop) {
+        fprintf(f, "| policy | games | seat 0 win rate | first-seat edge "
+                   "[95%% interval] | p |\n| --- | ---: | --- | --- | --- |\n");
+        for (int i = 0; i < ctx->npol; i++) {
+            const figures *fg = &ctx->pol[i].fig[0];
+            char p[32];
+            format_p(fg->edge_p, p, sizeof p);
+            fprintf(f, "| %s | %ld | %.1f%% | %+.1f points [%+.1f, %+.1f] "
+                       "| %s |\n", ctx->pol[i].spec, fg->n,
+                    100 * fg->seat[0].win_rate, 100 * fg->edge,
+                    100 * fg->edge_lo, 100 * fg->edge_hi, p);
+        }
+        fputc('\n', f);
+    }
+    if (ctx->nv > 1) {
+        fprintf(f, "| variant | policy | %s win rate | draw rate | actions "
+                   "per game |\n| --- | --- | --- | --- | --- |\n",
+                ctx->coop ? "team" : "seat 0");
+        for (int k = 1; k < ctx->nv; k++)
+            for (int i = 0; i < ctx->npol; i++) {
+                const effects *e = &ctx->pol[i].eff[k];
+                fprintf(f, "| %s | %s | %+.1f points [%+.1f, %+.1f] | ",
+                        ctx->v[k].name, ctx->pol[i].spec, 100 * e->win0.mean,
+                        100 * e->win0.lo, 100 * e->win0.hi);
+                if (ctx->coop)
+                    fputs("- | ", f);
+                else
+                    fprintf(f, "%+.1f points [%+.1f, %+.1f] | ",
+                            100 * e->draw.mean, 100 * e->draw.lo,
+                            100 * e->draw.hi);
+                fprintf(f, "%+.1f [%+.1f, %+.1f] |\n", e->actions.mean,
+                        e->actions.lo, e->actions.hi);
+            }
+        fputc('\n', f);
+    }
+    if (ctx->n_findings == 0)
+        fprintf(f, "A cooperative game has no seat edge to check; add "
+                   "`--compare` to check a variant's effects under each "
+                   "policy.\n");
+    for (int i = 0; i < ctx->n_findings; i++)
+        fprintf(f, "- %s: %s.\n", ctx->finding[i],
+                ctx->holds[i] ? "holds under every policy"
+                              : "**holds under some policies only**");
+    fputc('\n', f);
+}
+
 /* The command that reproduces this report, from the settings actually
  * used (the games reached, rather than the -n given, when --precision
  * extended the run). */
@@ -880,6 +1213,13 @@ static void print_command(FILE *f, const context *ctx)
         fprintf(f, " --compare %s", ctx->v[k].name);
     if (ctx->rotations > 1)
         fputs(" --rotate", f);
+    fputs(" --policies ", f);
+    for (int i = 0; i < ctx->npol; i++)
+        fprintf(f, "%s%s", i ? "," : "", ctx->pol[i].spec);
+    if (!ctx->npol)
+        fputs("none", f);
+    else
+        fprintf(f, " --policy-games %ld", ctx->policy_games);
 }
 
 static int write_markdown(const context *ctx, const char *path)
@@ -915,6 +1255,8 @@ static int write_markdown(const context *ctx, const char *path)
     md_drama(f, ctx, fg);
     if (ctx->nv > 1)
         md_compare(f, ctx);
+    if (ctx->npol)
+        md_policies(f, ctx);
     fprintf(f, "## Sample size\n\n%ld games per variant. The widest win-rate "
                "interval reached is ±%.1f points.", ctx->n * ctx->rotations,
             100 * ctx->widest);
@@ -992,6 +1334,8 @@ int cmd_analyze(int argc, char **argv)
         {"precision", required_argument, NULL, 'P'},
         {"max-games", required_argument, NULL, 'M'},
         {"rotate", no_argument, NULL, 'R'},
+        {"policies", required_argument, NULL, 'Y'},
+        {"policy-games", required_argument, NULL, 'G'},
         {NULL, 0, NULL, 0},
     };
     static context ctx;
@@ -999,7 +1343,8 @@ int cmd_analyze(int argc, char **argv)
     const char *compares[MAX_VARIANTS];
     int n_compares = 0;
     long games = 1000, threads = 1, max_games = 1000000;
-    const char *out_dir = NULL;
+    const char *out_dir = NULL, *policies = NULL;
+    long policy_games = -1;
     int c, rotate = 0;
     opterr = 0;
     ctx.ga.seed = 1;
@@ -1024,6 +1369,12 @@ int cmd_analyze(int argc, char **argv)
             break;
         case 'O': out_dir = optarg; break;
         case 'R': rotate = 1; break;
+        case 'Y': policies = optarg; break;
+        case 'G':
+            if (cli_parse_long("--policy-games", optarg, 10, 100000000L,
+                               &policy_games))
+                return 2;
+            break;
         case 'P': {
             char *end;
             ctx.precision = strtod(optarg, &end);
@@ -1077,10 +1428,37 @@ int cmd_analyze(int argc, char **argv)
     snprintf(dir, sizeof dir, "%s", out_dir ? out_dir : "");
     if (!out_dir)
         snprintf(dir, sizeof dir, "report-%s", ctx.g->id);
-    /* Every check comes before the work: bad seats or an unwritable
-     * destination fail now, not after the simulation. */
+    /* Every check comes before the work: bad seats or policies, or an
+     * unwritable destination, fail now, not after the simulation. */
     if (cli_check_bots(&ctx.ga))
         return 2;
+    static policy_run pol[MAX_POLICIES];
+    memset(pol, 0, sizeof pol);
+    ctx.pol = pol;
+    if (!policies || strcmp(policies, "none") != 0) {
+        cli_game_args pa;
+        memset(&pa, 0, sizeof pa);
+        pa.game = ctx.g;
+        if (policies) {
+            if (cli_parse_seats(&pa, policies))
+                return 2;
+        } else {
+            pa.n_seats = default_policies(ctx.g, pa.seats);
+        }
+        if (pa.n_seats > MAX_POLICIES)
+            return cli_error("--policies names more than %d policies",
+                             MAX_POLICIES);
+        for (int i = 0; i < pa.n_seats; i++) {
+            if (strcmp(pa.seats[i], "human") == 0)
+                return cli_error("--policies takes bots, not 'human'");
+            snprintf(pol[i].spec, sizeof pol[i].spec, "%s", pa.seats[i]);
+        }
+        if (cli_check_bots(&pa))
+            return 2;
+        ctx.npol = pa.n_seats;
+        ctx.policy_games = policy_games > 0 ? policy_games
+                                            : (games < 200 ? games : 200);
+    }
     int created = 0;
     if (cli_prepare_dir("report directory", dir, &created))
         return 2;
@@ -1101,6 +1479,12 @@ int cmd_analyze(int argc, char **argv)
             fprintf(stderr, "widest interval ±%.4f; extending to %ld games\n",
                     ctx.widest, ctx.n);
     }
+    if (status == 0 && ctx.npol) {
+        if (run_policies(&ctx, (int)threads))
+            status = 2;
+        else
+            policy_findings(&ctx);
+    }
     /* Under MPI (tabula-mpi) every process has the whole result; one
      * writes it. */
     if (status == 0 && tbi_sim_is_main_rank()) {
@@ -1110,9 +1494,17 @@ int cmd_analyze(int argc, char **argv)
         snprintf(path, sizeof path, "%s/report.md", dir);
         status |= write_markdown(&ctx, path);
         status |= write_charts(&ctx, dir);
-        if (!status)
+        if (!status) {
             printf("wrote %s/report.md, report.json and charts (%ld games per "
                    "variant)\n", dir, ctx.n * ctx.rotations);
+            if (ctx.npol)
+                printf("findings across policies (report.md, \"Findings "
+                       "across policies\"):\n");
+            for (int i = 0; i < ctx.n_findings; i++)
+                printf("  %s: %s\n", ctx.finding[i],
+                       ctx.holds[i] ? "holds under every policy"
+                                    : "holds under some policies only");
+        }
     }
     if (status)
         take_back_report(dir, created);

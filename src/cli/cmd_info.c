@@ -1,12 +1,16 @@
 /*
- * cmd_info.c - `tabula list` and `tabula rules`: what games there are, and
- * each game's rules as implemented, notation and options.
+ * cmd_info.c - `tabula list`, `tabula rules` and `tabula bots`: what games
+ * there are, each game's rules as implemented, notation and options, and
+ * the levels its bots play at, with their measured ratings.
  */
+#include "bot.h"
 #include "cli.h"
 #include "internal.h"
+#include "levels.h"
 
 #include <jansson.h>
 #include <stdio.h>
+#include <stdlib.h>
 #include <string.h>
 
 static int is_help(const char *a)
@@ -95,6 +99,149 @@ static void print_options(const tb_game *g)
     }
 }
 
+/* Prints g's levels: each one's spec and measured rating, how they were
+ * measured (the command that reproduces it) and what it showed. */
+static void print_levels(const tb_game *g)
+{
+    const tbi_levels *lv = tbi_levels_of(g);
+    if (!lv)
+        return;
+    printf("\nLevels (a seat spec: --seats human,hard; 'tabula play %s "
+           "--level hard'):\n", g->id);
+    for (int i = 0; i < TBI_LEVELS; i++) {
+        const tbi_level *l = &lv->level[i];
+        if (lv->games > 0 && lv->team)
+            printf("  %-7s %-22s team success %.0f%% [%.0f, %.0f]\n",
+                   l->name, l->spec, l->rating, l->lo, l->hi);
+        else if (lv->games > 0)
+            printf("  %-7s %-22s rating %+5.0f [%+.0f, %+.0f]\n", l->name,
+                   l->spec, l->rating, l->lo, l->hi);
+        else
+            printf("  %-7s %-22s rating not measured\n", l->name, l->spec);
+    }
+    if (lv->games > 0)
+        printf("%s from %d games of an arena of the four levels at %d "
+               "players:\n  tabula arena %s -p %d -n %d --agents "
+               "easy,medium,hard,expert --seed 2026 --threads 1\n",
+               lv->team ? "Team success rates (each level plays every seat), "
+                          "95% interval,"
+                        : "Ratings: Bradley-Terry on the Elo scale (mean 0 "
+                          "over the four), 95%\nbootstrap interval,",
+               lv->games, lv->players, g->id, lv->players, lv->games);
+    else
+        printf("Not calibrated yet: the levels follow the rule of "
+               "docs/bots.md, \"Levels\".\n");
+    if (lv->note)
+        printf("%s\n", lv->note);
+}
+
+int cmd_bots(int argc, char **argv)
+{
+    int json = 0;
+    const char *id = NULL;
+    for (int i = 1; i < argc; i++) {
+        if (is_help(argv[i])) {
+            printf("usage: tabula bots [GAME] [--json]\n\n"
+                   "Lists a game's levels of play (easy, medium, hard, "
+                   "expert): the bot spec\neach stands for and its rating "
+                   "measured in an arena of the four levels,\nwith the "
+                   "command that measures it; then the other bots a seat "
+                   "may name.\nWithout GAME, every game's levels and "
+                   "ratings, one line each.  A level's\nname is a seat spec "
+                   "for play, sim, analyze, arena and the browser lobby.\n"
+                   "  --json   one JSON object (an array of them without "
+                   "GAME)\n");
+            return 0;
+        }
+        if (strcmp(argv[i], "--json") == 0)
+            json = 1;
+        else if (!id && argv[i][0] != '-')
+            id = argv[i];
+        else
+            return cli_error("bots: unknown argument '%s'", argv[i]);
+    }
+    const tb_game *only = NULL;
+    if (id && !(only = cli_find_game(id)))
+        return 2;
+    json_t *arr = json_array();
+    for (int k = 0; k < tb_game_count(); k++) {
+        const tb_game *g = tb_game_at(k);
+        const tbi_levels *lv = tbi_levels_of(g);
+        if ((only && g != only) || !lv)
+            continue;
+        json_t *o = json_object();
+        json_object_set_new(o, "game", json_string(g->id));
+        json_object_set_new(o, "players", json_integer(lv->players));
+        json_object_set_new(o, "games", json_integer(lv->games));
+        json_object_set_new(o, "measure",
+                            json_string(lv->team ? "team success (%)"
+                                                 : "rating (Elo)"));
+        json_t *levels = json_array();
+        for (int i = 0; i < TBI_LEVELS; i++) {
+            const tbi_level *l = &lv->level[i];
+            json_t *e = json_pack("{s:s,s:s}", "level", l->name, "spec",
+                                  l->spec);
+            if (lv->games > 0) {
+                json_object_set_new(e, "rating", json_real(l->rating));
+                json_object_set_new(e, "rating_ci95",
+                                    json_pack("[f,f]", l->lo, l->hi));
+            }
+            json_array_append_new(levels, e);
+        }
+        json_object_set_new(o, "levels", levels);
+        if (lv->note)
+            json_object_set_new(o, "note", json_string(lv->note));
+        json_array_append_new(arr, o);
+    }
+    if (json) {
+        json_t *out = only ? json_incref(json_array_get(arr, 0)) : json_incref(arr);
+        char *s = json_dumps(out, JSON_INDENT(2) | JSON_PRESERVE_ORDER);
+        puts(s);
+        free(s);
+        json_decref(out);
+        json_decref(arr);
+        return 0;
+    }
+    json_decref(arr);
+    if (only) {
+        printf("%s: levels of play\n", only->title);
+        print_levels(only);
+        printf("\nOther bots a seat may name: ");
+        for (int i = 0; i < tbi_bot_kind_count(); i++)
+            printf("%s%s", i ? ", " : "", tbi_bot_kind_at(i)->name);
+        for (int i = 0; i < only->n_policies; i++)
+            printf(", %s (%s)", only->policies[i].name,
+                   only->policies[i].help);
+        printf("\n(docs/bots.md explains each, with its parameters.)\n");
+        return 0;
+    }
+    printf("%-20s %-4s %-5s %-13s %-13s %-13s %s\n", "game", "p", "games",
+           "easy", "medium", "hard", "expert");
+    for (int k = 0; k < tb_game_count(); k++) {
+        const tb_game *g = tb_game_at(k);
+        const tbi_levels *lv = tbi_levels_of(g);
+        if (!lv)
+            continue;
+        printf("%-20s %-4d %-5d", g->id, lv->players, lv->games);
+        for (int i = 0; i < TBI_LEVELS; i++) {
+            char cell[32];
+            if (lv->games > 0 && lv->team)
+                snprintf(cell, sizeof cell, "%.0f%%", lv->level[i].rating);
+            else if (lv->games > 0)
+                snprintf(cell, sizeof cell, "%+.0f", lv->level[i].rating);
+            else
+                snprintf(cell, sizeof cell, "-");
+            printf(i < TBI_LEVELS - 1 ? " %-13s" : " %s", cell);
+        }
+        printf("\n");
+    }
+    printf("\nRatings: Elo scale, mean 0 within each game's arena of its "
+           "four levels at p players;\na cooperative game's figures "
+           "(with %%) are team success rates.  'tabula bots GAME'\ngives "
+           "the specs, intervals and commands; '-': not measured.\n");
+    return 0;
+}
+
 int cmd_rules(int argc, char **argv)
 {
     if (argc < 2 || is_help(argv[1])) {
@@ -113,5 +260,6 @@ int cmd_rules(int argc, char **argv)
     else
         printf("%s (%s)\n", g->title, g->blurb);
     print_options(g);
+    print_levels(g);
     return 0;
 }

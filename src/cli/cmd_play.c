@@ -44,6 +44,7 @@
  */
 #include "cli.h"
 #include "internal.h"
+#include "levels.h"
 #include "match.h"
 
 #include <editline/readline.h>
@@ -68,7 +69,8 @@ static int usage(void)
 {
     printf(
         "usage: tabula play GAME [-p N] [--seats human,random,...] [--seed S]\n"
-        "                   [--opt key=value]... [--record FILE] [--watch]\n"
+        "                   [--level L] [--opt key=value]... [--record FILE]\n"
+        "                   [--watch]\n"
         "                   [--plain] [--tick MS] [--timer S]\n\n"
         "Plays GAME at the terminal.  Each seat is 'human' or a bot; the last\n"
         "seat named fills the rest (default: you at seat 0, bots elsewhere).\n"
@@ -81,7 +83,12 @@ static int usage(void)
         "no human seat the bots play to the end and only the result is\n"
         "printed (see --watch).\n\n"
         "  -p N            players\n"
-        "  --seats LIST    who sits where, e.g. human,random,random\n"
+        "  --seats LIST    who sits where, e.g. human,random,random, or\n"
+        "                  human,hard: a level (easy, medium, hard, expert;\n"
+        "                  'tabula bots GAME' lists them with their ratings)\n"
+        "  --level L       without --seats: you at seat 0 and bots of level L\n"
+        "                  elsewhere (default: " DEFAULT_BOT ", about a\n"
+        "                  second a move)\n"
         "  --seed S        the deal's seed (default: from the clock, printed)\n"
         "  --opt key=value a game option; see 'tabula rules GAME'\n"
         "  --record FILE   write the game's record to FILE, also when you quit\n"
@@ -856,12 +863,14 @@ int cmd_play(int argc, char **argv)
         {"tick", required_argument, NULL, 'T'},
         {"timer", required_argument, NULL, 'L'},
         {"watch", no_argument, NULL, 'W'},
+        {"level", required_argument, NULL, 'l'},
         {"verbose", no_argument, NULL, 'W'},
         {NULL, 0, NULL, 0},
     };
     cli_game_args ga;
     memset(&ga, 0, sizeof ga);
     const char *record_path = NULL;
+    const char *default_bot = DEFAULT_BOT;
     int plain = 0, c, tick_ms = 1000, watch = 0, timer_s = 0;
     opterr = 0;
     while ((c = getopt_long(argc, argv, "hp:", longopts, NULL)) != -1) {
@@ -871,6 +880,12 @@ int cmd_play(int argc, char **argv)
         case 'r': record_path = optarg; break;
         case 'P': plain = 1; break;
         case 'W': watch = 1; break;
+        case 'l':
+            if (!tbi_is_level(optarg))
+                return cli_error("--level takes easy, medium, hard or expert, "
+                                 "not '%s'", optarg);
+            default_bot = optarg;
+            break;
         case 'T':
             if (cli_parse_long("--tick", optarg, 0, 60000, &v))
                 return 2;
@@ -899,7 +914,7 @@ int cmd_play(int argc, char **argv)
     /* Default table: you at seat 0 and bots elsewhere. */
     if (ga.n_seats == 0) {
         snprintf(ga.seats[0], sizeof ga.seats[0], "human");
-        snprintf(ga.seats[1], sizeof ga.seats[1], DEFAULT_BOT);
+        snprintf(ga.seats[1], sizeof ga.seats[1], "%s", default_bot);
         ga.n_seats = 2;
         if (!ga.players_given) {
             ga.cfg.players = ga.game->min_players;
@@ -908,7 +923,7 @@ int cmd_play(int argc, char **argv)
         if (ga.cfg.players == 1)
             ga.n_seats = 1;
     }
-    if (cli_finish_game_args(&ga, DEFAULT_BOT))
+    if (cli_finish_game_args(&ga, default_bot))
         return 2;
     const tb_game *g = ga.game;
     int players = ga.cfg.players, humans = 0;

@@ -24,6 +24,7 @@ static const struct {
 } commands[] = {
     {"list", cmd_list, "the games, with their player counts"},
     {"rules", cmd_rules, "the rules as implemented, notation and options"},
+    {"bots", cmd_bots, "the levels of play (easy to expert) with their ratings"},
     {"play", cmd_play, "play at the terminal, against bots or friends"},
     {"sim", cmd_sim, "simulate many games between bots and report"},
     {"replay", cmd_replay, "check a game record, or show it move by move"},

@@ -16,6 +16,7 @@
  */
 #include "server.h"
 #include "internal.h"
+#include "levels.h"
 
 #include <jansson.h>
 #include <math.h>
@@ -824,6 +825,13 @@ static const char *seat_bot(const tbs_table *t, int j, int *source)
     return NULL;
 }
 
+/* Whether a seat's bot spec searches (ISMCTS, itself or as a level). */
+static int searches(const tb_game *g, const char *spec)
+{
+    const char *level = tbi_level_spec(g, spec);
+    return strncmp(level ? level : spec, "ismcts", 6) == 0;
+}
+
 /* Posts a job for t; the table is busy until it is done. */
 static void post(tbs_hub *h, tbs_table *t, tbs_job *j)
 {
@@ -833,9 +841,9 @@ static void post(tbs_hub *h, tbs_table *t, tbs_job *j)
     j->seed = seed;
     j->now_ms = now(h);
     /* A searching bot goes to the workers' slow queue. */
-    j->slow = j->kind == TBS_JOB_BOT && strncmp(j->spec, "ismcts", 6) == 0;
+    j->slow = j->kind == TBS_JOB_BOT && searches(t->g, j->spec);
     for (int s = 0; j->kind == TBS_JOB_TICK && s < t->cfg.players; s++)
-        j->slow |= strncmp(j->specs[s], "ismcts", 6) == 0;
+        j->slow |= searches(t->g, j->specs[s]);
     t->busy = 1;
     h->hooks.post_job(h->hooks.user, j);
     table_dirty(t); /* "thinking" */
@@ -1250,12 +1258,16 @@ static int save_invite(tbs_hub *h, tbs_table *t)
 
 /* ------------------------------------------------------------ requests */
 
-/* The bots a table may seat: the engine's kinds that run in bounded time
- * and the game's own policies; ISMCTS only with a bounded budget; the
- * learnt `net` only with its built-in weights (no file from a client). */
+/* The bots a table may seat: the game's levels (easy to expert), the
+ * engine's kinds that run in bounded time and the game's own policies;
+ * ISMCTS only with a bounded budget; the learnt `net` only with its
+ * built-in weights (no file from a client). */
 static int check_bot(const tb_game *g, const char *spec, int max_s,
                      char *err, size_t errcap)
 {
+    /* A level's spec is the game's own, with a bounded budget. */
+    if (tbi_level_spec(g, spec))
+        return 0;
     char name[TB_SEAT_SPEC];
     snprintf(name, sizeof name, "%s", spec);
     char *params = strchr(name, ':');
@@ -1271,7 +1283,8 @@ static int check_bot(const tb_game *g, const char *spec, int max_s,
         char names[300];
         tb_text t;
         tb_text_init(&t, names, sizeof names);
-        tb_text_puts(&t, "random, heuristic, greedy, ismcts, net");
+        tb_text_puts(&t, "easy, medium, hard, expert, random, heuristic, "
+                        "greedy, ismcts, net");
         for (int i = 0; i < g->n_policies; i++)
             tb_text_printf(&t, ", %s", g->policies[i].name);
         snprintf(err, errcap, "unknown bot '%s'; %s's bots are: %s", name,
@@ -1345,6 +1358,25 @@ static char *games_text(void)
         }
         json_object_set_new(o, "options", opts);
         json_t *bots = json_array();
+        /* The levels first, by name, with what each plays as. */
+        const tbi_levels *lv = tbi_levels_of(g);
+        for (int k = 0; lv && k < TBI_LEVELS; k++) {
+            const tbi_level *l = &lv->level[k];
+            char label[300];
+            if (lv->games > 0 && lv->team)
+                snprintf(label, sizeof label, "%s (%s, team success %.0f%%)",
+                         l->name, l->spec, l->rating);
+            else if (lv->games > 0)
+                snprintf(label, sizeof label, "%s (%s, rating %+.0f)",
+                         l->name, l->spec, l->rating);
+            else
+                snprintf(label, sizeof label, "%s (%s)", l->name, l->spec);
+            json_t *b = json_object();
+            json_object_set_new(b, "spec", json_string(l->name));
+            json_object_set_new(b, "label", json_string(label));
+            json_object_set_new(b, "level", json_true());
+            json_array_append_new(bots, b);
+        }
         static const char *const std[][2] = {
             {"heuristic", "heuristic: a decent player, moves at once"},
             {"ismcts:time=1", "ISMCTS: a strong player, a second a move"},

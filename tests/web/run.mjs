@@ -187,7 +187,16 @@ async function moveNumber(page) {
 
 async function noThanksToTheEnd(browser, base) {
   const owner = await newPage(browser);
-  const t = await createTable(owner, base, 'no-thanks', ['you', 'human', 'heuristic']);
+  // The lobby offers the game's levels by name (issue 35) and seats a new
+  // bot at medium; the table below seats one by its level's name.
+  await owner.goto(`${base}/#/`);
+  await owner.waitForSelector('#game option[value="no-thanks"]', { state: 'attached' });
+  await owner.selectOption('#game', 'no-thanks');
+  const expert = await owner.locator('select[name=seat1] option[value="expert"]').innerText();
+  check(/^level: expert \(ismcts/.test(expert), `the lobby offers the expert level (${expert})`);
+  const fresh = await owner.locator('select[name=seat1]').inputValue();
+  check(fresh === 'medium', `a new bot seat is at the medium level (${fresh})`);
+  const t = await createTable(owner, base, 'no-thanks', ['you', 'human', 'medium']);
   const friend = await newPage(browser);
   await owner.click('#go-to-seat');
   await friend.goto(t.links[1]);

@@ -157,8 +157,10 @@ function lobbyPage() {
       const sel = h('select', { name: `seat${j}`, 'aria-label': `seat ${j}` },
         h('option', { value: 'you' }, 'you'),
         h('option', { value: 'human' }, 'a friend (gets a link)'),
-        g.bots.map((b) => h('option', { value: b.spec }, `bot: ${b.label}`)));
-      sel.value = old[j] || (j === 0 ? 'you' : g.bots[0].spec);
+        g.bots.map((b) => h('option', { value: b.spec }, b.level ? `level: ${b.label}` : `bot: ${b.label}`)));
+      // A new seat's bot is the game's medium level (its heuristic).
+      const medium = g.bots.find((b) => b.spec === 'medium');
+      sel.value = old[j] || (j === 0 ? 'you' : (medium || g.bots[0]).spec);
       seatsBox.appendChild(h('label', { class: 'row' }, h('span', {}, `Seat ${j}`), sel));
     }
   }
