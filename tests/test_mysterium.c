@@ -985,6 +985,50 @@ static void perception_is_hidden(void **state)
     free(s);
 }
 
+/* The learning tensors (docs/learning.md, Mysterium) hold exactly what
+ * each seat sees, which the generic test (tests/test_tensors.c) checks
+ * only where random games happen to meet: "A psychic's view ... shows
+ * only what its eyes see" and "The ghost ... also sees ... its own hand".
+ * Other eyes change only that seat's observation; another hand only the
+ * ghost's. */
+static void tensors_hold_what_each_seat_sees(void **state)
+{
+    (void)state;
+    msy *s = deal(5, "hard", rows4, NULL, 0);
+    give_each_one(s);
+    tb_config cfg = ts_config(game(), 5, NULL);
+    int size = tb_observation_size(game(), &cfg);
+    assert_true(size > 0);
+    float *a = malloc((size_t)size * sizeof *a),
+          *b = malloc((size_t)size * sizeof *b);
+    msy *o = malloc(sizeof *s);
+    memcpy(o, s, sizeof *s);
+    for (int m = 0; m < MSY_MOTIFS; m++) /* seat 3's eyes reversed */
+        o->percept[3][m] = (uint8_t)(MSY_MOTIFS - 1 - m);
+    for (int seat = 0; seat < 5; seat++) {
+        assert_int_equal(tb_observe(game(), s, seat, a), TB_OK);
+        assert_int_equal(tb_observe(game(), o, seat, b), TB_OK);
+        int same = memcmp(a, b, (size_t)size * sizeof *a) == 0;
+        assert_int_equal(same, seat != 3);
+    }
+    /* A card of the ghost's hand swapped with one of the pile. */
+    memcpy(o, s, sizeof *s);
+    uint8_t top = o->deck[o->deck_n - 1];
+    o->deck[o->deck_n - 1] = o->hand[0];
+    o->hand[0] = top;
+    tbi_sort_u8(o->hand, o->hand_n);
+    for (int seat = 0; seat < 5; seat++) {
+        tb_observe(game(), s, seat, a);
+        tb_observe(game(), o, seat, b);
+        int same = memcmp(a, b, (size_t)size * sizeof *a) == 0;
+        assert_int_equal(same, seat != 0);
+    }
+    free(a);
+    free(b);
+    free(o);
+    free(s);
+}
+
 /* ------------------------------------------------------------ notation */
 
 static void parse_forms(void **state)
@@ -1246,6 +1290,7 @@ int main(void)
         cmocka_unit_test(three_players_vote_openly),
         cmocka_unit_test(psychics_see_no_targets),
         cmocka_unit_test(perception_is_hidden),
+        cmocka_unit_test(tensors_hold_what_each_seat_sees),
         cmocka_unit_test(parse_forms),
         cmocka_unit_test(messages_read_as_english),
         cmocka_unit_test(psychic_reads_motifs),

@@ -2,7 +2,7 @@
  * msy.h - what the files of Mysterium share: the state, the phases, the
  * action encoding and the few functions one file offers the others
  * (mysterium.c: rules; view.c: texts, views and descriptions; bots.c: the
- * ghost's and the psychics' reasoning).
+ * ghost's and the psychics' reasoning; tensors.c: the learning tensors).
  *
  * Seats: seat 0 is the ghost.  The psychics are numbered 0..P-1; with 4-7
  * players psychic i is seat i + 1; with 2 and 3 players each psychic
@@ -192,6 +192,13 @@ void tbi_msy_describe_chance(const void *before, const uint16_t *outcome,
                              tb_text *out);
 /* A vision card as words: "#12 red owl spiral calm". */
 void tbi_msy_vision_words(int v, tb_text *t);
+
+/* ------------------------------------------------------------- tensors.c */
+
+/* The learning tensors (tb_game.observe, action_space, action_index). */
+int tbi_msy_observe(const void *st, int seat, float *out);
+int tbi_msy_action_space(const tb_config *cfg);
+int tbi_msy_action_index(const void *st, tb_action a);
 
 /* ---------------------------------------------------------------- bots.c */
 

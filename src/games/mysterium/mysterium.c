@@ -1130,6 +1130,9 @@ const tb_game tbg_mysterium = {
     .retract = retract,
     .describe = tbi_msy_describe,
     .describe_chance = tbi_msy_describe_chance,
+    .observe = tbi_msy_observe,
+    .action_space = tbi_msy_action_space,
+    .action_index = tbi_msy_action_index,
     .policies = policies,
     .n_policies = (int)(sizeof policies / sizeof policies[0]),
 };
