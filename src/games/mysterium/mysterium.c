@@ -609,7 +609,7 @@ static void timer_next(msy *s)
     }
     for (int step = 1; step <= s->psychics; step++) {
         int i = (s->timer_turn + step) % s->psychics;
-        if (s->timer_done >> i & 1u)
+        if ((s->timer_done >> i) & 1)
             continue;
         if (timer_changes(s, i, NULL) == 0) {
             s->timer_done = (uint8_t)(s->timer_done | 1u << i);
