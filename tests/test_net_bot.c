@@ -29,6 +29,8 @@ typedef struct spec {
 static size_t param_count(const spec *s)
 {
     size_t n = 0;
+    if (s->layers > TBI_NET_MAX_LAYERS)
+        return 0; /* a header the bot must refuse: no weights follow */
     for (uint32_t l = 0; l < s->layers; l++)
         n += (size_t)s->sizes[l] * s->sizes[l + 1] + s->sizes[l + 1];
     return n;
@@ -54,8 +56,10 @@ static size_t encode(const spec *s, unsigned char *buf, size_t cap, int extra)
     n += 32;
     n += put_u32(buf + n, s->players);
     n += put_u32(buf + n, s->layers);
+    /* Too many layers is written as such (the bot must refuse it), with
+     * zero for the sizes beyond what a spec holds. */
     for (uint32_t l = 0; l <= s->layers; l++)
-        n += put_u32(buf + n, s->sizes[l]);
+        n += put_u32(buf + n, l <= TBI_NET_MAX_LAYERS ? s->sizes[l] : 0);
     size_t floats = param_count(s);
     long total = (long)floats + extra;
     for (long i = 0; i < total; i++) {
