@@ -843,8 +843,10 @@ static int makes_row(const restraints *s, int card, int cell)
  * safest plays it prefers those leaving rows it can itself complete with
  * the cards it keeps (threats the next seat must answer), then chance.  It
  * reads only what its seat knows. */
+/* (Named apart from other games' heuristics: clang emits a clone resolver
+ * under the function's own name, global, so two alike would clash.) */
 TBI_POPCNT_CLONES_FLAT
-static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
+static tb_action restraints_heuristic(const void *vs, int seat, tb_rng *rng)
 {
     const restraints *s = vs;
     line_view lines[SEGMENTS];
@@ -1412,7 +1414,7 @@ const tb_game tbg_chain_of_restraints = {
     .render = render,
     .view_json = view_json,
     .standing = standing,
-    .heuristic = heuristic,
+    .heuristic = restraints_heuristic,
     /* The tree keeps the other seats to the heuristic's moves below the
      * root: measured in docs/bots.md. */
     .search_defaults = "widen=0",

@@ -1567,7 +1567,7 @@ static int choose_deflection(const mystique *s, const bot_info *b)
 }
 
 TBI_POPCNT_CLONES_FLAT
-static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
+static tb_action mystique_heuristic(const void *vs, int seat, tb_rng *rng)
 {
     const mystique *s = vs;
     (void)rng;
@@ -1751,7 +1751,7 @@ const tb_game tbg_mystique = {
     .render = render,
     .view_json = view_json,
     .standing = standing,
-    .heuristic = heuristic,
+    .heuristic = mystique_heuristic,
     .describe = describe,
     .describe_chance = describe_chance,
     .observe = observe,
