@@ -220,6 +220,17 @@ int ts_is_legal_text(const tb_game *g, const void *st, const char *move)
     return 0;
 }
 
+const char *ts_parsed_text(const tb_game *g, const void *st,
+                           const char *text)
+{
+    static char buf[TB_ACTION_TEXT];
+    char err[256] = "";
+    tb_action a;
+    assert_int_equal(tb_parse_action(g, st, text, &a, err, sizeof err), TB_OK);
+    tb_action_text(g, st, a, buf, sizeof buf);
+    return buf;
+}
+
 int ts_refused(const tb_game *g, const void *st, const char *text,
                const char *want)
 {

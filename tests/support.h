@@ -65,6 +65,10 @@ void ts_play(const tb_game *g, void *st, const char *move);
 const char *ts_legal_text(const tb_game *g, const void *st);
 /* Whether the text of every legal action of the current seat includes move. */
 int ts_is_legal_text(const tb_game *g, const void *st, const char *move);
+/* The text of the action that `text` parses to in st (a static buffer);
+ * fails the test when it does not parse. */
+const char *ts_parsed_text(const tb_game *g, const void *st,
+                           const char *text);
 /* Expects text to be refused with a message containing want; returns the
  * error code, for tests that also check which one. */
 int ts_refused(const tb_game *g, const void *st, const char *text,

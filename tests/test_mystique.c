@@ -265,18 +265,6 @@ static void two_decks_above_four_players(void **state)
     free(st);
 }
 
-/* The text of the action "text" parses to (it must parse). */
-static const char *parsed_text(const void *st, const char *text)
-{
-    static char buf[TB_ACTION_TEXT];
-    char err[256] = "";
-    tb_action a;
-    assert_int_equal(tb_parse_action(game(), st, text, &a, err, sizeof err),
-                     TB_OK);
-    tb_action_text(game(), st, a, buf, sizeof buf);
-    return buf;
-}
-
 /* "Use 2 decks (gold and silver) for games with more than 4 players": a
  * player holding only the silver copy of a card may type it without the
  * "+" (to pick, deflect or take it back); holding both, the plain name is
@@ -290,16 +278,16 @@ static void a_plain_name_fits_the_only_copy_held(void **state)
                      (const char *const[]){"3Rc+ 3Ys 3Bm 4Bm 4Bm+", NULL,
                                            NULL, NULL, NULL});
     assert_int_equal(tb_current(g, st), 0);
-    assert_string_equal(parsed_text(st, "3Rc"), "3Rc+");
-    assert_string_equal(parsed_text(st, "4Bm"), "4Bm");
-    assert_string_equal(parsed_text(st, "4Bm+"), "4Bm+");
+    assert_string_equal(ts_parsed_text(game(), st, "3Rc"), "3Rc+");
+    assert_string_equal(ts_parsed_text(game(), st, "4Bm"), "4Bm");
+    assert_string_equal(ts_parsed_text(game(), st, "4Bm+"), "4Bm+");
     /* A card number names no copy: the one held, or a question. */
-    assert_string_equal(parsed_text(st, "#53"), "3Rc+");
+    assert_string_equal(ts_parsed_text(game(), st, "#53"), "3Rc+");
     ts_refused(g, st, "#14", "you hold both copies of card 14: type 4Bm "
                "(gold) or 4Bm+ (silver)");
     ts_refused(g, st, "3Ys+", "3Ys+ is not in your hand");
     ts_play(g, st, "3rc");
-    assert_string_equal(parsed_text(st, "unpick 3Rc"), "unpick 3Rc+");
+    assert_string_equal(ts_parsed_text(game(), st, "unpick 3Rc"), "unpick 3Rc+");
     free(st);
 }
 

@@ -137,18 +137,6 @@ static void gold_starts_on_a_tie(void **state)
     free(st);
 }
 
-/* The text of the action "text" parses to (it must parse). */
-static const char *parsed_text(const void *st, const char *text)
-{
-    static char buf[TB_ACTION_TEXT];
-    char err[256] = "";
-    tb_action a;
-    assert_int_equal(tb_parse_action(game(), st, text, &a, err, sizeof err),
-                     TB_OK);
-    tb_action_text(game(), st, a, buf, sizeof buf);
-    return buf;
-}
-
 /* "For 4-6 players use two decks": two copies of each card, the silver
  * one written with a "+".  A player holding only the silver copy may type
  * the card without the "+"; holding both, the plain name is the gold copy
@@ -163,7 +151,7 @@ static void a_plain_name_fits_the_only_copy_held(void **state)
                           "1Rs 2Rs 3Rs 4Rs", "1Ba 2Ba 3Ba 4Ba"};
     void *st = setup(4, same);
     assert_int_equal(tb_current(g, st), 0);
-    assert_string_equal(parsed_text(st, "5Bc"), "5Bc");
+    assert_string_equal(ts_parsed_text(game(), st, "5Bc"), "5Bc");
     ts_refused(g, st, "5Bc+", "you start with your highest card, 5Bc");
     /* A card number names no copy: with both held, it is asked which. */
     ts_refused(g, st, "#60", "you hold both copies of card 60: type 5Bc "
@@ -174,9 +162,9 @@ static void a_plain_name_fits_the_only_copy_held(void **state)
     ts_play(g, st, "pass");
     ts_play(g, st, "pass");
     /* Seat 0 holds the silver 5Bc only now. */
-    assert_string_equal(parsed_text(st, "5Bc"), "5Bc+");
-    assert_string_equal(parsed_text(st, "5bc"), "5Bc+");
-    assert_string_equal(parsed_text(st, "#60"), "5Bc+");
+    assert_string_equal(ts_parsed_text(game(), st, "5Bc"), "5Bc+");
+    assert_string_equal(ts_parsed_text(game(), st, "5bc"), "5Bc+");
+    assert_string_equal(ts_parsed_text(game(), st, "#60"), "5Bc+");
     ts_refused(g, st, "1Ym+", "1Ym+ is not in your hand");
     ts_refused(g, st, "1Ym", "1Ym does not fit on 5Bc");
     ts_play(g, st, "5Bc");
