@@ -573,6 +573,9 @@ typedef struct tb_record {
 void tb_record_init(tb_record *r, const tb_game *g, const tb_config *cfg,
                     uint64_t seed);
 void tb_record_free(tb_record *r);
+/* Makes dst a copy of src that owns its own memory (dst need not be
+ * initialised; free it with tb_record_free).  TB_ENOMEM leaves dst empty. */
+int tb_record_copy(tb_record *dst, const tb_record *src);
 int tb_record_add_deal(tb_record *r, const uint16_t *outcome, int n);
 int tb_record_add_action(tb_record *r, int seat, const char *text);
 /* Writes the record as JSON to path ("-" for stdout). */
@@ -634,6 +637,26 @@ void tb_bot_seed(tb_bot *b, uint64_t seed);
 /* The bot's choice for the seat to move in st, written to *out.  Returns
  * TB_ECHANCE or TB_ETERMINAL when no seat is to move. */
 int tb_bot_choose(tb_bot *b, const void *st, tb_action *out);
+/* Tells the bot it plays `seat` in a game of cfg, from the game's start:
+ * its parameters tuned for the player count are read and what it learnt
+ * of the players in an earlier game is forgotten.  A bot that is never
+ * started still chooses well, but learns nothing from tb_bot_observe. */
+void tb_bot_start(tb_bot *b, const tb_config *cfg, int seat);
+/* Tells a started bot that the seat to move in `before` (the true state:
+ * the bot keeps only what its own seat could see of the move) takes action
+ * a.  Call it for every action of the game in order, the bot's own
+ * included, before the action is applied; a bot that reads the table
+ * (ISMCTS with `opp=on`) infers from it how each other seat plays. */
+void tb_bot_observe(tb_bot *b, const void *before, tb_action a);
+/* Starts the bot for `seat` of the game in rec (tb_bot_start) and tells
+ * it every action of the record in order (tb_bot_observe), for a program
+ * that resumes a game from its record, as a server does for each bot
+ * move: the bot then reads the table as if it had sat there from the
+ * start.  A bot that learns nothing from play is only started.  Returns
+ * TB_OK, or the error of tb_record_replay (with err) for a record that
+ * does not replay; TB_ENOMEM when memory runs out. */
+int tb_bot_follow(tb_bot *b, const tb_record *rec, int seat, char *err,
+                  size_t errcap);
 
 /* ---------------------------------------------------------------- sim */
 

@@ -693,6 +693,60 @@ static void opponent_model_follows_play(void **state)
         tbi_bot_free(bots[j]);
 }
 
+/* tb_bot_follow: a bot made afresh from the public API and told a
+ * finished game's record reads the table as the bot that sat through it
+ * did (a server makes a bot for each move and briefs it so): its model
+ * believes the random seat random and the heuristic seat not, and its
+ * belief about its own seat never moves.  A bot that learns nothing from
+ * play is only started. */
+static void a_bot_follows_a_record(void **state)
+{
+    (void)state;
+    const tb_game *g = tb_find_game("no-thanks");
+    assert_non_null(g);
+    tb_config cfg;
+    assert_int_equal(tb_config_default(g, 3, &cfg), TB_OK);
+    tbi_bot *bots[3] = {new_bot(g, "heuristic"), new_bot(g, "random"),
+                        new_bot(g, "heuristic")};
+    void *st = tb_state_new(g);
+    tb_record rec;
+    tb_record_init(&rec, g, &cfg, 5);
+    tbi_match_stats stats;
+    char err[256];
+    assert_int_equal(tbi_play_match(g, &cfg, 5, bots, st, &rec, &stats, err,
+                                    sizeof err),
+                     TB_OK);
+    tb_bot *b = tb_bot_new(g, "ismcts:iters=50,opp=on", 3, err, sizeof err);
+    assert_non_null(b);
+    assert_int_equal(tb_bot_follow(b, &rec, 0, err, sizeof err), TB_OK);
+    const tbi_oppmodel *m = tbi_ismcts_model(tbi_bot_inner(b));
+    assert_non_null(m);
+    int rnd = policy_index(m, "random"), heu = policy_index(m, "heuristic");
+    assert_true(m->moves[1] > 10 && m->moves[2] > 10);
+    assert_int_equal(m->moves[0], 0);
+    assert_true(tbi_oppmodel_posterior(m, 1, rnd) > 0.95);
+    assert_true(tbi_oppmodel_posterior(m, 2, rnd) < 0.05);
+    assert_int_equal(tbi_oppmodel_best(m, 2), heu);
+    tb_bot_free(b);
+    /* Deaf bots: nothing to replay, and a record that does not replay is
+     * not even read. */
+    b = tb_bot_new(g, "heuristic", 3, err, sizeof err);
+    assert_non_null(b);
+    snprintf(rec.actions[0].text, sizeof rec.actions[0].text, "nonsense");
+    assert_int_equal(tb_bot_follow(b, &rec, 1, err, sizeof err), TB_OK);
+    tb_bot_free(b);
+    /* A listening bot is told what is wrong with such a record. */
+    b = tb_bot_new(g, "ismcts:iters=50,opp=on", 3, err, sizeof err);
+    assert_int_equal(tb_bot_follow(b, &rec, 0, err, sizeof err),
+                     TB_EMISMATCH);
+    assert_non_null(strstr(err, "1"));
+    tb_bot_free(b);
+    tb_record_free(&rec);
+    free(st);
+    for (int j = 0; j < 3; j++)
+        tbi_bot_free(bots[j]);
+}
+
 /* Every game has its four levels, easiest first, each a spec that makes a
  * bot; a level's name makes the same bot as its spec (the same choice,
  * seeded alike), and names that are no level are refused as bots. */
@@ -782,5 +836,6 @@ int main(void)
         (struct CMUnitTest)cmocka_unit_test(ismcts_prune_keeps_to_the_candidates);
     tests[n++] =
         (struct CMUnitTest)cmocka_unit_test(opponent_model_follows_play);
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(a_bot_follows_a_record);
     return _cmocka_run_group_tests("bots", tests, (size_t)n, NULL, NULL);
 }

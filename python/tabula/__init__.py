@@ -740,6 +740,32 @@ class Bot:
         """Reseeds the bot's generator."""
         lib.tb_bot_seed(self._p, seed & (2**64 - 1))
 
+    def start(self, config: Config, seat: int) -> None:
+        """Tells the bot it plays `seat` in a new game of `config`: it reads
+        its parameters for the player count and forgets what it learnt of
+        the players before.  Needed only for `observe`."""
+        if config.game != self.game:
+            raise TabulaError(_lib.EINVAL, f"a {self.game.id} bot cannot play "
+                              f"{config.game.id}")
+        if not 0 <= seat < config.players:
+            raise TabulaError(_lib.EINVAL, f"seat {seat} is not a seat of a "
+                              f"{config.players}-player game")
+        lib.tb_bot_start(self._p, ctypes.byref(config._c), seat)
+
+    def observe(self, state: State, action: Union[Action, int]) -> None:
+        """Tells a started bot that the seat to act in `state` takes
+        `action` (call it for every action, before applying it).  The bot
+        keeps only what its own seat could see of the move; a bot that
+        reads the table (ISMCTS with `opp=on`) learns how each seat plays."""
+        if state.game != self.game:
+            raise TabulaError(_lib.EINVAL, f"a {self.game.id} bot cannot play "
+                              f"{state.game.id}")
+        code = action.code if isinstance(action, Action) else int(action)
+        if code not in state.legal_codes():
+            raise IllegalAction(_lib.EILLEGAL, f"{code} is not a legal action "
+                                f"of seat {state.current} now")
+        lib.tb_bot_observe(self._p, state._buf, _lib.tb_action(code))
+
     def choose(self, state: State) -> Action:
         """The bot's action for the seat to act in state."""
         if state.game != self.game:

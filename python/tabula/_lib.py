@@ -199,6 +199,8 @@ _PROTOTYPES = {
     "tb_bot_free": (None, [c_void_p]),
     "tb_bot_seed": (None, [c_void_p, c_uint64]),
     "tb_bot_choose": (c_int, [c_void_p, c_void_p, POINTER(tb_action)]),
+    "tb_bot_start": (None, [c_void_p, POINTER(tb_config), c_int]),
+    "tb_bot_observe": (None, [c_void_p, c_void_p, tb_action]),
     "tb_has_tensors": (c_int, [GAME_P]),
     "tb_observation_size": (c_int, [GAME_P, POINTER(tb_config)]),
     "tb_observe": (c_int, [GAME_P, c_void_p, c_int, c_void_p]),

@@ -279,3 +279,34 @@ def test_import_uninstalled_with_pythonpath(tmp_path):
                          cwd=tmp_path, check=True, capture_output=True,
                          text=True, env=env).stdout
     assert "nimmt" in out
+
+
+def test_bot_reads_the_table_it_is_told():
+    """A started bot may be told every action (Bot.observe, before it is
+    applied); it still plays only legal actions, and it refuses a seat the
+    game has not or an action that is not legal."""
+    g = tabula.game("no-thanks")
+    cfg = g.config(3)
+    searcher = tabula.Bot(g, "ismcts:iters=30,opp=on", seed=4)
+    searcher.start(cfg, 0)
+    others = [tabula.Bot(g, "random", seed=1), tabula.Bot(g, "heuristic")]
+    st = g.new_state(config=cfg)
+    rng = tabula.Rng(2)
+    moves = 0
+    while not st.is_terminal:
+        if st.is_chance:
+            st.settle(rng)
+            continue
+        cur = st.current
+        a = searcher.choose(st) if cur == 0 else others[cur - 1].choose(st)
+        assert a in st.legal_actions()
+        searcher.observe(st, a)
+        st.apply(a)
+        moves += 1
+    assert moves > 20
+    with pytest.raises(tabula.TabulaError):
+        searcher.start(cfg, 3)
+    st = g.new_state(config=cfg)
+    st.settle(rng)
+    with pytest.raises(tabula.IllegalAction):
+        searcher.observe(st, 999)

@@ -61,6 +61,48 @@ int tb_bot_choose(tb_bot *b, const void *st, tb_action *out)
     return TB_OK;
 }
 
+void tb_bot_start(tb_bot *b, const tb_config *cfg, int seat)
+{
+    tbi_bot_begin(b->bot, cfg, seat);
+}
+
+void tb_bot_observe(tb_bot *b, const void *before, tb_action a)
+{
+    tbi_bot_observe(b->bot, before, a);
+}
+
+/* A replay hook: tells the bot in user of each action of the record. */
+static void tell_bot(const tb_game *g, const void *before, tb_action a,
+                     const void *after, const tb_record_step *step,
+                     int move_no, void *user)
+{
+    (void)g, (void)after, (void)step, (void)move_no;
+    tbi_bot_observe(user, before, a);
+}
+
+int tb_bot_follow(tb_bot *b, const tb_record *rec, int seat, char *err,
+                  size_t errcap)
+{
+    tbi_bot *bot = b->bot;
+    tbi_bot_begin(bot, &rec->cfg, seat);
+    /* Replaying costs a parse per action: skipped for a deaf bot. */
+    if (!bot->kind->observe || !bot->observes || rec->n_actions == 0)
+        return TB_OK;
+    void *st = tb_state_new(rec->game);
+    if (!st) {
+        tbi_errf(err, errcap, "out of memory to replay the record");
+        return TB_ENOMEM;
+    }
+    int rc = tb_record_replay(rec, st, tell_bot, bot, err, errcap);
+    free(st);
+    return rc;
+}
+
+tbi_bot *tbi_bot_inner(tb_bot *b)
+{
+    return b->bot;
+}
+
 int tb_sim(const tb_game *g, const tb_config *cfg, const char *const *seats,
            long games, uint64_t seed, int threads, tb_sim_report *out,
            char *err, size_t errcap)

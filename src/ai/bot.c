@@ -158,6 +158,11 @@ void tbi_bot_seed(tbi_bot *b, uint64_t seed)
 void tbi_bot_start(tbi_bot *b, const tb_config *cfg, int seat, uint64_t seed)
 {
     tbi_bot_seed(b, seed);
+    tbi_bot_begin(b, cfg, seat);
+}
+
+void tbi_bot_begin(tbi_bot *b, const tb_config *cfg, int seat)
+{
     b->seat = seat;
     if (b->kind->start)
         b->kind->start(b, cfg, seat);

@@ -86,6 +86,10 @@ void tbi_bot_seed(tbi_bot *b, uint64_t seed);
 /* Starts a game for the bot: reseeds it and tells its kind the settings
  * and its seat.  Every match calls it for each bot before the first move. */
 void tbi_bot_start(tbi_bot *b, const tb_config *cfg, int seat, uint64_t seed);
+/* tbi_bot_start without the reseeding: the bot keeps its stream. */
+void tbi_bot_begin(tbi_bot *b, const tb_config *cfg, int seat);
+/* The engine bot a public tb_bot wraps (for tests of tb_bot_follow). */
+tbi_bot *tbi_bot_inner(tb_bot *b);
 /* Tells the bot, if its kind listens, that the seat to move in `before`
  * (the true state) takes action a: the action itself only when the bot's
  * seat can tell it apart from every other legal action by its view after

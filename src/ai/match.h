@@ -35,15 +35,15 @@ typedef struct tbi_match_stats {
     tb_result result;
 } tbi_match_stats;
 
-/* Plays a game of g with cfg from seed to the end, bots[j] at seat j, in
- * st (g->state_size bytes).  When rec is not NULL, every deal and action is
- * appended to it (it must be initialised) and its result set. */
 /* Tells every bot that listens when the round number of st (standing())
  * has moved on from `round`, the round that then ended; returns st's
  * round.  A match calls it after each step when some bot wants rounds
  * (tbi_bot_wants_rounds).  A seat with no bot (NULL) is skipped. */
 int tbi_note_round(const tb_game *g, const void *st, int round,
                    tbi_bot *const *bots, int players);
+/* Plays a game of g with cfg from seed to the end, bots[j] at seat j, in
+ * st (g->state_size bytes).  When rec is not NULL, every deal and action is
+ * appended to it (it must be initialised) and its result set. */
 int tbi_play_match(const tb_game *g, const tb_config *cfg, uint64_t seed,
                    tbi_bot *const *bots, void *st, tb_record *rec,
                    tbi_match_stats *out, char *err, size_t errcap);

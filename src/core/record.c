@@ -37,6 +37,30 @@ void tb_record_free(tb_record *r)
     memset(r, 0, sizeof *r);
 }
 
+int tb_record_copy(tb_record *dst, const tb_record *src)
+{
+    *dst = *src;
+    dst->deal = NULL;
+    dst->deal_len = NULL;
+    dst->actions = NULL;
+    dst->n_deal = dst->deal_cap = dst->n_actions = dst->actions_cap = 0;
+    for (int i = 0; i < src->n_deal; i++)
+        if (tb_record_add_deal(dst, src->deal[i], src->deal_len[i]) != TB_OK)
+            goto oom;
+    if (src->n_actions > 0) {
+        dst->actions = malloc((size_t)src->n_actions * sizeof *dst->actions);
+        if (!dst->actions)
+            goto oom;
+        memcpy(dst->actions, src->actions,
+               (size_t)src->n_actions * sizeof *dst->actions);
+        dst->n_actions = dst->actions_cap = src->n_actions;
+    }
+    return TB_OK;
+oom:
+    tb_record_free(dst);
+    return TB_ENOMEM;
+}
+
 int tb_record_add_deal(tb_record *r, const uint16_t *outcome, int n)
 {
     if (r->n_deal == r->deal_cap) {

@@ -5,7 +5,10 @@
  * holds copies of everything it needs, so a worker thread never touches a
  * table; the event loop takes the result only if the table has not moved
  * on meanwhile.  Bots are the engine's (tb_bot_*): each is made for one
- * move from the job's seed and sees only its seat's determinized view.
+ * move from the job's seed and sees only its seat's determinized view.  A
+ * bot that reads the table (ISMCTS with `opp=on`) is first told the game
+ * so far from the record, as `tabula play` tells its bots move by move, so
+ * that a bot at a server plays as strongly as the one measured.
  */
 #include "server.h"
 
@@ -24,6 +27,11 @@ tbs_job *tbs_job_new(int kind, tbs_table *t)
         return NULL;
     }
     memcpy(j->st, t->st, t->g->state_size);
+    if (tb_record_copy(&j->rec, &t->rec) != TB_OK) {
+        free(j->st);
+        free(j);
+        return NULL;
+    }
     j->kind = kind;
     j->table = t;
     j->generation = t->rec.n_actions;
@@ -36,16 +44,22 @@ void tbs_job_free(tbs_job *j)
     if (!j)
         return;
     free(j->st);
+    tb_record_free(&j->rec);
     free(j);
 }
 
 /* The choice of the bot `spec` for the seat to move in st. */
-static int bot_move(const tb_game *g, const void *st, const char *spec,
-                    uint64_t seed, tb_action *out, char *err, size_t errcap)
+static int bot_move(const tb_game *g, const tb_record *rec, const void *st,
+                    const char *spec, uint64_t seed, tb_action *out,
+                    char *err, size_t errcap)
 {
     tb_bot *b = tb_bot_new(g, spec, seed, err, errcap);
     if (!b)
         return TB_EINVAL;
+    /* A record that does not replay would leave the bot knowing less of
+     * the table, which costs strength, never legality: it moves anyway. */
+    char why[256];
+    (void)tb_bot_follow(b, rec, tb_current(g, st), why, sizeof why);
     int rc = tb_bot_choose(b, st, out);
     tb_bot_free(b);
     if (rc != TB_OK)
@@ -70,7 +84,7 @@ static void add_move(tbs_job *j, tb_action a, int source, int arrival,
 static void run_bot(tbs_job *j)
 {
     tb_action a;
-    j->rc = bot_move(j->g, j->st, j->spec, j->seed, &a, j->err,
+    j->rc = bot_move(j->g, &j->rec, j->st, j->spec, j->seed, &a, j->err,
                      sizeof j->err);
     if (j->rc == TB_OK)
         add_move(j, a, j->source, 0, 0);
@@ -91,7 +105,7 @@ static void run_tick(tbs_job *j)
         last = cur;
         tb_action a;
         if (j->specs[cur][0]) {
-            j->rc = bot_move(g, j->st, j->specs[cur],
+            j->rc = bot_move(g, &j->rec, j->st, j->specs[cur],
                              tb_seed_derive(j->seed, (uint64_t)cur), &a,
                              j->err, sizeof j->err);
             if (j->rc != TB_OK)

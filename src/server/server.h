@@ -319,6 +319,7 @@ struct tbs_job {
     int generation;       /* the table's action count when posted */
     const tb_game *g;
     void *st;             /* a copy of the table's state */
+    tb_record rec;        /* a copy of its record, told to the bots */
     uint64_t seed;
     /* TBS_JOB_BOT: the seat and who plays it. */
     int seat;
