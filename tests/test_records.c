@@ -201,6 +201,31 @@ static int guilds_record_with_a_take(tb_record *rec, void *st)
     return -1;
 }
 
+/* tb_record_copy: the copy owns its memory (it replays after the original
+ * is freed, and editing it leaves the original alone). */
+static void a_record_copy_stands_alone(void **state)
+{
+    (void)state;
+    const tb_game *g = tb_find_game("mystique-guilds");
+    void *st = tb_state_new(g);
+    tb_record rec, copy;
+    guilds_record_with_a_take(&rec, st);
+    assert_int_equal(tb_record_copy(&copy, &rec), TB_OK);
+    assert_int_equal(copy.n_actions, rec.n_actions);
+    assert_int_equal(copy.n_deal, rec.n_deal);
+    snprintf(copy.actions[0].text, sizeof copy.actions[0].text, "nonsense");
+    char err[512];
+    assert_int_equal(tb_record_replay(&rec, st, NULL, NULL, err, sizeof err),
+                     TB_OK);
+    snprintf(copy.actions[0].text, sizeof copy.actions[0].text, "%s",
+             rec.actions[0].text);
+    tb_record_free(&rec);
+    assert_int_equal(tb_record_replay(&copy, st, NULL, NULL, err, sizeof err),
+                     TB_OK);
+    tb_record_free(&copy);
+    free(st);
+}
+
 /* Issue 31: "a record edited to say `take 5Bs` where 3Ya was on top
  * replays as 'the record holds'".  A record is evidence: each move's text
  * must be the text of the action it is read as (case and spacing aside),
@@ -298,6 +323,7 @@ int main(void)
         cmocka_unit_test(records_save_whole_and_keep_their_seed),
         cmocka_unit_test(records_hold_each_moves_own_text),
         cmocka_unit_test(a_draw_round_trips_through_a_record),
+        cmocka_unit_test(a_record_copy_stands_alone),
     };
     return cmocka_run_group_tests_name("records", tests, NULL, NULL);
 }
