@@ -275,6 +275,17 @@ static int attack_send(wsc *w, const char *text)
     return -1; /* closed, or a frame cut: start again */
 }
 
+/* Sends text on w and reads whatever answer came, dropping it (the
+ * attackers only load the server); a connection that failed is closed,
+ * to be opened again on the next round. */
+static void send_and_drop_answer(wsc *w, const char *text)
+{
+    if (attack_send(w, text) < 0 || wsc_read(w, 0) < 0)
+        wsc_close(w);
+    else
+        w->len = 0;
+}
+
 /* The attackers' process: runs until killed. */
 static void attack(int port)
 {
@@ -318,16 +329,9 @@ static void attack(int port)
             snprintf(addr, sizeof addr, "198.51.100.%d", i + 1);
             if (w->fd < 0 && connect_as(w, port, addr) != 0)
                 continue;
-            if (attack_send(w, "{\"type\":\"create\",\"game\":"
-                               "\"no-thanks\",\"players\":3,\"seats\":"
-                               "[\"human\",\"human\",\"human\"]}") < 0) {
-                wsc_close(w);
-                continue;
-            }
-            if (wsc_read(w, 0) < 0)
-                wsc_close(w);
-            else
-                w->len = 0;
+            send_and_drop_answer(w, "{\"type\":\"create\",\"game\":"
+                                    "\"no-thanks\",\"players\":3,\"seats\":"
+                                    "[\"human\",\"human\",\"human\"]}");
         }
         for (int i = 0; i < GUESSERS; i++) {
             wsc *w = &guess[i];
@@ -339,14 +343,7 @@ static void attack(int port)
                      "\"%08x%08x\",\"token\":\"%08x%08x%08x%08x\"}",
                      (unsigned)rand(), (unsigned)rand(), (unsigned)rand(),
                      (unsigned)rand(), (unsigned)rand(), (unsigned)rand());
-            if (attack_send(w, req) < 0) {
-                wsc_close(w);
-                continue;
-            }
-            if (wsc_read(w, 0) < 0)
-                wsc_close(w);
-            else
-                w->len = 0;
+            send_and_drop_answer(w, req);
         }
         /* Tables of searching bots, watched so that they think. */
         for (int i = 0; i < WATCHERS; i++) {
