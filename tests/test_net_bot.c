@@ -92,15 +92,23 @@ static const char *write_net(const spec *s, int extra)
 /* A one-layer net for No Thanks! with 3 players (observation 34 * 3 + 33
  * + 2 + 3 + 3 = 143 floats, actions 0 take and 1 pass): zero weights, so
  * the biases alone decide. */
-static spec no_thanks_net(float take, float pass)
+/* A No Thanks! 3-player net of `layers` layers of the given sizes (the
+ * input first), every parameter zero. */
+static spec no_thanks_shape(uint32_t layers, const uint32_t *sizes)
 {
     spec s;
     memset(&s, 0, sizeof s);
     s.game = "no-thanks";
     s.players = 3;
-    s.layers = 1;
-    s.sizes[0] = 143;
-    s.sizes[1] = 2;
+    s.layers = layers;
+    for (uint32_t i = 0; i <= layers; i++)
+        s.sizes[i] = sizes[i];
+    return s;
+}
+
+static spec no_thanks_net(float take, float pass)
+{
+    spec s = no_thanks_shape(1, (const uint32_t[]){143, 2});
     s.params[143 * 2] = take;
     s.params[143 * 2 + 1] = pass;
     return s;
@@ -197,14 +205,7 @@ static void test_plays_legal_moves_by_its_logits(void **unused)
 static void test_forward_arithmetic(void **unused)
 {
     (void)unused;
-    spec s;
-    memset(&s, 0, sizeof s);
-    s.game = "no-thanks";
-    s.players = 3;
-    s.layers = 2;
-    s.sizes[0] = 2;
-    s.sizes[1] = 3;
-    s.sizes[2] = 1;
+    spec s = no_thanks_shape(2, (const uint32_t[]){2, 3, 1});
     const float p[] = {1, 1, 2, 0, 0, -1, 0.5f, 0, -3, 1, 2, 3, 0.25f};
     memcpy(s.params, p, sizeof p);
     size_t n = encode(&s, filebuf, sizeof filebuf, 0);
