@@ -52,7 +52,10 @@ typedef struct geometry {
     uint8_t line[SEGMENTS][ROW];
     uint64_t line_cells[SEGMENTS];
     uint8_t through[CELLS][THROUGH], through_n[CELLS];
-    uint16_t traits[TBI_MQ_CARDS];
+    uint8_t through_at[CELLS][THROUGH]; /* the cell's place on that line */
+    /* Each card's traits, and 0 at NONE (and every other byte), so that a
+     * cell's top card reads as the traits it offers, an empty cell none. */
+    uint16_t traits[256];
 } geometry;
 
 static geometry geo;
@@ -67,6 +70,7 @@ static void build_geometry(void)
             int c = seg[i].cells[k];
             geo.line[i][k] = (uint8_t)c;
             geo.line_cells[i] |= 1ull << c;
+            geo.through_at[c][geo.through_n[c]] = (uint8_t)k;
             geo.through[c][geo.through_n[c]++] = (uint8_t)i;
         }
     for (int id = 0; id < TBI_MQ_CARDS; id++)
@@ -170,15 +174,19 @@ static uint64_t next_to(uint64_t set)
             set >> SIDE) & ALL_CELLS;
 }
 
-/* The cells of a rectangle of the frame. */
+/* The cells of a rectangle of the frame: one row's run of cells, copied
+ * onto each of its rows by one multiplication (the copies fall in
+ * separate 7-bit rows, so nothing carries). */
 static uint64_t rectangle(const tbi_box *b)
 {
-    uint64_t m = 0;
     int x0 = b->x0 < 0 ? 0 : b->x0, x1 = b->x1 > SIDE - 1 ? SIDE - 1 : b->x1;
     int y0 = b->y0 < 0 ? 0 : b->y0, y1 = b->y1 > SIDE - 1 ? SIDE - 1 : b->y1;
-    for (int y = y0; y <= y1; y++)
-        m |= ((1ull << (x1 - x0 + 1)) - 1) << (y * SIDE + x0);
-    return m;
+    if (x1 < x0 || y1 < y0)
+        return 0;
+    uint64_t run = ((1ull << (x1 - x0 + 1)) - 1) << x0;
+    uint64_t rows = ((1ull << (SIDE * (y1 - y0 + 1))) - 1) /
+                    ((1ull << SIDE) - 1);
+    return run * rows << (SIDE * y0);
 }
 
 /* The cells a card may go on: "either atop another card, or to an empty
@@ -693,31 +701,30 @@ static uint64_t unseen_by(const restraints *s, int seat)
 }
 
 /* A line of four cells as the bot sees it on the field before its move:
- * which line it is, how many of its cells hold no card, the empty one
- * when just one does, and the cards that would complete it there (for a
- * full line, on any of its cells). */
+ * its cells, its empty cell when just one is (0 when none is), and the
+ * cards that would complete it there (for a full line, on any of its
+ * cells). */
 typedef struct line_view {
-    int line, holes, hole;
+    uint64_t cells, hole;
     uint64_t makers;
 } line_view;
 
-/* The cards that complete a line at its k-th cell: the cards having a
- * trait the other three top cards share (none when one is missing). */
-static uint64_t makers_at(const uint8_t *top, const uint8_t *line, int k)
+/* What the three top cards of a line but the k-th share, for each k, from
+ * the traits t[] each of its cells offers (none for an empty cell). */
+static void others_share(const unsigned *t, unsigned *others)
 {
-    unsigned m = TBI_MQ_ALL_TRAITS;
-    for (int j = 0; j < ROW; j++) {
-        if (j == k)
-            continue;
-        if (top[line[j]] == NONE)
-            return 0;
-        m &= traits(top[line[j]]);
-    }
-    return m ? tbi_mq_trait_cards(m) : 0;
+    unsigned front = t[0] & t[1], back = t[2] & t[3];
+    others[0] = t[1] & back;
+    others[1] = t[0] & back;
+    others[2] = front & t[3];
+    others[3] = front & t[2];
 }
 
 /* The lines of the field that some card could complete (one hole or
- * none), as they stand. */
+ * none), as they stand: at a line's hole, the cards having a trait the
+ * other three top cards share; on a full line, those completing it at any
+ * of its cells (a union of tbi_mq_trait_cards is that of the union of
+ * their traits). */
 static int survey(const uint8_t *top, uint64_t occupied, line_view *out)
 {
     int n = 0;
@@ -726,22 +733,20 @@ static int survey(const uint8_t *top, uint64_t occupied, line_view *out)
         if (empty & (empty - 1))
             continue; /* two holes or more: passed over at once */
         const uint8_t *c = geo.line[i];
-        line_view *l = &out[n];
-        l->line = i;
-        l->holes = 0;
-        l->hole = -1;
+        unsigned t[ROW], others[ROW];
         for (int k = 0; k < ROW; k++)
-            if (top[c[k]] == NONE) {
-                l->holes++;
-                l->hole = k;
-            }
-        if (l->holes > 1)
+            t[k] = geo.traits[top[c[k]]];
+        others_share(t, others);
+        unsigned need = 0;
+        for (int k = 0; k < ROW; k++)
+            if (!empty || empty == 1ull << c[k])
+                need |= others[k];
+        if (!need)
             continue;
-        l->makers = 0;
-        for (int k = 0; k < ROW; k++)
-            if (l->holes == 0 || k == l->hole)
-                l->makers |= makers_at(top, c, k);
-        n += l->makers != 0;
+        line_view *l = &out[n++];
+        l->cells = geo.line_cells[i];
+        l->hole = empty;
+        l->makers = tbi_mq_trait_cards(need);
     }
     return n;
 }
@@ -770,19 +775,19 @@ typedef struct cell_view {
 static void view_cell(const restraints *s, const line_view *lines, int nlines,
                       int cell, uint64_t open, cell_view *v)
 {
+    uint64_t at = 1ull << cell;
     v->row = v->with = 0;
     v->base = 0;
     for (int i = 0; i < nlines; i++) {
         const line_view *l = &lines[i];
-        if (geo.line_cells[l->line] >> cell & 1u)
-            continue;
-        if (l->holes == 0 || open >> geo.line[l->line][l->hole] & 1u)
+        /* A line elsewhere counts where it is full or its hole is open. */
+        if (!(l->cells & at) && (open & l->hole) == l->hole)
             v->base |= l->makers;
     }
-    uint64_t occupied = s->occupied | 1ull << cell;
+    uint64_t occupied = s->occupied | at;
     unsigned base_traits = 0;
     for (int i = 0; i < geo.through_n[cell]; i++) {
-        int l = geo.through[cell][i];
+        int l = geo.through[cell][i], kc = geo.through_at[cell][i];
         uint64_t empty = geo.line_cells[l] & ~occupied;
         if (empty & (empty - 1))
             continue; /* two holes or more */
@@ -791,22 +796,22 @@ static void view_cell(const restraints *s, const line_view *lines, int nlines,
          * leaves what the card must share. */
         unsigned t[ROW], others[ROW];
         for (int k = 0; k < ROW; k++)
-            t[k] = line[k] == cell ? TBI_MQ_ALL_TRAITS
-                   : s->top[line[k]] == NONE ? 0
-                                             : traits(s->top[line[k]]);
-        /* others[k]: what the three top cards but the k-th share. */
-        unsigned front = t[0] & t[1], back = t[2] & t[3];
-        others[0] = t[1] & back;
-        others[1] = t[0] & back;
-        others[2] = front & t[3];
-        others[3] = front & t[2];
+            t[k] = geo.traits[s->top[line[k]]];
+        t[kc] = TBI_MQ_ALL_TRAITS;
+        others_share(t, others);
+        if (empty) {
+            /* The hole is where the next card would complete it. */
+            if (open & empty)
+                for (int k = 0; k < ROW; k++)
+                    if (line[k] == __builtin_ctzll(empty))
+                        v->with |= others[k];
+            continue;
+        }
+        v->row |= others[kc];
         for (int k = 0; k < ROW; k++) {
-            uint64_t here = 1ull << line[k];
-            if (line[k] == cell && !empty)
-                v->row |= others[k];
-            if (!(open & here) || (empty && empty != here))
+            if (!(open >> line[k] & 1u))
                 continue;
-            if (line[k] == cell)
+            if (k == kc)
                 base_traits |= others[k];
             else
                 v->with |= others[k];
@@ -858,8 +863,21 @@ static tb_action restraints_heuristic(const void *vs, int seat, tb_rng *rng)
     int unknown = s->hand_n[next] - __builtin_popcountll(certain);
     int pool = __builtin_popcountll(unseen);
     double none[TBI_MQ_CARDS + 1];
-    for (int k = 0; k <= TBI_MQ_CARDS; k++)
+    for (int k = 0; k <= pool; k++)
         none[k] = -1.0;
+    /* The hand's cards free of the restraint, with their traits and the
+     * cards sharing one: the same for every cell. */
+    int free_n = 0, card_of[HAND];
+    unsigned has[HAND];
+    uint64_t alike[HAND];
+    for (int i = 0; i < s->hand_n[seat]; i++) {
+        int card = s->hand[seat][i];
+        if (!free_of_restraint(s, card))
+            continue;
+        card_of[free_n] = card;
+        has[free_n] = traits(card);
+        alike[free_n++] = tbi_mq_trait_cards(traits(card));
+    }
     double best = -1e9;
     tb_action pick = 0;
     int ties = 0;
@@ -871,17 +889,15 @@ static tb_action restraints_heuristic(const void *vs, int seat, tb_rng *rng)
         uint64_t open = open_cells(s->occupied | 1ull << cell, &box);
         cell_view v;
         view_cell(s, lines, nlines, cell, open, &v);
-        for (int i = 0; i < s->hand_n[seat]; i++) {
-            int card = s->hand[seat][i];
-            if (!free_of_restraint(s, card))
-                continue;
+        for (int i = 0; i < free_n; i++) {
+            int card = card_of[i];
             tb_action a = (tb_action)(card << 6 | cell);
-            if (traits(card) & v.row)
+            if (has[i] & v.row)
                 return a; /* it completes a row */
-            unsigned shared = traits(card) & v.with;
+            unsigned shared = has[i] & v.with;
             uint64_t makers =
                 v.base | (shared ? tbi_mq_trait_cards(shared) : 0);
-            uint64_t theirs = makers & ~tbi_mq_trait_cards(traits(card));
+            uint64_t theirs = makers & ~alike[i];
             double danger = 1.0;
             if (!(theirs & certain)) {
                 /* The chance depends on the count alone: each count's is
