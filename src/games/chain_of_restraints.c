@@ -709,38 +709,64 @@ typedef struct line_view {
     uint64_t makers;
 } line_view;
 
-/* What the three top cards of a line but the k-th share, for each k, from
- * the traits t[] each of its cells offers (none for an empty cell). */
-static void others_share(const unsigned *t, unsigned *others)
+/* The traits of a line's four cells packed 16 bits each, cell k in bits
+ * 16k to 16k + 15: words that the bot works on whole, in registers (four
+ * small arrays written and read back made the processor wait on its
+ * store buffer). */
+static unsigned field16(uint64_t w, int k)
 {
-    unsigned front = t[0] & t[1], back = t[2] & t[3];
-    others[0] = t[1] & back;
-    others[1] = t[0] & back;
-    others[2] = front & t[3];
-    others[3] = front & t[2];
+    return (unsigned)(w >> (16 * k)) & 0xffffu;
 }
 
-/* The lines of the field that some card could complete (one hole or
- * none), as they stand: at a line's hole, the cards having a trait the
- * other three top cards share; on a full line, those completing it at any
- * of its cells (a union of tbi_mq_trait_cards is that of the union of
- * their traits). */
-static int survey(const uint8_t *top, uint64_t occupied, line_view *out)
+/* From the traits t each cell of a line offers (packed, none for an empty
+ * cell), what the three top cards but the k-th share, for each k: each
+ * field ANDed with its pair's other field, then with the other pair's
+ * common part. */
+static uint64_t others_share(uint64_t t)
+{
+    uint64_t swapped = (t >> 16 & 0x0000ffff0000ffffull) |
+                       (t << 16 & 0xffff0000ffff0000ull);
+    uint64_t pairs = t & swapped;
+    return swapped & (pairs >> 32 | pairs << 32);
+}
+
+/* What the bot reads of every line of the field, as it stands: how many
+ * of its cells are empty and, where that is at most two (a play can leave
+ * it one short of a row at most), the traits its four top cards offer,
+ * 16 bits each (none for an empty cell). */
+typedef struct field_lines {
+    uint8_t holes[SEGMENTS];
+    uint64_t offer[SEGMENTS];
+} field_lines;
+
+/* Fills in f, and writes the lines of the field that some card could
+ * complete (one hole or none): at a line's hole, the cards having a trait
+ * the other three top cards share; on a full line, those completing it at
+ * any of its cells (a union of tbi_mq_trait_cards is that of the union of
+ * their traits).  Returns how many lines it wrote. */
+static int survey(const uint8_t *top, uint64_t occupied, field_lines *f,
+                  line_view *out)
 {
     int n = 0;
     for (int i = 0; i < SEGMENTS; i++) {
         uint64_t empty = geo.line_cells[i] & ~occupied;
-        if (empty & (empty - 1))
-            continue; /* two holes or more: passed over at once */
+        int holes = __builtin_popcountll(empty);
+        f->holes[i] = (uint8_t)holes;
+        if (holes > 2)
+            continue; /* no play makes it a row's last cell */
         const uint8_t *c = geo.line[i];
-        unsigned t[ROW], others[ROW];
-        for (int k = 0; k < ROW; k++)
-            t[k] = geo.traits[top[c[k]]];
-        others_share(t, others);
+        uint64_t t = (uint64_t)geo.traits[top[c[0]]] |
+                     (uint64_t)geo.traits[top[c[1]]] << 16 |
+                     (uint64_t)geo.traits[top[c[2]]] << 32 |
+                     (uint64_t)geo.traits[top[c[3]]] << 48;
+        f->offer[i] = t;
+        if (holes > 1)
+            continue;
+        uint64_t others = others_share(t);
         unsigned need = 0;
         for (int k = 0; k < ROW; k++)
             if (!empty || empty == 1ull << c[k])
-                need |= others[k];
+                need |= field16(others, k);
         if (!need)
             continue;
         line_view *l = &out[n++];
@@ -772,8 +798,9 @@ typedef struct cell_view {
     uint64_t base;
 } cell_view;
 
-static void view_cell(const restraints *s, const line_view *lines, int nlines,
-                      int cell, uint64_t open, cell_view *v)
+static void view_cell(const restraints *s, const field_lines *f,
+                      const line_view *lines, int nlines, int cell,
+                      uint64_t open, cell_view *v)
 {
     uint64_t at = 1ull << cell;
     v->row = v->with = 0;
@@ -786,35 +813,37 @@ static void view_cell(const restraints *s, const line_view *lines, int nlines,
     }
     uint64_t occupied = s->occupied | at;
     unsigned base_traits = 0;
-    for (int i = 0; i < geo.through_n[cell]; i++) {
+    /* A line through the cell is one short of a row at most, after the
+     * play, when it has at most one hole besides the cell. */
+    int most = 1 + !(s->occupied & at);
+    unsigned near = 0; /* bit i: through[cell][i] is such a line */
+    for (int i = 0; i < geo.through_n[cell]; i++)
+        near |= (unsigned)(f->holes[geo.through[cell][i]] <= most) << i;
+    for (; near; near &= near - 1) {
+        int i = __builtin_ctz(near);
         int l = geo.through[cell][i], kc = geo.through_at[cell][i];
         uint64_t empty = geo.line_cells[l] & ~occupied;
-        if (empty & (empty - 1))
-            continue; /* two holes or more */
         const uint8_t *line = geo.line[l];
         /* The card's own place stands for every trait: ANDed in, it
          * leaves what the card must share. */
-        unsigned t[ROW], others[ROW];
-        for (int k = 0; k < ROW; k++)
-            t[k] = geo.traits[s->top[line[k]]];
-        t[kc] = TBI_MQ_ALL_TRAITS;
-        others_share(t, others);
+        uint64_t others = others_share(f->offer[l] |
+                                       (uint64_t)TBI_MQ_ALL_TRAITS << (16 * kc));
         if (empty) {
             /* The hole is where the next card would complete it. */
             if (open & empty)
                 for (int k = 0; k < ROW; k++)
                     if (line[k] == __builtin_ctzll(empty))
-                        v->with |= others[k];
+                        v->with |= field16(others, k);
             continue;
         }
-        v->row |= others[kc];
+        v->row |= field16(others, kc);
         for (int k = 0; k < ROW; k++) {
             if (!(open >> line[k] & 1u))
                 continue;
             if (k == kc)
-                base_traits |= others[k];
+                base_traits |= field16(others, k);
             else
-                v->with |= others[k];
+                v->with |= field16(others, k);
         }
     }
     v->base |= base_traits ? tbi_mq_trait_cards(base_traits) : 0;
@@ -855,8 +884,9 @@ static tb_action restraints_heuristic(const void *vs, int seat, tb_rng *rng)
 {
     const restraints *s = vs;
     line_view lines[SEGMENTS];
+    field_lines f;
     (void)frame();
-    int nlines = survey(s->top, s->occupied, lines);
+    int nlines = survey(s->top, s->occupied, &f, lines);
     int next = (seat + 1) % s->players;
     uint64_t unseen = unseen_by(s, seat), mine = hand_mask(s, seat);
     uint64_t certain = s->known[seat][next];
@@ -888,7 +918,7 @@ static tb_action restraints_heuristic(const void *vs, int seat, tb_rng *rng)
         tbi_box_add(&box, cell_x(cell), cell_y(cell));
         uint64_t open = open_cells(s->occupied | 1ull << cell, &box);
         cell_view v;
-        view_cell(s, lines, nlines, cell, open, &v);
+        view_cell(s, &f, lines, nlines, cell, open, &v);
         for (int i = 0; i < free_n; i++) {
             int card = card_of[i];
             tb_action a = (tb_action)(card << 6 | cell);
