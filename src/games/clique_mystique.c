@@ -26,6 +26,7 @@
 #include "obs.h"
 #include "redeal.h"
 
+#include <assert.h>
 #include <pthread.h>
 #include <string.h>
 
@@ -342,6 +343,9 @@ static void build_lines(void)
     for (int i = 0; i < lines.n; i++) {
         lines.len[i] = seg[i].len;
         for (int k = 0; k < seg[i].len; k++) {
+            /* search_segment reads a segment's cells off masks, in
+             * ascending order: the order they come in here. */
+            assert(k == 0 || seg[i].cells[k] > seg[i].cells[k - 1]);
             lines.cells[i][k] = (uint8_t)seg[i].cells[k];
             lines.mask[i] |= 1ull << seg[i].cells[k];
         }
@@ -414,15 +418,21 @@ static uint64_t capture_mask(const board_lines *b, const uint16_t *code_at,
 {
     uint64_t flip = 0;
     for (uint64_t f = fresh; f; f &= f - 1) {
-        int c = __builtin_ctzll(f);
+        int c = __builtin_ctzll(f), n = 0;
+        uint16_t full_line[THROUGH_MAX];
+        /* The segments that could capture, gathered without a jump per
+         * segment (which way each goes is a coin toss to the processor). */
         for (int j = 0; j < b->through_n[c]; j++) {
-            int i = b->through[c][j];
-            uint64_t line = b->mask[i];
-            if ((line & ~full) || !(line & own) || !(line & theirs & ~flip))
-                continue;
-            int len = b->len[i];
+            uint64_t line = b->mask[b->through[c][j]];
+            full_line[n] = b->through[c][j];
+            n += !(line & ~full) & ((line & own) != 0) & ((line & theirs) != 0);
+        }
+        for (int j = 0; j < n; j++) {
+            int i = full_line[j], len = b->len[i];
+            if (!(b->mask[i] & theirs & ~flip))
+                continue; /* it could turn nothing more */
             if (kind_of(segment_code(b, i, code_at), len, len))
-                flip |= line & theirs;
+                flip |= b->mask[i] & theirs;
         }
     }
     return flip;
@@ -629,25 +639,23 @@ static void fill_slots(plan_search *ps, const uint8_t *slot, int slots,
 static void search_segment(plan_search *ps, int i)
 {
     const board_lines *b = ps->b;
-    const uint8_t *cells = b->cells[i];
+    uint64_t line = b->mask[i];
     int len = b->len[i], new_n = ps->s->new_n;
     int empty = 0, own_n = 0, fixed_n = 0;
     uint8_t own[MAX_LINE], hole[MAX_LINE];
     unsigned fixed = 0; /* codes of the cards that stay: new ones, opponent's */
-    for (int k = 0; k < len; k++) {
-        int c = cells[k];
-        uint64_t at = 1ull << c;
-        if (!(ps->m.full & at)) {
-            hole[empty++] = (uint8_t)c;
-        } else if (ps->m.own & at) {
-            own[own_n++] = (uint8_t)c;
-        } else {
-            fixed |= ps->code_at[c];
-            fixed_n++;
-        }
+    /* A segment's cells run in ascending order (tbi_sq_segments), so its
+     * holes and own cells are read off masks in the segment's order. */
+    for (uint64_t f = line & ps->m.full & ~ps->m.own; f; f &= f - 1) {
+        fixed |= ps->code_at[__builtin_ctzll(f)];
+        fixed_n++;
     }
     if (!kind_of(fixed, fixed_n, len))
         return;
+    for (uint64_t h = line & ~ps->m.full; h; h &= h - 1)
+        hole[empty++] = (uint8_t)__builtin_ctzll(h);
+    for (uint64_t o = line & ps->m.own; o; o &= o - 1)
+        own[own_n++] = (uint8_t)__builtin_ctzll(o);
     /* Each subset of the own cards to cover, keeping one uncovered. */
     for (int cover = 0; cover < (1 << own_n) - 1; cover++) {
         int down = new_n + empty + bits5((unsigned)cover);
