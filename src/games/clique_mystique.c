@@ -401,6 +401,45 @@ static masks board_masks(const clique *s)
     return m;
 }
 
+/* The first half of capture_mask: the segments through a card put down
+ * that are full and hold a stack of each seat, written to out (a segment
+ * through two such cards twice); returns how many.  They depend only on
+ * where cards go down, not on which cards, so the bot gathers them once for
+ * all the placements onto the same cells. */
+static int capture_lines(const board_lines *b, uint64_t fresh, uint64_t full,
+                         uint64_t own, uint64_t theirs, uint16_t *out)
+{
+    int n = 0;
+    for (uint64_t f = fresh; f; f &= f - 1) {
+        int c = __builtin_ctzll(f);
+        /* Gathered without a jump per segment (which way each goes is a
+         * coin toss to the processor). */
+        for (int j = 0; j < b->through_n[c]; j++) {
+            uint64_t line = b->mask[b->through[c][j]];
+            out[n] = b->through[c][j];
+            n += !(line & ~full) & ((line & own) != 0) & ((line & theirs) != 0);
+        }
+    }
+    return n;
+}
+
+/* The second half: of those n segments, the opponent stacks on the ones
+ * whose top cards form a Group.  One whose opponent stacks are all
+ * captured already is not looked at again: it could add nothing. */
+static uint64_t captured(const board_lines *b, const uint16_t *code_at,
+                         const uint16_t *lines_in, int n, uint64_t theirs)
+{
+    uint64_t flip = 0;
+    for (int j = 0; j < n; j++) {
+        int i = lines_in[j], len = b->len[i];
+        if (!(b->mask[i] & theirs & ~flip))
+            continue;
+        if (kind_of(segment_code(b, i, code_at), len, len))
+            flip |= b->mask[i] & theirs;
+    }
+    return flip;
+}
+
 /*
  * The opponent stacks that the cards put down this turn (the cells of
  * fresh) capture, on a board given as masks (full, own: the player's
@@ -409,33 +448,15 @@ static masks board_masks(const clique *s)
  * Group, that is every segment through a card put down that is full,
  * forms a Group, and includes one of the player's cards that was there
  * before and one of the opponent's.  Ownership is judged as it was before
- * the play; all turn at once.  A segment whose opponent stacks are all
- * captured already is not looked at again: it could add nothing.
+ * the play; all turn at once.
  */
 static uint64_t capture_mask(const board_lines *b, const uint16_t *code_at,
                              uint64_t fresh, uint64_t full, uint64_t own,
                              uint64_t theirs)
 {
-    uint64_t flip = 0;
-    for (uint64_t f = fresh; f; f &= f - 1) {
-        int c = __builtin_ctzll(f), n = 0;
-        uint16_t full_line[THROUGH_MAX];
-        /* The segments that could capture, gathered without a jump per
-         * segment (which way each goes is a coin toss to the processor). */
-        for (int j = 0; j < b->through_n[c]; j++) {
-            uint64_t line = b->mask[b->through[c][j]];
-            full_line[n] = b->through[c][j];
-            n += !(line & ~full) & ((line & own) != 0) & ((line & theirs) != 0);
-        }
-        for (int j = 0; j < n; j++) {
-            int i = full_line[j], len = b->len[i];
-            if (!(b->mask[i] & theirs & ~flip))
-                continue; /* it could turn nothing more */
-            if (kind_of(segment_code(b, i, code_at), len, len))
-                flip |= b->mask[i] & theirs;
-        }
-    }
-    return flip;
+    uint16_t found[MAX_NEW * THROUGH_MAX];
+    int n = capture_lines(b, fresh, full, own, theirs, found);
+    return captured(b, code_at, found, n, theirs);
 }
 
 /* What a search for the legal next steps collects. */
@@ -474,6 +495,11 @@ typedef struct plan_search {
     plan pl;
     steps *st;               /* VISIT_STEPS */
     pick *pk;                /* VISIT_VALUE */
+    /* VISIT_VALUE: the segments that may capture when cards go down on
+     * the cells of the placements being filled (capture_lines), or
+     * cap_n < 0 when not gathered yet for those cells. */
+    int cap_n;
+    uint16_t cap[MAX_NEW * THROUGH_MAX];
 } plan_search;
 
 static void plan_search_init(plan_search *ps, const clique *s, int mode)
@@ -498,6 +524,7 @@ static void plan_search_init(plan_search *ps, const clique *s, int mode)
     ps->pl.n = s->new_n;
     ps->st = NULL;
     ps->pk = NULL;
+    ps->cap_n = -1;
 }
 
 /*
@@ -522,9 +549,12 @@ static void value_plan(plan_search *ps)
         saved[i] = ps->code_at[pl->cell[i]];
         ps->code_at[pl->cell[i]] = attr_code[pl->card[i]];
     }
-    uint64_t flip = capture_mask(ps->b, ps->code_at, ps->m.fresh | placed,
-                                 ps->m.full | placed, ps->m.own & ~placed,
-                                 ps->m.theirs);
+    if (ps->cap_n < 0)
+        ps->cap_n = capture_lines(ps->b, ps->m.fresh | placed,
+                                  ps->m.full | placed, ps->m.own & ~placed,
+                                  ps->m.theirs, ps->cap);
+    uint64_t flip =
+        captured(ps->b, ps->code_at, ps->cap, ps->cap_n, ps->m.theirs);
     for (int i = pl->n - 1; i >= s->new_n; i--)
         ps->code_at[pl->cell[i]] = saved[i];
     int turned = 0;
@@ -676,6 +706,7 @@ static void search_segment(plan_search *ps, int i)
         }
         if (!kind_of(code, known, len))
             continue;
+        ps->cap_n = -1; /* new cells to fill */
         fill_slots(ps, slot, slots, code, known, len);
         if (ps->stop)
             return;
@@ -689,7 +720,8 @@ static void search_segment(plan_search *ps, int i)
  * is at most three, the most a Group puts down. */
 static int segment_open(const masks *m, uint64_t line)
 {
-    return !(m->fresh & ~line) && (m->theirs & line) && (m->own & line);
+    return !(m->fresh & ~line) & ((m->theirs & line) != 0) &
+           ((m->own & line) != 0);
 }
 
 /* Visits every complete placement that extends the cards put down so far
@@ -709,9 +741,16 @@ static void each_plan(plan_search *ps)
         }
         return;
     }
-    for (int i = 0; i < b->n && !ps->stop; i++)
-        if (segment_open(&ps->m, b->mask[i]))
-            search_segment(ps, i);
+    /* The open segments are gathered first without a jump per segment,
+     * as in capture_lines. */
+    uint16_t open[MAX_SEGS];
+    int n = 0;
+    for (int i = 0; i < b->n; i++) {
+        open[n] = (uint16_t)i;
+        n += segment_open(&ps->m, b->mask[i]);
+    }
+    for (int j = 0; j < n && !ps->stop; j++)
+        search_segment(ps, open[j]);
 }
 
 static void find_steps(const clique *s, steps *st)
