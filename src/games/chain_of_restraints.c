@@ -911,12 +911,24 @@ static tb_action restraints_heuristic(const void *vs, int seat, tb_rng *rng)
     double best = -1e9;
     tb_action pick = 0;
     int ties = 0;
+    /* The cells open after a play on cell (open_cells of the field with
+     * it): those next to a card or the cell, within the window's reach,
+     * which changes only when the play widens the cards' box. */
+    uint64_t near = s->occupied | next_to(s->occupied);
+    tbi_box reach;
+    tbi_box_reach(&s->box, WINDOW, WINDOW, &reach);
+    uint64_t within = rectangle(&reach);
     for (uint64_t cells = open_cells(s->occupied, &s->box); cells;
          cells &= cells - 1) {
         int cell = __builtin_ctzll(cells);
         tbi_box box = s->box;
         tbi_box_add(&box, cell_x(cell), cell_y(cell));
-        uint64_t open = open_cells(s->occupied | 1ull << cell, &box);
+        uint64_t room = within;
+        if (memcmp(&box, &s->box, sizeof box)) {
+            tbi_box_reach(&box, WINDOW, WINDOW, &reach);
+            room = rectangle(&reach);
+        }
+        uint64_t open = (near | next_to(1ull << cell)) & room;
         cell_view v;
         view_cell(s, &f, lines, nlines, cell, open, &v);
         for (int i = 0; i < free_n; i++) {
