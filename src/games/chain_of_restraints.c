@@ -52,7 +52,8 @@ typedef struct geometry {
     uint8_t line[SEGMENTS][ROW];
     uint64_t line_cells[SEGMENTS];
     uint8_t through[CELLS][THROUGH], through_n[CELLS];
-    uint8_t through_at[CELLS][THROUGH]; /* the cell's place on that line */
+    uint64_t through_set[CELLS][2]; /* bit l: line l holds the cell */
+    uint8_t place[CELLS][SEGMENTS]; /* the cell's place on line l */
     /* Each card's traits, and 0 at NONE (and every other byte), so that a
      * cell's top card reads as the traits it offers, an empty cell none. */
     uint16_t traits[256];
@@ -70,7 +71,8 @@ static void build_geometry(void)
             int c = seg[i].cells[k];
             geo.line[i][k] = (uint8_t)c;
             geo.line_cells[i] |= 1ull << c;
-            geo.through_at[c][geo.through_n[c]] = (uint8_t)k;
+            geo.through_set[c][i / 64] |= 1ull << (i % 64);
+            geo.place[c][i] = (uint8_t)k;
             geo.through[c][geo.through_n[c]++] = (uint8_t)i;
         }
     for (int id = 0; id < TBI_MQ_CARDS; id++)
@@ -735,8 +737,11 @@ static uint64_t others_share(uint64_t t)
  * it one short of a row at most), the traits its four top cards offer,
  * 16 bits each (none for an empty cell). */
 typedef struct field_lines {
-    uint8_t holes[SEGMENTS];
     uint64_t offer[SEGMENTS];
+    /* near[h][w]: bit l of word w set when line 64w + l has at most h + 1
+     * holes (a play there leaves it one short of a row at most: h = 0 for
+     * a play atop a card, 1 for one on an empty cell). */
+    uint64_t near[2][2];
 } field_lines;
 
 /* Fills in f, and writes the lines of the field that some card could
@@ -748,10 +753,12 @@ static int survey(const uint8_t *top, uint64_t occupied, field_lines *f,
                   line_view *out)
 {
     int n = 0;
+    memset(f->near, 0, sizeof f->near);
     for (int i = 0; i < SEGMENTS; i++) {
         uint64_t empty = geo.line_cells[i] & ~occupied;
         int holes = __builtin_popcountll(empty);
-        f->holes[i] = (uint8_t)holes;
+        f->near[0][i / 64] |= (uint64_t)(holes <= 1) << (i % 64);
+        f->near[1][i / 64] |= (uint64_t)(holes <= 2) << (i % 64);
         if (holes > 2)
             continue; /* no play makes it a row's last cell */
         const uint8_t *c = geo.line[i];
@@ -815,35 +822,32 @@ static void view_cell(const restraints *s, const field_lines *f,
     unsigned base_traits = 0;
     /* A line through the cell is one short of a row at most, after the
      * play, when it has at most one hole besides the cell. */
-    int most = 1 + !(s->occupied & at);
-    unsigned near = 0; /* bit i: through[cell][i] is such a line */
-    for (int i = 0; i < geo.through_n[cell]; i++)
-        near |= (unsigned)(f->holes[geo.through[cell][i]] <= most) << i;
-    for (; near; near &= near - 1) {
-        int i = __builtin_ctz(near);
-        int l = geo.through[cell][i], kc = geo.through_at[cell][i];
-        uint64_t empty = geo.line_cells[l] & ~occupied;
-        const uint8_t *line = geo.line[l];
-        /* The card's own place stands for every trait: ANDed in, it
-         * leaves what the card must share. */
-        uint64_t others = others_share(f->offer[l] |
-                                       (uint64_t)TBI_MQ_ALL_TRAITS << (16 * kc));
-        if (empty) {
-            /* The hole is where the next card would complete it. */
-            if (open & empty)
-                for (int k = 0; k < ROW; k++)
-                    if (line[k] == __builtin_ctzll(empty))
-                        v->with |= field16(others, k);
-            continue;
-        }
-        v->row |= field16(others, kc);
-        for (int k = 0; k < ROW; k++) {
-            if (!(open >> line[k] & 1u))
+    const uint64_t *near = f->near[!(s->occupied & at)];
+    for (int w = 0; w < 2; w++) {
+        for (uint64_t m = geo.through_set[cell][w] & near[w]; m; m &= m - 1) {
+            int l = 64 * w + __builtin_ctzll(m), kc = geo.place[cell][l];
+            uint64_t empty = geo.line_cells[l] & ~occupied;
+            const uint8_t *line = geo.line[l];
+            /* The card's own place stands for every trait: ANDed in, it
+             * leaves what the card must share. */
+            uint64_t others = others_share(
+                f->offer[l] | (uint64_t)TBI_MQ_ALL_TRAITS << (16 * kc));
+            if (empty) {
+                /* The hole is where the next card would complete it. */
+                if (open & empty)
+                    v->with |= field16(
+                        others, geo.place[__builtin_ctzll(empty)][l]);
                 continue;
-            if (k == kc)
-                base_traits |= field16(others, k);
-            else
-                v->with |= field16(others, k);
+            }
+            v->row |= field16(others, kc);
+            for (int k = 0; k < ROW; k++) {
+                if (!(open >> line[k] & 1u))
+                    continue;
+                if (k == kc)
+                    base_traits |= field16(others, k);
+                else
+                    v->with |= field16(others, k);
+            }
         }
     }
     v->base |= base_traits ? tbi_mq_trait_cards(base_traits) : 0;
