@@ -291,6 +291,26 @@ static inline int kind_of(unsigned all, int n, int len)
     return (int)(e >> 2) == n ? (int)(e & 3u) : 0;
 }
 
+/* Whether kind_of(all, n, len) is not 0, as 0 or 1, computed without a
+ * jump. */
+static inline unsigned kind_ok(unsigned all, int n, int len)
+{
+    unsigned e = kind_table[len - MIN_LINE][all];
+    return ((e >> 2) == (unsigned)n) & ((e & 3u) != 0);
+}
+
+/* The hand cards (bit i: hand card i, of hn) that with the cards coded
+ * `code`, n - 1 of them, can make a Group of a line of len: all are tried,
+ * with no jump on the answers, which the processor could not foresee. */
+static inline unsigned fitting(const uint16_t *hc, int hn, unsigned code,
+                               int n, int len)
+{
+    unsigned fit = 0;
+    for (int a = 0; a < hn; a++)
+        fit |= kind_ok(code | hc[a], n, len) << a;
+    return fit;
+}
+
 /* The same for n cards given by id. */
 static int group_kind(const uint8_t *cards, int n, int len)
 {
@@ -624,10 +644,10 @@ static void fill_slots(plan_search *ps, const uint8_t *slot, int slots,
         pl->cell[n0 + 1] = slot[1];
     if (slots > 2)
         pl->cell[n0 + 2] = slot[2];
-    for (int a = 0; a < hn; a++) {
+    for (unsigned ma = fitting(hc, hn, code, known + 1, len); ma;
+         ma &= ma - 1) {
+        int a = __builtin_ctz(ma);
         unsigned ca = code | hc[a];
-        if (!kind_of(ca, known + 1, len))
-            continue;
         pl->card[n0] = hand[a];
         if (slots == 1) {
             visit(ps);
@@ -635,10 +655,10 @@ static void fill_slots(plan_search *ps, const uint8_t *slot, int slots,
                 return;
             continue;
         }
-        for (int b = 0; b < hn; b++) {
+        unsigned mb = fitting(hc, hn, ca, known + 2, len) & ~(1u << a);
+        for (; mb; mb &= mb - 1) {
+            int b = __builtin_ctz(mb);
             unsigned cb = ca | hc[b];
-            if (b == a || !kind_of(cb, known + 2, len))
-                continue;
             pl->card[n0 + 1] = hand[b];
             if (slots == 2) {
                 visit(ps);
@@ -646,10 +666,10 @@ static void fill_slots(plan_search *ps, const uint8_t *slot, int slots,
                     return;
                 continue;
             }
-            for (int c = 0; c < hn; c++) {
-                if (c == a || c == b || !kind_of(cb | hc[c], known + 3, len))
-                    continue;
-                pl->card[n0 + 2] = hand[c];
+            unsigned mc = fitting(hc, hn, cb, known + 3, len) &
+                          ~(1u << a | 1u << b);
+            for (; mc; mc &= mc - 1) {
+                pl->card[n0 + 2] = hand[__builtin_ctz(mc)];
                 visit(ps);
                 if (ps->stop)
                     return;
