@@ -343,9 +343,10 @@ typedef struct plan {
  * once whether a segment can matter.  Built by whichever thread comes
  * first (pthread_once), and only read after, with kind_table. */
 #define THROUGH_MAX 48 /* segments through one cell: 4 lines x (3+4+5) */
+#define NO_CELL CELLS  /* after a short segment's cells: code 0 */
 typedef struct board_lines {
     int n;
-    uint8_t cells[MAX_SEGS][MAX_LINE];
+    uint8_t cells[MAX_SEGS][MAX_LINE]; /* padded with NO_CELL */
     uint8_t len[MAX_SEGS];
     uint64_t mask[MAX_SEGS];
     uint16_t through[CELLS][THROUGH_MAX];
@@ -362,6 +363,7 @@ static void build_lines(void)
                               MAX_SEGS);
     for (int i = 0; i < lines.n; i++) {
         lines.len[i] = seg[i].len;
+        memset(lines.cells[i], NO_CELL, MAX_LINE);
         for (int k = 0; k < seg[i].len; k++) {
             /* search_segment reads a segment's cells off masks, in
              * ascending order: the order they come in here. */
@@ -393,15 +395,14 @@ static const board_lines *board(void)
 }
 
 /* The OR of the codes of the top cards on segment i, from code_at (the
- * code of each cell's top card). */
+ * code of each cell's top card, and 0 at NO_CELL, where a segment shorter
+ * than five is padded). */
 static inline unsigned segment_code(const board_lines *b, int i,
                                     const uint16_t *code_at)
 {
     const uint8_t *c = b->cells[i];
-    unsigned code = code_at[c[0]] | code_at[c[1]] | code_at[c[2]];
-    for (int k = MIN_LINE; k < b->len[i]; k++)
-        code |= code_at[c[k]];
-    return code;
+    return code_at[c[0]] | code_at[c[1]] | code_at[c[2]] | code_at[c[3]] |
+           code_at[c[4]];
 }
 
 /* The board as masks of cells for the seat to move: stacks, its own
@@ -444,18 +445,15 @@ static int capture_lines(const board_lines *b, uint64_t fresh, uint64_t full,
 }
 
 /* The second half: of those n segments, the opponent stacks on the ones
- * whose top cards form a Group.  One whose opponent stacks are all
- * captured already is not looked at again: it could add nothing. */
+ * whose top cards form a Group (tested without a jump on the answer). */
 static uint64_t captured(const board_lines *b, const uint16_t *code_at,
                          const uint16_t *lines_in, int n, uint64_t theirs)
 {
     uint64_t flip = 0;
     for (int j = 0; j < n; j++) {
         int i = lines_in[j], len = b->len[i];
-        if (!(b->mask[i] & theirs & ~flip))
-            continue;
-        if (kind_of(segment_code(b, i, code_at), len, len))
-            flip |= b->mask[i] & theirs;
+        unsigned group = kind_ok(segment_code(b, i, code_at), len, len);
+        flip |= b->mask[i] & theirs & (0ull - group);
     }
     return flip;
 }
@@ -511,7 +509,8 @@ typedef struct plan_search {
     int mode, stop;
     int hand_n;
     uint16_t hand_code[HAND];
-    uint16_t code_at[CELLS]; /* read only where there is a stack */
+    uint16_t code_at[CELLS + 1]; /* read where there is a stack, and at
+                                  * NO_CELL (0) */
     plan pl;
     steps *st;               /* VISIT_STEPS */
     pick *pk;                /* VISIT_VALUE */
@@ -537,6 +536,7 @@ static void plan_search_init(plan_search *ps, const clique *s, int mode)
         int c = __builtin_ctzll(f);
         ps->code_at[c] = attr_code[s->top[c] - 1];
     }
+    ps->code_at[NO_CELL] = 0;
     for (int i = 0; i < s->new_n; i++) {
         ps->pl.card[i] = (uint8_t)(s->top[s->new_cell[i]] - 1);
         ps->pl.cell[i] = s->new_cell[i];
@@ -849,8 +849,9 @@ static void next_turn(clique *s)
  * on the board as it stands). */
 static uint64_t captures(const clique *s)
 {
-    uint16_t code_at[CELLS];
+    uint16_t code_at[CELLS + 1];
     masks m = board_masks(s);
+    code_at[NO_CELL] = 0;
     for (uint64_t f = s->full; f; f &= f - 1) {
         int c = __builtin_ctzll(f);
         code_at[c] = attr_code[s->top[c] - 1];
