@@ -271,6 +271,16 @@ static int kind_by_rule(unsigned all, int n, int len)
  * it some sixty times a placement found, so one load replaces the counts. */
 static uint8_t kind_table[MAX_LINE - MIN_LINE + 1][CODE_VALUES];
 
+/* For each line length, bit `all` (of 4096): whether kind_table's entry
+ * is a Group or part of one, given that its cards take as many values of
+ * the attribute that must vary as they are cards.  1.5 kB, which stays in
+ * the nearest cache beside the search's other data. */
+static uint64_t group_bits[MAX_LINE - MIN_LINE + 1][CODE_VALUES / 64];
+
+/* The bits of the attribute that must vary in a line of len. */
+static const unsigned varied_bits[MAX_LINE - MIN_LINE + 1] = {
+    COLOUR_BITS, SUIT_BITS, NUMBER_BITS};
+
 static void build_kind_table(void)
 {
     for (int len = MIN_LINE; len <= MAX_LINE; len++)
@@ -281,6 +291,8 @@ static void build_kind_table(void)
             int n = bits5(field);
             kind_table[len - MIN_LINE][all] =
                 (uint8_t)(n << 2 | kind_by_rule(all, n, len));
+            if (kind_by_rule(all, n, len))
+                group_bits[len - MIN_LINE][all / 64] |= 1ull << (all % 64);
         }
 }
 
@@ -300,14 +312,22 @@ static inline unsigned kind_ok(unsigned all, int n, int len)
 }
 
 /* The hand cards (bit i: hand card i, of hn) that with the cards coded
- * `code`, n - 1 of them, can make a Group of a line of len: all are tried,
- * with no jump on the answers, which the processor could not foresee. */
+ * `code`, which can be a Group of a line of len or part of one, can still
+ * be: those adding a value of the attribute that must vary (so that the
+ * count of its values stays the count of cards) and keeping the rest of
+ * the rule (group_bits).  All are tried, with no jump on the answers,
+ * which the processor could not foresee. */
 static inline unsigned fitting(const uint16_t *hc, int hn, unsigned code,
-                               int n, int len)
+                               int len)
 {
-    unsigned fit = 0;
-    for (int a = 0; a < hn; a++)
-        fit |= kind_ok(code | hc[a], n, len) << a;
+    const uint64_t *ok = group_bits[len - MIN_LINE];
+    unsigned varied = code & varied_bits[len - MIN_LINE], fit = 0;
+    for (int a = 0; a < hn; a++) {
+        unsigned all = code | hc[a];
+        fit |= ((unsigned)(ok[all / 64] >> (all % 64)) & 1u &
+                (unsigned)((varied & hc[a]) == 0))
+               << a;
+    }
     return fit;
 }
 
@@ -623,12 +643,13 @@ static void visit(plan_search *ps)
 /*
  * Gives each of the `slots` cells still to fill (at most three) a hand
  * card in turn, each card at most once, pruning as soon as the cards so
- * far cannot be a Group (code: the OR of the codes of the `known` cards
- * that stay), and visits each complete placement: the first slot's card
- * by hand order, then the second's, then the third's.
+ * far cannot be a Group (code: the OR of the codes of the cards that
+ * stay, which can be one or part of one), and visits each complete
+ * placement: the first slot's card by hand order, then the second's, then
+ * the third's.
  */
 static void fill_slots(plan_search *ps, const uint8_t *slot, int slots,
-                       unsigned code, int known, int len)
+                       unsigned code, int len)
 {
     const uint8_t *hand = ps->s->hand[ps->s->seat];
     const uint16_t *hc = ps->hand_code;
@@ -644,7 +665,7 @@ static void fill_slots(plan_search *ps, const uint8_t *slot, int slots,
         pl->cell[n0 + 1] = slot[1];
     if (slots > 2)
         pl->cell[n0 + 2] = slot[2];
-    for (unsigned ma = fitting(hc, hn, code, known + 1, len); ma;
+    for (unsigned ma = fitting(hc, hn, code, len); ma;
          ma &= ma - 1) {
         int a = __builtin_ctz(ma);
         unsigned ca = code | hc[a];
@@ -655,7 +676,7 @@ static void fill_slots(plan_search *ps, const uint8_t *slot, int slots,
                 return;
             continue;
         }
-        unsigned mb = fitting(hc, hn, ca, known + 2, len) & ~(1u << a);
+        unsigned mb = fitting(hc, hn, ca, len) & ~(1u << a);
         for (; mb; mb &= mb - 1) {
             int b = __builtin_ctz(mb);
             unsigned cb = ca | hc[b];
@@ -666,7 +687,7 @@ static void fill_slots(plan_search *ps, const uint8_t *slot, int slots,
                     return;
                 continue;
             }
-            unsigned mc = fitting(hc, hn, cb, known + 3, len) &
+            unsigned mc = fitting(hc, hn, cb, len) &
                           ~(1u << a | 1u << b);
             for (; mc; mc &= mc - 1) {
                 pl->card[n0 + 2] = hand[__builtin_ctz(mc)];
@@ -727,7 +748,7 @@ static void search_segment(plan_search *ps, int i)
         if (!kind_of(code, known, len))
             continue;
         ps->cap_n = -1; /* new cells to fill */
-        fill_slots(ps, slot, slots, code, known, len);
+        fill_slots(ps, slot, slots, code, len);
         if (ps->stop)
             return;
     }
