@@ -291,6 +291,23 @@ static void build_kind_table(void)
         }
 }
 
+/* cover_ok[own][down]: the subsets of `own` own cards (bit j: the j-th
+ * is covered) that a Group may cover when `down` cards (those put down
+ * already and the holes) go down anyway: one own card at least stays, and
+ * one to three cards go down in all.  Filled once (build_kind_table). */
+static uint16_t cover_ok[MAX_LINE][MAX_NEW + 1];
+
+static void build_cover_ok(void)
+{
+    for (int own = 0; own < MAX_LINE; own++)
+        for (int down = 0; down <= MAX_NEW; down++)
+            for (int cover = 0; cover < (1 << own) - 1; cover++) {
+                int all = down + bits5((unsigned)cover);
+                if (all >= 1 && all <= MAX_NEW)
+                    cover_ok[own][down] |= (uint16_t)(1u << cover);
+            }
+}
+
 /* kind_by_rule(all, n, len), read from the table (built by board()). */
 static inline int kind_of(unsigned all, int n, int len)
 {
@@ -436,6 +453,7 @@ static void build_lines(void)
         }
     }
     build_kind_table();
+    build_cover_ok();
 }
 
 static const board_lines *board(void)
@@ -758,28 +776,34 @@ static void search_segment(plan_search *ps, int i)
         hole[empty++] = (uint8_t)__builtin_ctzll(h);
     for (uint64_t o = line & ps->m.own; o; o &= o - 1)
         own[own_n++] = (uint8_t)__builtin_ctzll(o);
-    /* Each subset of the own cards to cover, keeping one uncovered. */
-    for (int cover = 0; cover < (1 << own_n) - 1; cover++) {
-        int down = new_n + empty + bits5((unsigned)cover);
-        if (down < 1 || down > MAX_NEW)
-            continue; /* a Group puts down one to three cards */
-        unsigned code = fixed;
-        int known = fixed_n, slots = 0;
+    /* Each subset of the own cards to cover, keeping one uncovered, that
+     * puts down one to three cards (cover_ok) and leaves a Group possible:
+     * the codes of the cards kept, for each subset, built up one card at a
+     * time, and all the subsets tested with no jump on the answers (as in
+     * fitting). */
+    unsigned kept_code[1 << (MAX_LINE - 1)];
+    int whole = (1 << own_n) - 1;
+    kept_code[0] = fixed;
+    for (int kept = 1; kept <= whole; kept++)
+        kept_code[kept] = kept_code[kept & (kept - 1)] |
+                          ps->code_at[own[__builtin_ctz((unsigned)kept)]];
+    unsigned valid = cover_ok[own_n][new_n + empty];
+    for (int cover = 0; cover < whole; cover++) {
+        int kept = whole ^ cover;
+        valid &= ~((kind_ok(kept_code[kept], fixed_n + bits5((unsigned)kept),
+                            len) ^ 1u)
+                   << cover);
+    }
+    for (; valid; valid &= valid - 1) {
+        int cover = __builtin_ctz(valid), slots = 0;
         uint8_t slot[MAX_LINE];
         for (int k = 0; k < empty; k++)
             slot[slots++] = hole[k];
-        for (int j = 0; j < own_n; j++) {
-            if (cover >> j & 1) {
+        for (int j = 0; j < own_n; j++)
+            if (cover >> j & 1)
                 slot[slots++] = own[j];
-            } else {
-                code |= ps->code_at[own[j]];
-                known++;
-            }
-        }
-        if (!kind_of(code, known, len))
-            continue;
         ps->cap_n = -1; /* new cells to fill */
-        fill_slots(ps, slot, slots, code, len);
+        fill_slots(ps, slot, slots, kept_code[whole ^ cover], len);
         if (ps->stop)
             return;
     }
