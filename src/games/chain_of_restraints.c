@@ -814,9 +814,10 @@ static void view_cell(const restraints *s, const field_lines *f,
     v->base = 0;
     for (int i = 0; i < nlines; i++) {
         const line_view *l = &lines[i];
-        /* A line elsewhere counts where it is full or its hole is open. */
-        if (!(l->cells & at) && (open & l->hole) == l->hole)
-            v->base |= l->makers;
+        /* A line elsewhere counts where it is full or its hole is open
+         * (taken with no jump on the answer). */
+        uint64_t counts = !(l->cells & at) & ((open & l->hole) == l->hole);
+        v->base |= l->makers & (0ull - counts);
     }
     uint64_t occupied = s->occupied | at;
     unsigned base_traits = 0;
