@@ -411,6 +411,7 @@ typedef struct plan {
  * first (pthread_once), and only read after, with kind_table. */
 #define THROUGH_MAX 48 /* segments through one cell: 4 lines x (3+4+5) */
 #define NO_CELL CELLS  /* after a short segment's cells: code 0 */
+#define SEG_WORDS ((MAX_SEGS + 63) / 64)
 typedef struct board_lines {
     int n;
     uint8_t cells[MAX_SEGS][MAX_LINE]; /* padded with NO_CELL */
@@ -418,6 +419,9 @@ typedef struct board_lines {
     uint64_t mask[MAX_SEGS];
     uint16_t through[CELLS][THROUGH_MAX];
     uint8_t through_n[CELLS];
+    /* through_set[c]: bit i (of SEG_WORDS words) set when segment i
+     * holds cell c. */
+    uint64_t through_set[CELLS][SEG_WORDS];
 } board_lines;
 
 static board_lines lines;
@@ -448,8 +452,10 @@ static void build_lines(void)
             for (int k = 0; k < through[j].len; k++)
                 m |= 1ull << through[j].cells[k];
             for (int i = 0; i < lines.n; i++)
-                if (lines.mask[i] == m)
+                if (lines.mask[i] == m) {
                     lines.through[c][lines.through_n[c]++] = (uint16_t)i;
+                    lines.through_set[c][i / 64] |= 1ull << (i % 64);
+                }
         }
     }
     build_kind_table();
@@ -837,16 +843,23 @@ static void each_plan(plan_search *ps)
         }
         return;
     }
-    /* The open segments are gathered first without a jump per segment,
-     * as in capture_lines. */
-    uint16_t open[MAX_SEGS];
-    int n = 0;
-    for (int i = 0; i < b->n; i++) {
-        open[n] = (uint16_t)i;
-        n += segment_open(&ps->m, b->mask[i]);
+    /* The open segments hold a stack of each seat: those through the
+     * opponent's stacks and through the player's own, as sets of segments
+     * (with no card put down yet, that is all segment_open asks). */
+    uint64_t theirs[SEG_WORDS] = {0}, own[SEG_WORDS] = {0};
+    for (uint64_t m = ps->m.theirs; m; m &= m - 1) {
+        const uint64_t *t = b->through_set[__builtin_ctzll(m)];
+        for (int w = 0; w < SEG_WORDS; w++)
+            theirs[w] |= t[w];
     }
-    for (int j = 0; j < n && !ps->stop; j++)
-        search_segment(ps, open[j]);
+    for (uint64_t m = ps->m.own; m; m &= m - 1) {
+        const uint64_t *t = b->through_set[__builtin_ctzll(m)];
+        for (int w = 0; w < SEG_WORDS; w++)
+            own[w] |= t[w];
+    }
+    for (int w = 0; w < SEG_WORDS; w++)
+        for (uint64_t m = theirs[w] & own[w]; m && !ps->stop; m &= m - 1)
+            search_segment(ps, 64 * w + __builtin_ctzll(m));
 }
 
 static void find_steps(const clique *s, steps *st)
