@@ -80,41 +80,11 @@ int tbi_sq_segments(int w, int h, int min_len, int max_len, int through,
     return n;
 }
 
-void tbi_box_add(tbi_box *b, int x, int y)
-{
-    if (tbi_box_empty(b)) {
-        b->x0 = b->x1 = (int8_t)x;
-        b->y0 = b->y1 = (int8_t)y;
-        return;
-    }
-    if (x < b->x0)
-        b->x0 = (int8_t)x;
-    if (x > b->x1)
-        b->x1 = (int8_t)x;
-    if (y < b->y0)
-        b->y0 = (int8_t)y;
-    if (y > b->y1)
-        b->y1 = (int8_t)y;
-}
-
 int tbi_box_fits(const tbi_box *b, int x, int y, int w, int h)
 {
     tbi_box grown = *b;
     tbi_box_add(&grown, x, y);
     return grown.x1 - grown.x0 < w && grown.y1 - grown.y0 < h;
-}
-
-void tbi_box_reach(const tbi_box *b, int w, int h, tbi_box *reach)
-{
-    *reach = *b;
-    if (tbi_box_empty(b))
-        return;
-    /* The room left along a side is how far the window may still slide. */
-    int room_x = w - 1 - (b->x1 - b->x0), room_y = h - 1 - (b->y1 - b->y0);
-    reach->x0 = (int8_t)(b->x0 - room_x);
-    reach->x1 = (int8_t)(b->x1 + room_x);
-    reach->y0 = (int8_t)(b->y0 - room_y);
-    reach->y1 = (int8_t)(b->y1 + room_y);
 }
 
 void tbi_hex_step(int x, int y, int dir, int *nx, int *ny)

@@ -112,14 +112,42 @@ static inline int tbi_box_empty(const tbi_box *b)
     return b->x0 > b->x1;
 }
 
-/* Grows the box to hold (x, y). */
-void tbi_box_add(tbi_box *b, int x, int y);
+/* Grows the box to hold (x, y).  This and tbi_box_reach are inline: a
+ * bot asks them for every cell it may play to. */
+static inline void tbi_box_add(tbi_box *b, int x, int y)
+{
+    if (tbi_box_empty(b)) {
+        b->x0 = b->x1 = (int8_t)x;
+        b->y0 = b->y1 = (int8_t)y;
+        return;
+    }
+    if (x < b->x0)
+        b->x0 = (int8_t)x;
+    if (x > b->x1)
+        b->x1 = (int8_t)x;
+    if (y < b->y0)
+        b->y0 = (int8_t)y;
+    if (y > b->y1)
+        b->y1 = (int8_t)y;
+}
 /* Whether the box grown to hold (x, y) would still fit in w x h. */
 int tbi_box_fits(const tbi_box *b, int x, int y, int w, int h);
 /* The cells some w x h window holding the box may still cover, written to
  * *reach: the box widened on each side by the room left in w and h (the
  * box itself when it already spans w x h; empty for an empty box). */
-void tbi_box_reach(const tbi_box *b, int w, int h, tbi_box *reach);
+static inline void tbi_box_reach(const tbi_box *b, int w, int h,
+                                 tbi_box *reach)
+{
+    *reach = *b;
+    if (tbi_box_empty(b))
+        return;
+    /* The room left along a side is how far the window may still slide. */
+    int room_x = w - 1 - (b->x1 - b->x0), room_y = h - 1 - (b->y1 - b->y0);
+    reach->x0 = (int8_t)(b->x0 - room_x);
+    reach->x1 = (int8_t)(b->x1 + room_x);
+    reach->y0 = (int8_t)(b->y0 - room_y);
+    reach->y1 = (int8_t)(b->y1 + room_y);
+}
 
 /* ---------------------------------------------------------------- hex */
 

@@ -52,7 +52,11 @@ typedef struct geometry {
     uint8_t line[SEGMENTS][ROW];
     uint64_t line_cells[SEGMENTS];
     uint8_t through[CELLS][THROUGH], through_n[CELLS];
-    uint16_t traits[TBI_MQ_CARDS];
+    uint64_t through_set[CELLS][2]; /* bit l: line l holds the cell */
+    uint8_t place[CELLS][SEGMENTS]; /* the cell's place on line l */
+    /* Each card's traits, and 0 at NONE (and every other byte), so that a
+     * cell's top card reads as the traits it offers, an empty cell none. */
+    uint16_t traits[256];
 } geometry;
 
 static geometry geo;
@@ -67,6 +71,8 @@ static void build_geometry(void)
             int c = seg[i].cells[k];
             geo.line[i][k] = (uint8_t)c;
             geo.line_cells[i] |= 1ull << c;
+            geo.through_set[c][i / 64] |= 1ull << (i % 64);
+            geo.place[c][i] = (uint8_t)k;
             geo.through[c][geo.through_n[c]++] = (uint8_t)i;
         }
     for (int id = 0; id < TBI_MQ_CARDS; id++)
@@ -170,15 +176,19 @@ static uint64_t next_to(uint64_t set)
             set >> SIDE) & ALL_CELLS;
 }
 
-/* The cells of a rectangle of the frame. */
+/* The cells of a rectangle of the frame: one row's run of cells, copied
+ * onto each of its rows by one multiplication (the copies fall in
+ * separate 7-bit rows, so nothing carries). */
 static uint64_t rectangle(const tbi_box *b)
 {
-    uint64_t m = 0;
     int x0 = b->x0 < 0 ? 0 : b->x0, x1 = b->x1 > SIDE - 1 ? SIDE - 1 : b->x1;
     int y0 = b->y0 < 0 ? 0 : b->y0, y1 = b->y1 > SIDE - 1 ? SIDE - 1 : b->y1;
-    for (int y = y0; y <= y1; y++)
-        m |= ((1ull << (x1 - x0 + 1)) - 1) << (y * SIDE + x0);
-    return m;
+    if (x1 < x0 || y1 < y0)
+        return 0;
+    uint64_t run = ((1ull << (x1 - x0 + 1)) - 1) << x0;
+    uint64_t rows = ((1ull << (SIDE * (y1 - y0 + 1))) - 1) /
+                    ((1ull << SIDE) - 1);
+    return run * rows << (SIDE * y0);
 }
 
 /* The cells a card may go on: "either atop another card, or to an empty
@@ -693,55 +703,83 @@ static uint64_t unseen_by(const restraints *s, int seat)
 }
 
 /* A line of four cells as the bot sees it on the field before its move:
- * which line it is, how many of its cells hold no card, the empty one
- * when just one does, and the cards that would complete it there (for a
- * full line, on any of its cells). */
+ * its cells, its empty cell when just one is (0 when none is), and the
+ * cards that would complete it there (for a full line, on any of its
+ * cells). */
 typedef struct line_view {
-    int line, holes, hole;
+    uint64_t cells, hole;
     uint64_t makers;
 } line_view;
 
-/* The cards that complete a line at its k-th cell: the cards having a
- * trait the other three top cards share (none when one is missing). */
-static uint64_t makers_at(const uint8_t *top, const uint8_t *line, int k)
+/* The traits of a line's four cells packed 16 bits each, cell k in bits
+ * 16k to 16k + 15: words that the bot works on whole, in registers (four
+ * small arrays written and read back made the processor wait on its
+ * store buffer). */
+static unsigned field16(uint64_t w, int k)
 {
-    unsigned m = TBI_MQ_ALL_TRAITS;
-    for (int j = 0; j < ROW; j++) {
-        if (j == k)
-            continue;
-        if (top[line[j]] == NONE)
-            return 0;
-        m &= traits(top[line[j]]);
-    }
-    return m ? tbi_mq_trait_cards(m) : 0;
+    return (unsigned)(w >> (16 * k)) & 0xffffu;
 }
 
-/* The lines of the field that some card could complete (one hole or
- * none), as they stand. */
-static int survey(const uint8_t *top, uint64_t occupied, line_view *out)
+/* From the traits t each cell of a line offers (packed, none for an empty
+ * cell), what the three top cards but the k-th share, for each k: each
+ * field ANDed with its pair's other field, then with the other pair's
+ * common part. */
+static uint64_t others_share(uint64_t t)
+{
+    uint64_t swapped = (t >> 16 & 0x0000ffff0000ffffull) |
+                       (t << 16 & 0xffff0000ffff0000ull);
+    uint64_t pairs = t & swapped;
+    return swapped & (pairs >> 32 | pairs << 32);
+}
+
+/* What the bot reads of every line of the field, as it stands: how many
+ * of its cells are empty and, where that is at most two (a play can leave
+ * it one short of a row at most), the traits its four top cards offer,
+ * 16 bits each (none for an empty cell). */
+typedef struct field_lines {
+    uint64_t offer[SEGMENTS];
+    /* near[h][w]: bit l of word w set when line 64w + l has at most h + 1
+     * holes (a play there leaves it one short of a row at most: h = 0 for
+     * a play atop a card, 1 for one on an empty cell). */
+    uint64_t near[2][2];
+} field_lines;
+
+/* Fills in f, and writes the lines of the field that some card could
+ * complete (one hole or none): at a line's hole, the cards having a trait
+ * the other three top cards share; on a full line, those completing it at
+ * any of its cells (a union of tbi_mq_trait_cards is that of the union of
+ * their traits).  Returns how many lines it wrote. */
+static int survey(const uint8_t *top, uint64_t occupied, field_lines *f,
+                  line_view *out)
 {
     int n = 0;
+    memset(f->near, 0, sizeof f->near);
     for (int i = 0; i < SEGMENTS; i++) {
         uint64_t empty = geo.line_cells[i] & ~occupied;
-        if (empty & (empty - 1))
-            continue; /* two holes or more: passed over at once */
+        int holes = __builtin_popcountll(empty);
+        f->near[0][i / 64] |= (uint64_t)(holes <= 1) << (i % 64);
+        f->near[1][i / 64] |= (uint64_t)(holes <= 2) << (i % 64);
+        if (holes > 2)
+            continue; /* no play makes it a row's last cell */
         const uint8_t *c = geo.line[i];
-        line_view *l = &out[n];
-        l->line = i;
-        l->holes = 0;
-        l->hole = -1;
-        for (int k = 0; k < ROW; k++)
-            if (top[c[k]] == NONE) {
-                l->holes++;
-                l->hole = k;
-            }
-        if (l->holes > 1)
+        uint64_t t = (uint64_t)geo.traits[top[c[0]]] |
+                     (uint64_t)geo.traits[top[c[1]]] << 16 |
+                     (uint64_t)geo.traits[top[c[2]]] << 32 |
+                     (uint64_t)geo.traits[top[c[3]]] << 48;
+        f->offer[i] = t;
+        if (holes > 1)
             continue;
-        l->makers = 0;
+        uint64_t others = others_share(t);
+        unsigned need = 0;
         for (int k = 0; k < ROW; k++)
-            if (l->holes == 0 || k == l->hole)
-                l->makers |= makers_at(top, c, k);
-        n += l->makers != 0;
+            if (!empty || empty == 1ull << c[k])
+                need |= field16(others, k);
+        if (!need)
+            continue;
+        line_view *l = &out[n++];
+        l->cells = geo.line_cells[i];
+        l->hole = empty;
+        l->makers = tbi_mq_trait_cards(need);
     }
     return n;
 }
@@ -767,49 +805,50 @@ typedef struct cell_view {
     uint64_t base;
 } cell_view;
 
-static void view_cell(const restraints *s, const line_view *lines, int nlines,
-                      int cell, uint64_t open, cell_view *v)
+static void view_cell(const restraints *s, const field_lines *f,
+                      const line_view *lines, int nlines, int cell,
+                      uint64_t open, cell_view *v)
 {
+    uint64_t at = 1ull << cell;
     v->row = v->with = 0;
     v->base = 0;
     for (int i = 0; i < nlines; i++) {
         const line_view *l = &lines[i];
-        if (geo.line_cells[l->line] >> cell & 1u)
-            continue;
-        if (l->holes == 0 || open >> geo.line[l->line][l->hole] & 1u)
-            v->base |= l->makers;
+        /* A line elsewhere counts where it is full or its hole is open
+         * (taken with no jump on the answer). */
+        uint64_t counts = !(l->cells & at) & ((open & l->hole) == l->hole);
+        v->base |= l->makers & (0ull - counts);
     }
-    uint64_t occupied = s->occupied | 1ull << cell;
+    uint64_t occupied = s->occupied | at;
     unsigned base_traits = 0;
-    for (int i = 0; i < geo.through_n[cell]; i++) {
-        int l = geo.through[cell][i];
-        uint64_t empty = geo.line_cells[l] & ~occupied;
-        if (empty & (empty - 1))
-            continue; /* two holes or more */
-        const uint8_t *line = geo.line[l];
-        /* The card's own place stands for every trait: ANDed in, it
-         * leaves what the card must share. */
-        unsigned t[ROW], others[ROW];
-        for (int k = 0; k < ROW; k++)
-            t[k] = line[k] == cell ? TBI_MQ_ALL_TRAITS
-                   : s->top[line[k]] == NONE ? 0
-                                             : traits(s->top[line[k]]);
-        /* others[k]: what the three top cards but the k-th share. */
-        unsigned front = t[0] & t[1], back = t[2] & t[3];
-        others[0] = t[1] & back;
-        others[1] = t[0] & back;
-        others[2] = front & t[3];
-        others[3] = front & t[2];
-        for (int k = 0; k < ROW; k++) {
-            uint64_t here = 1ull << line[k];
-            if (line[k] == cell && !empty)
-                v->row |= others[k];
-            if (!(open & here) || (empty && empty != here))
+    /* A line through the cell is one short of a row at most, after the
+     * play, when it has at most one hole besides the cell. */
+    const uint64_t *near = f->near[!(s->occupied & at)];
+    for (int w = 0; w < 2; w++) {
+        for (uint64_t m = geo.through_set[cell][w] & near[w]; m; m &= m - 1) {
+            int l = 64 * w + __builtin_ctzll(m), kc = geo.place[cell][l];
+            uint64_t empty = geo.line_cells[l] & ~occupied;
+            const uint8_t *line = geo.line[l];
+            /* The card's own place stands for every trait: ANDed in, it
+             * leaves what the card must share. */
+            uint64_t others = others_share(
+                f->offer[l] | (uint64_t)TBI_MQ_ALL_TRAITS << (16 * kc));
+            if (empty) {
+                /* The hole is where the next card would complete it. */
+                if (open & empty)
+                    v->with |= field16(
+                        others, geo.place[__builtin_ctzll(empty)][l]);
                 continue;
-            if (line[k] == cell)
-                base_traits |= others[k];
-            else
-                v->with |= others[k];
+            }
+            v->row |= field16(others, kc);
+            for (int k = 0; k < ROW; k++) {
+                if (!(open >> line[k] & 1u))
+                    continue;
+                if (k == kc)
+                    base_traits |= field16(others, k);
+                else
+                    v->with |= field16(others, k);
+            }
         }
     }
     v->base |= base_traits ? tbi_mq_trait_cards(base_traits) : 0;
@@ -850,38 +889,62 @@ static tb_action restraints_heuristic(const void *vs, int seat, tb_rng *rng)
 {
     const restraints *s = vs;
     line_view lines[SEGMENTS];
+    field_lines f;
     (void)frame();
-    int nlines = survey(s->top, s->occupied, lines);
+    int nlines = survey(s->top, s->occupied, &f, lines);
     int next = (seat + 1) % s->players;
     uint64_t unseen = unseen_by(s, seat), mine = hand_mask(s, seat);
     uint64_t certain = s->known[seat][next];
     int unknown = s->hand_n[next] - __builtin_popcountll(certain);
     int pool = __builtin_popcountll(unseen);
     double none[TBI_MQ_CARDS + 1];
-    for (int k = 0; k <= TBI_MQ_CARDS; k++)
+    for (int k = 0; k <= pool; k++)
         none[k] = -1.0;
+    /* The hand's cards free of the restraint, with their traits and the
+     * cards sharing one: the same for every cell. */
+    int free_n = 0, card_of[HAND];
+    unsigned has[HAND];
+    uint64_t alike[HAND];
+    for (int i = 0; i < s->hand_n[seat]; i++) {
+        int card = s->hand[seat][i];
+        if (!free_of_restraint(s, card))
+            continue;
+        card_of[free_n] = card;
+        has[free_n] = traits(card);
+        alike[free_n++] = tbi_mq_trait_cards(traits(card));
+    }
     double best = -1e9;
     tb_action pick = 0;
     int ties = 0;
+    /* The cells open after a play on cell (open_cells of the field with
+     * it): those next to a card or the cell, within the window's reach,
+     * which changes only when the play widens the cards' box. */
+    uint64_t near = s->occupied | next_to(s->occupied);
+    tbi_box reach;
+    tbi_box_reach(&s->box, WINDOW, WINDOW, &reach);
+    uint64_t within = rectangle(&reach);
     for (uint64_t cells = open_cells(s->occupied, &s->box); cells;
          cells &= cells - 1) {
         int cell = __builtin_ctzll(cells);
         tbi_box box = s->box;
         tbi_box_add(&box, cell_x(cell), cell_y(cell));
-        uint64_t open = open_cells(s->occupied | 1ull << cell, &box);
+        uint64_t room = within;
+        if (memcmp(&box, &s->box, sizeof box)) {
+            tbi_box_reach(&box, WINDOW, WINDOW, &reach);
+            room = rectangle(&reach);
+        }
+        uint64_t open = (near | next_to(1ull << cell)) & room;
         cell_view v;
-        view_cell(s, lines, nlines, cell, open, &v);
-        for (int i = 0; i < s->hand_n[seat]; i++) {
-            int card = s->hand[seat][i];
-            if (!free_of_restraint(s, card))
-                continue;
+        view_cell(s, &f, lines, nlines, cell, open, &v);
+        for (int i = 0; i < free_n; i++) {
+            int card = card_of[i];
             tb_action a = (tb_action)(card << 6 | cell);
-            if (traits(card) & v.row)
+            if (has[i] & v.row)
                 return a; /* it completes a row */
-            unsigned shared = traits(card) & v.with;
+            unsigned shared = has[i] & v.with;
             uint64_t makers =
                 v.base | (shared ? tbi_mq_trait_cards(shared) : 0);
-            uint64_t theirs = makers & ~tbi_mq_trait_cards(traits(card));
+            uint64_t theirs = makers & ~alike[i];
             double danger = 1.0;
             if (!(theirs & certain)) {
                 /* The chance depends on the count alone: each count's is

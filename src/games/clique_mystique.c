@@ -26,7 +26,11 @@
 #include "obs.h"
 #include "redeal.h"
 
+#include <assert.h>
 #include <pthread.h>
+#ifdef __SSE2__
+#include <emmintrin.h>
+#endif
 #include <string.h>
 
 #define SIDE 7
@@ -199,6 +203,7 @@ static void apply_chance(void *vs, const uint16_t *outcome)
 #define NUMBER_BITS 0x001fu
 #define SUIT_BITS 0x01e0u
 #define COLOUR_BITS 0x0e00u
+#define CODE_VALUES (1u << 12) /* codes of any set of cards: 12 bits */
 
 /* The number of bits set in a 5-bit value (no hardware popcount assumed). */
 static int bits5(unsigned v)
@@ -228,14 +233,13 @@ static const uint16_t attr_code[TBI_MQ_CARDS] = {
  * An attribute with n different values among n cards is "all different",
  * with one value "shared".  Returns 0 when not, 1 for a Group, 2 for a
  * Clique with two attributes constant (it counts twice in the tiebreaker).
- * `all` is the OR of the cards' codes.
+ * `all` is the OR of the cards' codes.  This is the rule as written; the
+ * searches read it from kind_table (kind_of below), filled from it once.
  */
-static int kind_of(unsigned all, int n, int len)
+static int kind_by_rule(unsigned all, int n, int len)
 {
     int numbers, suits, colours;
     int shared1, shared2; /* values of the shared attributes */
-    /* The varied attribute first: most lines the search tries fail it, and
-     * then the other two need not be counted. */
     switch (len) {
     case 3:
         if ((colours = bits5((all & COLOUR_BITS) >> 9)) != n)
@@ -264,6 +268,116 @@ static int kind_of(unsigned all, int n, int len)
     return len == 3 && suits == n && numbers == n;
 }
 
+/* kind_by_rule for every line length and code, with n taken to be the
+ * number of values of the attribute that must vary (the only n for which
+ * the answer can be other than 0): entry n << 2 | kind.  The searches ask
+ * it some sixty times a placement found, so one load replaces the counts. */
+static uint8_t kind_table[MAX_LINE - MIN_LINE + 1][CODE_VALUES];
+
+/* The bits of the attribute that must vary in a line of len. */
+static const unsigned varied_bits[MAX_LINE - MIN_LINE + 1] = {
+    COLOUR_BITS, SUIT_BITS, NUMBER_BITS};
+
+static void build_kind_table(void)
+{
+    for (int len = MIN_LINE; len <= MAX_LINE; len++)
+        for (unsigned all = 0; all < CODE_VALUES; all++) {
+            unsigned field = len == 3   ? (all & COLOUR_BITS) >> 9
+                             : len == 4 ? (all & SUIT_BITS) >> 5
+                                        : all & NUMBER_BITS;
+            int n = bits5(field);
+            kind_table[len - MIN_LINE][all] =
+                (uint8_t)(n << 2 | kind_by_rule(all, n, len));
+        }
+}
+
+/* cover_ok[own][down]: the subsets of `own` own cards (bit j: the j-th
+ * is covered) that a Group may cover when `down` cards (those put down
+ * already and the holes) go down anyway: one own card at least stays, and
+ * one to three cards go down in all.  Filled once (build_kind_table). */
+static uint16_t cover_ok[MAX_LINE][MAX_NEW + 1];
+
+static void build_cover_ok(void)
+{
+    for (int own = 0; own < MAX_LINE; own++)
+        for (int down = 0; down <= MAX_NEW; down++)
+            for (int cover = 0; cover < (1 << own) - 1; cover++) {
+                int all = down + bits5((unsigned)cover);
+                if (all >= 1 && all <= MAX_NEW)
+                    cover_ok[own][down] |= (uint16_t)(1u << cover);
+            }
+}
+
+/* kind_by_rule(all, n, len), read from the table (built by board()). */
+static inline int kind_of(unsigned all, int n, int len)
+{
+    unsigned e = kind_table[len - MIN_LINE][all];
+    return (int)(e >> 2) == n ? (int)(e & 3u) : 0;
+}
+
+/* Whether kind_of(all, n, len) is not 0, as 0 or 1, computed without a
+ * jump. */
+static inline unsigned kind_ok(unsigned all, int n, int len)
+{
+    unsigned e = kind_table[len - MIN_LINE][all];
+    return ((e >> 2) == (unsigned)n) & ((e & 3u) != 0);
+}
+
+/* Eight 16-bit codes, worked on at once (GCC and clang vector extension:
+ * SSE2 on any x86-64, plain code where there is no vector unit). */
+typedef uint16_t codes8 __attribute__((vector_size(16)));
+typedef int16_t flags8 __attribute__((vector_size(16)));
+
+/* For each line length, the bits of the two attributes of which one at
+ * least must be shared (or, in a line of three, all of them vary). */
+static const unsigned shared_bits[MAX_LINE - MIN_LINE + 1][2] = {
+    {SUIT_BITS, NUMBER_BITS},
+    {COLOUR_BITS, NUMBER_BITS},
+    {COLOUR_BITS, SUIT_BITS}};
+
+/*
+ * The hand cards (bit i: hand card i, of hn; hc holds eight codes, 0
+ * past the hand) that with the cards coded `code`, which can be a Group
+ * of a line of len or part of one, can still be (kind_of with one card
+ * more): those adding a value of the attribute that must vary, so that
+ * the count of its values stays the count of cards, and then keeping one
+ * of the other two attributes to one value, or, in a line of three whose
+ * cards so far differ in everything (a Motley Crew so far), adding a new
+ * suit and a new number too.  All eight are tested at once, with no jump
+ * on the answers, which the processor could not foresee.
+ */
+static inline unsigned fitting(const uint16_t *hc, int hn, unsigned code,
+                               int len)
+{
+    unsigned varied = varied_bits[len - MIN_LINE];
+    unsigned one = shared_bits[len - MIN_LINE][0];
+    unsigned two = shared_bits[len - MIN_LINE][1];
+    int n = bits5(varied == COLOUR_BITS ? (code & varied) >> 9
+                  : varied == SUIT_BITS ? (code & varied) >> 5
+                                        : code & varied);
+    int motley = len == 3 && bits5((code & SUIT_BITS) >> 5) == n &&
+                 bits5(code & NUMBER_BITS) == n;
+    codes8 h;
+    memcpy(&h, hc, sizeof h);
+    codes8 all = h | (uint16_t)code;
+    codes8 x1 = all & (uint16_t)one, x2 = all & (uint16_t)two;
+    flags8 fits = (h & (uint16_t)(code & varied)) == 0;
+    flags8 shared = ((x1 & (x1 - 1)) == 0) | ((x2 & (x2 - 1)) == 0) |
+                    (((h & (uint16_t)(code & (one | two))) == 0) &
+                     (int16_t)-motley);
+    fits &= shared;
+#ifdef __SSE2__
+    /* Each lane's flag to one byte, then the bytes' top bits to a word. */
+    __m128i bytes = _mm_packs_epi16((__m128i)fits, _mm_setzero_si128());
+    unsigned fit = (unsigned)_mm_movemask_epi8(bytes);
+#else
+    unsigned fit = 0;
+    for (int a = 0; a < 8; a++)
+        fit |= (unsigned)(fits[a] & 1) << a;
+#endif
+    return fit & ((1u << hn) - 1);
+}
+
 /* The same for n cards given by id. */
 static int group_kind(const uint8_t *cards, int n, int len)
 {
@@ -289,125 +403,25 @@ typedef struct plan {
     uint8_t card[MAX_NEW], cell[MAX_NEW];
 } plan;
 
-typedef void (*plan_visit)(const clique *s, const plan *pl, void *user);
-
-/* The search for placements along one segment: how many of its top cards
- * are known (they stay), and the cells still to be given a hand card. */
-typedef struct line_search {
-    const clique *s;
-    int len;
-    int known;
-    int slot_cell[MAX_NEW];   /* cells still to fill */
-    int slots;
-    int used;                 /* bit i: hand card i is spent on a slot */
-    plan pl;
-    plan_visit visit;
-    void *user;
-} line_search;
-
-/* Gives each remaining slot a hand card in turn, pruning as soon as the
- * cards so far cannot be a Group; code is the OR of the cards so far. */
-static void fill_slots(line_search *ls, int k, unsigned code)
-{
-    const clique *s = ls->s;
-    int p = s->seat;
-    if (k == ls->slots) {
-        ls->visit(s, &ls->pl, ls->user);
-        return;
-    }
-    for (int i = 0; i < s->hand_n[p]; i++) {
-        if (ls->used >> i & 1)
-            continue;
-        uint8_t card = s->hand[p][i];
-        unsigned next = code | attr_code[card];
-        if (!kind_of(next, ls->known + k + 1, ls->len))
-            continue;
-        ls->used |= 1 << i;
-        ls->pl.card[ls->pl.n] = card;
-        ls->pl.cell[ls->pl.n] = (uint8_t)ls->slot_cell[k];
-        ls->pl.n++;
-        fill_slots(ls, k + 1, next);
-        ls->pl.n--;
-        ls->used &= ~(1 << i);
-    }
-}
-
-/*
- * Visits every complete placement whose main Group is the segment cells[0..
- * len): all cards put down so far lie on it, every empty cell of it gets a
- * card, the player may also cover some own cards on it, one to three cards
- * are put down in all, at least one own card that was already there stays
- * uncovered and at least one opponent card is in it.
- */
-static void search_segment(const clique *s, const uint16_t *cells, int len,
-                           uint64_t fresh, plan_visit visit, void *user)
-{
-    int p = s->seat, on_line = 0, empty = 0, opp = 0, own_n = 0, fixed_n = 0;
-    int own[MAX_LINE], hole[MAX_LINE];
-    unsigned fixed = 0; /* codes of the cards that stay: new ones, opponent's */
-    for (int i = 0; i < len; i++) {
-        int c = cells[i];
-        if (fresh >> c & 1) { /* a card put down this turn */
-            on_line++;
-        } else if (!s->top[c]) {
-            hole[empty++] = c;
-            continue;
-        } else if (s->owner[c] == p) {
-            own[own_n++] = c;
-            continue;
-        } else {
-            opp++;
-        }
-        fixed |= attr_code[s->top[c] - 1];
-        fixed_n++;
-    }
-    if (on_line < s->new_n || !opp || !own_n || s->new_n + empty > MAX_NEW ||
-        !kind_of(fixed, fixed_n, len))
-        return;
-    line_search ls = {.s = s, .len = len, .visit = visit, .user = user};
-    for (int i = 0; i < s->new_n; i++) {
-        ls.pl.card[i] = (uint8_t)(s->top[s->new_cell[i]] - 1);
-        ls.pl.cell[i] = s->new_cell[i];
-    }
-    /* Each subset of the own cards to cover, keeping one uncovered. */
-    for (int cover = 0; cover < (1 << own_n) - 1; cover++) {
-        int down = s->new_n + empty + bits5((unsigned)cover);
-        if (down < 1 || down > MAX_NEW)
-            continue; /* a Group puts down one to three cards */
-        unsigned code = fixed;
-        ls.known = fixed_n;
-        ls.slots = 0;
-        for (int i = 0; i < empty; i++)
-            ls.slot_cell[ls.slots++] = hole[i];
-        for (int j = 0; j < own_n; j++) {
-            if (cover >> j & 1) {
-                ls.slot_cell[ls.slots++] = own[j];
-            } else {
-                code |= attr_code[s->top[own[j]] - 1];
-                ls.known++;
-            }
-        }
-        if (!kind_of(code, ls.known, len))
-            continue;
-        ls.pl.n = s->new_n;
-        ls.used = 0;
-        fill_slots(&ls, 0, code);
-    }
-}
-
 /* The board's segments of 3-5 cells, with each one's cells as a bit mask,
  * in the order of tbi_sq_segments (all of them, and those through each
  * cell, by number in the first list): the move generator and the
  * heuristic read them at every step of a playout, and a mask tells at
  * once whether a segment can matter.  Built by whichever thread comes
- * first (pthread_once), and only read after. */
+ * first (pthread_once), and only read after, with kind_table. */
 #define THROUGH_MAX 48 /* segments through one cell: 4 lines x (3+4+5) */
+#define NO_CELL CELLS  /* after a short segment's cells: code 0 */
+#define SEG_WORDS ((MAX_SEGS + 63) / 64)
 typedef struct board_lines {
     int n;
-    tbi_segment seg[MAX_SEGS];
+    uint8_t cells[MAX_SEGS][MAX_LINE]; /* padded with NO_CELL */
+    uint8_t len[MAX_SEGS];
     uint64_t mask[MAX_SEGS];
     uint16_t through[CELLS][THROUGH_MAX];
     uint8_t through_n[CELLS];
+    /* through_set[c]: bit i (of SEG_WORDS words) set when segment i
+     * holds cell c. */
+    uint64_t through_set[CELLS][SEG_WORDS];
 } board_lines;
 
 static board_lines lines;
@@ -415,30 +429,54 @@ static pthread_once_t lines_once = PTHREAD_ONCE_INIT;
 
 static void build_lines(void)
 {
-    lines.n = tbi_sq_segments(SIDE, SIDE, MIN_LINE, MAX_LINE, -1, lines.seg,
+    tbi_segment seg[MAX_SEGS];
+    lines.n = tbi_sq_segments(SIDE, SIDE, MIN_LINE, MAX_LINE, -1, seg,
                               MAX_SEGS);
-    for (int i = 0; i < lines.n; i++)
-        for (int k = 0; k < lines.seg[i].len; k++)
-            lines.mask[i] |= 1ull << lines.seg[i].cells[k];
+    for (int i = 0; i < lines.n; i++) {
+        lines.len[i] = seg[i].len;
+        memset(lines.cells[i], NO_CELL, MAX_LINE);
+        for (int k = 0; k < seg[i].len; k++) {
+            /* search_segment reads a segment's cells off masks, in
+             * ascending order: the order they come in here. */
+            assert(k == 0 || seg[i].cells[k] > seg[i].cells[k - 1]);
+            lines.cells[i][k] = (uint8_t)seg[i].cells[k];
+            lines.mask[i] |= 1ull << seg[i].cells[k];
+        }
+    }
     for (int c = 0; c < CELLS; c++) {
-        tbi_segment seg[THROUGH_MAX];
-        int n = tbi_sq_segments(SIDE, SIDE, MIN_LINE, MAX_LINE, c, seg,
+        tbi_segment through[THROUGH_MAX];
+        int n = tbi_sq_segments(SIDE, SIDE, MIN_LINE, MAX_LINE, c, through,
                                 THROUGH_MAX);
         for (int j = 0; j < n; j++) {
             uint64_t m = 0;
-            for (int k = 0; k < seg[j].len; k++)
-                m |= 1ull << seg[j].cells[k];
+            for (int k = 0; k < through[j].len; k++)
+                m |= 1ull << through[j].cells[k];
             for (int i = 0; i < lines.n; i++)
-                if (lines.mask[i] == m)
+                if (lines.mask[i] == m) {
                     lines.through[c][lines.through_n[c]++] = (uint16_t)i;
+                    lines.through_set[c][i / 64] |= 1ull << (i % 64);
+                }
         }
     }
+    build_kind_table();
+    build_cover_ok();
 }
 
 static const board_lines *board(void)
 {
     pthread_once(&lines_once, build_lines);
     return &lines;
+}
+
+/* The OR of the codes of the top cards on segment i, from code_at (the
+ * code of each cell's top card, and 0 at NO_CELL, where a segment shorter
+ * than five is padded). */
+static inline unsigned segment_code(const board_lines *b, int i,
+                                    const uint16_t *code_at)
+{
+    const uint8_t *c = b->cells[i];
+    return code_at[c[0]] | code_at[c[1]] | code_at[c[2]] | code_at[c[3]] |
+           code_at[c[4]];
 }
 
 /* The board as masks of cells for the seat to move: stacks, its own
@@ -458,38 +496,59 @@ static masks board_masks(const clique *s)
     return m;
 }
 
-/* Whether search_segment can find a placement on the segment of cells
- * `line` at all: it holds every card put down so far, an opponent's
- * stack, one of the player's own, and no more empty cells than the cards
- * left to put down.  The same tests search_segment begins with, on masks,
- * so the many segments that fail them cost a few instructions. */
-static int segment_open(const masks *m, uint64_t line, int new_n)
+/* The first half of capture_mask: the segments through a card put down
+ * that are full and hold a stack of each seat, written to out (a segment
+ * through two such cards twice); returns how many.  They depend only on
+ * where cards go down, not on which cards, so the bot gathers them once for
+ * all the placements onto the same cells. */
+static int capture_lines(const board_lines *b, uint64_t fresh, uint64_t full,
+                         uint64_t own, uint64_t theirs, uint16_t *out)
 {
-    return !(m->fresh & ~line) && (m->theirs & line) && (m->own & line) &&
-           new_n + __builtin_popcountll(line & ~m->full) <= MAX_NEW;
+    int n = 0;
+    for (uint64_t f = fresh; f; f &= f - 1) {
+        int c = __builtin_ctzll(f);
+        /* Gathered without a jump per segment (which way each goes is a
+         * coin toss to the processor). */
+        for (int j = 0; j < b->through_n[c]; j++) {
+            uint64_t line = b->mask[b->through[c][j]];
+            out[n] = b->through[c][j];
+            n += !(line & ~full) & ((line & own) != 0) & ((line & theirs) != 0);
+        }
+    }
+    return n;
 }
 
-/* Visits every complete placement that extends the cards put down so far
- * (a placement may be visited once per segment that makes it legal).  Once
- * a card is down, only the lines through it can hold the main Group. */
-static void each_plan(const clique *s, plan_visit visit, void *user)
+/* The second half: of those n segments, the opponent stacks on the ones
+ * whose top cards form a Group (tested without a jump on the answer). */
+static uint64_t captured(const board_lines *b, const uint16_t *code_at,
+                         const uint16_t *lines_in, int n, uint64_t theirs)
 {
-    const board_lines *b = board();
-    masks m = board_masks(s);
-    if (s->new_n) {
-        int c = s->new_cell[0];
-        for (int j = 0; j < b->through_n[c]; j++) {
-            int i = b->through[c][j];
-            if (segment_open(&m, b->mask[i], s->new_n))
-                search_segment(s, b->seg[i].cells, b->seg[i].len, m.fresh,
-                               visit, user);
-        }
-        return;
+    uint64_t flip = 0;
+    for (int j = 0; j < n; j++) {
+        int i = lines_in[j], len = b->len[i];
+        unsigned group = kind_ok(segment_code(b, i, code_at), len, len);
+        flip |= b->mask[i] & theirs & (0ull - group);
     }
-    for (int i = 0; i < b->n; i++)
-        if (segment_open(&m, b->mask[i], 0))
-            search_segment(s, b->seg[i].cells, b->seg[i].len, m.fresh, visit,
-                           user);
+    return flip;
+}
+
+/*
+ * The opponent stacks that the cards put down this turn (the cells of
+ * fresh) capture, on a board given as masks (full, own: the player's
+ * stacks that were there before, still uncovered; theirs) and each
+ * stack's top code: those in the main Group and in every incidental
+ * Group, that is every segment through a card put down that is full,
+ * forms a Group, and includes one of the player's cards that was there
+ * before and one of the opponent's.  Ownership is judged as it was before
+ * the play; all turn at once.
+ */
+static uint64_t capture_mask(const board_lines *b, const uint16_t *code_at,
+                             uint64_t fresh, uint64_t full, uint64_t own,
+                             uint64_t theirs)
+{
+    uint16_t found[MAX_NEW * THROUGH_MAX];
+    int n = capture_lines(b, fresh, full, own, theirs, found);
+    return captured(b, code_at, found, n, theirs);
 }
 
 /* What a search for the legal next steps collects. */
@@ -498,19 +557,328 @@ typedef struct steps {
     int done;                   /* the cards put down are a Group already */
 } steps;
 
-static void note_step(const clique *s, const plan *pl, void *user)
+/* What the bot's search over complete placements keeps: the best value
+ * seen, how many plans shared it, and the first new card of a best one;
+ * base is the score difference the placement starts from (value_plan). */
+typedef struct pick {
+    int best, ties, found;
+    int card, cell; /* the next card to put down, or -1 for done */
+    int base;
+    tb_rng *rng;
+} pick;
+
+/* What a search over placements does with each one it finds: collect the
+ * next steps (legal), stop at the first one that puts down a card or at
+ * the first at all (whether a Group can go on), or value it (the bot). */
+enum { VISIT_STEPS, VISIT_ANY_PUT, VISIT_ANY, VISIT_VALUE };
+
+/* One search over the placements that extend the cards put down so far,
+ * with what every segment's search reads, made once: the board's masks,
+ * the code of each stack's top card and of each hand card, and the plan
+ * being built (the cards already down first). */
+typedef struct plan_search {
+    const clique *s;
+    const board_lines *b;
+    masks m;
+    int mode, stop;
+    int hand_n;
+    uint16_t hand_code[8];   /* 0 past the hand (fitting) */
+    uint16_t code_at[CELLS + 1]; /* read where there is a stack, and at
+                                  * NO_CELL (0) */
+    plan pl;
+    steps *st;               /* VISIT_STEPS */
+    pick *pk;                /* VISIT_VALUE */
+    /* VISIT_VALUE: the segments that may capture when cards go down on
+     * the cells of the placements being filled (capture_lines), or
+     * cap_n < 0 when not gathered yet for those cells. */
+    int cap_n;
+    uint16_t cap[MAX_NEW * THROUGH_MAX];
+} plan_search;
+
+static void plan_search_init(plan_search *ps, const clique *s, int mode)
 {
-    steps *st = user;
-    if (pl->n == s->new_n)
-        st->done = 1;
-    for (int i = s->new_n; i < pl->n; i++)
-        st->put[pl->card[i]] |= 1ull << pl->cell[i];
+    int p = s->seat;
+    ps->s = s;
+    ps->b = board();
+    ps->m = board_masks(s);
+    ps->mode = mode;
+    ps->stop = 0;
+    ps->hand_n = s->hand_n[p];
+    memset(ps->hand_code, 0, sizeof ps->hand_code);
+    for (int i = 0; i < s->hand_n[p]; i++)
+        ps->hand_code[i] = attr_code[s->hand[p][i]];
+    for (uint64_t f = s->full; f; f &= f - 1) {
+        int c = __builtin_ctzll(f);
+        ps->code_at[c] = attr_code[s->top[c] - 1];
+    }
+    ps->code_at[NO_CELL] = 0;
+    for (int i = 0; i < s->new_n; i++) {
+        ps->pl.card[i] = (uint8_t)(s->top[s->new_cell[i]] - 1);
+        ps->pl.cell[i] = s->new_cell[i];
+    }
+    ps->pl.n = s->new_n;
+    ps->st = NULL;
+    ps->pk = NULL;
+    ps->cap_n = -1;
+}
+
+/*
+ * Values a complete placement by the score difference it leaves (own score
+ * minus the opponent's), counting captured stacks and the hand refill, and
+ * breaking ties at random among the best.  The difference is worked out
+ * from the placement alone, with no copy of the board: each card put down
+ * adds one to the player's stacks, the captured stacks move their heights
+ * from the opponent to the player, and the hand loses the cards and draws
+ * back up to seven as far as the pile goes.
+ */
+static void value_plan(plan_search *ps)
+{
+    const clique *s = ps->s;
+    const plan *pl = &ps->pl;
+    pick *pk = ps->pk;
+    int p = s->seat, put = pl->n - s->new_n;
+    uint64_t placed = 0;
+    uint16_t saved[MAX_NEW];
+    for (int i = s->new_n; i < pl->n; i++) {
+        placed |= 1ull << pl->cell[i];
+        saved[i] = ps->code_at[pl->cell[i]];
+        ps->code_at[pl->cell[i]] = attr_code[pl->card[i]];
+    }
+    if (ps->cap_n < 0)
+        ps->cap_n = capture_lines(ps->b, ps->m.fresh | placed,
+                                  ps->m.full | placed, ps->m.own & ~placed,
+                                  ps->m.theirs, ps->cap);
+    uint64_t flip =
+        captured(ps->b, ps->code_at, ps->cap, ps->cap_n, ps->m.theirs);
+    for (int i = pl->n - 1; i >= s->new_n; i--)
+        ps->code_at[pl->cell[i]] = saved[i];
+    int turned = 0;
+    for (uint64_t f = flip; f; f &= f - 1)
+        turned += s->height[__builtin_ctzll(f)];
+    int hand = s->hand_n[p] - put, refill = HAND - hand;
+    hand += refill < s->deck_n ? refill : s->deck_n;
+    int value = pk->base + put + 2 * turned - hand;
+    if (pk->found && value < pk->best)
+        return;
+    if (!pk->found || value > pk->best) {
+        pk->best = value;
+        pk->ties = 0;
+        pk->found = 1;
+    }
+    if (tb_rng_below(pk->rng, (uint32_t)++pk->ties) == 0) {
+        pk->card = pl->n > s->new_n ? pl->card[s->new_n] : -1;
+        pk->cell = pl->n > s->new_n ? pl->cell[s->new_n] : -1;
+    }
+}
+
+/* Hands the complete placement ps->pl to what the search is for. */
+static void visit(plan_search *ps)
+{
+    const plan *pl = &ps->pl;
+    int new_n = ps->s->new_n;
+    switch (ps->mode) {
+    case VISIT_STEPS:
+        if (pl->n == new_n)
+            ps->st->done = 1;
+        for (int i = new_n; i < pl->n; i++)
+            ps->st->put[pl->card[i]] |= 1ull << pl->cell[i];
+        break;
+    case VISIT_ANY_PUT:
+        ps->stop = pl->n > new_n;
+        break;
+    case VISIT_ANY:
+        ps->stop = 1;
+        break;
+    default:
+        value_plan(ps);
+        break;
+    }
+}
+
+/*
+ * Gives each of the `slots` cells still to fill (at most three) a hand
+ * card in turn, each card at most once, pruning as soon as the cards so
+ * far cannot be a Group (code: the OR of the codes of the cards that
+ * stay, which can be one or part of one), and visits each complete
+ * placement: the first slot's card by hand order, then the second's, then
+ * the third's.
+ */
+static void fill_slots(plan_search *ps, const uint8_t *slot, int slots,
+                       unsigned code, int len)
+{
+    const uint8_t *hand = ps->s->hand[ps->s->seat];
+    const uint16_t *hc = ps->hand_code;
+    int n0 = ps->s->new_n, hn = ps->hand_n;
+    plan *pl = &ps->pl;
+    pl->n = n0 + slots;
+    if (slots == 0) {
+        visit(ps);
+        return;
+    }
+    pl->cell[n0] = slot[0];
+    if (slots > 1)
+        pl->cell[n0 + 1] = slot[1];
+    if (slots > 2)
+        pl->cell[n0 + 2] = slot[2];
+    for (unsigned ma = fitting(hc, hn, code, len); ma;
+         ma &= ma - 1) {
+        int a = __builtin_ctz(ma);
+        unsigned ca = code | hc[a];
+        pl->card[n0] = hand[a];
+        if (slots == 1) {
+            visit(ps);
+            if (ps->stop)
+                return;
+            continue;
+        }
+        unsigned mb = fitting(hc, hn, ca, len) & ~(1u << a);
+        for (; mb; mb &= mb - 1) {
+            int b = __builtin_ctz(mb);
+            unsigned cb = ca | hc[b];
+            pl->card[n0 + 1] = hand[b];
+            if (slots == 2) {
+                visit(ps);
+                if (ps->stop)
+                    return;
+                continue;
+            }
+            unsigned mc = fitting(hc, hn, cb, len) &
+                          ~(1u << a | 1u << b);
+            for (; mc; mc &= mc - 1) {
+                pl->card[n0 + 2] = hand[__builtin_ctz(mc)];
+                visit(ps);
+                if (ps->stop)
+                    return;
+            }
+        }
+    }
+}
+
+/*
+ * Visits every complete placement whose main Group is segment i: all cards
+ * put down so far lie on it, every empty cell of it gets a card, the
+ * player may also cover some own cards on it, one to three cards are put
+ * down in all, at least one own card that was already there stays
+ * uncovered and at least one opponent card is in it.  The caller has
+ * checked segment_open.
+ */
+static void search_segment(plan_search *ps, int i)
+{
+    const board_lines *b = ps->b;
+    uint64_t line = b->mask[i];
+    int len = b->len[i], new_n = ps->s->new_n;
+    int empty = 0, own_n = 0, fixed_n = 0;
+    uint8_t own[MAX_LINE], hole[MAX_LINE];
+    unsigned fixed = 0; /* codes of the cards that stay: new ones, opponent's */
+    /* A segment's cells run in ascending order (tbi_sq_segments), so its
+     * holes and own cells are read off masks in the segment's order. */
+    for (uint64_t f = line & ps->m.full & ~ps->m.own; f; f &= f - 1) {
+        fixed |= ps->code_at[__builtin_ctzll(f)];
+        fixed_n++;
+    }
+    if (!kind_of(fixed, fixed_n, len))
+        return;
+    for (uint64_t h = line & ~ps->m.full; h; h &= h - 1)
+        hole[empty++] = (uint8_t)__builtin_ctzll(h);
+    for (uint64_t o = line & ps->m.own; o; o &= o - 1)
+        own[own_n++] = (uint8_t)__builtin_ctzll(o);
+    /* Each subset of the own cards to cover, keeping one uncovered, that
+     * puts down one to three cards (cover_ok) and leaves a Group possible:
+     * the codes of the cards kept, for each subset, built up one card at a
+     * time, and all the subsets tested with no jump on the answers (as in
+     * fitting). */
+    unsigned kept_code[1 << (MAX_LINE - 1)];
+    int whole = (1 << own_n) - 1;
+    kept_code[0] = fixed;
+    for (int kept = 1; kept <= whole; kept++)
+        kept_code[kept] = kept_code[kept & (kept - 1)] |
+                          ps->code_at[own[__builtin_ctz((unsigned)kept)]];
+    unsigned valid = cover_ok[own_n][new_n + empty];
+    for (int cover = 0; cover < whole; cover++) {
+        int kept = whole ^ cover;
+        valid &= ~((kind_ok(kept_code[kept], fixed_n + bits5((unsigned)kept),
+                            len) ^ 1u)
+                   << cover);
+    }
+    for (; valid; valid &= valid - 1) {
+        int cover = __builtin_ctz(valid), slots = 0;
+        uint8_t slot[MAX_LINE];
+        for (int k = 0; k < empty; k++)
+            slot[slots++] = hole[k];
+        for (int j = 0; j < own_n; j++)
+            if (cover >> j & 1)
+                slot[slots++] = own[j];
+        ps->cap_n = -1; /* new cells to fill */
+        fill_slots(ps, slot, slots, kept_code[whole ^ cover], len);
+        if (ps->stop)
+            return;
+    }
+}
+
+/* Whether search_segment can find a placement on a segment of cells
+ * `line` at all: it holds every card put down so far, an opponent's
+ * stack and one of the player's own.  Then it has room enough: those
+ * are new_n + 2 of its at most five cells, so new_n plus its empty cells
+ * is at most three, the most a Group puts down. */
+static int segment_open(const masks *m, uint64_t line)
+{
+    return !(m->fresh & ~line) & ((m->theirs & line) != 0) &
+           ((m->own & line) != 0);
+}
+
+/* Visits every complete placement that extends the cards put down so far
+ * (a placement may be visited once per segment that makes it legal), in
+ * the order of the segments, until the search stops.  Once a card is
+ * down, only the lines through it can hold the main Group. */
+static void each_plan(plan_search *ps)
+{
+    const board_lines *b = ps->b;
+    const clique *s = ps->s;
+    if (s->new_n) {
+        int c = s->new_cell[0];
+        for (int j = 0; j < b->through_n[c] && !ps->stop; j++) {
+            int i = b->through[c][j];
+            if (segment_open(&ps->m, b->mask[i]))
+                search_segment(ps, i);
+        }
+        return;
+    }
+    /* The open segments hold a stack of each seat: those through the
+     * opponent's stacks and through the player's own, as sets of segments
+     * (with no card put down yet, that is all segment_open asks). */
+    uint64_t theirs[SEG_WORDS] = {0}, own[SEG_WORDS] = {0};
+    for (uint64_t m = ps->m.theirs; m; m &= m - 1) {
+        const uint64_t *t = b->through_set[__builtin_ctzll(m)];
+        for (int w = 0; w < SEG_WORDS; w++)
+            theirs[w] |= t[w];
+    }
+    for (uint64_t m = ps->m.own; m; m &= m - 1) {
+        const uint64_t *t = b->through_set[__builtin_ctzll(m)];
+        for (int w = 0; w < SEG_WORDS; w++)
+            own[w] |= t[w];
+    }
+    for (int w = 0; w < SEG_WORDS; w++)
+        for (uint64_t m = theirs[w] & own[w]; m && !ps->stop; m &= m - 1)
+            search_segment(ps, 64 * w + __builtin_ctzll(m));
 }
 
 static void find_steps(const clique *s, steps *st)
 {
+    plan_search ps;
     memset(st, 0, sizeof *st);
-    each_plan(s, note_step, st);
+    plan_search_init(&ps, s, VISIT_STEPS);
+    ps.st = st;
+    each_plan(&ps);
+}
+
+/* Whether a search of the given mode (VISIT_ANY_PUT or VISIT_ANY) finds
+ * a placement. */
+static int finds_any(const clique *s, int mode)
+{
+    plan_search ps;
+    plan_search_init(&ps, s, mode);
+    each_plan(&ps);
+    return ps.stop;
 }
 
 /* Writes the put-down steps in ascending action order; returns the count. */
@@ -566,36 +934,19 @@ static void next_turn(clique *s)
     s->withdrawn = 0;
 }
 
-/* The opponent stacks the cards put down this turn capture: those in the
- * main Group and in every incidental Group, that is every segment through a
- * card put down that is full, forms a Group, and includes one of the
- * player's cards that was there before (still uncovered) and one of the
- * opponent's.  Ownership is judged as it was before the play; all turn at
- * once. */
+/* The opponent stacks the cards put down this turn capture (capture_mask
+ * on the board as it stands). */
 static uint64_t captures(const clique *s)
 {
-    const board_lines *b = board();
+    uint16_t code_at[CELLS + 1];
     masks m = board_masks(s);
-    uint64_t flip = 0;
-    for (int k = 0; k < s->new_n; k++) {
-        int c = s->new_cell[k];
-        for (int j = 0; j < b->through_n[c]; j++) {
-            int i = b->through[c][j];
-            uint64_t line = b->mask[i];
-            /* Only a full segment with a stack of each seat can capture:
-             * then it does if its top cards form a Group. */
-            if ((line & ~m.full) || !(line & m.own) || !(line & m.theirs))
-                continue;
-            unsigned code = 0;
-            for (int j2 = 0; j2 < b->seg[i].len; j2++)
-                code |= attr_code[s->top[b->seg[i].cells[j2]] - 1];
-            if (kind_of(code, b->seg[i].len, b->seg[i].len))
-                flip |= line & m.theirs;
-        }
+    code_at[NO_CELL] = 0;
+    for (uint64_t f = s->full; f; f &= f - 1) {
+        int c = __builtin_ctzll(f);
+        code_at[c] = attr_code[s->top[c] - 1];
     }
-    return flip;
+    return capture_mask(board(), code_at, m.fresh, m.full, m.own, m.theirs);
 }
-
 /* Finishes a placed Group: turns the captured stacks, refills the hand to
  * seven from the pile (as far as it goes) and passes the turn. */
 static void resolve(clique *s)
@@ -665,13 +1016,8 @@ static void apply_put(clique *s, int card, int cell)
     put_card(s, cell, card, p);
     s->new_cell[s->new_n++] = (uint8_t)cell;
     s->phase = PH_PLACE;
-    steps st;
-    if (s->new_n < MAX_NEW) {
-        find_steps(s, &st);
-        for (int c = 0; c < TBI_MQ_CARDS; c++)
-            if (st.put[c])
-                return;
-    }
+    if (s->new_n < MAX_NEW && finds_any(s, VISIT_ANY_PUT))
+        return;
     resolve(s);
 }
 
@@ -734,19 +1080,19 @@ static int score_of(const clique *s, int p)
 static int tiebreak_of(const clique *s, int p)
 {
     const board_lines *b = board();
-    const tbi_segment *seg = b->seg;
+    uint64_t mine = p ? s->seat1 : s->full & ~s->seat1;
     int total = 0;
     for (int j = 0; j < b->n; j++) {
+        if (b->mask[j] & ~mine)
+            continue; /* a cell of it is empty or not p's */
         uint8_t cards[MAX_LINE];
-        int mine = 1, stacked = 0;
-        for (int i = 0; i < seg[j].len && mine; i++) {
-            int c = seg[j].cells[i];
-            mine = s->top[c] && s->owner[c] == p;
+        int stacked = 0;
+        for (int i = 0; i < b->len[j]; i++) {
+            int c = b->cells[j][i];
             cards[i] = (uint8_t)(s->top[c] - 1);
             stacked += s->height[c];
         }
-        if (mine)
-            total += group_kind(cards, seg[j].len, seg[j].len) * stacked;
+        total += group_kind(cards, b->len[j], b->len[j]) * stacked;
     }
     return total;
 }
@@ -784,14 +1130,7 @@ static int standing(const void *vs, double *scores)
  * Group already, or some card of its hand can be put down next. */
 static int can_go_on(const clique *s)
 {
-    steps st;
-    find_steps(s, &st);
-    if (st.done)
-        return 1;
-    for (int c = 0; c < TBI_MQ_CARDS; c++)
-        if (st.put[c])
-            return 1;
-    return 0;
+    return finds_any(s, VISIT_ANY);
 }
 
 /* Deals that determinize draws, at most, before it builds one. */
@@ -1543,48 +1882,6 @@ static void describe(const void *vb, tb_action a, const void *va, int seat,
 
 /* ---------------------------------------------------------------- bot */
 
-/* What the bot's search over complete placements keeps: the best value
- * seen, how many plans shared it, and the first new card of a best one. */
-typedef struct pick {
-    int best, ties, found;
-    int card, cell; /* the next card to put down, or -1 for done */
-    tb_rng *rng;
-} pick;
-
-/*
- * Values a complete placement by the score difference it leaves (own score
- * minus the opponent's), counting captured stacks and the hand refill, and
- * breaking ties at random among the best.
- */
-static void value_plan(const clique *s, const plan *pl, void *user)
-{
-    pick *pk = user;
-    clique after = *s;
-    for (int i = s->new_n; i < pl->n; i++) {
-        tbi_hand_remove(after.hand[s->seat], &after.hand_n[s->seat],
-                        pl->card[i]);
-        put_card(&after, pl->cell[i], pl->card[i], s->seat);
-        after.new_cell[after.new_n++] = pl->cell[i];
-    }
-    uint64_t flip = captures(&after);
-    turn_stacks(&after, flip, s->seat);
-    int refill = HAND - after.hand_n[s->seat];
-    after.hand_n[s->seat] = (uint8_t)(after.hand_n[s->seat] +
-                                      (refill < s->deck_n ? refill : s->deck_n));
-    int value = score_of(&after, s->seat) - score_of(&after, 1 - s->seat);
-    if (pk->found && value < pk->best)
-        return;
-    if (!pk->found || value > pk->best) {
-        pk->best = value;
-        pk->ties = 0;
-        pk->found = 1;
-    }
-    if (tb_rng_below(pk->rng, (uint32_t)++pk->ties) == 0) {
-        pk->card = pl->n > s->new_n ? pl->card[s->new_n] : -1;
-        pk->cell = pl->n > s->new_n ? pl->cell[s->new_n] : -1;
-    }
-}
-
 /* Whether seat p would win if the game ended now. */
 static int winning(const clique *s, int p)
 {
@@ -1612,7 +1909,12 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
     if (s->phase == PH_TURN && s->passes && winning(s, seat))
         return A_PASS;
     pick pk = {.rng = rng, .card = -1, .cell = -1};
-    each_plan(s, value_plan, &pk);
+    pk.base = board_cards(s, seat) - board_cards(s, 1 - seat) +
+              s->hand_n[1 - seat];
+    plan_search ps;
+    plan_search_init(&ps, s, VISIT_VALUE);
+    ps.pk = &pk;
+    each_plan(&ps);
     if (pk.found)
         return pk.card < 0 ? A_DONE
                            : A_PUT + (tb_action)(pk.card * CELLS + pk.cell);
