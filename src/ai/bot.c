@@ -377,6 +377,7 @@ tb_action tbi_bot_choose(tbi_bot *b, const void *st, int seat)
      * alone (as the random bot relies on). */
     if (b->blunder > 0 && tb_rng_unit(&b->blunder_rng) < b->blunder) {
         a = tbi_random_action(g, st, &b->blunder_rng);
+        b->blunders++;
     } else {
         memcpy(b->scratch, st, g->state_size);
         if (needs_world(b))

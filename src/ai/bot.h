@@ -69,6 +69,7 @@ struct tbi_bot {
      * blunder_rng, instead of the kind's choice. */
     double blunder;
     tb_rng blunder_rng;
+    long blunders; /* decisions the handicap took, for tests and reports */
     char spec[TB_SEAT_SPEC]; /* as given, for records and reports */
     void *scratch;  /* a state-sized block for the determinized copy */
     void *data;     /* the kind's own */
