@@ -785,8 +785,9 @@ static void blunder_plays_at_its_rate(void **state)
 }
 
 /* Every game has its four levels, easiest first, each a spec that makes a
- * bot; a level's name makes the same bot as its spec (the same choice,
- * seeded alike), and names that are no level are refused as bots. */
+ * bot, with figures that hold together; a level's name makes the same bot
+ * as its spec (the same choice, seeded alike), and names that are no level
+ * are refused as bots. */
 static void every_game_has_levels(void **state)
 {
     (void)state;
@@ -813,6 +814,24 @@ static void every_game_has_levels(void **state)
                 assert_true(lv->level[k].lo <= lv->level[k].rating &&
                             lv->level[k].rating <= lv->level[k].hi);
             }
+        }
+        /* A game calibrated step by step: each step names an arena of
+         * levels that holds both of its levels, at a player count the game
+         * takes, with its figure inside its interval; a step not shown is
+         * said so in the row's note. */
+        const tbi_steps *ss = tbi_steps_of(g);
+        for (int k = 0; ss && k < TBI_LEVELS - 1; k++) {
+            const tbi_step *st = &ss->step[k];
+            if (st->games <= 0)
+                continue;
+            assert_true(st->players >= g->min_players &&
+                        st->players <= g->max_players);
+            assert_true(st->lo <= st->share && st->share <= st->hi);
+            assert_non_null(strstr(st->agents, names[k]));
+            assert_non_null(strstr(st->agents, names[k + 1]));
+            if (!tbi_step_shown(lv, ss, k))
+                assert_true(lv->note &&
+                            strstr(lv->note, "not a measured step"));
         }
     }
     const tb_game *g = tb_find_game("no-thanks");
