@@ -371,8 +371,8 @@ tb_action tbi_bot_choose(tbi_bot *b, const void *st, int seat)
         clock_gettime(CLOCK_MONOTONIC, &t0);
     tb_action a;
     /* The handicap draws once a decision, from a stream of its own, so
-     * the bot's own choices are the same ones it would make unhandicapped
-     * whenever it does not blunder.  The random move reads only the legal
+     * that, seeded alike, the bot chooses as it would unhandicapped
+     * whenever it does not blunder (when it does it is not asked).  The random move reads only the legal
      * actions of the seat to move, which depend on what that seat knows
      * alone (as the random bot relies on). */
     if (b->blunder > 0 && tb_rng_unit(&b->blunder_rng) < b->blunder) {
