@@ -159,8 +159,12 @@ static void print_levels(const tb_game *g)
                      "interval):\n");
         for (int i = 0; i < TBI_LEVELS - 1; i++)
             print_step(g, lv, ss, i);
+        if (!lv->team && ss->step[0].players > 2)
+            printf("(At %d players the share is read from the arena's "
+                   "--json: docs/bots.md, \"Levels\".)\n",
+                   ss->step[0].players);
         if (ss->expert_ms > 0)
-            printf("The expert thought %.0f ms a move in its arena (one core "
+            printf("The expert thought %.2g ms a move in its arena (one core "
                    "of a shared machine).\n", ss->expert_ms);
     } else if (lv->games > 0) {
         printf("%s from %d games of an arena of the four levels at %d "
