@@ -33,7 +33,7 @@
 
 static const tbi_levels table[] = {
     {"6-nimmt", SPECS("greedy:blunder=0.9", "greedy:blunder=0.45", "greedy", "ismcts"), 0, 0, 0,
-     "hard is greedy, which beat the heuristic at 2 players (95% of the games between them); the levels below it are greedy handicapped."},
+     "hard is greedy, which beats the heuristic at 2 players (86.9% [83.2, 90.2] of 400 games: tabula arena 6-nimmt -p 2 -n 400 --agents heuristic,greedy --seed 2026 --threads 1); the levels below it are greedy handicapped."},
     {"no-thanks", SPECS("heuristic:blunder=0.65", "heuristic:blunder=0.3", "heuristic", "ismcts"), 0, 0, 0, NULL},
     {"the-game", SPECS("heuristic:blunder=0.12", "heuristic:blunder=0.05", "heuristic:blunder=0.02", "heuristic"), 0, 0, 1,
      "The ladder ends at the heuristic: no search is shown above it (the ISMCTS team was level with the heuristic team, docs/bots.md), so hard, medium and easy are the heuristic handicapped."},
