@@ -135,6 +135,14 @@ for g in $games; do
 done
 [ "$("$T" bots | grep -cE '^[a-z0-9-]+ +[0-9]+ +[0-9]+ ')" -eq "$(echo "$games" | wc -l)" ] && ok || bad "bots does not list every game"
 "$T" bots no-thanks --json | grep -q '"level": "expert"' && ok || bad "bots --json"
+# Each step up is listed with its figure and the command that measures it;
+# the handicap blunder=P is a seat spec option of any bot.
+"$T" bots schotten-totten | grep -q '^    expert over hard: .*% \[' && ok || bad "bots lists no steps"
+"$T" bots schotten-totten | grep -q 'tabula arena schotten-totten -p 2 -n [0-9]* --agents hard,expert --seed 2026' && ok || bad "bots gives no step command"
+"$T" bots no-thanks --json | grep -q '"shown": true' && ok || bad "bots --json has no steps"
+"$T" sim schotten-totten -n 4 --seats heuristic:blunder=0.5,ismcts:iters=20,blunder=0.2 --seed 3 >/dev/null 2>&1 && ok || bad "sim with handicapped bots"
+expect_error "a blunder rate above 1" "$T" sim schotten-totten -n 2 --seats heuristic:blunder=1.5
+expect_error "a blunder rate given twice" "$T" sim schotten-totten -n 2 --seats heuristic:blunder=0.1,blunder=0.2
 expect_error "bots of an unknown game" "$T" bots nope
 expect_error "bots with a stray argument" "$T" bots no-thanks --fast
 "$T" play no-thanks --seats easy,medium,hard --seed 3 >"$TMP/out" 2>&1 && grep -q 'game over' "$TMP/out" && ok ||

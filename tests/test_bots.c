@@ -15,12 +15,13 @@
 #include "match.h"
 #include "net.h"
 
+#include <math.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
 
 #define MAX_CONFIGS 64
-#define N_SPECS 11
+#define N_SPECS 13
 
 /* The bot specs every game is checked with.  A few ISMCTS iterations are
  * enough: every one of them samples a world, and any dependence of that
@@ -37,6 +38,11 @@ static const char *const specs[N_SPECS] = {
     "ismcts:iters=12,keep=on,hmoves=4",
     "ismcts:iters=12,opp=on,hmoves=4",
     "net", /* the built-in learnt policy, in the games that have one */
+    /* The handicap of the levels: its random moves read the legal
+     * actions of the true state, which must depend on the seat's view
+     * alone. */
+    "heuristic:blunder=0.5",
+    "ismcts:iters=12,hmoves=4,blunder=0.3",
 };
 
 static tbi_bot *new_bot(const tb_game *g, const char *spec)
@@ -255,6 +261,91 @@ static void ismcts_is_deterministic(void **state)
     free(st);
     tbi_bot_free(b1);
     tbi_bot_free(b2);
+}
+
+/* The handicap blunder=P (docs/bots.md, "Bot specs": "with probability P
+ * a decision is a uniformly random legal move instead of the bot's
+ * choice"): at decisions of random games of No Thanks! and Schotten
+ * Totten it blunders at its stated rate (within four standard errors),
+ * plays only legal actions, chooses exactly as the bot without it
+ * whenever it does not blunder (the handicap draws from a stream of its
+ * own), and is deterministic for a seed: a second bot seeded alike makes
+ * the same choices. */
+static void blunder_plays_at_its_rate(void **state)
+{
+    (void)state;
+    static const char *const games[] = {"no-thanks", "schotten-totten"};
+    static const double rates[] = {0.1, 0.3, 0.6};
+    static tb_action buf[TB_MAX_ACTIONS];
+    for (int gi = 0; gi < 2; gi++) {
+        const tb_game *g = tb_find_game(games[gi]);
+        assert_non_null(g);
+        tb_config cfg;
+        tb_config_default(g, 0, &cfg);
+        for (int ri = 0; ri < 3; ri++) {
+            char spec[64];
+            snprintf(spec, sizeof spec, "heuristic:blunder=%g", rates[ri]);
+            tbi_bot *b = new_bot(g, spec), *twin = new_bot(g, spec);
+            tbi_bot *plain = new_bot(g, "heuristic");
+            assert_true(b->blunder == rates[ri]);
+            long decisions = 0, agree = 0, agree_when_kept = 0;
+            for (uint64_t game = 0; decisions < 3000; game++) {
+                void *st = ts_new_game(g, &cfg);
+                tb_rng rng;
+                tb_rng_seed(&rng, 500 + game);
+                for (long i = 0;; i++) {
+                    tb_settle(g, st, &rng);
+                    if (tb_current(g, st) == TB_TERMINAL)
+                        break;
+                    uint64_t seed = game * 1000 + (uint64_t)i;
+                    long before = b->blunders;
+                    tb_action a = choose_seeded(b, st, seed);
+                    tb_action t = choose_seeded(twin, st, seed);
+                    tb_action h = choose_seeded(plain, st, seed);
+                    assert_int_equal(a, t);
+                    if (b->blunders == before) {
+                        assert_int_equal(a, h);
+                        agree_when_kept++;
+                    }
+                    agree += a == h;
+                    decisions++;
+                    int k = tb_legal(g, st, buf);
+                    tb_apply_legal(g, st, buf[tb_rng_below(&rng, (uint32_t)k)]);
+                }
+                free(st);
+            }
+            double p = rates[ri], n = (double)decisions;
+            double seen = (double)b->blunders / n;
+            double se = sqrt(p * (1 - p) / n);
+            if (fabs(seen - p) > 4 * se)
+                fail_msg("%s: %s blundered at %.3f of %ld decisions", g->id,
+                         spec, seen, decisions);
+            assert_int_equal(twin->blunders, b->blunders);
+            /* Some blunders are real: they differ from the bot's choice. */
+            assert_true(agree < decisions);
+            assert_int_equal(agree_when_kept, decisions - b->blunders);
+            tbi_bot_free(b);
+            tbi_bot_free(twin);
+            tbi_bot_free(plain);
+        }
+        /* Whole games with every seat handicapped, the checked apply
+         * refusing any illegal action. */
+        play_checked(g, &cfg, "heuristic:blunder=0.5", 77);
+        play_checked(g, &cfg, "ismcts:iters=10,blunder=0.5", 78);
+    }
+    /* Bad values are refused, the kind's own parameters are kept. */
+    const tb_game *g = tb_find_game("no-thanks");
+    char err[256];
+    assert_null(tbi_bot_new(g, "heuristic:blunder=1.5", err, sizeof err));
+    assert_non_null(strstr(err, "blunder"));
+    assert_null(tbi_bot_new(g, "heuristic:blunder=-0.1", err, sizeof err));
+    assert_null(tbi_bot_new(g, "heuristic:blunder=", err, sizeof err));
+    assert_null(tbi_bot_new(g, "heuristic:blunder=0.1,blunder=0.2", err,
+                            sizeof err));
+    assert_null(tbi_bot_new(g, "heuristic:blunder=0.1,x=1", err, sizeof err));
+    tbi_bot *b = new_bot(g, "ismcts:iters=7,blunder=0.25,c=0.5");
+    assert_true(b->blunder == 0.25);
+    tbi_bot_free(b);
 }
 
 /* The retract contract, for games that offer it: after taking back the
@@ -777,6 +868,24 @@ static void every_game_has_levels(void **state)
                             lv->level[k].rating <= lv->level[k].hi);
             }
         }
+        /* A game calibrated step by step: each step names an arena of
+         * levels that holds both of its levels, at a player count the game
+         * takes, with its figure inside its interval; a step not shown is
+         * said so in the row's note. */
+        const tbi_steps *ss = tbi_steps_of(g);
+        for (int k = 0; ss && k < TBI_LEVELS - 1; k++) {
+            const tbi_step *st = &ss->step[k];
+            if (st->games <= 0)
+                continue;
+            assert_true(st->players >= g->min_players &&
+                        st->players <= g->max_players);
+            assert_true(st->lo <= st->share && st->share <= st->hi);
+            assert_non_null(strstr(st->agents, names[k]));
+            assert_non_null(strstr(st->agents, names[k + 1]));
+            if (!tbi_step_shown(lv, ss, k))
+                assert_true(lv->note &&
+                            strstr(lv->note, "not a measured step"));
+        }
     }
     const tb_game *g = tb_find_game("no-thanks");
     assert_non_null(g);
@@ -832,6 +941,7 @@ int main(void)
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(ismcts_survives_full_pool);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(ismcts_refuses_bad_params);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(every_game_has_levels);
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(blunder_plays_at_its_rate);
     tests[n++] =
         (struct CMUnitTest)cmocka_unit_test(ismcts_prune_keeps_to_the_candidates);
     tests[n++] =

@@ -1,6 +1,10 @@
 /*
  * bot.c - the table of bot kinds, making bots from seat specs, and the one
  * door through which every bot sees a game: a copy determinized for its seat.
+ * It also holds the one option every kind takes, `blunder=P`: a handicap
+ * that plays a uniformly random legal move instead of the bot's choice with
+ * probability P, so that a game's levels of play (levels.c) can be stepped
+ * below its best bot by measured amounts.
  */
 #include "bot.h"
 #include "internal.h"
@@ -77,6 +81,58 @@ const tbi_bot_kind *tbi_bot_kind_at(int i)
     return i >= 0 && i < tbi_bot_kind_count() ? kinds[i] : NULL;
 }
 
+/* Takes the generic `blunder=P` piece out of a spec's parameters: params
+ * is copied into rest (of size cap) without it, and *p gets P (0 when the
+ * piece is absent).  The piece is one of the comma-separated pieces of the
+ * parameters, so it may follow any kind's own ("ismcts:iters=100,
+ * blunder=0.2", "ext:prog,blunder=0.1").  Returns TB_OK, or TB_EINVAL
+ * with a message when P is not a probability or the piece is repeated. */
+static int take_blunder(const char *params, char *rest, size_t cap,
+                        double *p, char *err, size_t errcap)
+{
+    static const char key[] = "blunder=";
+    size_t klen = sizeof key - 1, out = 0;
+    int found = 0;
+    *p = 0;
+    rest[0] = '\0';
+    for (const char *piece = params; *piece;) {
+        const char *comma = strchr(piece, ',');
+        size_t len = comma ? (size_t)(comma - piece) : strlen(piece);
+        if (len >= klen && strncmp(piece, key, klen) == 0) {
+            char num[32], *end;
+            size_t nlen = len - klen;
+            if (nlen >= sizeof num) {
+                tbi_errf(err, errcap, "blunder takes a probability from 0 "
+                         "to 1, not '%.*s'", (int)nlen, piece + klen);
+                return TB_EINVAL;
+            }
+            memcpy(num, piece + klen, nlen);
+            num[nlen] = '\0';
+            double v = strtod(num, &end);
+            if (end == num || *end || !(v >= 0 && v <= 1) || found) {
+                tbi_errf(err, errcap, found ? "blunder is given twice"
+                         : "blunder takes a probability from 0 to 1, not "
+                           "'%s'", num);
+                return TB_EINVAL;
+            }
+            *p = v;
+            found = 1;
+        } else {
+            if (out + (out > 0) + len >= cap) {
+                tbi_errf(err, errcap, "overlong bot parameters");
+                return TB_EINVAL;
+            }
+            if (out > 0)
+                rest[out++] = ',';
+            memcpy(rest + out, piece, len);
+            out += len;
+            rest[out] = '\0';
+        }
+        piece += len + (comma != NULL);
+    }
+    return TB_OK;
+}
+
 tbi_bot *tbi_bot_new(const tb_game *g, const char *spec, char *err,
                      size_t cap)
 {
@@ -118,18 +174,24 @@ tbi_bot *tbi_bot_new(const tb_game *g, const char *spec, char *err,
                  name, g->id, names);
         return NULL;
     }
+    char params[TB_SEAT_SPEC];
+    double blunder;
+    if (take_blunder(colon ? colon + 1 : "", params, sizeof params, &blunder,
+                     err, cap))
+        return NULL;
     tbi_bot *b = calloc(1, sizeof *b);
     if (!b) {
         tbi_errf(err, cap, "out of memory");
         return NULL;
     }
     b->kind = kind;
+    b->blunder = blunder;
     b->game = g;
     snprintf(b->spec, sizeof b->spec, "%s", spec);
     b->data = (void *)(uintptr_t)policy; /* the policy kind's; else NULL */
     b->scratch = tb_state_new(g);
     if (!b->scratch ||
-        (kind->create && kind->create(b, colon ? colon + 1 : "", err, cap))) {
+        (kind->create && kind->create(b, params, err, cap))) {
         tbi_bot_free(b);
         return NULL;
     }
@@ -153,6 +215,7 @@ void tbi_bot_seed(tbi_bot *b, uint64_t seed)
 {
     tb_rng_seed(&b->rng, seed);
     tb_rng_seed(&b->obs_rng, seed ^ 0x0b5e7fedull);
+    tb_rng_seed(&b->blunder_rng, seed ^ 0xb1a2de75ull);
 }
 
 void tbi_bot_start(tbi_bot *b, const tb_config *cfg, int seat, uint64_t seed)
@@ -311,10 +374,21 @@ tb_action tbi_bot_choose(tbi_bot *b, const void *st, int seat)
     struct timespec t0, t1;
     if (b->timed)
         clock_gettime(CLOCK_MONOTONIC, &t0);
-    memcpy(b->scratch, st, g->state_size);
-    if (needs_world(b))
-        g->determinize(b->scratch, seat, &b->rng);
-    tb_action a = b->kind->choose(b, b->scratch, seat);
+    tb_action a;
+    /* The handicap draws once a decision, from a stream of its own, so
+     * that, seeded alike, the bot chooses as it would unhandicapped
+     * whenever it does not blunder (when it does it is not asked).  The random move reads only the legal
+     * actions of the seat to move, which depend on what that seat knows
+     * alone (as the random bot relies on). */
+    if (b->blunder > 0 && tb_rng_unit(&b->blunder_rng) < b->blunder) {
+        a = tbi_random_action(g, st, &b->blunder_rng);
+        b->blunders++;
+    } else {
+        memcpy(b->scratch, st, g->state_size);
+        if (needs_world(b))
+            g->determinize(b->scratch, seat, &b->rng);
+        a = b->kind->choose(b, b->scratch, seat);
+    }
     if (b->timed) {
         clock_gettime(CLOCK_MONOTONIC, &t1);
         b->moves++;

@@ -64,6 +64,12 @@ struct tbi_bot {
     tb_rng rng;
     tb_rng obs_rng; /* samples the worlds observe() is given, so that
                      * listening does not shift the bot's own stream */
+    /* The generic handicap (spec option blunder=P): with probability
+     * blunder a decision is a uniformly random legal action, drawn from
+     * blunder_rng, instead of the kind's choice. */
+    double blunder;
+    tb_rng blunder_rng;
+    long blunders; /* decisions the handicap took, for tests and reports */
     char spec[TB_SEAT_SPEC]; /* as given, for records and reports */
     void *scratch;  /* a state-sized block for the determinized copy */
     void *data;     /* the kind's own */
@@ -77,7 +83,8 @@ struct tbi_bot {
     double seconds;
 };
 
-/* Creates a bot from a spec "kind[:key=value,...]" for game g. */
+/* Creates a bot from a spec "kind[:key=value,...]" for game g.  Besides
+ * its kind's own parameters every spec may hold blunder=P (0 to 1). */
 tbi_bot *tbi_bot_new(const tb_game *g, const char *spec, char *err,
                      size_t cap);
 void tbi_bot_free(tbi_bot *b);

@@ -1,19 +1,20 @@
 /*
  * levels.c - each game's named levels of play (easy, medium, hard, expert)
- * as data, in one table: the bot spec each level plays as and the ratings
- * that calibrate them.  The specs are the game's choice; the ratings come
- * from one arena per game in which the four levels play every seating of
- * each deal, reproduced by
+ * as data: the bot spec each level plays as, and the measurements that
+ * show each level a step above the one below.  The rule the specs follow
+ * (docs/bots.md, "Levels"): hard is the game's best cheap bot (its
+ * heuristic; greedy in 6 nimmt!), expert the default ISMCTS where it is
+ * shown above hard head to head, and medium and easy hard with the
+ * handicap blunder=P (bot.c) at rates chosen so that each step wins about
+ * 70-85% of its games.  Where no search is shown above the heuristic the
+ * ladder ends at it and the three levels below are it handicapped.  Each
+ * step comes from one arena of level names, reproduced by
  *
- *     tabula arena GAME -p PLAYERS -n GAMES --agents easy,medium,hard,expert \
- *         --seed 2026 --threads 1
+ *     tabula arena GAME -p P -n N --agents LOWER,UPPER --seed 2026 \
+ *         --threads 1
  *
- * (docs/bots.md, "Levels", lists each game's figures and what they show).
- * The rule the specs follow: easy is `greedy` (a short-sighted player) or
- * `random` where greedy is no weaker than the heuristic; medium is the
- * game's heuristic; hard is ISMCTS on a short budget of 100 iterations;
- * expert is the game's tuned ISMCTS default, its budget cut where the
- * default would take more than about a second a move on one core.
+ * (the table `steps` names each arena).  Mysterium keeps the older
+ * calibration, one arena of the four levels with their ratings.
  */
 #include "levels.h"
 #include "internal.h"
@@ -27,113 +28,223 @@
      {"medium", m, r1, l1, h1},                                             \
      {"hard", h, r2, l2, h2},                                               \
      {"expert", x, r3, l3, h3}}
-/* Levels not calibrated yet. */
-#define UNRATED(e, m, h, x) LEVELS(e, m, h, x, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
+/* Levels calibrated step by step (their steps: the table `steps`). */
+#define SPECS(e, m, h, x) LEVELS(e, m, h, x, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0)
 
 static const tbi_levels table[] = {
     {"6-nimmt",
-     LEVELS("heuristic", "greedy", "ismcts:iters=100", "ismcts",
-            -381, -497, -314, 106, 17, 205, 40, -54, 133, 235, 163, 330),
-     2, 120, 0,
-     "Not a measured step: hard over medium: 38% [20, 59] of 20 games between them. Measured before the search's defaults gained opp=on (opponent models), which made hard and expert stronger here (docs/bots.md, \"Opponent models\")."},
+     SPECS("greedy:blunder=0.9", "greedy:blunder=0.45", "greedy", "ismcts"),
+     0, 0, 0,
+     "hard is greedy, which beats the heuristic at 2 players (86.9% [83.2, 90.2] of 400 games: tabula arena 6-nimmt -p 2 -n 400 --agents heuristic,greedy --seed 2026 --threads 1); the levels below it are greedy handicapped."},
     {"no-thanks",
-     LEVELS("greedy", "heuristic", "ismcts:iters=100", "ismcts",
-            -260, -382, -187, 16, -62, 101, 60, 19, 135, 185, 116, 237),
-     3, 96, 0,
-     "Not a measured step: hard over medium: 56% [42, 69] of 48 games between them. Measured before the search's defaults gained opp=on (opponent models), which made hard and expert stronger here (docs/bots.md, \"Opponent models\")."},
-    {"the-game", UNRATED("greedy", "heuristic", "ismcts:iters=50", "ismcts:iters=300"), 0, 0, 1, NULL},
+     SPECS("heuristic:blunder=0.65", "heuristic:blunder=0.3", "heuristic", "ismcts"),
+     0, 0, 0, NULL},
+    {"the-game",
+     SPECS("heuristic:blunder=0.12", "heuristic:blunder=0.05", "heuristic:blunder=0.02", "heuristic"),
+     0, 0, 1,
+     "The ladder ends at the heuristic: no search is shown above it (the ISMCTS team was level with the heuristic team, docs/bots.md), so hard, medium and easy are the heuristic handicapped."},
     {"the-mind",
-     LEVELS("random", "heuristic", "ismcts:iters=100", "ismcts",
-            0, 0, 28, 20, 0, 51, 30, 0, 60, 0, 0, 28),
-     2, 40, 1,
-     "Not a measured step: hard over medium: team success 30% against 20%, mean team score 8.9 [7.0, 10.8] against 7.9 [5.7, 10.1]; expert over hard: team success 0% against 30%, mean team score 4.9 [4.1, 5.7] against 8.9 [7.0, 10.8]."},
+     SPECS("heuristic:blunder=0.1", "heuristic:blunder=0.03", "heuristic", "ismcts:iters=100"),
+     0, 0, 1,
+     "expert is ISMCTS at 100 iterations, the budget at which The Mind's search team was measured above the heuristic team (docs/bots.md); the handicap costs dearly here, so the rates are small."},
     {"take-5",
-     LEVELS("greedy", "heuristic", "ismcts:iters=100", "ismcts",
-            -238, -416, -163, -12, -58, 48, 42, -30, 104, 207, 113, 399),
-     2, 120, 0,
-     "Not a measured step: hard over medium: 60% [39, 78] of 20 games between them."},
+     SPECS("heuristic:blunder=0.6", "heuristic:blunder=0.25", "heuristic", "ismcts"),
+     0, 0, 0, NULL},
     {"dicht-dran",
-     LEVELS("heuristic", "greedy", "ismcts:iters=100", "ismcts",
-            -81, -127, -16, 2, -44, 50, 9, -34, 65, 70, 37, 102),
-     3, 96, 0,
-     "Not a measured step: medium over easy: 62% [48, 75] of 48 games between them; hard over medium: 52% [38, 66] of 48 games between them; expert over hard: 55% [41, 68] of 48 games between them."},
+     SPECS("random", "heuristic:blunder=0.65", "heuristic", "ismcts"),
+     0, 0, 0, NULL},
     {"schotten-totten",
-     LEVELS("greedy", "heuristic", "ismcts:iters=100", "ismcts",
-            -510, -555, -495, 34, -65, 107, 156, 76, 269, 319, 262, 410),
-     2, 120, 0,
-     "Not a measured step: hard over medium: 65% [43, 82] of 20 games between them; expert over hard: 70% [48, 85] of 20 games between them."},
-    {"mystique", UNRATED("greedy", "heuristic", "ismcts:iters=100", "ismcts:iters=400"), 0, 0, 0, NULL},
+     SPECS("heuristic:blunder=0.5", "heuristic:blunder=0.2", "heuristic", "ismcts"),
+     0, 0, 0, NULL},
+    {"mystique",
+     SPECS("heuristic:blunder=0.45", "heuristic:blunder=0.2", "heuristic", "ismcts"),
+     0, 0, 0, NULL},
     {"mystique-energy",
-     LEVELS("greedy", "heuristic", "ismcts:iters=100", "ismcts",
-            -180, -271, -112, 67, 15, 116, -56, -118, 5, 169, 114, 249),
-     2, 120, 0,
-     "Not a measured step: hard over medium: 40% [22, 61] of 20 games between them."},
-    {"clique-mystique", UNRATED("greedy", "heuristic", "ismcts:iters=50", "ismcts:iters=400"), 0, 0, 0, NULL},
+     SPECS("random", "heuristic:blunder=0.55", "heuristic", "ismcts"),
+     0, 0, 0, NULL},
+    {"clique-mystique",
+     SPECS("heuristic:blunder=0.5", "heuristic:blunder=0.2", "heuristic", "ismcts"),
+     0, 0, 0, NULL},
     {"mystical-eddies",
-     LEVELS("greedy", "heuristic", "ismcts:iters=100", "ismcts",
-            -144, -179, -113, 57, 56, 59, -21, -36, -5, 108, 90, 128),
-     3, 48, 0,
-     "Not a measured step: hard over medium: 40% [23, 59] of 24 games between them."},
+     SPECS("heuristic:blunder=0.8", "heuristic:blunder=0.45", "heuristic:blunder=0.2", "heuristic"),
+     0, 0, 0,
+     "The ladder ends at the heuristic: the default search was not shown above it (head to head 51.0% [37.4, 64.6] of 48 games: tabula arena mystical-eddies -p 3 -n 48 --agents heuristic,ismcts,greedy --seed 2026 --threads 1), so hard, medium and easy are the heuristic handicapped."},
     {"mystique-circle",
-     LEVELS("random", "heuristic", "ismcts:iters=100", "ismcts",
-            -245, -313, -211, 114, 41, 203, 27, -46, 84, 104, 51, 177),
-     2, 120, 0,
-     "Not a measured step: hard over medium: 35% [18, 57] of 20 games between them; expert over hard: 55% [34, 74] of 20 games between them."},
+     SPECS("heuristic:blunder=0.65", "heuristic:blunder=0.3", "heuristic", "ismcts"),
+     0, 0, 0, NULL},
     {"battle-for-the-suns",
-     LEVELS("random", "heuristic", "ismcts:iters=100", "ismcts",
-            -402, -493, -341, 14, -34, 69, 82, 31, 134, 306, 249, 384),
-     2, 240, 0,
-     "Not a measured step: hard over medium: 61% [46, 75] of 40 games between them."},
+     SPECS("heuristic:blunder=0.8", "heuristic:blunder=0.45", "heuristic", "ismcts"),
+     0, 0, 0, NULL},
     {"mystique-domination",
-     LEVELS("greedy", "heuristic", "ismcts:iters=100", "ismcts",
-            -203, -203, -203, 68, 68, 68, 68, 68, 68, 68, 68, 68),
-     4, 48, 0,
-     "Not a measured step: hard over medium: 50% [36, 64] of 48 games between them; expert over hard: 50% [36, 64] of 48 games between them."},
+     SPECS("random", "heuristic:blunder=0.6", "heuristic:blunder=0.3", "heuristic"),
+     0, 0, 0,
+     "The ladder ends at the heuristic: the default search was level with it (each won 33.3% [21.7, 47.5] of 48 games: tabula arena mystique-domination -p 4 -n 48 --agents heuristic,ismcts,heuristic:blunder=0.1,greedy --seed 2026 --threads 1); each step counts the games in which each team of partners was one level."},
     {"mystique-pillars",
-     LEVELS("random", "heuristic", "ismcts:iters=100", "ismcts",
-            -735, -808, -700, -149, -230, -102, 271, 200, 346, 614, 542, 774),
-     2, 240, 0,
-     NULL},
+     SPECS("heuristic:blunder=0.6", "heuristic:blunder=0.35", "heuristic", "ismcts"),
+     0, 0, 0, NULL},
     {"mystique-chain",
-     LEVELS("random", "heuristic", "ismcts:iters=100", "ismcts",
-            -780, -821, -763, -203, -244, -186, 356, 290, 406, 626, 542, 774),
-     2, 240, 0,
-     NULL},
+     SPECS("heuristic:blunder=0.45", "heuristic:blunder=0.2", "heuristic", "ismcts"),
+     0, 0, 0, NULL},
     {"up-and-down",
-     LEVELS("random", "heuristic", "ismcts:iters=100", "ismcts",
-            -170, -239, -116, -52, -89, -16, 73, 27, 138, 149, 102, 211),
-     2, 240, 0,
-     "Not a measured step: expert over hard: 65% [50, 78] of 40 games between them."},
+     SPECS("random", "heuristic", "ismcts:iters=100", "ismcts"),
+     0, 0, 0,
+     "A game of much luck: random play is only about 140 rating points below the heuristic, so the steps are random, the heuristic, a short search and the default search."},
     {"mystique-maze",
-     LEVELS("random", "heuristic", "ismcts:iters=30", "ismcts",
-            -502, -527, -490, 38, -21, 97, 214, 156, 265, 250, 188, 326),
-     2, 120, 0,
-     "Not a measured step: expert over hard: 60% [39, 78] of 20 games between them."},
+     SPECS("heuristic:blunder=0.25", "heuristic:blunder=0.12", "heuristic", "ismcts"),
+     0, 0, 0, NULL},
     {"chain-of-restraints",
-     LEVELS("greedy", "heuristic", "ismcts:iters=100", "ismcts",
-            -92, -160, -49, 7, -43, 72, -7, -114, 84, 92, 14, 173),
-     2, 72, 0,
-     "Not a measured step: hard over medium: 71% [43, 89] of 12 games between them."},
+     SPECS("heuristic:blunder=0.3", "heuristic:blunder=0.1", "heuristic", "ismcts"),
+     0, 0, 0, NULL},
     {"mystique-guilds",
-     LEVELS("greedy", "heuristic", "ismcts:iters=100", "ismcts",
-            -439, -472, -430, 126, 70, 200, 32, -60, 106, 280, 253, 344),
-     2, 72, 0,
-     "Not a measured step: hard over medium: 25% [9, 53] of 12 games between them."},
+     SPECS("heuristic:blunder=0.33", "heuristic:blunder=0.15", "heuristic", "ismcts"),
+     0, 0, 0, NULL},
     {"mystery-city",
-     LEVELS("greedy", "heuristic", "ismcts:iters=100", "ismcts",
-            -13, -76, 58, -132, -193, -69, 43, -14, 109, 102, 42, 166),
-     2, 72, 0,
-     "Not a measured step: medium over easy: 50% [25, 75] of 12 games between them; expert over hard: 50% [25, 75] of 12 games between them."},
+     SPECS("heuristic:blunder=0.55", "heuristic:blunder=0.25", "heuristic", "ismcts"),
+     0, 0, 0, NULL},
     {"mysterium",
      LEVELS("greedy", "heuristic", "ismcts:iters=100", "ismcts",
             30, 0, 60, 100, 72, 100, 100, 72, 100, 100, 72, 100),
      2, 40, 1,
      "Not a measured step: hard over medium: team success 100% against 100%, mean team score 7.0 [7.0, 7.0] against 7.0 [7.0, 7.0]; expert over hard: team success 100% against 100%, mean team score 7.0 [7.0, 7.0] against 7.0 [7.0, 7.0]."},
     {"myst",
-     LEVELS("greedy", "heuristic", "ismcts:iters=100", "ismcts",
-            -440, -466, -425, 23, -44, 80, 136, 86, 206, 282, 212, 377),
-     2, 72, 0,
-     NULL},
+     SPECS("heuristic:blunder=0.4", "heuristic:blunder=0.2", "heuristic", "ismcts"),
+     0, 0, 0, NULL},
+};
+
+/* The steps of the games calibrated step by step: the upper level's
+ * head-to-head share over the lower with its 95% interval (competitive),
+ * or the two levels' mean team scores (cooperative), from the arena the
+ * step names (levels.h, tbi_step). */
+#define STEP(agents, p, n, pairs, s, lo, hi) \
+    {agents, p, n, pairs, s, lo, hi, 0, 0, 0, 0, 0, 0, 0, 0, 0}
+#define NOT_MEASURED {NULL, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0}
+#define TEAM_STEP(agents, p, n, w, wlo, whi, bw, bwlo, bwhi, s, slo, shi, \
+                  bs, bslo, bshi)                                           \
+    {agents, p, n, n, w, wlo, whi, bw, bwlo, bwhi, s, slo, shi, bs, bslo, bshi}
+
+static const tbi_steps steps[] = {
+    {"6-nimmt",
+     {STEP("easy,medium", 2, 400, 400, 82.4, 78.3, 85.9),
+      STEP("medium,hard", 2, 400, 400, 79.6, 75.4, 83.3),
+      STEP("hard,expert", 2, 60, 60, 90.0, 79.9, 98.7)},
+     0, 21.6},
+    {"no-thanks",
+     {STEP("easy,medium,hard", 3, 600, 600, 80.5, 77.1, 83.8),
+      STEP("easy,medium,hard", 3, 600, 600, 78.5, 75.0, 81.9),
+      STEP("medium,hard,expert", 3, 180, 180, 87.5, 81.9, 91.8)},
+     0, 16},
+    {"the-game",
+     {TEAM_STEP("easy,medium,hard,expert", 2, 1600,
+                11.8, 8.6, 15.3, 0.8, 0.0, 2.2,
+                18.25, 16.68, 19.81, 37.16, 35.53, 38.78),
+      TEAM_STEP("easy,medium,hard,expert", 2, 1600,
+                33.0, 28.4, 37.8, 11.8, 8.6, 15.3,
+                9.85, 8.61, 11.09, 18.25, 16.68, 19.81),
+      TEAM_STEP("easy,medium,hard,expert", 2, 1600,
+                52.2, 47.3, 57.2, 33.0, 28.4, 37.8,
+                3.96, 3.26, 4.65, 9.85, 8.61, 11.09)},
+     1, 0.0469},
+    {"the-mind",
+     {TEAM_STEP("easy,medium,hard,expert", 2, 800,
+                3.0, 0.6, 6.4, 0.0, 0.0, 1.9,
+                6.00, 5.60, 6.39, 3.91, 3.64, 4.18),
+      TEAM_STEP("easy,medium,hard,expert", 2, 800,
+                17.5, 12.2, 23.4, 3.0, 0.6, 6.4,
+                8.00, 7.57, 8.42, 6.00, 5.60, 6.39),
+      TEAM_STEP("easy,medium,hard,expert", 2, 800,
+                46.0, 39.1, 52.9, 17.5, 12.2, 23.4,
+                8.84, 8.35, 9.33, 8.00, 7.57, 8.42)},
+     0, 1.75},
+    {"take-5",
+     {STEP("easy,medium", 2, 400, 400, 76.4, 72.0, 80.4),
+      STEP("medium,hard", 2, 400, 400, 76.8, 72.4, 80.9),
+      STEP("hard,expert", 2, 60, 60, 87.5, 76.8, 96.5)},
+     0, 57.3},
+    {"dicht-dran",
+     {STEP("easy,medium,hard", 3, 600, 600, 71.2, 67.4, 74.9),
+      STEP("easy,medium,hard", 3, 600, 600, 78.6, 75.1, 81.8),
+      STEP("medium,hard,expert", 3, 240, 240, 69.8, 63.7, 75.4)},
+     0, 33.9},
+    {"schotten-totten",
+     {STEP("easy,medium", 2, 400, 400, 81.5, 77.4, 85.1),
+      STEP("medium,hard", 2, 400, 400, 75.5, 71.1, 79.5),
+      STEP("hard,expert", 2, 100, 100, 70.0, 60.3, 79.7)},
+     0, 30.4},
+    {"mystique",
+     {STEP("easy,medium", 2, 400, 400, 78.4, 74.1, 82.1),
+      STEP("medium,hard", 2, 400, 400, 80.1, 75.9, 83.8),
+      STEP("hard,expert", 2, 40, 40, 100.0, 91.2, 100.0)},
+     0, 30.1},
+    {"mystique-energy",
+     {STEP("easy,medium", 2, 400, 400, 72.2, 67.7, 76.4),
+      STEP("medium,hard", 2, 400, 400, 77.5, 73.2, 81.5),
+      STEP("hard,expert", 2, 60, 60, 73.3, 61.0, 85.5)},
+     0, 418},
+    {"clique-mystique",
+     {STEP("easy,medium", 2, 400, 400, 76.5, 72.1, 80.5),
+      STEP("medium,hard", 2, 400, 400, 74.4, 69.9, 78.4),
+      STEP("hard,expert", 2, 40, 40, 92.5, 80.1, 100.0)},
+     0, 477},
+    {"mystical-eddies",
+     {STEP("easy,medium,hard", 3, 600, 600, 80.8, 77.5, 83.8),
+      STEP("easy,medium,hard", 3, 600, 600, 69.8, 66.0, 73.4),
+      STEP("medium,hard,expert", 3, 600, 600, 70.3, 66.6, 73.8)},
+     0, 0.0181},
+    {"mystique-circle",
+     {STEP("easy,medium", 2, 400, 400, 76.0, 71.6, 80.2),
+      STEP("medium,hard", 2, 400, 400, 75.2, 70.8, 79.4),
+      STEP("hard,expert", 2, 120, 120, 65.0, 56.1, 73.4)},
+     0, 38},
+    {"battle-for-the-suns",
+     {STEP("easy,medium", 2, 400, 400, 75.0, 70.5, 79.1),
+      STEP("medium,hard", 2, 400, 400, 79.0, 74.7, 82.7),
+      STEP("hard,expert", 2, 60, 60, 90.0, 79.9, 97.3)},
+     0, 14.2},
+    {"mystique-domination",
+     {STEP("easy,medium,easy,medium", 4, 1440, 480, 86.7, 81.0, 92.3),
+      STEP("medium,hard,medium,hard", 4, 1440, 480, 72.5, 65.0, 80.0),
+      STEP("hard,expert,hard,expert", 4, 1440, 480, 65.0, 57.2, 72.8)},
+     0, 0.00168},
+    {"mystique-pillars",
+     {STEP("easy,medium", 2, 400, 400, 79.5, 75.3, 83.4),
+      STEP("medium,hard", 2, 400, 400, 80.8, 76.6, 84.5),
+      STEP("hard,expert", 2, 60, 60, 100.0, 94.0, 100.0)},
+     0, 6.85},
+    {"mystique-chain",
+     {STEP("easy,medium", 2, 400, 400, 76.0, 71.6, 79.9),
+      STEP("medium,hard", 2, 400, 400, 77.5, 73.2, 81.5),
+      STEP("hard,expert", 2, 60, 60, 100.0, 94.0, 100.0)},
+     0, 21.1},
+    {"up-and-down",
+     {STEP("easy,medium", 2, 600, 600, 71.3, 67.6, 74.8),
+      STEP("medium,hard", 2, 400, 400, 64.8, 59.9, 69.3),
+      STEP("hard,expert", 2, 400, 400, 61.5, 56.6, 66.1)},
+     0, 3.69},
+    {"mystique-maze",
+     {STEP("easy,medium", 2, 400, 400, 78.4, 74.1, 82.2),
+      STEP("medium,hard", 2, 400, 400, 70.5, 65.9, 74.8),
+      STEP("hard,expert", 2, 100, 100, 70.0, 60.4, 78.1)},
+     0, 8.74},
+    {"chain-of-restraints",
+     {STEP("easy,medium", 2, 400, 400, 77.6, 73.3, 81.6),
+      STEP("medium,hard", 2, 400, 400, 76.8, 72.4, 80.6),
+      STEP("hard,expert", 2, 120, 120, 67.5, 58.7, 75.2)},
+     0, 187},
+    {"mystique-guilds",
+     {STEP("easy,medium", 2, 400, 400, 75.8, 71.3, 79.7),
+      STEP("medium,hard", 2, 400, 400, 75.5, 71.1, 79.5),
+      STEP("hard,expert", 2, 120, 120, 70.8, 62.2, 78.2)},
+     0, 97.4},
+    {"mystery-city",
+     {STEP("easy,medium", 2, 400, 400, 81.0, 76.9, 84.6),
+      STEP("medium,hard", 2, 400, 400, 79.8, 75.5, 83.4),
+      STEP("hard,expert", 2, 60, 60, 91.7, 81.9, 98.4)},
+     0, 23},
+    {"myst",
+     {STEP("easy,medium", 2, 400, 400, 73.8, 69.2, 77.8),
+      STEP("medium,hard", 2, 400, 400, 78.1, 73.8, 81.9),
+      STEP("hard,expert", 2, 80, 80, 79.4, 69.3, 87.4)},
+     0, 41.4},
 };
 
 const tbi_levels *tbi_levels_of(const tb_game *g)
@@ -161,4 +272,24 @@ int tbi_is_level(const char *name)
         if (tbi_word_eq(names[i], name))
             return 1;
     return 0;
+}
+
+const tbi_steps *tbi_steps_of(const tb_game *g)
+{
+    for (size_t i = 0; g && i < sizeof steps / sizeof steps[0]; i++)
+        if (strcmp(steps[i].game, g->id) == 0)
+            return &steps[i];
+    return NULL;
+}
+
+int tbi_step_shown(const tbi_levels *lv, const tbi_steps *ss, int i)
+{
+    const tbi_step *st = ss ? &ss->step[i] : NULL;
+    if (!st || st->games <= 0)
+        return 0;
+    if (!lv->team)
+        return st->lo > 50;
+    int score = ss->fewer_better ? st->score_hi < st->below_score_lo
+                                 : st->score_lo > st->below_score_hi;
+    return st->lo > st->below_hi || score;
 }

@@ -1363,7 +1363,18 @@ static char *games_text(void)
         for (int k = 0; lv && k < TBI_LEVELS; k++) {
             const tbi_level *l = &lv->level[k];
             char label[300];
-            if (lv->games > 0 && lv->team)
+            const tbi_steps *ss = tbi_steps_of(g);
+            const tbi_step *st = ss && k > 0 ? &ss->step[k - 1] : NULL;
+            if (st && st->games > 0 && lv->team)
+                snprintf(label, sizeof label, "%s (%s, team success %.0f%%)",
+                         l->name, l->spec, st->share);
+            else if (st && st->games > 0)
+                snprintf(label, sizeof label, "%s (%s, wins %.0f%% against "
+                         "%s)", l->name, l->spec, st->share,
+                         lv->level[k - 1].name);
+            else if (ss)
+                snprintf(label, sizeof label, "%s (%s)", l->name, l->spec);
+            else if (lv->games > 0 && lv->team)
                 snprintf(label, sizeof label, "%s (%s, team success %.0f%%)",
                          l->name, l->spec, l->rating);
             else if (lv->games > 0)
