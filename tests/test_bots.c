@@ -751,6 +751,19 @@ static int policy_index(const tbi_oppmodel *m, const char *name)
     return -1;
 }
 
+/* Expects the model m of seat 0, after a game of No Thanks! against a
+ * random seat 1 and a heuristic seat 2, to believe seat 1 random and seat
+ * 2 the heuristic, and never to have moved its belief about seat 0. */
+static void expect_random_then_heuristic(const tbi_oppmodel *m)
+{
+    int rnd = policy_index(m, "random"), heu = policy_index(m, "heuristic");
+    assert_true(m->moves[1] > 10 && m->moves[2] > 10);
+    assert_int_equal(m->moves[0], 0);
+    assert_true(tbi_oppmodel_posterior(m, 1, rnd) > 0.95);
+    assert_true(tbi_oppmodel_posterior(m, 2, rnd) < 0.05);
+    assert_int_equal(tbi_oppmodel_best(m, 2), heu);
+}
+
 /* Issue 35: "Each bot keeps, for every other seat, a belief over a pool of
  * policies ... updated from the moves that seat has made."  In a game of
  * No Thanks! a seat that plays at random must come to be believed random,
@@ -773,12 +786,7 @@ static void opponent_model_follows_play(void **state)
                      TB_OK);
     const tbi_oppmodel *m = tbi_ismcts_model(bots[0]);
     assert_non_null(m);
-    int rnd = policy_index(m, "random"), heu = policy_index(m, "heuristic");
-    assert_true(m->moves[1] > 10 && m->moves[2] > 10);
-    assert_int_equal(m->moves[0], 0);
-    assert_true(tbi_oppmodel_posterior(m, 1, rnd) > 0.95);
-    assert_true(tbi_oppmodel_posterior(m, 2, rnd) < 0.05);
-    assert_int_equal(tbi_oppmodel_best(m, 2), heu);
+    expect_random_then_heuristic(m);
     free(st);
     for (int j = 0; j < 3; j++)
         tbi_bot_free(bots[j]);
@@ -812,12 +820,7 @@ static void a_bot_follows_a_record(void **state)
     assert_int_equal(tb_bot_follow(b, &rec, 0, err, sizeof err), TB_OK);
     const tbi_oppmodel *m = tbi_ismcts_model(tbi_bot_inner(b));
     assert_non_null(m);
-    int rnd = policy_index(m, "random"), heu = policy_index(m, "heuristic");
-    assert_true(m->moves[1] > 10 && m->moves[2] > 10);
-    assert_int_equal(m->moves[0], 0);
-    assert_true(tbi_oppmodel_posterior(m, 1, rnd) > 0.95);
-    assert_true(tbi_oppmodel_posterior(m, 2, rnd) < 0.05);
-    assert_int_equal(tbi_oppmodel_best(m, 2), heu);
+    expect_random_then_heuristic(m);
     tb_bot_free(b);
     /* Deaf bots: nothing to replay, and a record that does not replay is
      * not even read. */
