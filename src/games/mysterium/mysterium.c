@@ -133,7 +133,7 @@ static const struct murk {
                     {0, 0, 32, 36, 2, 40, 22, 3}},
     [MSY_HARD] = {{12, 12, 0, 12, 12},
                   {0, 0, 4, 3, 4, 3, 3, 3},
-                  {0, 0, 4, 44, 0, 24, 12, 28}},
+                  {0, 0, 2, 44, 0, 24, 12, 28}},
 };
 
 int tbi_msy_murk(int difficulty, int players)
