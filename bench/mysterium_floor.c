@@ -28,7 +28,7 @@
  * (shared/rules/002_d78842dbe10ab59e.txt, the difficulty table).
  *
  *     cc -O2 -std=c11 bench/mysterium_floor.c -lm -o build/mysterium_floor
- *     build/mysterium_floor [SAMPLES]      (default 200000 sampled deals)
+ *     build/mysterium_floor [SAMPLES]      (default 200000 sampled deals; a few minutes)
  */
 #include <math.h>
 #include <stdint.h>
