@@ -1150,6 +1150,50 @@ static void psychic_reads_motifs(void **state)
     free(s);
 }
 
+/* The murk is ours (docs/games/mysterium.md, "Design"): the eyes pass
+ * over motifs of psychic cards by difficulty and player count, so that
+ * every count's medium and hard are near the middle of their bands.
+ * Medium passes over 4 motifs of every card (5 on a few) with 4 players
+ * but 3 (4 on some) with 6; easy over at most one at any count. */
+static void murk_by_player_count(void **state)
+{
+    (void)state;
+    tb_rng rng;
+    tb_rng_seed(&rng, 7);
+    int most[3][MSY_MAX_P + 1] = {{0}}, least[3][MSY_MAX_P + 1];
+    for (int d = 0; d < 3; d++)
+        for (int p = 2; p <= MSY_MAX_P; p++)
+            least[d][p] = 6;
+    for (int x = 0; x < 200; x++) {
+        uint8_t eye[MSY_MOTIFS];
+        tbi_msy_draw_perception(eye, &rng);
+        for (int d = 0; d < 3; d++)
+            for (int p = 2; p <= MSY_MAX_P; p++)
+                for (int k = 0; k < MSY_KINDS; k++)
+                    for (int c = 0; c < MSY_PER_KIND; c++) {
+                        int seen = 0;
+                        for (int m = 0; m < MSY_MOTIFS; m++)
+                            seen += tbi_msy_attention(
+                                eye, tbi_msy_murk(d, p), k, c, m);
+                        int over = 6 - seen;
+                        most[d][p] = over > most[d][p] ? over : most[d][p];
+                        least[d][p] = over < least[d][p] ? over
+                                                         : least[d][p];
+                    }
+    }
+    assert_int_equal(least[MSY_MEDIUM][4], 4);
+    assert_int_equal(most[MSY_MEDIUM][4], 5);
+    assert_int_equal(least[MSY_MEDIUM][6], 3);
+    assert_int_equal(most[MSY_MEDIUM][6], 4);
+    for (int p = 2; p <= MSY_MAX_P; p++)
+        assert_true(most[MSY_EASY][p] <= 1);
+    /* The print (no eyes) shows every motif at any murk. */
+    for (int m = 0; m < MSY_MOTIFS; m++)
+        assert_int_equal(tbi_msy_attention(NULL, tbi_msy_murk(MSY_HARD, 5),
+                                           0, 0, m),
+                         (int)(tbi_msy_cards[0].motifs >> m & 1u));
+}
+
 /* The psychics are read together: two psychics whose visions point to the
  * same card cannot both hold it, so the weaker reading yields. */
 static void beliefs_use_uniqueness(void **state)
@@ -1294,6 +1338,7 @@ int main(void)
         cmocka_unit_test(parse_forms),
         cmocka_unit_test(messages_read_as_english),
         cmocka_unit_test(psychic_reads_motifs),
+        cmocka_unit_test(murk_by_player_count),
         cmocka_unit_test(beliefs_use_uniqueness),
         cmocka_unit_test(ghost_points_to_target),
         cmocka_unit_test(ghost_discards_a_useless_hand),

@@ -101,11 +101,17 @@ static const tbi_levels table[] = {
     {"mystery-city",
      SPECS("heuristic:blunder=0.55", "heuristic:blunder=0.25", "heuristic", "ismcts"),
      0, 0, 0, NULL},
+    /* Mysterium is measured at hard with 4 players, where the levels
+     * separate (on easy at 2 players every level from medium up won all
+     * its games).  Its search is no level: its narrow root (rwiden) keeps
+     * it near the heuristic, no step above the heuristic was measured and
+     * an ISMCTS team takes minutes a game, so the levels are its policies
+     * by strength, each a measured step (docs/bots.md, "Levels"). */
     {"mysterium",
-     LEVELS("greedy", "heuristic", "ismcts:iters=100", "ismcts",
-            30, 0, 60, 100, 72, 100, 100, 72, 100, 100, 72, 100),
-     2, 40, 1,
-     "Not a measured step: hard over medium: team success 100% against 100%, mean team score 7.0 [7.0, 7.0] against 7.0 [7.0, 7.0]; expert over hard: team success 100% against 100%, mean team score 7.0 [7.0, 7.0] against 7.0 [7.0, 7.0]."},
+     LEVELS("greedy", "counting", "onecard", "heuristic",
+            1.0, 0.0, 2.5, 5.8, 3.5, 8.5, 22.0, 17.9, 26.3, 42.5, 37.6, 47.4),
+     4, 1600, 1,
+     NULL},
     {"myst",
      SPECS("heuristic:blunder=0.4", "heuristic:blunder=0.2", "heuristic", "ismcts"),
      0, 0, 0, NULL},
@@ -252,6 +258,23 @@ const tbi_levels *tbi_levels_of(const tb_game *g)
     for (size_t i = 0; g && i < sizeof table / sizeof table[0]; i++)
         if (strcmp(table[i].game, g->id) == 0)
             return &table[i];
+    return NULL;
+}
+
+/* The games whose arena was run with options other than the defaults,
+ * where the defaults do not tell the levels apart. */
+static const struct {
+    const char *game, *options;
+} calibrated_with[] = {
+    {"mysterium", "difficulty=hard"},
+};
+
+const char *tbi_levels_options(const tbi_levels *lv)
+{
+    for (size_t i = 0; lv && i < sizeof calibrated_with /
+                                     sizeof calibrated_with[0]; i++)
+        if (strcmp(calibrated_with[i].game, lv->game) == 0)
+            return calibrated_with[i].options;
     return NULL;
 }
 

@@ -80,6 +80,9 @@ typedef struct tbi_steps {
 /* The levels of g, easiest first; every registered game has them
  * (tests/test_bots.c checks it), so NULL only for a game unknown here. */
 const tbi_levels *tbi_levels_of(const tb_game *g);
+/* The game options lv's arena was run with (`--opt` words, as
+ * "difficulty=hard"), or NULL for the game's defaults. */
+const char *tbi_levels_options(const tbi_levels *lv);
 /* The spec that level `name` of g plays as, or NULL when name is not a
  * level (case-insensitive, as bot names are). */
 const char *tbi_level_spec(const tb_game *g, const char *name);

@@ -149,6 +149,7 @@ static void print_levels(const tb_game *g)
             printf("  %-7s %-22s rating %+5.0f [%+.0f, %+.0f]\n", l->name,
                    l->spec, l->rating, l->lo, l->hi);
     }
+    const char *opts = tbi_levels_options(lv);
     if (ss) {
         printf(lv->team
                    ? "Each step up, measured with the level in every seat "
@@ -168,13 +169,15 @@ static void print_levels(const tb_game *g)
                    "of a shared machine).\n", ss->expert_ms);
     } else if (lv->games > 0) {
         printf("%s from %d games of an arena of the four levels at %d "
-               "players:\n  tabula arena %s -p %d -n %d --agents "
-               "easy,medium,hard,expert --seed 2026 --threads 1\n",
+               "players%s%s:\n  tabula arena %s -p %d -n %d --agents "
+               "easy,medium,hard,expert%s%s --seed 2026 --threads 1\n",
                lv->team ? "Team success rates (each level plays every seat), "
                           "95% interval,"
                         : "Ratings: Bradley-Terry on the Elo scale (mean 0 "
                           "over the four), 95%\nbootstrap interval,",
-               lv->games, lv->players, g->id, lv->players, lv->games);
+               lv->games, lv->players, opts ? ", " : "", opts ? opts : "",
+               g->id, lv->players, lv->games, opts ? " --opt " : "",
+               opts ? opts : "");
     } else {
         printf("Not calibrated yet: docs/bots.md, \"Levels\".\n");
     }
@@ -269,6 +272,9 @@ int cmd_bots(int argc, char **argv)
         json_object_set_new(o, "game", json_string(g->id));
         json_object_set_new(o, "players", json_integer(lv->players));
         json_object_set_new(o, "games", json_integer(lv->games));
+        if (tbi_levels_options(lv))
+            json_object_set_new(o, "options",
+                                json_string(tbi_levels_options(lv)));
         json_object_set_new(o, "measure",
                             json_string(lv->team ? "team success (%)"
                                                  : "rating (Elo)"));

@@ -98,13 +98,13 @@ static const uint8_t *eye_of(const msy *s, int reader)
 static int reading(const msy *s, const uint8_t *eye, int v, int k, int c)
 {
     if (!counting)
-        return tbi_msy_reading_eye(eye, s->difficulty, v, k, c);
+        return tbi_msy_reading_eye(eye, tbi_msy_murk(s->difficulty, s->players), v, k, c);
     int n = 0;
     for (uint64_t both = tbi_msy_visions[v] &
                          tbi_msy_cards[k * MSY_PER_KIND + c].motifs;
          both; both &= both - 1) {
         int m = __builtin_ctzll(both);
-        n += tbi_msy_attention(eye, s->difficulty, k, c, m) > 0 &&
+        n += tbi_msy_attention(eye, tbi_msy_murk(s->difficulty, s->players), k, c, m) > 0 &&
              tbi_msy_perceived_eye(eye, s->difficulty, v, m) > 0;
     }
     return n;
@@ -401,6 +401,7 @@ static gift best_gift(const msy *s, int i, int samples, tb_rng *rng)
     for (int pos = 0; pos < s->suspects; pos++)
         if (candidate(s, i, pos) && pos != t)
             cand[n_cand++] = pos;
+    int murk_level = tbi_msy_murk(s->difficulty, s->players);
     unsigned masks = 1u << s->hand_n;
     static _Thread_local double hits[1 << MSY_HAND];
     static _Thread_local int sum[1 << MSY_HAND][MSY_MAX_SUSPECTS];
@@ -412,10 +413,10 @@ static gift best_gift(const msy *s, int i, int samples, tb_rng *rng)
         for (int pos = 0; pos < s->suspects; pos++) {
             int e = 0;
             for (int c = 0; c < s->vis_n[i]; c++)
-                e += tbi_msy_reading_eye(pc, s->difficulty, s->vis[i][c], k, s->row[k][pos]);
+                e += tbi_msy_reading_eye(pc, murk_level, s->vis[i][c], k, s->row[k][pos]);
             sum[0][pos] = e;
             for (int c = 0; c < s->hand_n; c++)
-                add[c][pos] = tbi_msy_reading_eye(pc, s->difficulty, s->hand[c], k, s->row[k][pos]);
+                add[c][pos] = tbi_msy_reading_eye(pc, murk_level, s->hand[c], k, s->row[k][pos]);
         }
         for (unsigned m = 1; m < masks; m++) {
             int c = __builtin_ctz(m);

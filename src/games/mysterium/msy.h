@@ -218,15 +218,20 @@ void tbi_msy_weights(const msy *s, int reader, int i,
  * deal does: what a seat that does not know another's perception
  * imagines it to be. */
 void tbi_msy_draw_perception(uint8_t out[MSY_MOTIFS], tb_rng *rng);
+/* The murk of a table (mysterium.c): an index naming its difficulty and
+ * its player count, which together set how the eyes see (the shifts on
+ * visions by difficulty, the passing-over of psychic cards by both). */
+int tbi_msy_murk(int difficulty, int players);
 /* How strongly vision v points to psychic card c of kind k for eyes that
- * rank the motifs as eye[] does at a difficulty: over the motifs the eyes
+ * rank the motifs as eye[] does at a murk (tbi_msy_murk): over the motifs the eyes
  * see on both cards, what each seen strength tells of the print (x4);
  * with NULL eyes (the ghost), 4 x the printed prominences. */
-int tbi_msy_reading_eye(const uint8_t *eye, int difficulty, int v, int k,
+int tbi_msy_reading_eye(const uint8_t *eye, int murk_level, int v, int k,
                         int c);
-/* Whether eyes `eye` see motif m of psychic card c of kind k (1) or pass
- * over it (0; 0 too when the card does not show m; NULL eyes see all). */
-int tbi_msy_attention(const uint8_t *eye, int difficulty, int k, int c,
+/* Whether eyes `eye` see motif m of psychic card c of kind k (1) at a
+ * murk (tbi_msy_murk) or pass over it (0; 0 too when the card does not
+ * show m; NULL eyes see all). */
+int tbi_msy_attention(const uint8_t *eye, int murk_level, int k, int c,
                       int m);
 /* How well the shared-vision cards seat sees fit each group (relative
  * weights; all alike when it sees none): how a psychic reads the culprit. */

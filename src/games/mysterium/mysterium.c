@@ -110,14 +110,36 @@ int tbi_msy_guesser(const msy *s)
  * fainter (at most 3; at 0 or less the seat does not see the motif).  On
  * a psychic card the eye passes over the `overlooked` motifs latest in its
  * order (the seat does not see them), one more on the cards whose
- * lowest-numbered motif comes among the first `more` of the order. */
+ * lowest-numbered motif comes among the first `more` of the order.
+ *
+ * `overlooked` and `more` are by player count (index 2-7) as well: the
+ * rules' table of cards on the table, the clairvoyance tokens and the
+ * epilogue's groups make some counts easier than others at one murk (with
+ * one murk a difficulty, medium won 57% at 6 players and 74% at 7, hard
+ * 33% at 6 and 54% at 4), so the passing-over is tuned per count, with
+ * 600-game runs, to bring medium near 65% and hard near 42% at every
+ * count (docs/bots.md, "Mysterium after issue 34").  `more` is the fine
+ * knob (about half a point of team wins a step); 4 overlooked with a few
+ * more is a coarse step beyond 3 with all 48 more: a card seen by one or
+ * two motifs is nearly unreadable. */
 static const struct murk {
-    uint8_t shift[5], overlooked, more;
+    uint8_t shift[5], overlooked[MSY_MAX_P + 1], more[MSY_MAX_P + 1];
 } murk[3] = {
-    [MSY_EASY] = {{4, 8, 24, 8, 4}, 0, 24},
-    [MSY_MEDIUM] = {{8, 8, 16, 8, 8}, 3, 32},
-    [MSY_HARD] = {{12, 12, 0, 12, 12}, 3, 24},
+    [MSY_EASY] = {{4, 8, 24, 8, 4},
+                  {0, 0, 0, 0, 0, 0, 0, 0},
+                  {0, 0, 24, 24, 24, 24, 24, 24}},
+    [MSY_MEDIUM] = {{8, 8, 16, 8, 8},
+                    {0, 0, 3, 3, 4, 3, 3, 4},
+                    {0, 0, 32, 36, 2, 40, 22, 3}},
+    [MSY_HARD] = {{12, 12, 0, 12, 12},
+                  {0, 0, 4, 3, 4, 3, 3, 3},
+                  {0, 0, 2, 44, 0, 24, 12, 28}},
 };
+
+int tbi_msy_murk(int difficulty, int players)
+{
+    return difficulty * (MSY_MAX_P + 1) + players;
+}
 
 int tbi_msy_shift_of_rank(int difficulty, int rank)
 {
@@ -154,15 +176,16 @@ int tbi_msy_perceived(const msy *s, int seat, int v, int m)
     return tbi_msy_perceived_eye(s->percept[seat], s->difficulty, v, m);
 }
 
-int tbi_msy_attention(const uint8_t *eye, int difficulty, int k, int c, int m)
+int tbi_msy_attention(const uint8_t *eye, int murk_level, int k, int c, int m)
 {
     uint64_t card = tbi_msy_cards[k * MSY_PER_KIND + c].motifs;
     if (!(card >> m & 1u))
         return 0;
     if (!eye)
         return 1;
-    const struct murk *mk = &murk[difficulty];
-    int over = mk->overlooked + (eye[__builtin_ctzll(card)] < mk->more);
+    const struct murk *mk = &murk[murk_level / (MSY_MAX_P + 1)];
+    int p = murk_level % (MSY_MAX_P + 1);
+    int over = mk->overlooked[p] + (eye[__builtin_ctzll(card)] < mk->more[p]);
     int before = 0, n = 0; /* m's place in the eye's order of the card */
     for (uint64_t rest = card; rest; rest &= rest - 1, n++)
         before += eye[__builtin_ctzll(rest)] < eye[m];
@@ -198,9 +221,10 @@ static int print_weight(int difficulty, int p)
     return table[difficulty][p];
 }
 
-int tbi_msy_reading_eye(const uint8_t *eye, int difficulty, int v, int k,
+int tbi_msy_reading_eye(const uint8_t *eye, int murk_level, int v, int k,
                         int c)
 {
+    int difficulty = murk_level / (MSY_MAX_P + 1);
     uint64_t both = tbi_msy_visions[v] &
                     tbi_msy_cards[k * MSY_PER_KIND + c].motifs;
     int sum = 0;
@@ -212,7 +236,7 @@ int tbi_msy_reading_eye(const uint8_t *eye, int difficulty, int v, int k,
             continue;
         }
         int p = tbi_msy_perceived_eye(eye, difficulty, v, m);
-        if (p > 0 && tbi_msy_attention(eye, difficulty, k, c, m))
+        if (p > 0 && tbi_msy_attention(eye, murk_level, k, c, m))
             sum += print_weight(difficulty, p);
     }
     return sum;
@@ -221,8 +245,9 @@ int tbi_msy_reading_eye(const uint8_t *eye, int difficulty, int v, int k,
 int tbi_msy_reading(const msy *s, int seat, int v, int k, int c)
 {
     int eyed = seat > 0 && seat < s->players;
-    return tbi_msy_reading_eye(eyed ? s->percept[seat] : NULL, s->difficulty,
-                               v, k, c);
+    return tbi_msy_reading_eye(eyed ? s->percept[seat] : NULL,
+                               tbi_msy_murk(s->difficulty, s->players), v, k,
+                               c);
 }
 
 /* With 4-7 players every psychic votes; with 3 the two psychic players

@@ -94,7 +94,10 @@ int tbi_msy_observe(const void *st, int seat, float *out)
                            MSY_MAX_PSY);
             for (int m = 0; m < MSY_MOTIFS; m++)
                 tbi_obs_scalar(&o, on && tbi_msy_attention(
-                                             eye, s->difficulty, k,
+                                             eye,
+                                             tbi_msy_murk(s->difficulty,
+                                                          s->players),
+                                             k,
                                              s->row[k][pos], m));
         }
     for (int i = 0; i < MSY_MAX_PSY; i++) {

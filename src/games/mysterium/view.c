@@ -77,7 +77,7 @@ static void card_words(const msy *s, int seat, int k, int pos, tb_text *t)
     const char *sep = "";
     for (int m = 0; m < MSY_MOTIFS; m++)
         if (motifs >> m & 1u) {
-            int a = tbi_msy_attention(eye_of(s, seat), s->difficulty, k, c,
+            int a = tbi_msy_attention(eye_of(s, seat), tbi_msy_murk(s->difficulty, s->players), k, c,
                                       m);
             if (!a)
                 continue;
@@ -730,7 +730,7 @@ static json_t *card_json(const msy *s, int seat, int k, int pos)
     json_object_set_new(o, "name", json_string(c->name));
     json_object_set_new(o, "title", json_string(c->title));
     for (int b = 0; b < MSY_MOTIFS; b++) {
-        int a = tbi_msy_attention(eye_of(s, seat), s->difficulty, k,
+        int a = tbi_msy_attention(eye_of(s, seat), tbi_msy_murk(s->difficulty, s->players), k,
                                   s->row[k][pos], b);
         if (a > 0)
             json_array_append_new(m, json_string(tbi_msy_motif_name[b]));
