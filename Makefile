@@ -67,7 +67,7 @@ DEBIAN_PKGS := build-essential pkg-config libcmocka-dev libjansson-dev libedit-d
                bsdextrautils clang libclang-rt-14-dev \
                libwebsockets-dev libsqlite3-dev libssl-dev chromium
 
-.PHONY: all test asan fuzz fuzzers bench bench-baseline bench-chain bench-maze bench-maze-deviation bench-city-tables bench-tools clean deps \
+.PHONY: all test asan fuzz fuzzers bench bench-baseline bench-chain bench-maze bench-maze-deviation bench-city-tables bench-mysterium-floor bench-tools clean deps \
         mysterium-content mysterium-content-check test-web docs-shots bench-server bench-server-attack
 all: $(BUILD)/tabula $(BUILD)/libtabula.so
 
@@ -297,10 +297,20 @@ $(BUILD)/city_tables: bench/city_tables.c $(CITY_SRC) \
 bench-city-tables: $(BUILD)/city_tables
 	$(BUILD)/city_tables $(CITY_ARGS)
 
+# Mysterium's random-vision floor: psychics that only eliminate, exact
+# where the deals can be enumerated (docs/games/mysterium.md).
+$(BUILD)/mysterium_floor: bench/mysterium_floor.c
+	@mkdir -p $(BUILD)
+	$(CC) $(CFLAGS) bench/mysterium_floor.c -lm -o $@
+
+bench-mysterium-floor: $(BUILD)/mysterium_floor
+	$(BUILD)/mysterium_floor
+
 # The bench programs built, not run (CI builds them, warnings as errors,
 # so that they keep compiling as the library changes).
 bench-tools: $(BUILD)/nimmt_baseline $(BUILD)/chain_solve $(BUILD)/maze_world \
-  $(BUILD)/maze_deviation $(BUILD)/server_load $(BUILD)/city_tables
+  $(BUILD)/maze_deviation $(BUILD)/server_load $(BUILD)/city_tables \
+  $(BUILD)/mysterium_floor
 
 # Mysterium's content (ours): the vision deck generated from a fixed seed
 # by src/games/mysterium/gen_content.py into content_data.c and the content

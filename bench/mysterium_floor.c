@@ -27,7 +27,7 @@
  * a 95% Wilson interval.  The table of cards on the table is the rules'
  * (shared/rules/002_d78842dbe10ab59e.txt, the difficulty table).
  *
- *     cc -O2 -std=c11 bench/mysterium_floor.c -lm -o build/mysterium_floor
+ *     make bench-mysterium-floor           (builds build/mysterium_floor, runs it)
  *     build/mysterium_floor [SAMPLES]      (default 200000 sampled deals; a few minutes)
  */
 #include <math.h>
