@@ -6,7 +6,9 @@
  * random legal moves for SECONDS: a client moves as soon as it is to move
  * and has no move outstanding, so the load is bounded by the games'
  * rhythm (at most one move in flight per client).  A finished game is
- * replaced by a new table of the same game.
+ * replaced by a new table of the same game, created by a new person (the
+ * seat-0 client reconnects from a fresh address: bots finish games in
+ * seconds, and one address may create only a few tables at once).
  *
  * It reports moves per second, the latency from sending a move to
  * receiving the state that shows it (p50, p99, max), the latency of a
@@ -465,6 +467,20 @@ static void percentiles(lats *l, double *p50, double *p99, double *max)
 static table *tables;
 static client *clients;
 static int n_tables;
+static int server_port;
+/* Addresses handed out so far: every client connects from one of its own. */
+static int addresses_used;
+
+/* Connects c from an address no client has used yet: the bench's people
+ * are many, and the server's quotas are per address. */
+static int connect_fresh(client *c)
+{
+    char addr[64];
+    int i = addresses_used++;
+    snprintf(addr, sizeof addr, "10.%d.%d.%d", (i >> 16) & 255,
+             (i >> 8) & 255, i & 255);
+    return connect_as(&c->ws, server_port, addr);
+}
 
 /* Sends a create request for table t from its seat-0 client. */
 static void create(int t)
@@ -553,7 +569,20 @@ static void handle(client *c, const char *text, int measuring)
         if (status && strcmp(status, "ended") == 0 && !c->ended) {
             c->ended = 1;
             if (c->seat == 0) {
+                /* The next game at this table is another person's: a bot
+                 * finishes a game in seconds, and one address may only
+                 * create a few tables at once (--tables-burst), as a
+                 * person who plays for minutes never notices. */
                 games_done++;
+                wsc_close(&c->ws);
+                if (connect_fresh(c) != 0) {
+                    if (errors < 10)
+                        fprintf(stderr, "server_load: a table's next "
+                                "creator cannot connect\n");
+                    errors++;
+                    json_decref(m);
+                    return;
+                }
                 create(c->table);
             }
         }
@@ -604,6 +633,7 @@ int main(int argc, char **argv)
     unlink(db);
     int port;
     pid_t pid = start_server(tabula, db, sync, workers, &port);
+    server_port = port;
     srand(12345);
     char games[16][40];
     int n_games = 0;
@@ -620,10 +650,7 @@ int main(int argc, char **argv)
         client *c = &clients[i];
         c->table = i / 2;
         c->seat = i % 2;
-        char addr[64];
-        snprintf(addr, sizeof addr, "10.%d.%d.%d", (i >> 16) & 255,
-                 (i >> 8) & 255, i & 255);
-        if (connect_as(&c->ws, port, addr) != 0) {
+        if (connect_fresh(c) != 0) {
             fprintf(stderr, "server_load: client %d cannot connect\n", i);
             kill(pid, SIGTERM);
             return 1;
