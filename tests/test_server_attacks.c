@@ -36,6 +36,7 @@
 #include <lws_config.h> /* LWS_LIBRARY_VERSION_MAJOR */
 
 #include <errno.h>
+#include <dirent.h>
 #include <jansson.h>
 #include <poll.h>
 #include <signal.h>
@@ -684,6 +685,48 @@ static json_t *watch(wsc *w, json_t *created)
  * With one worker, two watched tables of ISMCTS bots (3 s a move) are
  * thinking when a third table's random bot is to move: its move must come
  * within 1.5 s (the quick lane), while the slow tables still think. */
+/* Reads the nice value of every thread of process pid (from /proc): the
+ * process's main thread's into *main_nice, the highest into *max_nice.
+ * Returns the number of threads read. */
+static int thread_nices(int pid, int *main_nice, int *max_nice)
+{
+    char path[64];
+    snprintf(path, sizeof path, "/proc/%d/task", pid);
+    DIR *d = opendir(path);
+    int n = 0;
+    *main_nice = *max_nice = -100;
+    if (!d)
+        return 0;
+    struct dirent *e;
+    while ((e = readdir(d))) {
+        if (e->d_name[0] == '.')
+            continue;
+        char stat[512], file[320];
+        snprintf(file, sizeof file, "/proc/%d/task/%s/stat", pid, e->d_name);
+        FILE *f = fopen(file, "r");
+        if (!f)
+            continue;
+        size_t len = fread(stat, 1, sizeof stat - 1, f);
+        fclose(f);
+        stat[len] = '\0';
+        /* Field 19 (nice) is the 17th after the command's closing ')'. */
+        char *p = strrchr(stat, ')');
+        int field = 2, nice = 0;
+        for (; p && *p && field < 19; p++)
+            if (*p == ' ')
+                field++;
+        if (!p || sscanf(p, "%d", &nice) != 1)
+            continue;
+        if (atoi(e->d_name) == pid)
+            *main_nice = nice;
+        if (nice > *max_nice)
+            *max_nice = nice;
+        n++;
+    }
+    closedir(d);
+    return n;
+}
+
 static void test_slow_bots(void **state)
 {
     (void)state;
@@ -701,6 +744,14 @@ static void test_slow_bots(void **state)
         json_decref(c);
     }
     usleep(100000); /* both are thinking now */
+    /* The pool's thread that searches runs nicer than the event loop
+     * (workers.c), so that people's moves are not kept waiting for the
+     * processor by searching bots. */
+    int main_nice, max_nice;
+    assert_true(thread_nices(server_pid, &main_nice, &max_nice) >= 3);
+    printf("# slow bots: the event loop at nice %d, the nicest thread at "
+           "%d\n", main_nice, max_nice);
+    assert_true(max_nice >= main_nice + 10 || max_nice == 19);
     json_t *b = create_seats(&w[2], "[\"random\",\"human\",\"human\"]");
     long long t0 = now_ms();
     send_join(&w[2], b, 1, NULL);

@@ -10,11 +10,41 @@
  * share.  A finished job goes to a third queue and the `wake` callback
  * (lws_cancel_service) tells the event loop, which takes it with
  * tbs_workers_done.
+ *
+ * The pool's threads run at a lower scheduling priority than the event
+ * loop and the quick lane (nice TBS_POOL_NICE more, on Linux): a search
+ * uses every cycle it is given, and without this a few tables of
+ * searching bots take every core and make the people's moves wait for
+ * the scheduler.  They still get every cycle nobody else wants.
  */
 #include "server.h"
 
+#include <errno.h>
 #include <pthread.h>
 #include <stdlib.h>
+#ifdef __linux__
+#include <sys/resource.h>
+#include <sys/syscall.h>
+#include <unistd.h>
+#endif
+
+/* How much nicer than the server the pool's threads run. */
+#define TBS_POOL_NICE 10
+
+/* Lowers the calling thread's scheduling priority by TBS_POOL_NICE (Linux
+ * schedules threads by their own nice value).  Raising a nice value needs
+ * no privilege; where it fails the thread simply runs as it was. */
+static void lower_this_threads_priority(void)
+{
+#ifdef __linux__
+    id_t tid = (id_t)syscall(SYS_gettid);
+    errno = 0;
+    int now = getpriority(PRIO_PROCESS, tid);
+    if (now == -1 && errno != 0)
+        return;
+    (void)setpriority(PRIO_PROCESS, tid, now + TBS_POOL_NICE);
+#endif
+}
 
 struct tbs_workers {
     pthread_mutex_t lock;
@@ -64,6 +94,8 @@ static void *worker_main(void *arg)
     tbs_workers *w = a->w;
     int quick_only = a->quick_only;
     free(a);
+    if (!quick_only)
+        lower_this_threads_priority();
     pthread_mutex_lock(&w->lock);
     for (;;) {
         while (!w->todo && (quick_only || !w->slow) && !w->stopping)
