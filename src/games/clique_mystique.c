@@ -560,12 +560,33 @@ typedef struct steps {
 /* What the bot's search over complete placements keeps: the best value
  * seen, how many plans shared it, and the first new card of a best one;
  * base is the score difference the placement starts from (value_plan). */
+#define MEMO_EVENTS 62
 typedef struct pick {
     int best, ties, found;
     int card, cell; /* the next card to put down, or -1 for done */
     int base;
     tb_rng *rng;
+    /* The placements that drew a random number (a best so far, or tied
+     * with it), in order, for value_memos; ev_n counts past the room. */
+    int ev_n;
+    uint16_t ev[MEMO_EVENTS];
 } pick;
+
+/* An entry of pick.ev: the placement's first new card and cell
+ * (card * CELLS + cell, or EV_DONE), and EV_BEST when it was better than
+ * every one before it. */
+#define EV_DONE 0x7fffu
+#define EV_BEST 0x8000u
+
+/* Takes the tie-break draw of value_plan for a placement whose first new
+ * card and cell are `first` (an entry of pick.ev without EV_BEST). */
+static void pick_draw(pick *pk, unsigned first)
+{
+    if (tb_rng_below(pk->rng, (uint32_t)++pk->ties) == 0) {
+        pk->card = first == EV_DONE ? -1 : (int)(first / CELLS);
+        pk->cell = first == EV_DONE ? -1 : (int)(first % CELLS);
+    }
+}
 
 /* What a search over placements does with each one it finds: collect the
  * next steps (legal), stop at the first one that puts down a card or at
@@ -660,15 +681,19 @@ static void value_plan(plan_search *ps)
     int value = pk->base + put + 2 * turned - hand;
     if (pk->found && value < pk->best)
         return;
+    unsigned ev = put ? (unsigned)(pl->card[s->new_n] * CELLS +
+                                   pl->cell[s->new_n])
+                      : EV_DONE;
     if (!pk->found || value > pk->best) {
         pk->best = value;
         pk->ties = 0;
         pk->found = 1;
+        ev |= EV_BEST;
     }
-    if (tb_rng_below(pk->rng, (uint32_t)++pk->ties) == 0) {
-        pk->card = pl->n > s->new_n ? pl->card[s->new_n] : -1;
-        pk->cell = pl->n > s->new_n ? pl->cell[s->new_n] : -1;
-    }
+    if (pk->ev_n < MEMO_EVENTS)
+        pk->ev[pk->ev_n] = (uint16_t)ev;
+    pk->ev_n++;
+    pick_draw(pk, ev & ~EV_BEST);
 }
 
 /* Hands the complete placement ps->pl to what the search is for. */
@@ -862,13 +887,115 @@ static void each_plan(plan_search *ps)
             search_segment(ps, 64 * w + __builtin_ctzll(m));
 }
 
+/* ---------------------------------------------------------------- memo */
+
+/*
+ * ISMCTS asks the same search again and again: at every iteration whose
+ * walk passes a node of the searching seat's own turn (the root above
+ * all), the world holds the same board and the same hand of that seat,
+ * since a determinized world deals again only what the seat has not seen.
+ * So each thread keeps the last answers of the two searches that walk
+ * asks (the legal steps, and the heuristic's placement search), keyed by
+ * everything the search reads of the state; an answer found there is the
+ * search's answer exactly.  The heuristic's answer is kept as the list of
+ * placements that drew a tie-break number (pick.ev), and is replayed
+ * drawing the same numbers, so the random stream and the choice are those
+ * of the search.  In a playout the worlds part at once and the memo is
+ * simply missed; no allocation, a few kB a thread.
+ */
+typedef struct search_key {
+    uint64_t full, seat1;
+    int16_t base;             /* the heuristic's: pick.base */
+    uint8_t seat, new_n, hand_n, deck_n;
+    uint8_t new_cell[MAX_NEW], hand[HAND];
+    uint8_t top[CELLS];
+    uint8_t height[CELLS];    /* the heuristic's (turned heights) */
+} search_key;
+
+/* Slots per thread, direct-mapped by hash: the heuristic's answers are
+ * small and found again at more nodes of the tree than the legal steps. */
+#define VALUE_SLOTS 64
+#define STEPS_SLOTS 16
+/* An answer found again is kept against this many others that would take
+ * its slot: those of a playout, which come once and go, must not push out
+ * the root's, asked once an iteration (hits counts up to this). */
+#define MEMO_KEEP 4
+
+typedef struct value_memo {
+    search_key key;
+    int used, hits, n;
+    uint16_t ev[MEMO_EVENTS];
+} value_memo;
+
+typedef struct steps_memo {
+    search_key key;
+    int used, hits;
+    steps st;
+} steps_memo;
+
+/* Whether a new answer may take a slot: it is free, or its answer has not
+ * been found again lately (each refusal ages it). */
+static int memo_yields(int used, int *hits)
+{
+    if (used && *hits > 0) {
+        --*hits;
+        return 0;
+    }
+    return 1;
+}
+
+static _Thread_local value_memo value_memos[VALUE_SLOTS];
+static _Thread_local steps_memo steps_memos[STEPS_SLOTS];
+
+/* Fills the key of a search of the seat to move in s (with the board's
+ * heights, the pile's size and base when `value`, for the heuristic) and
+ * returns its hash. */
+static uint64_t search_key_of(const clique *s, int value, int base,
+                              search_key *k)
+{
+    int p = s->seat;
+    memset(k, 0, sizeof *k); /* padding and unused places compare equal */
+    k->full = s->full;
+    k->seat1 = s->seat1;
+    k->seat = (uint8_t)p;
+    k->new_n = s->new_n;
+    memcpy(k->new_cell, s->new_cell, s->new_n);
+    k->hand_n = s->hand_n[p];
+    memcpy(k->hand, s->hand[p], s->hand_n[p]);
+    memcpy(k->top, s->top, CELLS);
+    if (value) {
+        k->base = (int16_t)base;
+        k->deck_n = s->deck_n;
+        memcpy(k->height, s->height, CELLS);
+    }
+    uint64_t w[sizeof *k / 8], h = 0;
+    memcpy(w, k, sizeof w);
+    for (size_t i = 0; i < sizeof w / 8; i++)
+        h = (h ^ w[i]) * 0x9e3779b97f4a7c15ull;
+    return h;
+}
+
+/* The legal next steps of the seat to move (steps_memos keeps the last
+ * answers). */
 static void find_steps(const clique *s, steps *st)
 {
+    search_key key;
+    steps_memo *m = &steps_memos[search_key_of(s, 0, 0, &key) >> 60];
+    if (m->used && !memcmp(&m->key, &key, sizeof key)) {
+        m->hits += m->hits < MEMO_KEEP;
+        *st = m->st;
+        return;
+    }
     plan_search ps;
     memset(st, 0, sizeof *st);
     plan_search_init(&ps, s, VISIT_STEPS);
     ps.st = st;
     each_plan(&ps);
+    if (memo_yields(m->used, &m->hits)) {
+        m->key = key;
+        m->st = *st;
+        m->used = 1;
+    }
 }
 
 /* Whether a search of the given mode (VISIT_ANY_PUT or VISIT_ANY) finds
@@ -1911,10 +2038,29 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
     pick pk = {.rng = rng, .card = -1, .cell = -1};
     pk.base = board_cards(s, seat) - board_cards(s, 1 - seat) +
               s->hand_n[1 - seat];
-    plan_search ps;
-    plan_search_init(&ps, s, VISIT_VALUE);
-    ps.pk = &pk;
-    each_plan(&ps);
+    search_key key;
+    value_memo *m = &value_memos[search_key_of(s, 1, pk.base, &key) >> 58];
+    if (m->used && !memcmp(&m->key, &key, sizeof key)) {
+        m->hits += m->hits < MEMO_KEEP;
+        /* The search's draws again, from its list (value_memos). */
+        for (int i = 0; i < m->n; i++) {
+            if (m->ev[i] & EV_BEST)
+                pk.ties = 0;
+            pk.found = 1;
+            pick_draw(&pk, m->ev[i] & ~EV_BEST);
+        }
+    } else {
+        plan_search ps;
+        plan_search_init(&ps, s, VISIT_VALUE);
+        ps.pk = &pk;
+        each_plan(&ps);
+        if (pk.ev_n <= MEMO_EVENTS && memo_yields(m->used, &m->hits)) {
+            m->used = 1;
+            m->key = key;
+            m->n = pk.ev_n;
+            memcpy(m->ev, pk.ev, (size_t)pk.ev_n * sizeof pk.ev[0]);
+        }
+    }
     if (pk.found)
         return pk.card < 0 ? A_DONE
                            : A_PUT + (tb_action)(pk.card * CELLS + pk.cell);
