@@ -726,10 +726,11 @@ static void visit(plan_search *ps)
  * far cannot be a Group (code: the OR of the codes of the cards that
  * stay, which can be one or part of one), and visits each complete
  * placement: the first slot's card by hand order, then the second's, then
- * the third's.
+ * the third's.  first: the hand cards that fit the first slot
+ * (fitting(code)), which the caller has worked out.
  */
 static void fill_slots(plan_search *ps, const uint8_t *slot, int slots,
-                       unsigned code, int len)
+                       unsigned code, int len, unsigned first)
 {
     const uint8_t *hand = ps->s->hand[ps->s->seat];
     const uint16_t *hc = ps->hand_code;
@@ -745,8 +746,7 @@ static void fill_slots(plan_search *ps, const uint8_t *slot, int slots,
         pl->cell[n0 + 1] = slot[1];
     if (slots > 2)
         pl->cell[n0 + 2] = slot[2];
-    for (unsigned ma = fitting(hc, hn, code, len); ma;
-         ma &= ma - 1) {
+    for (unsigned ma = first; ma; ma &= ma - 1) {
         int a = __builtin_ctz(ma);
         unsigned ca = code | hc[a];
         pl->card[n0] = hand[a];
@@ -792,8 +792,8 @@ static void search_segment(plan_search *ps, int i)
     const board_lines *b = ps->b;
     uint64_t line = b->mask[i];
     int len = b->len[i], new_n = ps->s->new_n;
-    int empty = 0, own_n = 0, fixed_n = 0;
-    uint8_t own[MAX_LINE], hole[MAX_LINE];
+    int own_n = 0, fixed_n = 0;
+    uint8_t own[MAX_LINE];
     unsigned fixed = 0; /* codes of the cards that stay: new ones, opponent's */
     /* A segment's cells run in ascending order (tbi_sq_segments), so its
      * holes and own cells are read off masks in the segment's order. */
@@ -803,10 +803,9 @@ static void search_segment(plan_search *ps, int i)
     }
     if (!kind_of(fixed, fixed_n, len))
         return;
-    for (uint64_t h = line & ~ps->m.full; h; h &= h - 1)
-        hole[empty++] = (uint8_t)__builtin_ctzll(h);
     for (uint64_t o = line & ps->m.own; o; o &= o - 1)
         own[own_n++] = (uint8_t)__builtin_ctzll(o);
+    int empty = len - fixed_n - own_n; /* the rest of its cells */
     /* Each subset of the own cards to cover, keeping one uncovered, that
      * puts down one to three cards (cover_ok) and leaves a Group possible:
      * the codes of the cards kept, for each subset, built up one card at a
@@ -826,15 +825,25 @@ static void search_segment(plan_search *ps, int i)
                    << cover);
     }
     for (; valid; valid &= valid - 1) {
-        int cover = __builtin_ctz(valid), slots = 0;
+        int cover = __builtin_ctz(valid);
+        int slots = empty + bits5((unsigned)cover);
+        unsigned code = kept_code[whole ^ cover];
+        /* The hand cards that fit the first cell to fill: for most covers
+         * there are none, and they are passed before their cells are
+         * listed. */
+        unsigned first = fitting(ps->hand_code, ps->hand_n, code, len);
+        if (!first && slots > 0)
+            continue;
+        /* The cells to fill: the holes, then the covered own cells. */
         uint8_t slot[MAX_LINE];
-        for (int k = 0; k < empty; k++)
-            slot[slots++] = hole[k];
+        int n = 0;
+        for (uint64_t h = line & ~ps->m.full; h; h &= h - 1)
+            slot[n++] = (uint8_t)__builtin_ctzll(h);
         for (int j = 0; j < own_n; j++)
             if (cover >> j & 1)
-                slot[slots++] = own[j];
+                slot[n++] = own[j];
         ps->cap_n = -1; /* new cells to fill */
-        fill_slots(ps, slot, slots, kept_code[whole ^ cover], len);
+        fill_slots(ps, slot, slots, code, len, first);
         if (ps->stop)
             return;
     }
