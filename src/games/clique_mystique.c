@@ -297,8 +297,17 @@ static void build_kind_table(void)
  * one to three cards go down in all.  Filled once (build_kind_table). */
 static uint16_t cover_ok[MAX_LINE][MAX_NEW + 1];
 
+/* covers_within[k]: the subsets of four own cards (as in cover_ok) of at
+ * most k cards: each card covered takes a hand card, beside those the
+ * holes take.  Filled with cover_ok. */
+static uint16_t covers_within[MAX_NEW + 1];
+
 static void build_cover_ok(void)
 {
+    for (int k = 0; k <= MAX_NEW; k++)
+        for (int cover = 0; cover < 16; cover++)
+            if (bits5((unsigned)cover) <= k)
+                covers_within[k] |= (uint16_t)(1u << cover);
     for (int own = 0; own < MAX_LINE; own++)
         for (int down = 0; down <= MAX_NEW; down++)
             for (int cover = 0; cover < (1 << own) - 1; cover++) {
@@ -817,7 +826,10 @@ static void search_segment(plan_search *ps, int i)
     for (int kept = 1; kept <= whole; kept++)
         kept_code[kept] = kept_code[kept & (kept - 1)] |
                           ps->code_at[own[__builtin_ctz((unsigned)kept)]];
-    unsigned valid = cover_ok[own_n][new_n + empty];
+    int spare = ps->hand_n - empty; /* hand cards left to cover with */
+    unsigned valid = cover_ok[own_n][new_n + empty] &
+                     covers_within[spare < 0 ? 0 : spare > 3 ? 3 : spare] &
+                     (0u - (spare >= 0));
     for (int cover = 0; cover < whole; cover++) {
         int kept = whole ^ cover;
         valid &= ~((kind_ok(kept_code[kept], fixed_n + bits5((unsigned)kept),
@@ -868,6 +880,11 @@ static void each_plan(plan_search *ps)
 {
     const board_lines *b = ps->b;
     const clique *s = ps->s;
+    /* With no card down yet a placement puts one down at least: an empty
+     * hand has none (in playouts, where the pile runs out and hands are
+     * replaced into it, about one search in twelve). */
+    if (!s->new_n && !ps->hand_n)
+        return;
     if (s->new_n) {
         int c = s->new_cell[0];
         for (int j = 0; j < b->through_n[c] && !ps->stop; j++) {
