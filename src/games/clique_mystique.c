@@ -270,8 +270,10 @@ static int kind_by_rule(unsigned all, int n, int len)
 
 /* kind_by_rule for every line length and code, with n taken to be the
  * number of values of the attribute that must vary (the only n for which
- * the answer can be other than 0): entry n << 2 | kind.  The searches ask
- * it some sixty times a placement found, so one load replaces the counts. */
+ * the answer can be other than 0): entry n << 2 | kind, and bit 5 set in
+ * a line of three when the cards differ in everything (fitting's Motley
+ * Crew so far).  The searches ask it some sixty times a placement found,
+ * so one load replaces the counts. */
 static uint8_t kind_table[MAX_LINE - MIN_LINE + 1][CODE_VALUES];
 
 /* The bits of the attribute that must vary in a line of len. */
@@ -286,8 +288,10 @@ static void build_kind_table(void)
                              : len == 4 ? (all & SUIT_BITS) >> 5
                                         : all & NUMBER_BITS;
             int n = bits5(field);
+            int motley = len == 3 && bits5((all & SUIT_BITS) >> 5) == n &&
+                         bits5(all & NUMBER_BITS) == n;
             kind_table[len - MIN_LINE][all] =
-                (uint8_t)(n << 2 | kind_by_rule(all, n, len));
+                (uint8_t)(motley << 5 | n << 2 | kind_by_rule(all, n, len));
         }
 }
 
@@ -321,7 +325,7 @@ static void build_cover_ok(void)
 static inline int kind_of(unsigned all, int n, int len)
 {
     unsigned e = kind_table[len - MIN_LINE][all];
-    return (int)(e >> 2) == n ? (int)(e & 3u) : 0;
+    return (int)(e >> 2 & 7u) == n ? (int)(e & 3u) : 0;
 }
 
 /* Whether kind_of(all, n, len) is not 0, as 0 or 1, computed without a
@@ -329,7 +333,7 @@ static inline int kind_of(unsigned all, int n, int len)
 static inline unsigned kind_ok(unsigned all, int n, int len)
 {
     unsigned e = kind_table[len - MIN_LINE][all];
-    return ((e >> 2) == (unsigned)n) & ((e & 3u) != 0);
+    return ((e >> 2 & 7u) == (unsigned)n) & ((e & 3u) != 0);
 }
 
 /* Eight 16-bit codes, worked on at once (GCC and clang vector extension:
@@ -361,11 +365,9 @@ static inline unsigned fitting(const uint16_t *hc, int hn, unsigned code,
     unsigned varied = varied_bits[len - MIN_LINE];
     unsigned one = shared_bits[len - MIN_LINE][0];
     unsigned two = shared_bits[len - MIN_LINE][1];
-    int n = bits5(varied == COLOUR_BITS ? (code & varied) >> 9
-                  : varied == SUIT_BITS ? (code & varied) >> 5
-                                        : code & varied);
-    int motley = len == 3 && bits5((code & SUIT_BITS) >> 5) == n &&
-                 bits5(code & NUMBER_BITS) == n;
+    /* In a line of three: whether the cards so far differ in everything
+     * (kind_table's bit 5). */
+    int motley = kind_table[len - MIN_LINE][code] >> 5 & 1;
     codes8 h;
     memcpy(&h, hc, sizeof h);
     codes8 all = h | (uint16_t)code;
