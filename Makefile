@@ -9,6 +9,8 @@
 #   make fuzz       libFuzzer harnesses (clang, ASan, UBSan), FUZZ_SECONDS each
 #   make bench      speed of every game: build/bench.json beside the
 #                   baseline bench/baseline.json (BENCH_SECONDS per row)
+#   make bench-clique  CPU time of Clique Mystique's fixed ISMCTS workload
+#                   (issue 35), against BENCH_BASE binaries if given
 #   make bench-chain  Mystique Chain solved over many deals (CHAIN_ARGS)
 #   make bench-maze   Mystique Maze: the search's guesses of hidden hands
 #   make bench-maze-deviation  Mystique Maze: what the search's departures
@@ -67,7 +69,7 @@ DEBIAN_PKGS := build-essential pkg-config libcmocka-dev libjansson-dev libedit-d
                bsdextrautils clang libclang-rt-14-dev \
                libwebsockets-dev libsqlite3-dev libssl-dev chromium
 
-.PHONY: all test asan fuzz fuzzers bench bench-baseline bench-chain bench-maze bench-maze-deviation bench-city-tables bench-mysterium-floor bench-tools clean deps \
+.PHONY: all test asan fuzz fuzzers bench bench-baseline bench-clique bench-chain bench-maze bench-maze-deviation bench-city-tables bench-mysterium-floor bench-tools clean deps \
         mysterium-content mysterium-content-check test-web docs-shots bench-server bench-server-attack
 all: $(BUILD)/tabula $(BUILD)/libtabula.so
 
@@ -252,6 +254,17 @@ bench-server-attack: $(BUILD)/tabula $(BUILD)/server_load
 # measured against (see bench/nimmt_baseline.c).
 $(BUILD)/nimmt_baseline: bench/nimmt_baseline.c $(BUILD)/libtabula.a
 	$(CC) $(CFLAGS) bench/nimmt_baseline.c $(BUILD)/libtabula.a -o $@
+
+# The fixed real-game workload of issue 35 for Clique Mystique: two
+# seeded games between ISMCTS bots, timed by CPU (user + system) in
+# alternating rounds against the binaries in BENCH_BASE (say, one built
+# from 441ec7e, the issue's baseline), with the median of BENCH_ROUNDS
+# runs each (bench/cpu_ab.sh, docs/performance.md).
+BENCH_BASE ?=
+BENCH_ROUNDS ?= 3
+CLIQUE_WORK ?= sim clique-mystique -n 2 --seats ismcts:iters=100 --seed 3
+bench-clique: $(BUILD)/tabula
+	sh bench/cpu_ab.sh $(BENCH_ROUNDS) $(BENCH_BASE) $(BUILD)/tabula -- $(CLIQUE_WORK)
 
 bench-baseline: $(BUILD)/nimmt_baseline $(BUILD)/tabula
 	$(BUILD)/nimmt_baseline

@@ -270,8 +270,10 @@ static int kind_by_rule(unsigned all, int n, int len)
 
 /* kind_by_rule for every line length and code, with n taken to be the
  * number of values of the attribute that must vary (the only n for which
- * the answer can be other than 0): entry n << 2 | kind.  The searches ask
- * it some sixty times a placement found, so one load replaces the counts. */
+ * the answer can be other than 0): entry n << 2 | kind, and bit 5 set in
+ * a line of three when the cards differ in everything (fitting's Motley
+ * Crew so far).  The searches ask it some sixty times a placement found,
+ * so one load replaces the counts. */
 static uint8_t kind_table[MAX_LINE - MIN_LINE + 1][CODE_VALUES];
 
 /* The bits of the attribute that must vary in a line of len. */
@@ -286,8 +288,10 @@ static void build_kind_table(void)
                              : len == 4 ? (all & SUIT_BITS) >> 5
                                         : all & NUMBER_BITS;
             int n = bits5(field);
+            int motley = len == 3 && bits5((all & SUIT_BITS) >> 5) == n &&
+                         bits5(all & NUMBER_BITS) == n;
             kind_table[len - MIN_LINE][all] =
-                (uint8_t)(n << 2 | kind_by_rule(all, n, len));
+                (uint8_t)(motley << 5 | n << 2 | kind_by_rule(all, n, len));
         }
 }
 
@@ -297,8 +301,17 @@ static void build_kind_table(void)
  * one to three cards go down in all.  Filled once (build_kind_table). */
 static uint16_t cover_ok[MAX_LINE][MAX_NEW + 1];
 
+/* covers_within[k]: the subsets of four own cards (as in cover_ok) of at
+ * most k cards: each card covered takes a hand card, beside those the
+ * holes take.  Filled with cover_ok. */
+static uint16_t covers_within[MAX_NEW + 1];
+
 static void build_cover_ok(void)
 {
+    for (int k = 0; k <= MAX_NEW; k++)
+        for (int cover = 0; cover < 16; cover++)
+            if (bits5((unsigned)cover) <= k)
+                covers_within[k] |= (uint16_t)(1u << cover);
     for (int own = 0; own < MAX_LINE; own++)
         for (int down = 0; down <= MAX_NEW; down++)
             for (int cover = 0; cover < (1 << own) - 1; cover++) {
@@ -312,7 +325,7 @@ static void build_cover_ok(void)
 static inline int kind_of(unsigned all, int n, int len)
 {
     unsigned e = kind_table[len - MIN_LINE][all];
-    return (int)(e >> 2) == n ? (int)(e & 3u) : 0;
+    return (int)(e >> 2 & 7u) == n ? (int)(e & 3u) : 0;
 }
 
 /* Whether kind_of(all, n, len) is not 0, as 0 or 1, computed without a
@@ -320,7 +333,7 @@ static inline int kind_of(unsigned all, int n, int len)
 static inline unsigned kind_ok(unsigned all, int n, int len)
 {
     unsigned e = kind_table[len - MIN_LINE][all];
-    return ((e >> 2) == (unsigned)n) & ((e & 3u) != 0);
+    return ((e >> 2 & 7u) == (unsigned)n) & ((e & 3u) != 0);
 }
 
 /* Eight 16-bit codes, worked on at once (GCC and clang vector extension:
@@ -352,11 +365,9 @@ static inline unsigned fitting(const uint16_t *hc, int hn, unsigned code,
     unsigned varied = varied_bits[len - MIN_LINE];
     unsigned one = shared_bits[len - MIN_LINE][0];
     unsigned two = shared_bits[len - MIN_LINE][1];
-    int n = bits5(varied == COLOUR_BITS ? (code & varied) >> 9
-                  : varied == SUIT_BITS ? (code & varied) >> 5
-                                        : code & varied);
-    int motley = len == 3 && bits5((code & SUIT_BITS) >> 5) == n &&
-                 bits5(code & NUMBER_BITS) == n;
+    /* In a line of three: whether the cards so far differ in everything
+     * (kind_table's bit 5). */
+    int motley = kind_table[len - MIN_LINE][code] >> 5 & 1;
     codes8 h;
     memcpy(&h, hc, sizeof h);
     codes8 all = h | (uint16_t)code;
@@ -560,12 +571,33 @@ typedef struct steps {
 /* What the bot's search over complete placements keeps: the best value
  * seen, how many plans shared it, and the first new card of a best one;
  * base is the score difference the placement starts from (value_plan). */
+#define MEMO_EVENTS 62
 typedef struct pick {
     int best, ties, found;
     int card, cell; /* the next card to put down, or -1 for done */
     int base;
     tb_rng *rng;
+    /* The placements that drew a random number (a best so far, or tied
+     * with it), in order, for value_memos; ev_n counts past the room. */
+    int ev_n;
+    uint16_t ev[MEMO_EVENTS];
 } pick;
+
+/* An entry of pick.ev: the placement's first new card and cell
+ * (card * CELLS + cell, or EV_DONE), and EV_BEST when it was better than
+ * every one before it. */
+#define EV_DONE 0x7fffu
+#define EV_BEST 0x8000u
+
+/* Takes the tie-break draw of value_plan for a placement whose first new
+ * card and cell are `first` (an entry of pick.ev without EV_BEST). */
+static void pick_draw(pick *pk, unsigned first)
+{
+    if (tb_rng_below(pk->rng, (uint32_t)++pk->ties) == 0) {
+        pk->card = first == EV_DONE ? -1 : (int)(first / CELLS);
+        pk->cell = first == EV_DONE ? -1 : (int)(first % CELLS);
+    }
+}
 
 /* What a search over placements does with each one it finds: collect the
  * next steps (legal), stop at the first one that puts down a card or at
@@ -660,15 +692,19 @@ static void value_plan(plan_search *ps)
     int value = pk->base + put + 2 * turned - hand;
     if (pk->found && value < pk->best)
         return;
+    unsigned ev = put ? (unsigned)(pl->card[s->new_n] * CELLS +
+                                   pl->cell[s->new_n])
+                      : EV_DONE;
     if (!pk->found || value > pk->best) {
         pk->best = value;
         pk->ties = 0;
         pk->found = 1;
+        ev |= EV_BEST;
     }
-    if (tb_rng_below(pk->rng, (uint32_t)++pk->ties) == 0) {
-        pk->card = pl->n > s->new_n ? pl->card[s->new_n] : -1;
-        pk->cell = pl->n > s->new_n ? pl->cell[s->new_n] : -1;
-    }
+    if (pk->ev_n < MEMO_EVENTS)
+        pk->ev[pk->ev_n] = (uint16_t)ev;
+    pk->ev_n++;
+    pick_draw(pk, ev & ~EV_BEST);
 }
 
 /* Hands the complete placement ps->pl to what the search is for. */
@@ -701,10 +737,11 @@ static void visit(plan_search *ps)
  * far cannot be a Group (code: the OR of the codes of the cards that
  * stay, which can be one or part of one), and visits each complete
  * placement: the first slot's card by hand order, then the second's, then
- * the third's.
+ * the third's.  first: the hand cards that fit the first slot
+ * (fitting(code)), which the caller has worked out.
  */
 static void fill_slots(plan_search *ps, const uint8_t *slot, int slots,
-                       unsigned code, int len)
+                       unsigned code, int len, unsigned first)
 {
     const uint8_t *hand = ps->s->hand[ps->s->seat];
     const uint16_t *hc = ps->hand_code;
@@ -720,8 +757,7 @@ static void fill_slots(plan_search *ps, const uint8_t *slot, int slots,
         pl->cell[n0 + 1] = slot[1];
     if (slots > 2)
         pl->cell[n0 + 2] = slot[2];
-    for (unsigned ma = fitting(hc, hn, code, len); ma;
-         ma &= ma - 1) {
+    for (unsigned ma = first; ma; ma &= ma - 1) {
         int a = __builtin_ctz(ma);
         unsigned ca = code | hc[a];
         pl->card[n0] = hand[a];
@@ -767,8 +803,8 @@ static void search_segment(plan_search *ps, int i)
     const board_lines *b = ps->b;
     uint64_t line = b->mask[i];
     int len = b->len[i], new_n = ps->s->new_n;
-    int empty = 0, own_n = 0, fixed_n = 0;
-    uint8_t own[MAX_LINE], hole[MAX_LINE];
+    int own_n = 0, fixed_n = 0;
+    uint8_t own[MAX_LINE];
     unsigned fixed = 0; /* codes of the cards that stay: new ones, opponent's */
     /* A segment's cells run in ascending order (tbi_sq_segments), so its
      * holes and own cells are read off masks in the segment's order. */
@@ -778,10 +814,9 @@ static void search_segment(plan_search *ps, int i)
     }
     if (!kind_of(fixed, fixed_n, len))
         return;
-    for (uint64_t h = line & ~ps->m.full; h; h &= h - 1)
-        hole[empty++] = (uint8_t)__builtin_ctzll(h);
     for (uint64_t o = line & ps->m.own; o; o &= o - 1)
         own[own_n++] = (uint8_t)__builtin_ctzll(o);
+    int empty = len - fixed_n - own_n; /* the rest of its cells */
     /* Each subset of the own cards to cover, keeping one uncovered, that
      * puts down one to three cards (cover_ok) and leaves a Group possible:
      * the codes of the cards kept, for each subset, built up one card at a
@@ -793,7 +828,10 @@ static void search_segment(plan_search *ps, int i)
     for (int kept = 1; kept <= whole; kept++)
         kept_code[kept] = kept_code[kept & (kept - 1)] |
                           ps->code_at[own[__builtin_ctz((unsigned)kept)]];
-    unsigned valid = cover_ok[own_n][new_n + empty];
+    int spare = ps->hand_n - empty; /* hand cards left to cover with */
+    unsigned valid = cover_ok[own_n][new_n + empty] &
+                     covers_within[spare < 0 ? 0 : spare > 3 ? 3 : spare] &
+                     (0u - (spare >= 0));
     for (int cover = 0; cover < whole; cover++) {
         int kept = whole ^ cover;
         valid &= ~((kind_ok(kept_code[kept], fixed_n + bits5((unsigned)kept),
@@ -801,15 +839,25 @@ static void search_segment(plan_search *ps, int i)
                    << cover);
     }
     for (; valid; valid &= valid - 1) {
-        int cover = __builtin_ctz(valid), slots = 0;
+        int cover = __builtin_ctz(valid);
+        int slots = empty + bits5((unsigned)cover);
+        unsigned code = kept_code[whole ^ cover];
+        /* The hand cards that fit the first cell to fill: for most covers
+         * there are none, and they are passed before their cells are
+         * listed. */
+        unsigned first = fitting(ps->hand_code, ps->hand_n, code, len);
+        if (!first && slots > 0)
+            continue;
+        /* The cells to fill: the holes, then the covered own cells. */
         uint8_t slot[MAX_LINE];
-        for (int k = 0; k < empty; k++)
-            slot[slots++] = hole[k];
+        int n = 0;
+        for (uint64_t h = line & ~ps->m.full; h; h &= h - 1)
+            slot[n++] = (uint8_t)__builtin_ctzll(h);
         for (int j = 0; j < own_n; j++)
             if (cover >> j & 1)
-                slot[slots++] = own[j];
+                slot[n++] = own[j];
         ps->cap_n = -1; /* new cells to fill */
-        fill_slots(ps, slot, slots, kept_code[whole ^ cover], len);
+        fill_slots(ps, slot, slots, code, len, first);
         if (ps->stop)
             return;
     }
@@ -834,6 +882,11 @@ static void each_plan(plan_search *ps)
 {
     const board_lines *b = ps->b;
     const clique *s = ps->s;
+    /* With no card down yet a placement puts one down at least: an empty
+     * hand has none (in playouts, where the pile runs out and hands are
+     * replaced into it, about one search in twelve). */
+    if (!s->new_n && !ps->hand_n)
+        return;
     if (s->new_n) {
         int c = s->new_cell[0];
         for (int j = 0; j < b->through_n[c] && !ps->stop; j++) {
@@ -862,13 +915,119 @@ static void each_plan(plan_search *ps)
             search_segment(ps, 64 * w + __builtin_ctzll(m));
 }
 
+/* ---------------------------------------------------------------- memo */
+
+/*
+ * ISMCTS asks the same search again and again: at every iteration whose
+ * walk passes a node of the searching seat's own turn (the root above
+ * all), the world holds the same board and the same hand of that seat,
+ * since a determinized world deals again only what the seat has not seen.
+ * So each thread keeps the last answers of the two searches that walk
+ * asks (the legal steps, and the heuristic's placement search), keyed by
+ * everything the search reads of the state; an answer found there is the
+ * search's answer exactly.  The heuristic's answer is kept as the list of
+ * placements that drew a tie-break number (pick.ev), and is replayed
+ * drawing the same numbers, so the random stream and the choice are those
+ * of the search.  In a playout the worlds part at once and the memo is
+ * simply missed; no allocation, about 28 kB a thread.
+ */
+typedef struct search_key {
+    uint64_t full, seat1;
+    int16_t base;             /* the heuristic's: pick.base */
+    uint8_t seat, new_n, hand_n, deck_n;
+    uint8_t new_cell[MAX_NEW], hand[HAND];
+    uint8_t top[CELLS];
+    uint8_t height[CELLS];    /* the heuristic's (turned heights) */
+} search_key;
+
+/* Slots per thread, direct-mapped by hash: the heuristic's answers are
+ * small and found again at more nodes of the tree than the legal steps.
+ * A key's slot is read off the hash's high bits (MEMO_SLOT), the ones
+ * every word of the key has reached. */
+#define VALUE_SLOTS 64
+#define STEPS_SLOTS 16
+#define MEMO_SLOT(hash, slots) ((size_t)((hash) >> 32) % (slots))
+/* An answer found again is kept against this many others that would take
+ * its slot: those of a playout, which come once and go, must not push out
+ * the root's, asked once an iteration (hits counts up to this). */
+#define MEMO_KEEP 4
+
+typedef struct value_memo {
+    search_key key;
+    int used, hits, n;
+    uint16_t ev[MEMO_EVENTS];
+} value_memo;
+
+typedef struct steps_memo {
+    search_key key;
+    int used, hits;
+    steps st;
+} steps_memo;
+
+/* Whether a new answer may take a slot: it is free, or its answer has not
+ * been found again lately (each refusal ages it). */
+static int memo_yields(int used, int *hits)
+{
+    if (used && *hits > 0) {
+        --*hits;
+        return 0;
+    }
+    return 1;
+}
+
+static _Thread_local value_memo value_memos[VALUE_SLOTS];
+static _Thread_local steps_memo steps_memos[STEPS_SLOTS];
+
+/* Fills the key of a search of the seat to move in s (with the board's
+ * heights, the pile's size and base when `value`, for the heuristic) and
+ * returns its hash. */
+static uint64_t search_key_of(const clique *s, int value, int base,
+                              search_key *k)
+{
+    int p = s->seat;
+    memset(k, 0, sizeof *k); /* padding and unused places compare equal */
+    k->full = s->full;
+    k->seat1 = s->seat1;
+    k->seat = (uint8_t)p;
+    k->new_n = s->new_n;
+    memcpy(k->new_cell, s->new_cell, s->new_n);
+    k->hand_n = s->hand_n[p];
+    memcpy(k->hand, s->hand[p], s->hand_n[p]);
+    memcpy(k->top, s->top, CELLS);
+    if (value) {
+        k->base = (int16_t)base;
+        k->deck_n = s->deck_n;
+        memcpy(k->height, s->height, CELLS);
+    }
+    uint64_t w[sizeof *k / 8], h = 0;
+    memcpy(w, k, sizeof w);
+    for (size_t i = 0; i < sizeof w / 8; i++)
+        h = (h ^ w[i]) * 0x9e3779b97f4a7c15ull;
+    return h;
+}
+
+/* The legal next steps of the seat to move (steps_memos keeps the last
+ * answers). */
 static void find_steps(const clique *s, steps *st)
 {
+    search_key key;
+    steps_memo *m =
+        &steps_memos[MEMO_SLOT(search_key_of(s, 0, 0, &key), STEPS_SLOTS)];
+    if (m->used && !memcmp(&m->key, &key, sizeof key)) {
+        m->hits += m->hits < MEMO_KEEP;
+        *st = m->st;
+        return;
+    }
     plan_search ps;
     memset(st, 0, sizeof *st);
     plan_search_init(&ps, s, VISIT_STEPS);
     ps.st = st;
     each_plan(&ps);
+    if (memo_yields(m->used, &m->hits)) {
+        m->key = key;
+        m->st = *st;
+        m->used = 1;
+    }
 }
 
 /* Whether a search of the given mode (VISIT_ANY_PUT or VISIT_ANY) finds
@@ -1911,10 +2070,30 @@ static tb_action heuristic(const void *vs, int seat, tb_rng *rng)
     pick pk = {.rng = rng, .card = -1, .cell = -1};
     pk.base = board_cards(s, seat) - board_cards(s, 1 - seat) +
               s->hand_n[1 - seat];
-    plan_search ps;
-    plan_search_init(&ps, s, VISIT_VALUE);
-    ps.pk = &pk;
-    each_plan(&ps);
+    search_key key;
+    value_memo *m = &value_memos[MEMO_SLOT(
+        search_key_of(s, 1, pk.base, &key), VALUE_SLOTS)];
+    if (m->used && !memcmp(&m->key, &key, sizeof key)) {
+        m->hits += m->hits < MEMO_KEEP;
+        /* The search's draws again, from its list (value_memos). */
+        for (int i = 0; i < m->n; i++) {
+            if (m->ev[i] & EV_BEST)
+                pk.ties = 0;
+            pk.found = 1;
+            pick_draw(&pk, m->ev[i] & ~EV_BEST);
+        }
+    } else {
+        plan_search ps;
+        plan_search_init(&ps, s, VISIT_VALUE);
+        ps.pk = &pk;
+        each_plan(&ps);
+        if (pk.ev_n <= MEMO_EVENTS && memo_yields(m->used, &m->hits)) {
+            m->used = 1;
+            m->key = key;
+            m->n = pk.ev_n;
+            memcpy(m->ev, pk.ev, (size_t)pk.ev_n * sizeof pk.ev[0]);
+        }
+    }
     if (pk.found)
         return pk.card < 0 ? A_DONE
                            : A_PUT + (tb_action)(pk.card * CELLS + pk.cell);
