@@ -291,10 +291,12 @@ bench-maze-deviation: $(BUILD)/maze_deviation
 # by playouts from the true state, with oracles that cheat beside fair
 # choosers (see bench/deviation.c; docs/bots.md, "Why the search cannot
 # gain here").  The hooks compile The Game and Mystique Maze in, to shuffle
-# their draw piles again.
+# their draw piles again, and Mystical Eddies, for its inference (--infer).
 GAME ?= mystical-eddies
-DEVIATION_SRC := bench/deviation.c bench/deviation_the_game.c bench/deviation_maze.c
-$(BUILD)/deviation: $(DEVIATION_SRC) src/games/the_game.c src/games/mystique_maze.c $(BUILD)/libtabula.a
+DEVIATION_SRC := bench/deviation.c bench/deviation_the_game.c bench/deviation_maze.c \
+  bench/deviation_eddies.c
+$(BUILD)/deviation: $(DEVIATION_SRC) src/games/the_game.c src/games/mystique_maze.c \
+  src/games/mystical_eddies.c $(BUILD)/libtabula.a
 	$(CC) $(CFLAGS) $(DEVIATION_SRC) $(BUILD)/libtabula.a $(LDLIBS) -o $@
 
 bench-deviation: $(BUILD)/deviation

@@ -44,9 +44,15 @@
  *                worth, the luck still to come unknown);
  *   --flat K     in K worlds (fair: what a search with the heuristic as its
  *                model of the players can find).
- * Departures of the --oracle are judged on the future (they depend on it);
- * all others on the hands.  The cheating choosers live in this program
- * only: no bot spec reaches them.
+ * With --infer (Mystical Eddies only) the worlds of --flat, and of the bot,
+ * come from bench/deviation_eddies.c's inference from the table (fair: it
+ * reads only what every seat saw) instead of the game's determinize.
+ * and --sees-hands makes the bot cheat: its determinize keeps the true
+ * state, only the draw pile shuffled again by the hook (the hands: what a
+ * search would make of perfect inference).  Departures of the --oracle
+ * are judged on the future (they depend on it); all others on the hands.
+ * The cheating choosers live in this program only: no bot spec reaches
+ * them.
  *
  * Build and run: make bench-deviation GAME=ID DEV_ARGS="-p 4 -n 20"
  */
@@ -60,17 +66,40 @@
 
 /* The hooks that shuffle a draw pile kept in the state again (nobody has
  * seen its order), each in a file of its own that compiles the game in:
- * bench/deviation_the_game.c, bench/deviation_maze.c. */
+ * bench/deviation_the_game.c, bench/deviation_maze.c; and Mystical Eddies'
+ * inference from the table (--infer, bench/deviation_eddies.c): reset for
+ * a new game, observe each action of the real game before it is applied,
+ * and a determinize that keeps what was inferred. */
 void tbdev_the_game_unseen(void *st, tb_rng *rng);
 void tbdev_maze_unseen(void *st, tb_rng *rng);
+void tbdev_eddies_reset(void);
+void tbdev_eddies_observe(const void *st, tb_action a);
+void tbdev_eddies_infer(void *st, int seat, tb_rng *rng);
 
 static const struct {
     const char *id;
     void (*unseen)(void *st, tb_rng *rng);
+    void (*reset)(void);
+    void (*observe)(const void *st, tb_action a);
+    void (*infer)(void *st, int seat, tb_rng *rng);
 } hooks[] = {
-    {"the-game", tbdev_the_game_unseen},
-    {"mystique-maze", tbdev_maze_unseen},
+    {"the-game", tbdev_the_game_unseen, NULL, NULL, NULL},
+    {"mystique-maze", tbdev_maze_unseen, NULL, NULL, NULL},
+    {"mystical-eddies", NULL, tbdev_eddies_reset, tbdev_eddies_observe,
+     tbdev_eddies_infer},
 };
+
+/* The hook of the game being measured, for the seeing bot's determinize. */
+static void (*seeing_unseen)(void *st, tb_rng *rng);
+
+/* determinize for --sees-hands: the true state kept, every hand as it is,
+ * only a draw pile kept in the state shuffled again. */
+static void determinize_seeing(void *st, int seat, tb_rng *rng)
+{
+    (void)seat;
+    if (seeing_unseen)
+        seeing_unseen(st, rng);
+}
 
 /* How a playout sees the true state (see the top of the file). */
 enum sight { SEE_FUTURE, SEE_HANDS, SEE_WORLD };
@@ -80,6 +109,7 @@ enum sight { SEE_FUTURE, SEE_HANDS, SEE_WORLD };
 typedef struct dev {
     const tb_game *g;
     void (*unseen)(void *st, tb_rng *rng);
+    void (*infer)(void *st, int seat, tb_rng *rng); /* NULL: no --infer */
     void *play, *view, *world;
 } dev;
 
@@ -171,7 +201,10 @@ static tb_action flat_choice(const dev *d, const void *st,
         const void *from = st;
         if (sight == SEE_WORLD) {
             memcpy(d->world, st, g->state_size);
-            tb_determinize(g, d->world, seat, &wr);
+            if (d->infer)
+                d->infer(d->world, seat, &wr);
+            else
+                tb_determinize(g, d->world, seat, &wr);
             from = d->world;
         }
         uint64_t seed = (*seeds)++;
@@ -253,8 +286,9 @@ static int usage(void)
     fprintf(stderr,
             "usage: deviation GAME [-p N] [--opt KEY=VALUE]... [-n GAMES] "
             "[--seat K|all]\n"
-            "                 [-m PLAYOUTS] [--seed S] [--bot SPEC | "
-            "--oracle K | --hands K | --flat K]\n"
+            "                 [-m PLAYOUTS] [--seed S]\n"
+            "                 [--bot SPEC [--sees-hands] | --oracle K | "
+            "--hands K | --flat K] [--infer]\n"
             "                 [--margin X] [--z Z]\n");
     return 2;
 }
@@ -268,7 +302,8 @@ int main(int argc, char **argv)
         fprintf(stderr, "deviation: no game %s with a heuristic\n", argv[1]);
         return 2;
     }
-    int players = 0, games = 20, seat = -1, m = 100, k = 0;
+    int players = 0, games = 20, seat = -1, m = 100, k = 0, sees = 0;
+    int infer = 0;
     enum sight sight = SEE_WORLD;
     double z = 0, margin = 0.02;
     uint64_t seed = 1;
@@ -303,6 +338,10 @@ int main(int argc, char **argv)
             margin = atof(argv[++i]);
         else if (!strcmp(argv[i], "--z") && more)
             z = atof(argv[++i]);
+        else if (!strcmp(argv[i], "--sees-hands"))
+            sees = 1;
+        else if (!strcmp(argv[i], "--infer"))
+            infer = 1;
         else if (!strcmp(argv[i], "--opt") && more &&
                  n_opts < TB_MAX_OPTIONS * 2)
             opts[n_opts++] = argv[++i];
@@ -329,19 +368,40 @@ int main(int argc, char **argv)
     if (games < 1 || m < 1 || k < 0 || seat >= players)
         return usage();
 
-    dev d = {g, NULL, tb_state_new(g), tb_state_new(g), tb_state_new(g)};
+    dev d = {g, NULL, NULL, tb_state_new(g), tb_state_new(g),
+             tb_state_new(g)};
     void *st = tb_state_new(g);
     if (!d.play || !d.view || !d.world || !st)
         return 1;
+    void (*reset)(void) = NULL;
+    void (*observe)(const void *, tb_action) = NULL;
     for (size_t i = 0; i < sizeof hooks / sizeof hooks[0]; i++)
-        if (!strcmp(hooks[i].id, g->id))
+        if (!strcmp(hooks[i].id, g->id)) {
             d.unseen = hooks[i].unseen;
+            if (infer) {
+                d.infer = hooks[i].infer;
+                reset = hooks[i].reset;
+                observe = hooks[i].observe;
+            }
+        }
+    if (infer && !d.infer) {
+        fprintf(stderr, "deviation: no --infer for %s\n", g->id);
+        return 2;
+    }
     /* A bot per seat, so that each keeps what it learns of its own seat's
-     * game. */
+     * game; with --sees-hands on a copy of the game that does not hide the
+     * hands, with --infer on one whose worlds keep what was inferred. */
+    static tb_game copy;
+    copy = *g;
+    if (sees)
+        copy.determinize = determinize_seeing;
+    else if (infer)
+        copy.determinize = d.infer;
+    seeing_unseen = d.unseen;
     tb_bot *bots[TB_MAX_PLAYERS] = {0};
     if (!k)
         for (int p = 0; p < players; p++) {
-            bots[p] = tb_bot_new(g, spec, seed * 7 + 1 + (uint64_t)p, err,
+            bots[p] = tb_bot_new(sees || infer ? &copy : g, spec, seed * 7 + 1 + (uint64_t)p, err,
                                  sizeof err);
             if (!bots[p]) {
                 fprintf(stderr, "deviation: %s\n", err);
@@ -364,6 +424,8 @@ int main(int argc, char **argv)
         tb_rng_seed(&luck, seed * 1000003 + (uint64_t)n);
         tb_rng_seed(&pol, seed * 7919 + (uint64_t)n * 31 + 5);
         int me = seat >= 0 ? seat : n % players;
+        if (reset)
+            reset();
         if (!k)
             for (int p = 0; p < players; p++) {
                 tb_bot_seed(bots[p], seed * 7 + (uint64_t)n * 131 + 1 +
@@ -408,6 +470,8 @@ int main(int argc, char **argv)
             if (!k)
                 for (int p = 0; p < players; p++)
                     tb_bot_observe(bots[p], st, x);
+            if (observe)
+                observe(st, x);
             tb_apply_legal(g, st, x);
         }
         double win, score;
