@@ -13,6 +13,9 @@
 #                   (issue 35), against BENCH_BASE binaries if given
 #   make bench-chain  Mystique Chain solved over many deals (CHAIN_ARGS)
 #   make bench-maze   Mystique Maze: the search's guesses of hidden hands
+#   make bench-deviation  any game (GAME=ID): what a chooser's departures
+#                   from the heuristic are worth, judged from the true state
+#                   (DEV_ARGS; docs/bots.md, "Why the search cannot gain")
 #   make bench-maze-deviation  Mystique Maze: what the search's departures
 #                   from the heuristic are worth (DEV_ARGS)
 #   make test-web   the browser tests of `tabula serve` (Playwright driving
@@ -69,7 +72,7 @@ DEBIAN_PKGS := build-essential pkg-config libcmocka-dev libjansson-dev libedit-d
                bsdextrautils clang libclang-rt-14-dev \
                libwebsockets-dev libsqlite3-dev libssl-dev chromium
 
-.PHONY: all test asan fuzz fuzzers bench bench-baseline bench-clique bench-chain bench-maze bench-maze-deviation bench-city-tables bench-mysterium-floor bench-tools clean deps \
+.PHONY: all test asan fuzz fuzzers bench bench-baseline bench-clique bench-chain bench-maze bench-maze-deviation bench-deviation bench-city-tables bench-mysterium-floor bench-tools clean deps \
         mysterium-content mysterium-content-check test-web docs-shots bench-server bench-server-attack
 all: $(BUILD)/tabula $(BUILD)/libtabula.so
 
@@ -297,6 +300,21 @@ $(BUILD)/maze_deviation: bench/maze_deviation.c src/games/mystique_maze.c $(BUIL
 bench-maze-deviation: $(BUILD)/maze_deviation
 	$(BUILD)/maze_deviation $(DEV_ARGS)
 
+# Any game: what a chooser's departures from the heuristic are worth, judged
+# by playouts from the true state, with oracles that cheat beside fair
+# choosers (see bench/deviation.c; docs/bots.md, "Why the search cannot
+# gain here").  The hooks compile The Game and Mystique Maze in, to shuffle
+# their draw piles again, and Mystical Eddies, for its inference (--infer).
+GAME ?= mystical-eddies
+DEVIATION_SRC := bench/deviation.c bench/deviation_the_game.c bench/deviation_maze.c \
+  bench/deviation_eddies.c
+$(BUILD)/deviation: $(DEVIATION_SRC) src/games/the_game.c src/games/mystique_maze.c \
+  src/games/mystical_eddies.c $(BUILD)/libtabula.a
+	$(CC) $(CFLAGS) $(DEVIATION_SRC) $(BUILD)/libtabula.a $(LDLIBS) -o $@
+
+bench-deviation: $(BUILD)/deviation
+	$(BUILD)/deviation $(GAME) $(DEV_ARGS)
+
 # Mystery City's card tables tried against each other (docs/games/
 # mystery-city.md, "Balance"): the game's files built again with
 # MC_TABLE_MUTABLE, so that the program may load or draw other tables;
@@ -322,7 +340,7 @@ bench-mysterium-floor: $(BUILD)/mysterium_floor
 # The bench programs built, not run (CI builds them, warnings as errors,
 # so that they keep compiling as the library changes).
 bench-tools: $(BUILD)/nimmt_baseline $(BUILD)/chain_solve $(BUILD)/maze_world \
-  $(BUILD)/maze_deviation $(BUILD)/server_load $(BUILD)/city_tables \
+  $(BUILD)/maze_deviation $(BUILD)/deviation $(BUILD)/server_load $(BUILD)/city_tables \
   $(BUILD)/mysterium_floor
 
 # Mysterium's content (ours): the vision deck generated from a fixed seed
