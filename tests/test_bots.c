@@ -916,6 +916,52 @@ static void every_game_has_levels(void **state)
     assert_false(tbi_is_level("heuristic"));
 }
 
+/* 6 nimmt!'s search defaults for 4 players add pair=on (docs/bots.md,
+ * "Against flat Monte Carlo of the same time per move"): there the default
+ * search compares the cards in hand in paired worlds, each world costing
+ * one iteration per card, so a budget of 41 iterations is spent in whole
+ * worlds (a multiple of the legal count, above 41) and the choices are
+ * those of ismcts:pair=on; at 2 players the search stays unpaired and
+ * spends exactly 41. */
+static void six_nimmt_pairs_at_four(void **state)
+{
+    (void)state;
+    const tb_game *g = tb_find_game("6-nimmt");
+    assert_non_null(g);
+    static tb_action buf[TB_MAX_ACTIONS];
+    for (int players = 2; players <= 4; players += 2) {
+        tb_config cfg;
+        assert_int_equal(tb_config_default(g, players, &cfg), TB_OK);
+        tbi_bot *dflt = new_bot(g, "ismcts:iters=41");
+        tbi_bot *twin = new_bot(g, players == 4 ? "ismcts:iters=41,pair=on"
+                                                : "ismcts:iters=41,pair=off");
+        void *st = ts_new_game(g, &cfg);
+        tb_rng rng;
+        tb_rng_seed(&rng, 35);
+        int checked = 0;
+        while (checked < 6) {
+            tb_settle(g, st, &rng);
+            assert_true(tb_current(g, st) != TB_TERMINAL);
+            int k = tb_legal(g, st, buf);
+            if (k > 1) {
+                uint64_t seed = 100 + (uint64_t)checked;
+                assert_int_equal(choose_seeded(dflt, st, seed),
+                                 choose_seeded(twin, st, seed));
+                long it = tbi_ismcts_iterations(dflt);
+                if (players == 4)
+                    assert_true(it > 41 && it % k == 0);
+                else
+                    assert_int_equal(it, 41);
+                checked++;
+            }
+            tb_apply_legal(g, st, buf[tb_rng_below(&rng, (uint32_t)k)]);
+        }
+        free(st);
+        tbi_bot_free(dflt);
+        tbi_bot_free(twin);
+    }
+}
+
 int main(void)
 {
     struct CMUnitTest tests[128];
@@ -950,5 +996,6 @@ int main(void)
     tests[n++] =
         (struct CMUnitTest)cmocka_unit_test(opponent_model_follows_play);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(a_bot_follows_a_record);
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(six_nimmt_pairs_at_four);
     return _cmocka_run_group_tests("bots", tests, (size_t)n, NULL, NULL);
 }
