@@ -962,6 +962,34 @@ static void six_nimmt_pairs_at_four(void **state)
     }
 }
 
+/* The Mind's search stops at a hundred iterations a tick, whatever its
+ * time budget (more iterations play worse there: docs/bots.md, "The Mind:
+ * a small search"): the default bot and one given a second both spend
+ * exactly 100. */
+static void the_mind_searches_one_hundred(void **state)
+{
+    (void)state;
+    const tb_game *g = tb_find_game("the-mind");
+    assert_non_null(g);
+    static tb_action buf[TB_MAX_ACTIONS];
+    tb_config cfg;
+    assert_int_equal(tb_config_default(g, 2, &cfg), TB_OK);
+    const char *mind_specs[] = {"ismcts", "ismcts:time=1"};
+    for (int i = 0; i < 2; i++) {
+        tbi_bot *b = new_bot(g, mind_specs[i]);
+        void *st = ts_new_game(g, &cfg);
+        tb_rng rng;
+        tb_rng_seed(&rng, 36);
+        tb_settle(g, st, &rng);
+        assert_true(tb_current(g, st) >= 0);
+        assert_true(tb_legal(g, st, buf) > 1);
+        (void)choose_seeded(b, st, 7);
+        assert_int_equal(tbi_ismcts_iterations(b), 100);
+        free(st);
+        tbi_bot_free(b);
+    }
+}
+
 int main(void)
 {
     struct CMUnitTest tests[128];
@@ -997,5 +1025,7 @@ int main(void)
         (struct CMUnitTest)cmocka_unit_test(opponent_model_follows_play);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(a_bot_follows_a_record);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(six_nimmt_pairs_at_four);
+    tests[n++] =
+        (struct CMUnitTest)cmocka_unit_test(the_mind_searches_one_hundred);
     return _cmocka_run_group_tests("bots", tests, (size_t)n, NULL, NULL);
 }
