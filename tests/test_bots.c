@@ -792,6 +792,37 @@ static void opponent_model_follows_play(void **state)
         tbi_bot_free(bots[j]);
 }
 
+/* Issue 35, "strongest in every field": Mystique Guilds' search defaults
+ * switch the opponent model on (docs/bots.md, "Mystique Guilds"), because
+ * a search that takes every rival for the heuristic misreads a table of
+ * weaker players.  The game's default bot, told nothing but the game's
+ * defaults, must come to believe a `collector` seat plays `collector`. */
+static void guilds_search_models_a_collector(void **state)
+{
+    (void)state;
+    const tb_game *g = tb_find_game("mystique-guilds");
+    assert_non_null(g);
+    tb_config cfg;
+    assert_int_equal(tb_config_default(g, 2, &cfg), TB_OK);
+    tbi_bot *bots[2] = {new_bot(g, "ismcts:iters=30"),
+                        new_bot(g, "collector")};
+    void *st = tb_state_new(g);
+    tbi_match_stats stats;
+    char err[256];
+    assert_int_equal(tbi_play_match(g, &cfg, 7, bots, st, NULL, &stats, err,
+                                    sizeof err),
+                     TB_OK);
+    const tbi_oppmodel *m = tbi_ismcts_model(bots[0]);
+    assert_non_null(m);
+    assert_true(m->moves[1] > 5);
+    assert_int_equal(m->moves[0], 0);
+    assert_true(tbi_oppmodel_posterior(m, 1, policy_index(m, "collector")) >
+                0.9);
+    free(st);
+    for (int j = 0; j < 2; j++)
+        tbi_bot_free(bots[j]);
+}
+
 /* tb_bot_follow: a bot made afresh from the public API and told a
  * finished game's record reads the table as the bot that sat through it
  * did (a server makes a bot for each move and briefs it so): its model
@@ -1027,5 +1058,7 @@ int main(void)
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(six_nimmt_pairs_at_four);
     tests[n++] =
         (struct CMUnitTest)cmocka_unit_test(the_mind_searches_one_hundred);
+    tests[n++] =
+        (struct CMUnitTest)cmocka_unit_test(guilds_search_models_a_collector);
     return _cmocka_run_group_tests("bots", tests, (size_t)n, NULL, NULL);
 }

@@ -1573,7 +1573,7 @@ const tb_game tbg_mystique_guilds = {
     /* A narrow root and the others kept to the heuristic below it: the
      * outcome of a move is noisy (the Draw Deck's order), so a small
      * budget is spent on a few likely moves; measured in docs/bots.md. */
-    .search_defaults = "rwiden=0.2,widen=0",
+    .search_defaults = "rwiden=0.2,widen=0,opp=on",
     .describe = describe,
     .describe_chance = describe_chance,
     .policies = policies,
