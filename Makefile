@@ -16,6 +16,9 @@
 #   make bench-deviation  any game (GAME=ID): what a chooser's departures
 #                   from the heuristic are worth, judged from the true state
 #                   (DEV_ARGS; docs/bots.md, "Why the search cannot gain")
+#   make bench-belief  any game (GAME=ID): how much of the others' hands
+#                   the weighted worlds of ismcts infer=N place right
+#                   (BELIEF_ARGS; docs/bots.md, "Weighted determinization")
 #   make bench-maze-deviation  Mystique Maze: what the search's departures
 #                   from the heuristic are worth (DEV_ARGS)
 #   make test-web   the browser tests of `tabula serve` (Playwright driving
@@ -72,7 +75,7 @@ DEBIAN_PKGS := build-essential pkg-config libcmocka-dev libjansson-dev libedit-d
                bsdextrautils clang libclang-rt-14-dev \
                libwebsockets-dev libsqlite3-dev libssl-dev chromium
 
-.PHONY: all test asan fuzz fuzzers bench bench-baseline bench-clique bench-chain bench-maze bench-maze-deviation bench-deviation bench-city-tables bench-mysterium-floor bench-tools clean deps \
+.PHONY: all test asan fuzz fuzzers bench bench-baseline bench-clique bench-chain bench-maze bench-maze-deviation bench-deviation bench-belief bench-city-tables bench-mysterium-floor bench-tools clean deps \
         mysterium-content mysterium-content-check test-web docs-shots bench-server bench-server-attack
 all: $(BUILD)/tabula $(BUILD)/libtabula.so
 
@@ -315,6 +318,15 @@ $(BUILD)/deviation: $(DEVIATION_SRC) src/games/the_game.c src/games/mystique_maz
 bench-deviation: $(BUILD)/deviation
 	$(BUILD)/deviation $(GAME) $(DEV_ARGS)
 
+# How much of the other seats' hands the weighted worlds of ismcts infer=N
+# place right, against plain determinization (bench/belief.c; docs/bots.md,
+# "Weighted determinization").
+$(BUILD)/belief: bench/belief.c $(BUILD)/libtabula.a
+	$(CC) $(CFLAGS) bench/belief.c $(BUILD)/libtabula.a $(LDLIBS) -o $@
+
+bench-belief: $(BUILD)/belief
+	$(BUILD)/belief $(GAME) $(BELIEF_ARGS)
+
 # Mystery City's card tables tried against each other (docs/games/
 # mystery-city.md, "Balance"): the game's files built again with
 # MC_TABLE_MUTABLE, so that the program may load or draw other tables;
@@ -340,7 +352,7 @@ bench-mysterium-floor: $(BUILD)/mysterium_floor
 # The bench programs built, not run (CI builds them, warnings as errors,
 # so that they keep compiling as the library changes).
 bench-tools: $(BUILD)/nimmt_baseline $(BUILD)/chain_solve $(BUILD)/maze_world \
-  $(BUILD)/maze_deviation $(BUILD)/deviation $(BUILD)/server_load $(BUILD)/city_tables \
+  $(BUILD)/maze_deviation $(BUILD)/deviation $(BUILD)/belief $(BUILD)/server_load $(BUILD)/city_tables \
   $(BUILD)/mysterium_floor
 
 # Mysterium's content (ours): the vision deck generated from a fixed seed

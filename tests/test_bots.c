@@ -1021,6 +1021,157 @@ static void the_mind_searches_one_hundred(void **state)
     }
 }
 
+/* Issue 35: the opponent model is used "for that seat in determinization
+ * where moves reveal cards" (infer=N, src/ai/belief.h).  Whole games of g
+ * with a weighting bot in seat 0 and random players elsewhere, every bot
+ * told every move: each world the bot's belief offers a decision must be
+ * one its seat could be in (the same information-set key as the true
+ * state), so weighting never makes the search play in a world the seat
+ * knows to be false.  Returns how many decisions drew on the belief. */
+static int belief_worlds_stand_where_the_seat_does(const tb_game *g,
+                                                   uint64_t seed)
+{
+    tb_config cfg;
+    tb_config_default(g, 0, &cfg);
+    if (tb_config_check(g, &cfg, NULL, 0) != TB_OK)
+        return 0;
+    tbi_bot *bots[TB_MAX_PLAYERS] = {0};
+    bots[0] = new_bot(g, "ismcts:iters=6,infer=8");
+    for (int p = 1; p < cfg.players; p++)
+        bots[p] = new_bot(g, "random");
+    for (int p = 0; p < cfg.players; p++)
+        tbi_bot_start(bots[p], &cfg, p, seed + (uint64_t)p);
+    void *st = ts_new_game(g, &cfg), *w = tb_state_new(g);
+    void *scratch = tb_state_new(g);
+    tb_rng rng;
+    tb_rng_seed(&rng, seed);
+    int used_at = 0;
+    for (int step = 0; step < 400; step++) {
+        tb_settle(g, st, &rng);
+        int cur = tb_current(g, st);
+        if (cur == TB_TERMINAL)
+            break;
+        tb_action a = tbi_bot_choose(bots[cur], st, cur);
+        int used = 0;
+        const tbi_belief *b = tbi_ismcts_belief(bots[0], &used);
+        assert_non_null(b);
+        if (cur == 0 && used) {
+            used_at++;
+            uint64_t key = tb_infoset_key(g, st, 0, scratch);
+            for (int k = 0; k < 16; k++) {
+                tbi_belief_draw(b, w, &rng);
+                if (tb_infoset_key(g, w, 0, scratch) != key)
+                    fail_msg("%s: a weighted world is not one seat 0 could "
+                             "be in (decision %d)", g->id, step);
+            }
+        }
+        for (int p = 0; p < cfg.players; p++)
+            tbi_bot_observe(bots[p], st, a);
+        assert_int_equal(tb_apply(g, st, a), TB_OK);
+    }
+    for (int p = 0; p < cfg.players; p++)
+        tbi_bot_free(bots[p]);
+    free(st);
+    free(w);
+    free(scratch);
+    return used_at;
+}
+
+/* Runs the check above for every game; in Mystical Eddies, where every
+ * card played shows where it was, the belief must serve decisions. */
+static void belief_keeps_to_the_seats_knowledge(void **state)
+{
+    (void)state;
+    for (int i = 0; i < tb_game_count(); i++) {
+        const tb_game *g = tb_game_at(i);
+        int used = belief_worlds_stand_where_the_seat_does(g, 60u + (uint64_t)i);
+        if (strcmp(g->id, "mystical-eddies") == 0)
+            assert_true(used > 5);
+    }
+}
+
+/* A state in seat's information set in st in which the seat to move may
+ * still take a: st determinized for seat, dealt again until a is legal
+ * (st itself when no deal of 64 allows it). */
+static void same_to_seat(const tb_game *g, const void *st, int seat,
+                         tb_action a, void *out, tb_rng *rng)
+{
+    static tb_action acts[TB_MAX_ACTIONS];
+    for (int t = 0; t < 64; t++) {
+        memcpy(out, st, g->state_size);
+        tb_determinize(g, out, seat, rng);
+        int n = tb_legal(g, out, acts);
+        for (int i = 0; i < n; i++)
+            if (acts[i] == a)
+                return;
+    }
+    memcpy(out, st, g->state_size);
+}
+
+/* The weighted worlds never read hidden cards: two bots with infer=N in
+ * seat 0, one told each move with the true state before it, the other
+ * with a state that differs from it only in what seat 0 has not seen
+ * (and in which the move is still legal), choose alike at every decision
+ * of seat 0, in games where the belief serves those decisions.  The games
+ * are ones whose hands are dealt for the round, with no draws within it:
+ * where a seat draws from a pile held in the state, the other state would
+ * show it another card, which it could tell apart. */
+static void belief_cannot_peek(void **state)
+{
+    (void)state;
+    const char *ids[] = {"mystical-eddies", "mystique-circle", "take-5"};
+    for (int k = 0; k < 3; k++) {
+        const tb_game *g = tb_find_game(ids[k]);
+        assert_non_null(g);
+        tb_config cfg;
+        assert_int_equal(tb_config_default(g, 0, &cfg), TB_OK);
+        tbi_bot *told = new_bot(g, "ismcts:iters=30,infer=16");
+        tbi_bot *fooled = new_bot(g, "ismcts:iters=30,infer=16");
+        tbi_bot *other = new_bot(g, "heuristic");
+        tbi_bot_start(told, &cfg, 0, 5);
+        tbi_bot_start(fooled, &cfg, 0, 5);
+        tbi_bot_start(other, &cfg, 1, 6);
+        void *st = ts_new_game(g, &cfg), *alt = tb_state_new(g);
+        tb_rng rng, alt_rng;
+        tb_rng_seed(&rng, 77);
+        tb_rng_seed(&alt_rng, 78);
+        int served = 0;
+        for (int step = 0; step < 300; step++) {
+            tb_settle(g, st, &rng);
+            int cur = tb_current(g, st);
+            if (cur == TB_TERMINAL)
+                break;
+            tb_action a;
+            if (cur == 0) {
+                tbi_bot_seed(told, (uint64_t)step);
+                tbi_bot_seed(fooled, (uint64_t)step);
+                memcpy(alt, st, g->state_size);
+                a = tbi_bot_choose(told, st, 0);
+                int used = 0;
+                (void)tbi_ismcts_belief(told, &used);
+                served += used;
+                tb_action fa = tbi_bot_choose(fooled, alt, 0);
+                if (fa != a)
+                    fail_msg("%s: a bot's choice depended on hidden cards "
+                             "it was told of (decision %d)", g->id, step);
+            } else {
+                a = tbi_bot_choose(other, st, cur);
+            }
+            same_to_seat(g, st, 0, a, alt, &alt_rng);
+            tbi_bot_observe(told, st, a);
+            tbi_bot_observe(fooled, alt, a);
+            tbi_bot_observe(other, st, a);
+            assert_int_equal(tb_apply(g, st, a), TB_OK);
+        }
+        assert_true(served > 3);
+        tbi_bot_free(told);
+        tbi_bot_free(fooled);
+        tbi_bot_free(other);
+        free(st);
+        free(alt);
+    }
+}
+
 int main(void)
 {
     struct CMUnitTest tests[128];
@@ -1060,5 +1211,8 @@ int main(void)
         (struct CMUnitTest)cmocka_unit_test(the_mind_searches_one_hundred);
     tests[n++] =
         (struct CMUnitTest)cmocka_unit_test(guilds_search_models_a_collector);
+    tests[n++] =
+        (struct CMUnitTest)cmocka_unit_test(belief_keeps_to_the_seats_knowledge);
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(belief_cannot_peek);
     return _cmocka_run_group_tests("bots", tests, (size_t)n, NULL, NULL);
 }

@@ -266,6 +266,7 @@ void tbi_bot_observe(tbi_bot *b, const void *before, tb_action a)
      * free again. */
     memcpy(b->seen[1], before, g->state_size);
     g->determinize(b->seen[1], b->seat, &b->obs_rng);
+    b->seen_key = key;
     b->kind->observe(b, actor, a, 1, b->seen[1]);
 }
 

@@ -76,6 +76,11 @@ struct tbi_bot {
     int seat;       /* the seat of the current game (tbi_bot_start) */
     int observes;   /* set by a kind that wants tbi_bot_observe's news */
     void *seen[2];  /* state blocks for tbi_bot_observe, made on first use */
+    /* The seat's information-set key just after the action observe() was
+     * last told of as seen (before any chance that follows it), so that a
+     * kind can tell whether it saw anything else happen before its next
+     * decision (belief.h). */
+    uint64_t seen_key;
     /* Thinking time, summed by tbi_bot_choose when `timed` is set (the
      * arena reports time per move; sims skip the clock). */
     int timed;

@@ -35,6 +35,7 @@
  */
 #include "ismcts.h"
 #include "internal.h"
+#include "belief.h"
 #include "oppmodel.h"
 
 #include <assert.h>
@@ -48,6 +49,8 @@
 #define DEFAULT_WIDEN 0.5
 #define DEFAULT_RWIDEN 1.0
 #define DEFAULT_RWIDEN_TEAM 0.1 /* at the root of a cooperative game */
+#define DEFAULT_ISHARE 0.5     /* infer=N: half the worlds from the belief */
+#define DEFAULT_ITEMPER 0.5    /* infer=N: the likelihoods' power */
 #define TIME_NODES (1u << 16)  /* first pool size under a time budget */
 #define MAX_NODES (1u << 20)   /* the pool grows no further by itself */
 #define CLOCK_EVERY 16         /* iterations between looks at the clock */
@@ -101,6 +104,9 @@ typedef struct params {
     int prune;       /* the root compares only the game's candidates */
     int flat;        /* no tree below the root: the model plays there */
     int opp;         /* infer each other seat's policy from its moves */
+    long infer;      /* worlds weighted by the moves seen (0: off) */
+    double ishare;   /* share of iterations that draw from them */
+    double itemper;  /* power of the moves' likelihood in their weights */
     const tb_policy *policy; /* with PLAYOUT_POLICY */
 } params;
 
@@ -143,6 +149,11 @@ typedef struct search {
      * drawn from it for each seat in this iteration's world. */
     tbi_oppmodel model;
     int world_model[TB_MAX_PLAYERS];
+    /* infer=N: the worlds weighted by the likelihood of the moves seen
+     * (belief.h), made for the most worlds any player count asks; and
+     * whether this decision draws its worlds from them. */
+    tbi_belief *belief;
+    int use_belief;
     tb_action legal[TB_MAX_ACTIONS];
     uint32_t child[TB_MAX_ACTIONS]; /* node per legal action, 0 when none */
     /* prune=on: the root's candidates (tb_game.candidates), which alone
@@ -247,6 +258,16 @@ static int set_param(params *p, const tb_game *g, const char *key,
         else if (!read_number(val, 0, 100, &v))
             goto bad_number;
         p->anchor = v;
+    } else if (tbi_word_eq(key, "infer")) {
+        if (tbi_word_eq(val, "off"))
+            v = 0;
+        else if (!read_number(val, 2, 4096, &v) || v != (double)(long)v)
+            goto bad_number;
+        p->infer = (long)v;
+    } else if (tbi_word_eq(key, "ishare") || tbi_word_eq(key, "itemper")) {
+        if (!read_number(val, 0, 1, &v))
+            goto bad_number;
+        *(tbi_word_eq(key, "ishare") ? &p->ishare : &p->itemper) = v;
     } else if (tbi_word_eq(key, "hmoves")) {
         if (tbi_word_eq(val, "all"))
             v = -1;
@@ -323,7 +344,7 @@ static int set_param(params *p, const tb_game *g, const char *key,
         tbi_errf(err, cap, "ismcts has no parameter '%s'; its parameters: "
                  "iters, time, c, playout, hmoves, fine, widen, rwiden, nodes, "
                  "pdet, obs, horizon, reward, keep, anchor, pair, prune, "
-                 "flat, opp", key);
+                 "flat, opp, infer, ishare, itemper", key);
         return TB_EINVAL;
     }
     return TB_OK;
@@ -379,6 +400,8 @@ static int parse_params(params *p, const tb_game *g, const char *text,
     p->hmoves = -1;
     p->obs = 0;
     p->anchor = -1;
+    p->ishare = DEFAULT_ISHARE;
+    p->itemper = DEFAULT_ITEMPER;
     const char *defaults[2] = {
         g->search_defaults,
         players > 0 && players <= TB_MAX_PLAYERS
@@ -829,8 +852,13 @@ static void replay_hidden_choices(search *s, const tb_game *g, tb_rng *rng,
 static void sample_world(search *s, const tb_game *g, tb_rng *rng,
                          const void *root, int root_seat)
 {
-    memcpy(s->world, root, g->state_size);
-    g->determinize(s->world, root_seat, rng);
+    if (s->use_belief &&
+        (s->p.ishare >= 1 || tb_rng_unit(rng) < s->p.ishare)) {
+        tbi_belief_draw(s->belief, s->world, rng);
+    } else {
+        memcpy(s->world, root, g->state_size);
+        g->determinize(s->world, root_seat, rng);
+    }
     if (s->p.opp)
         for (int j = 0; j < TB_MAX_PLAYERS; j++)
             s->world_model[j] = tbi_oppmodel_sample(&s->model, j, rng);
@@ -1001,6 +1029,7 @@ static void ismcts_destroy(tbi_bot *b)
     free(s->seat_view);
     free(s->scratch);
     free(s->group);
+    tbi_belief_free(s->belief);
     free(s);
     b->data = NULL;
 }
@@ -1089,7 +1118,7 @@ static int ismcts_create(tbi_bot *b, const char *text, char *err, size_t cap)
         return rc;
     /* The defaults for each player count are checked now, with the seat's
      * parameters over them, so that no game can fail later. */
-    long most = s->p.iters;
+    long most = s->p.iters, worlds = s->p.infer;
     for (int n = g->min_players; n <= g->max_players && n <= TB_MAX_PLAYERS;
          n++) {
         if (!g->search_defaults_for[n])
@@ -1100,8 +1129,10 @@ static int ismcts_create(tbi_bot *b, const char *text, char *err, size_t cap)
             return rc;
         if (q.iters > most)
             most = q.iters;
+        if (q.infer > worlds)
+            worlds = q.infer;
     }
-    b->observes = s->p.keep || s->p.opp;
+    b->observes = s->p.keep || s->p.opp || s->p.infer;
     tbi_oppmodel_init(&s->model, g, base_policy(s, g), 0);
     params room = s->p; /* the pool is made for the most iterations asked */
     room.iters = most;
@@ -1109,6 +1140,10 @@ static int ismcts_create(tbi_bot *b, const char *text, char *err, size_t cap)
     s->seat_view = tb_state_new(g);
     s->scratch = tb_state_new(g);
     s->group = tb_state_new(g);
+    if (worlds && !(s->belief = tbi_belief_new(g, (int)worlds))) {
+        tbi_errf(err, cap, "out of memory for the ismcts worlds (infer)");
+        return TB_ENOMEM;
+    }
     if (!s->world || !s->seat_view || !s->scratch || !s->group ||
         !pool_alloc(s, initial_nodes(&room))) {
         tbi_errf(err, cap, "out of memory for the ismcts tree");
@@ -1128,7 +1163,7 @@ static void tune_for(tbi_bot *b, int players)
     assert(rc == TB_OK);
     (void)rc;
     s->tuned_for = players;
-    b->observes = s->p.keep || s->p.opp;
+    b->observes = s->p.keep || s->p.opp || s->p.infer;
     /* A count whose defaults change the playout policy changes the
      * search's base model: the pool is built around it again. */
     tbi_policy_fn base = base_policy(s, b->game);
@@ -1201,6 +1236,7 @@ static tb_action ismcts_choose(tbi_bot *b, void *st, int seat)
     tb_action acts[TB_MAX_ACTIONS];
     int n = g->legal(st, acts);
     s->last_iters = 0;
+    s->use_belief = 0;
     if (n == 1)
         return acts[0];
     if (s->has_for && !s->tuned_for)
@@ -1229,6 +1265,10 @@ static tb_action ismcts_choose(tbi_bot *b, void *st, int seat)
             learn_standings(s, g, st, seat);
         s->root_round = g->standing(st, s->standing);
     }
+    /* infer=N: this decision's worlds are drawn by the weight the moves
+     * seen give them, when the belief reaches this decision. */
+    s->use_belief = s->belief && s->p.infer &&
+                    tbi_belief_prepare(s->belief, st, seat) > 0;
     if (s->p.pair)
         return paired_search(b, st, seat, acts, n);
     double start = s->p.time > 0 ? now_seconds() : 0;
@@ -1271,6 +1311,8 @@ static void ismcts_start(tbi_bot *b, const tb_config *cfg, int seat)
     s->n_seen = 0;
     s->seen_ok = 0; /* a new game: no tree to keep */
     tbi_oppmodel_reset(&s->model, tb_rng_next(&b->obs_rng));
+    if (s->belief) /* only then: other bots' streams stay as they were */
+        tbi_belief_reset(s->belief, tb_rng_next(&b->obs_rng));
     /* The standings learnt for the round horizon hold the player count:
      * a game with another count learns them afresh (else score_world
      * would rank too few seats and leave stale rewards for the rest). */
@@ -1288,6 +1330,9 @@ static void ismcts_observe(tbi_bot *b, int seat, tb_action a, int seen,
     if (s->p.opp && seen && world)
         tbi_oppmodel_update(&s->model, b->game, world, b->seat, seat, a,
                             s->world, s->seat_view);
+    if (s->belief && s->p.infer)
+        tbi_belief_observe(s->belief, world, b->seat, seat, a, seen,
+                           b->seen_key, &s->model, s->p.itemper);
     if (!s->p.keep)
         return;
     if (!seen || s->n_seen == SEEN_MAX)
@@ -1303,6 +1348,16 @@ long tbi_ismcts_iterations(const tbi_bot *b)
     return ((const search *)b->data)->last_iters;
 }
 
+const tbi_belief *tbi_ismcts_belief(const tbi_bot *b, int *used)
+{
+    if (b->kind != &tbi_bot_ismcts)
+        return NULL;
+    const search *s = b->data;
+    if (used)
+        *used = s->use_belief;
+    return s->belief;
+}
+
 const tbi_oppmodel *tbi_ismcts_model(const tbi_bot *b)
 {
     if (b->kind != &tbi_bot_ismcts)
@@ -1315,7 +1370,7 @@ const tbi_bot_kind tbi_bot_ismcts = {
     .help = "ismcts[:iters=N,time=S,c=X,playout=random|heuristic|quick,hmoves=N|all,"
             "fine=W,widen=W|off,rwiden=W|off,nodes=N,pdet=on|off,obs=on|off,"
             "horizon=game|round|turn,reward=win|score,keep=on|off,anchor=Z|off,pair=on|off,"
-            "prune=on|off,flat=on|off,opp=on|off]: "
+            "prune=on|off,flat=on|off,opp=on|off,infer=N|off,ishare=P,itemper=T]: "
             "information-set Monte Carlo tree search",
     .legal_only = 0,
     .create = ismcts_create,

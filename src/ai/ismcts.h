@@ -6,6 +6,7 @@
 #ifndef TABULA_ISMCTS_H
 #define TABULA_ISMCTS_H
 
+#include "belief.h"
 #include "bot.h"
 #include "oppmodel.h"
 
@@ -26,5 +27,9 @@ long tbi_ismcts_iterations(const tbi_bot *b);
 /* The bot's belief about the other seats' policies (opp=on; see
  * oppmodel.h), or NULL when b is not an ISMCTS bot. */
 const tbi_oppmodel *tbi_ismcts_model(const tbi_bot *b);
+
+/* The bot's weighted worlds (infer=N; see belief.h) and whether its last
+ * decision drew its worlds from them; NULL when it keeps none. */
+const tbi_belief *tbi_ismcts_belief(const tbi_bot *b, int *used);
 
 #endif

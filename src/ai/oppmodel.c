@@ -15,6 +15,7 @@
 
 #define EPSILON 0.15  /* a policy's chance of a move it would not choose */
 #define WORLDS 3      /* worlds resampled to read a move's likelihood */
+#define MIXTURE_FLOOR 1e-3 /* posteriors below it are left out of a mixture */
 
 /* Whether fn is already in m's pool. */
 static int has_policy(const tbi_oppmodel *m, tbi_policy_fn fn)
@@ -95,6 +96,16 @@ static int is_legal(const tb_action *acts, int n, tb_action a)
     return 0;
 }
 
+/* The probability that policy k, deciding for actor in view (a state
+ * determinized for actor, with n legal actions), plays a. */
+static double policy_prob(const tbi_oppmodel *m, int k, const void *view,
+                          int actor, tb_action a, int n, tb_rng *rng)
+{
+    if (!m->fn[k])
+        return 1.0 / n;
+    return EPSILON / n + (1 - EPSILON) * (m->fn[k](view, actor, rng) == a);
+}
+
 void tbi_oppmodel_update(tbi_oppmodel *m, const tb_game *g, const void *world,
                          int observer, int actor, tb_action a, void *scratch,
                          void *view)
@@ -118,13 +129,8 @@ void tbi_oppmodel_update(tbi_oppmodel *m, const tb_game *g, const void *world,
          * for the actor, which holds nothing the actor could not see. */
         memcpy(view, scratch, g->state_size);
         g->determinize(view, actor, &m->rng);
-        for (int k = 0; k < m->n; k++) {
-            double p = 1.0 / n;
-            if (m->fn[k])
-                p = EPSILON / n +
-                    (1 - EPSILON) * (m->fn[k](view, actor, &m->rng) == a);
-            lik[k] += p;
-        }
+        for (int k = 0; k < m->n; k++)
+            lik[k] += policy_prob(m, k, view, actor, a, n, &m->rng);
     }
     if (!worlds)
         return;
@@ -132,6 +138,22 @@ void tbi_oppmodel_update(tbi_oppmodel *m, const tb_game *g, const void *world,
         m->loglik[actor][k] += log(lik[k] / worlds);
     m->moves[actor]++;
     refresh(m, actor);
+}
+
+double tbi_oppmodel_likelihood(const tbi_oppmodel *m, const void *view,
+                               int actor, tb_action a, int n, tb_rng *rng)
+{
+    if (actor < 0 || actor >= TB_MAX_PLAYERS || m->n < 1 || n < 1)
+        return 1.0;
+    double sum = 0, mass = 0;
+    for (int k = 0; k < m->n; k++) {
+        double w = tbi_oppmodel_posterior(m, actor, k);
+        if (w < MIXTURE_FLOOR)
+            continue; /* asking a policy costs; this one hardly counts */
+        sum += w * policy_prob(m, k, view, actor, a, n, rng);
+        mass += w;
+    }
+    return mass > 0 ? sum / mass : 1.0 / n;
 }
 
 double tbi_oppmodel_posterior(const tbi_oppmodel *m, int seat, int k)

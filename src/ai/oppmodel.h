@@ -54,6 +54,14 @@ void tbi_oppmodel_update(tbi_oppmodel *m, const tb_game *g, const void *world,
                          int observer, int actor, tb_action a, void *scratch,
                          void *view);
 
+/* The probability that actor plays a in view (a state determinized for
+ * actor, where it has n legal actions) under the belief about it: the
+ * pool's policies mixed by their posterior (each with its EPSILON of
+ * uniform play; policies of posterior below 0.001 are skipped).  rng
+ * drives policies that draw.  For weighted determinization (belief.h). */
+double tbi_oppmodel_likelihood(const tbi_oppmodel *m, const void *view,
+                               int actor, tb_action a, int n, tb_rng *rng);
+
 /* The posterior probability that seat plays policy k. */
 double tbi_oppmodel_posterior(const tbi_oppmodel *m, int seat, int k);
 

@@ -85,6 +85,11 @@ static inline int tbi_hand_remove(uint8_t *h, uint8_t *n, uint8_t card)
             for (int k = i + 1; k < *n; k++)
                 h[k - 1] = h[k];
             (*n)--;
+            /* The freed slot would keep a copy of the last card: cleared,
+             * so that a hand's hidden cards never linger past its count
+             * (where determinize does not reach, and tb_infoset_key,
+             * which hashes every byte, would see them). */
+            h[*n] = 0;
             return 1;
         }
     }
