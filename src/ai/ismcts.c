@@ -101,6 +101,8 @@ typedef struct params {
     int prune;       /* the root compares only the game's candidates */
     int flat;        /* no tree below the root: the model plays there */
     int opp;         /* infer each other seat's policy from its moves */
+    int solve;       /* ask the game's solver at the root (tb_game.solve);
+                      * -1 until settled: on when the game has one */
     const tb_policy *policy; /* with PLAYOUT_POLICY */
 } params;
 
@@ -301,7 +303,7 @@ static int set_param(params *p, const tb_game *g, const char *key,
     } else if (tbi_word_eq(key, "pdet") || tbi_word_eq(key, "obs") ||
                tbi_word_eq(key, "keep") || tbi_word_eq(key, "pair") ||
                tbi_word_eq(key, "prune") || tbi_word_eq(key, "flat") ||
-               tbi_word_eq(key, "opp")) {
+               tbi_word_eq(key, "opp") || tbi_word_eq(key, "solve")) {
         int on;
         if (tbi_word_eq(val, "on") || tbi_word_eq(val, "1"))
             on = 1;
@@ -318,12 +320,13 @@ static int set_param(params *p, const tb_game *g, const char *key,
           : tbi_word_eq(key, "prune") ? &p->prune
           : tbi_word_eq(key, "flat")  ? &p->flat
           : tbi_word_eq(key, "opp")   ? &p->opp
+          : tbi_word_eq(key, "solve") ? &p->solve
                                       : &p->keep) = on;
     } else {
         tbi_errf(err, cap, "ismcts has no parameter '%s'; its parameters: "
                  "iters, time, c, playout, hmoves, fine, widen, rwiden, nodes, "
                  "pdet, obs, horizon, reward, keep, anchor, pair, prune, "
-                 "flat, opp", key);
+                 "flat, opp, solve", key);
         return TB_EINVAL;
     }
     return TB_OK;
@@ -379,6 +382,7 @@ static int parse_params(params *p, const tb_game *g, const char *text,
     p->hmoves = -1;
     p->obs = 0;
     p->anchor = -1;
+    p->solve = -1;
     const char *defaults[2] = {
         g->search_defaults,
         players > 0 && players <= TB_MAX_PLAYERS
@@ -1043,6 +1047,13 @@ static int settle_params(params *p, const tb_game *g, char *err, size_t cap)
                               : "playout=random");
         return TB_EINVAL;
     }
+    if (p->solve < 0)
+        p->solve = g->solve != NULL;
+    if (p->solve && !g->solve) {
+        tbi_errf(err, cap, "ismcts: solve=on needs a game that proves "
+                 "positions (tb_game.solve); %s does not", g->id);
+        return TB_EINVAL;
+    }
     if (p->prune && !g->candidates) {
         tbi_errf(err, cap, "ismcts: prune=on needs a game that names its "
                  "candidate moves (tb_game.candidates); %s does not", g->id);
@@ -1194,6 +1205,28 @@ static tb_action paired_search(tbi_bot *b, const void *st, int seat,
     return paired_choice(s, acts, n, base);
 }
 
+/* solve=on: asks the game's solver (tb_game.solve) about the root, st,
+ * which is already determinized for seat, so the solver sees what the bot
+ * was given and no more (and the game proves from seat's view alone).
+ * Returns whether the search can be skipped, with the move in *out: a
+ * proven win is played at once, and so is a proven draw, since a search
+ * that takes the others for fallible players could trade the draw for a
+ * move that loses against their best play.  A proven loss is searched as
+ * usual: every move loses against best play, so the proof cannot rank the
+ * moves, while the search rates them against its model of the others,
+ * which is what a fallible opponent's errors depend on.  An unproven
+ * position is searched as usual. */
+static int root_proven(tbi_bot *b, const void *st, int seat, tb_action *out)
+{
+    search *s = b->data;
+    int v = b->game->solve(st, seat, out);
+    if (v != TB_PROVEN_WIN && v != TB_PROVEN_DRAW)
+        return 0;
+    s->n_seen = 0;
+    s->seen_ok = 0; /* no tree was grown for this decision */
+    return 1;
+}
+
 static tb_action ismcts_choose(tbi_bot *b, void *st, int seat)
 {
     const tb_game *g = b->game;
@@ -1205,6 +1238,9 @@ static tb_action ismcts_choose(tbi_bot *b, void *st, int seat)
         return acts[0];
     if (s->has_for && !s->tuned_for)
         tune_for(b, players_of(s, g, st, seat));
+    tb_action proven;
+    if (s->p.solve && root_proven(b, st, seat, &proven))
+        return proven;
     if (s->p.prune) {
         n = g->candidates(st, seat, acts, n);
         assert(n >= 1); /* the heuristic's choice at least (conformance) */
@@ -1315,7 +1351,7 @@ const tbi_bot_kind tbi_bot_ismcts = {
     .help = "ismcts[:iters=N,time=S,c=X,playout=random|heuristic|quick,hmoves=N|all,"
             "fine=W,widen=W|off,rwiden=W|off,nodes=N,pdet=on|off,obs=on|off,"
             "horizon=game|round|turn,reward=win|score,keep=on|off,anchor=Z|off,pair=on|off,"
-            "prune=on|off,flat=on|off,opp=on|off]: "
+            "prune=on|off,flat=on|off,opp=on|off,solve=on|off]: "
             "information-set Monte Carlo tree search",
     .legal_only = 0,
     .create = ismcts_create,
