@@ -103,6 +103,9 @@ typedef struct params {
     int opp;         /* infer each other seat's policy from its moves */
     int solve;       /* ask the game's solver at the root (tb_game.solve);
                       * -1 until settled: on when the game has one */
+    long verify;     /* with solve: moves the solver may check after the
+                      * search, most visited first, for a proven loss
+                      * (<0: all) */
     const tb_policy *policy; /* with PLAYOUT_POLICY */
 } params;
 
@@ -255,6 +258,13 @@ static int set_param(params *p, const tb_game *g, const char *key,
         else if (!read_number(val, 0, 1e9, &v) || v != (double)(long)v)
             goto bad_number;
         p->hmoves = (long)v;
+    } else if (tbi_word_eq(key, "verify")) {
+        if (tbi_word_eq(val, "all"))
+            v = -1;
+        else if (!read_number(val, 0, TB_MAX_ACTIONS, &v) ||
+                 v != (double)(long)v)
+            goto bad_number;
+        p->verify = (long)v;
     } else if (tbi_word_eq(key, "nodes")) {
         if (!read_number(val, 64, (double)(1u << 28), &v) ||
             v != (double)(long)v)
@@ -326,7 +336,7 @@ static int set_param(params *p, const tb_game *g, const char *key,
         tbi_errf(err, cap, "ismcts has no parameter '%s'; its parameters: "
                  "iters, time, c, playout, hmoves, fine, widen, rwiden, nodes, "
                  "pdet, obs, horizon, reward, keep, anchor, pair, prune, "
-                 "flat, opp, solve", key);
+                 "flat, opp, solve, verify", key);
         return TB_EINVAL;
     }
     return TB_OK;
@@ -383,6 +393,7 @@ static int parse_params(params *p, const tb_game *g, const char *text,
     p->obs = 0;
     p->anchor = -1;
     p->solve = -1;
+    p->verify = -1; /* all: measured in Mystique Chain (docs/bots.md) */
     const char *defaults[2] = {
         g->search_defaults,
         players > 0 && players <= TB_MAX_PLAYERS
@@ -970,6 +981,64 @@ static tb_action anchored(search *s, int seat, tb_action best, tb_action h)
     return mb - mh > s->p.anchor * sqrt(sb * sb + sh * sh) ? best : h;
 }
 
+/* Whether root action a, applied to the root st, is proven lost for seat
+ * by the game's solver: the seat to move after it proves a win, if it is
+ * another seat, or a loss, if it is seat again.  The world block is free
+ * after the search. */
+static int proven_lost(search *s, const tb_game *g, const void *st, int seat,
+                       tb_action a)
+{
+    memcpy(s->world, st, g->state_size);
+    g->apply(s->world, a);
+    int next = g->current(s->world);
+    if (next < 0)
+        return 0; /* the game is over, or luck decides: nothing to prove */
+    tb_action reply;
+    int v = g->solve(s->world, next, &reply);
+    return next == seat ? v == TB_PROVEN_LOSS : v == TB_PROVEN_WIN;
+}
+
+/* verify=N (with solve=on, in games that hide nothing): the search's
+ * choice best is checked by the game's solver, and when it is proven
+ * lost, the next most visited root action is checked instead, up to N
+ * actions (every action with verify=all); the first not proven lost is
+ * played (the search's choice if all N are).  The root itself was not proven, but some of its moves may
+ * be: the search rates moves against its model of the others and may
+ * prefer one that loses against their best play.  Only where nothing is
+ * hidden is the state after the move the same for every seat, so that a
+ * proof in the bot's world is a proof at the table. */
+static tb_action verified(search *s, const tb_game *g, const void *st,
+                          int seat, const tb_action *acts, int n,
+                          tb_action best)
+{
+    if (!s->p.verify || (g->flags & TB_GAME_HIDDEN))
+        return best;
+    uint8_t done[TB_MAX_ACTIONS];
+    memset(done, 0, (size_t)n);
+    tb_action pick = best;
+    for (long k = 0; s->p.verify < 0 || k < s->p.verify; k++) {
+        if (!proven_lost(s, g, st, seat, pick))
+            return pick;
+        int at = -1;
+        double most = -1;
+        for (int i = 0; i < n; i++) {
+            done[i] |= acts[i] == pick;
+            if (done[i])
+                continue;
+            uint32_t id = find_child(s, s->root, decision_key(seat, acts[i]));
+            double visits = id ? s->pool[id].visits : 0;
+            if (visits > most) {
+                most = visits;
+                at = i;
+            }
+        }
+        if (at < 0)
+            break; /* every action is proven lost */
+        pick = acts[at];
+    }
+    return best;
+}
+
 /* The root action to play: the most visited, then the best on average. */
 static tb_action best_root_action(search *s, int seat, const tb_action *acts,
                                   int n)
@@ -1279,6 +1348,8 @@ static tb_action ismcts_choose(tbi_bot *b, void *st, int seat)
     tb_action best = best_root_action(s, seat, acts, n);
     if (s->p.anchor >= 0 && g->heuristic)
         best = anchored(s, seat, best, root_heuristic(b, st, seat));
+    if (s->p.solve)
+        best = verified(s, g, st, seat, acts, n, best);
     return best;
 }
 
@@ -1351,7 +1422,7 @@ const tbi_bot_kind tbi_bot_ismcts = {
     .help = "ismcts[:iters=N,time=S,c=X,playout=random|heuristic|quick,hmoves=N|all,"
             "fine=W,widen=W|off,rwiden=W|off,nodes=N,pdet=on|off,obs=on|off,"
             "horizon=game|round|turn,reward=win|score,keep=on|off,anchor=Z|off,pair=on|off,"
-            "prune=on|off,flat=on|off,opp=on|off,solve=on|off]: "
+            "prune=on|off,flat=on|off,opp=on|off,solve=on|off,verify=N|all]: "
             "information-set Monte Carlo tree search",
     .legal_only = 0,
     .create = ismcts_create,
