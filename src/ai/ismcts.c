@@ -32,6 +32,11 @@
  * The bot then plays the root action visited most often.  All memory (the
  * node pool, its hash index, the state buffers) is allocated when the bot is
  * made; the pool only grows between decisions, when a time budget filled it.
+ *
+ * Where the game can prove positions (tb_game.solve, solve=on), its solver
+ * is asked about the root first: a proven win is played without a search,
+ * and after a search the choice is checked against a proof that it loses
+ * (verify), the next most visited action taking its place when it does.
  */
 #include "ismcts.h"
 #include "internal.h"
@@ -1002,8 +1007,9 @@ static int proven_lost(search *s, const tb_game *g, const void *st, int seat,
  * choice best is checked by the game's solver, and when it is proven
  * lost, the next most visited root action is checked instead, up to N
  * actions (every action with verify=all); the first not proven lost is
- * played (the search's choice if all N are).  The root itself was not proven, but some of its moves may
- * be: the search rates moves against its model of the others and may
+ * played (the search's choice if all N are).  The root itself was not
+ * proven, but some of its moves may be, each with the solver's whole
+ * budget: the search rates moves against its model of the others and may
  * prefer one that loses against their best play.  Only where nothing is
  * hidden is the state after the move the same for every seat, so that a
  * proof in the bot's world is a proof at the table. */
@@ -1334,8 +1340,10 @@ static tb_action ismcts_choose(tbi_bot *b, void *st, int seat)
             learn_standings(s, g, st, seat);
         s->root_round = g->standing(st, s->standing);
     }
-    if (s->p.pair)
-        return paired_search(b, st, seat, acts, n);
+    if (s->p.pair) {
+        tb_action best = paired_search(b, st, seat, acts, n);
+        return s->p.solve ? verified(s, g, st, seat, acts, n, best) : best;
+    }
     double start = s->p.time > 0 ? now_seconds() : 0;
     long it = 0;
     do {
