@@ -385,8 +385,11 @@ typedef struct tb_game {
      * proves from what seat may see alone: its answer is the same in
      * every state determinized for seat (the conformance battery checks
      * this), so that a proof never rests on a card seat has not seen.
-     * ISMCTS asks it once a decision, at the root (solve=on, docs/bots.md),
-     * so it may take a while and may allocate; it leaves st unchanged. */
+     * ISMCTS asks it at the root of each decision (solve=on, docs/bots.md)
+     * and, in a game not flagged TB_GAME_HIDDEN (where a state looks the
+     * same to every seat), about the positions its chosen moves leave,
+     * for the seat to move there (verify).  It is no hot path: it may take
+     * a while and may allocate.  It leaves st unchanged. */
     int (*solve)(const void *st, int seat, tb_action *out);
 } tb_game;
 
