@@ -371,7 +371,35 @@ typedef struct tb_game {
     void (*describe_chance)(const void *before, const uint16_t *outcome,
                             int n, const void *after, int seat,
                             tb_text *out);
+    /* Optional, for games a search can prove positions of (an exact
+     * solver, as Mystique Chain's): what the decision in st is worth to
+     * seat, the seat to move, as far as the game can prove it within a
+     * budget of its own choosing: TB_PROVEN_WIN (seat wins whatever the
+     * others do), TB_PROVEN_LOSS (seat loses against their best play),
+     * TB_PROVEN_DRAW, or TB_UNPROVEN when the budget ran out first.  It
+     * always writes a legal action to *out: on a proven win a winning
+     * move, on a proven draw a move that keeps the draw, on a proven loss
+     * the move the game rates hardest for the others to answer, and
+     * unproven the move its search found most promising.  Like the
+     * heuristic it is only given a state determinized for seat, and it
+     * proves from what seat may see alone: its answer is the same in
+     * every state determinized for seat (the conformance battery checks
+     * this), so that a proof never rests on a card seat has not seen.
+     * ISMCTS asks it at the root of each decision (solve=on, docs/bots.md)
+     * and, in a game not flagged TB_GAME_HIDDEN (where a state looks the
+     * same to every seat), about the positions its chosen moves leave,
+     * for the seat to move there (verify).  It is no hot path: it may take
+     * a while and may allocate.  It leaves st unchanged. */
+    int (*solve)(const void *st, int seat, tb_action *out);
 } tb_game;
+
+/* What tb_game.solve proved for the seat to move. */
+enum {
+    TB_UNPROVEN = 0,    /* not within the game's budget */
+    TB_PROVEN_WIN = 1,  /* the move written wins */
+    TB_PROVEN_LOSS = 2, /* every move loses against best play */
+    TB_PROVEN_DRAW = 3  /* the move written draws, and none wins */
+};
 
 /* ---------------------------------------------------------------- registry */
 

@@ -270,6 +270,40 @@ static void check_candidates(const tb_game *g, const tb_config *cfg,
     }
 }
 
+/* A game's solve hook (tb_game.solve, what ISMCTS's solve=on asks at the
+ * root) must answer one of the TB_PROVEN_* values or TB_UNPROVEN with a
+ * legal action, leave the state as it was, and prove from what the seat
+ * to move may see alone: the same value and move in the true state and
+ * in a state determinized for it. */
+static void check_solve(const tb_game *g, const tb_config *cfg,
+                        const void *st, const tb_action *legal, int n,
+                        void *det, tb_rng *rng)
+{
+    int cur = tb_current(g, st);
+    if (!g->solve || cur < 0)
+        return;
+    const char *name = ts_config_name(g, cfg);
+    memcpy(det, st, g->state_size);
+    tb_action real, sampled;
+    int v = g->solve(st, cur, &real);
+    if (memcmp(det, st, g->state_size) != 0)
+        fail_msg("%s: solve changed the state", name);
+    if (v < TB_UNPROVEN || v > TB_PROVEN_DRAW)
+        fail_msg("%s: solve answered %d", name, v);
+    int has = 0;
+    for (int i = 0; i < n; i++)
+        has |= legal[i] == real;
+    if (!has)
+        fail_msg("%s: solve's move %u is not legal", name, (unsigned)real);
+    tb_determinize(g, det, cur, rng);
+    int w = g->solve(det, cur, &sampled);
+    if (w != v || sampled != real)
+        fail_msg("%s: seat %d's solve answered %d (%u) in the true state and "
+                 "%d (%u) in a state determinized for it: it reads hidden "
+                 "information", name, cur, v, (unsigned)real, w,
+                 (unsigned)sampled);
+}
+
 /* What observer sees of action a in st, as text (static buffer per slot). */
 static const char *described(const tb_game *g, const void *st, tb_action a,
                              const void *after, int observer, int slot)
@@ -450,6 +484,10 @@ static void deep_game(const tb_game *g, const tb_config *cfg, uint64_t seed)
         if (full) {
             check_view_heuristic(g, cfg, st, det, &aux);
             check_candidates(g, cfg, st, buf, n, det, &aux);
+            /* A solver may spend its whole budget early in a game: asked
+             * every third step. */
+            if (steps % 3 == 2)
+                check_solve(g, cfg, st, buf, n, det, &aux);
             check_texts(g, st, buf, n);
             check_illegal(g, st, buf, n, &aux);
             hidden_seen |= check_views(g, cfg, st, det, &aux);

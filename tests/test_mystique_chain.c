@@ -3,7 +3,8 @@
  * the rule it checks, both readings of "follow" (the match option), and
  * the solver: it agrees with an exhaustive search through the game's own
  * rules, and over 1,000 games against other bots it never loses a
- * position it has proven won.
+ * position it has proven won; and the default ISMCTS plays the solver's
+ * proven wins (tb_game.solve).
  *
  * Deals are set up through the public API: deck[0..30) is the pool,
  * deck[30] seat 0's drawn card, deck[31] seat 1's, the rest is flipped
@@ -442,7 +443,8 @@ static void retrograde_agrees_with_df_pn(void **state)
 
 /*
  * 1,000 games between the `solver` seat and other bots (random,
- * heuristic, greedy, ISMCTS), the solver in either seat.  Both seats are
+ * heuristic, greedy, ISMCTS without the solver's help, which would
+ * make it slow here), the solver in either seat.  Both seats are
  * played by the other bot until the pool is down to 22 cards (a whole
  * deal can take the solver far longer to prove than a test may run: see
  * docs/games/mystique-chain.md); from then on the solver plays its seat,
@@ -453,7 +455,7 @@ static void solver_never_loses_a_won_position(void **state)
     (void)state;
     const tb_game *g = game();
     static const char *const others[] = {"random", "heuristic", "greedy",
-                                         "ismcts:iters=30"};
+                                         "ismcts:iters=30,solve=off"};
     chain_solver *check = chain_solver_new(18);
     char err[256];
     tb_bot *solver = tb_bot_new(g, "solver", 1, err, sizeof err);
@@ -507,6 +509,64 @@ static void solver_never_loses_a_won_position(void **state)
     chain_solver_free(check);
 }
 
+/*
+ * The default `ismcts` asks the game's solver about the position before it
+ * searches (tb_game.solve; docs/bots.md, "solve"): where the solver proves
+ * a win, it plays the solver's winning move.  With solve=off it searches
+ * as before.  The test looks for a position the solver proves won where a
+ * small search without the solver plays another move, and checks that the
+ * same search with the solver (on by default) plays the proven move, and
+ * so does the default bot, and that the move wins.
+ */
+static void ismcts_plays_the_proven_win(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    char err[256];
+    chain_solver *check = chain_solver_new(18);
+    int found = 0;
+    for (uint64_t seed = 1; seed < 400 && !found; seed++) {
+        void *st = position_after("declared", seed, 4 + (int)(seed % 5));
+        if (!st)
+            continue;
+        int cur = tb_current(g, st);
+        tb_action proven;
+        if (g->solve(st, cur, &proven) != TB_PROVEN_WIN) {
+            free(st);
+            continue;
+        }
+        tb_bot *off = tb_bot_new(g, "ismcts:iters=20,solve=off", seed, err,
+                                 sizeof err);
+        assert_non_null(off);
+        tb_action a;
+        assert_int_equal(tb_bot_choose(off, st, &a), TB_OK);
+        tb_bot_free(off);
+        if (a != proven) {
+            found = 1;
+            const char *const on_specs[] = {"ismcts:iters=20", "ismcts"};
+            for (int i = 0; i < 2; i++) {
+                tb_bot *on = tb_bot_new(g, on_specs[i], seed, err, sizeof err);
+                assert_non_null(on);
+                assert_int_equal(tb_bot_choose(on, st, &a), TB_OK);
+                assert_int_equal(a, proven);
+                tb_bot_free(on);
+            }
+            chain_state after = *(chain_state *)st;
+            g->apply(&after, proven);
+            assert_true(after.phase == CHAIN_OVER ||
+                        chain_solver_outcome(check, &after, 1L << 40) ==
+                            CHAIN_LOST);
+        }
+        free(st);
+    }
+    assert_true(found);
+    chain_solver_free(check);
+    /* solve=on is refused where the game proves nothing. */
+    assert_null(tb_bot_new(tb_find_game("no-thanks"), "ismcts:solve=on", 1,
+                           err, sizeof err));
+    assert_non_null(strstr(err, "tb_game.solve"));
+}
+
 /* The doc's "Typing in a real deal": a record whose deal lists the pool,
  * the two drawn cards and the 28 flipped out of play, by card id. */
 static void typing_in_a_real_deal(void **state)
@@ -548,6 +608,7 @@ int main(void)
         cmocka_unit_test(solver_agrees_with_exhaustive_search),
         cmocka_unit_test(retrograde_agrees_with_df_pn),
         cmocka_unit_test(solver_never_loses_a_won_position),
+        cmocka_unit_test(ismcts_plays_the_proven_win),
         cmocka_unit_test(typing_in_a_real_deal),
     };
     return cmocka_run_group_tests(tests, NULL, NULL);

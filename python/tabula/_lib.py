@@ -96,7 +96,8 @@ class tb_game(Structure):
         ("search_defaults_for", c_void_p * (MAX_PLAYERS + 1)),
         ("candidates", c_void_p)] + [
         (name, c_void_p) for name in (
-            "observe", "action_space", "action_index", "describe_chance")]
+            "observe", "action_space", "action_index", "describe_chance",
+            "solve")]
 
 
 class tb_record_step(Structure):

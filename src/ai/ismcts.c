@@ -32,6 +32,11 @@
  * The bot then plays the root action visited most often.  All memory (the
  * node pool, its hash index, the state buffers) is allocated when the bot is
  * made; the pool only grows between decisions, when a time budget filled it.
+ *
+ * Where the game can prove positions (tb_game.solve, solve=on), its solver
+ * is asked about the root first: a proven win is played without a search,
+ * and after a search the choice is checked against a proof that it loses
+ * (verify), the next most visited action taking its place when it does.
  */
 #include "ismcts.h"
 #include "internal.h"
@@ -107,6 +112,11 @@ typedef struct params {
     long infer;      /* worlds weighted by the moves seen (0: off) */
     double ishare;   /* share of iterations that draw from them */
     double itemper;  /* power of the moves' likelihood in their weights */
+    int solve;       /* ask the game's solver at the root (tb_game.solve);
+                      * -1 until settled: on when the game has one */
+    long verify;     /* with solve: moves the solver may check after the
+                      * search, most visited first, for a proven loss
+                      * (<0: all) */
     const tb_policy *policy; /* with PLAYOUT_POLICY */
 } params;
 
@@ -274,6 +284,13 @@ static int set_param(params *p, const tb_game *g, const char *key,
         else if (!read_number(val, 0, 1e9, &v) || v != (double)(long)v)
             goto bad_number;
         p->hmoves = (long)v;
+    } else if (tbi_word_eq(key, "verify")) {
+        if (tbi_word_eq(val, "all"))
+            v = -1;
+        else if (!read_number(val, 0, TB_MAX_ACTIONS, &v) ||
+                 v != (double)(long)v)
+            goto bad_number;
+        p->verify = (long)v;
     } else if (tbi_word_eq(key, "nodes")) {
         if (!read_number(val, 64, (double)(1u << 28), &v) ||
             v != (double)(long)v)
@@ -322,7 +339,7 @@ static int set_param(params *p, const tb_game *g, const char *key,
     } else if (tbi_word_eq(key, "pdet") || tbi_word_eq(key, "obs") ||
                tbi_word_eq(key, "keep") || tbi_word_eq(key, "pair") ||
                tbi_word_eq(key, "prune") || tbi_word_eq(key, "flat") ||
-               tbi_word_eq(key, "opp")) {
+               tbi_word_eq(key, "opp") || tbi_word_eq(key, "solve")) {
         int on;
         if (tbi_word_eq(val, "on") || tbi_word_eq(val, "1"))
             on = 1;
@@ -339,12 +356,13 @@ static int set_param(params *p, const tb_game *g, const char *key,
           : tbi_word_eq(key, "prune") ? &p->prune
           : tbi_word_eq(key, "flat")  ? &p->flat
           : tbi_word_eq(key, "opp")   ? &p->opp
+          : tbi_word_eq(key, "solve") ? &p->solve
                                       : &p->keep) = on;
     } else {
         tbi_errf(err, cap, "ismcts has no parameter '%s'; its parameters: "
                  "iters, time, c, playout, hmoves, fine, widen, rwiden, nodes, "
                  "pdet, obs, horizon, reward, keep, anchor, pair, prune, "
-                 "flat, opp, infer, ishare, itemper", key);
+                 "flat, opp, infer, ishare, itemper, solve, verify", key);
         return TB_EINVAL;
     }
     return TB_OK;
@@ -402,6 +420,8 @@ static int parse_params(params *p, const tb_game *g, const char *text,
     p->anchor = -1;
     p->ishare = DEFAULT_ISHARE;
     p->itemper = DEFAULT_ITEMPER;
+    p->solve = -1;
+    p->verify = -1; /* all: measured in Mystique Chain (docs/bots.md) */
     const char *defaults[2] = {
         g->search_defaults,
         players > 0 && players <= TB_MAX_PLAYERS
@@ -994,6 +1014,65 @@ static tb_action anchored(search *s, int seat, tb_action best, tb_action h)
     return mb - mh > s->p.anchor * sqrt(sb * sb + sh * sh) ? best : h;
 }
 
+/* Whether root action a, applied to the root st, is proven lost for seat
+ * by the game's solver: the seat to move after it proves a win, if it is
+ * another seat, or a loss, if it is seat again.  The world block is free
+ * after the search. */
+static int proven_lost(search *s, const tb_game *g, const void *st, int seat,
+                       tb_action a)
+{
+    memcpy(s->world, st, g->state_size);
+    g->apply(s->world, a);
+    int next = g->current(s->world);
+    if (next < 0)
+        return 0; /* the game is over, or luck decides: nothing to prove */
+    tb_action reply;
+    int v = g->solve(s->world, next, &reply);
+    return next == seat ? v == TB_PROVEN_LOSS : v == TB_PROVEN_WIN;
+}
+
+/* verify=N (with solve=on, in games that hide nothing): the search's
+ * choice best is checked by the game's solver, and when it is proven
+ * lost, the next most visited root action is checked instead, up to N
+ * actions (every action with verify=all); the first not proven lost is
+ * played (the search's choice if all N are).  The root itself was not
+ * proven, but some of its moves may be, each with the solver's whole
+ * budget: the search rates moves against its model of the others and may
+ * prefer one that loses against their best play.  Only where nothing is
+ * hidden is the state after the move the same for every seat, so that a
+ * proof in the bot's world is a proof at the table. */
+static tb_action verified(search *s, const tb_game *g, const void *st,
+                          int seat, const tb_action *acts, int n,
+                          tb_action best)
+{
+    if (!s->p.verify || (g->flags & TB_GAME_HIDDEN))
+        return best;
+    uint8_t done[TB_MAX_ACTIONS];
+    memset(done, 0, (size_t)n);
+    tb_action pick = best;
+    for (long k = 0; s->p.verify < 0 || k < s->p.verify; k++) {
+        if (!proven_lost(s, g, st, seat, pick))
+            return pick;
+        int at = -1;
+        double most = -1;
+        for (int i = 0; i < n; i++) {
+            done[i] |= acts[i] == pick;
+            if (done[i])
+                continue;
+            uint32_t id = find_child(s, s->root, decision_key(seat, acts[i]));
+            double visits = id ? s->pool[id].visits : 0;
+            if (visits > most) {
+                most = visits;
+                at = i;
+            }
+        }
+        if (at < 0)
+            break; /* every action is proven lost */
+        pick = acts[at];
+    }
+    return best;
+}
+
 /* The root action to play: the most visited, then the best on average. */
 static tb_action best_root_action(search *s, int seat, const tb_action *acts,
                                   int n)
@@ -1070,6 +1149,13 @@ static int settle_params(params *p, const tb_game *g, char *err, size_t cap)
                  p->playout == PLAYOUT_QUICK ? "quick" : "heuristic",
                  g->heuristic ? "playout=heuristic or playout=random"
                               : "playout=random");
+        return TB_EINVAL;
+    }
+    if (p->solve < 0)
+        p->solve = g->solve != NULL;
+    if (p->solve && !g->solve) {
+        tbi_errf(err, cap, "ismcts: solve=on needs a game that proves "
+                 "positions (tb_game.solve); %s does not", g->id);
         return TB_EINVAL;
     }
     if (p->prune && !g->candidates) {
@@ -1229,6 +1315,28 @@ static tb_action paired_search(tbi_bot *b, const void *st, int seat,
     return paired_choice(s, acts, n, base);
 }
 
+/* solve=on: asks the game's solver (tb_game.solve) about the root, st,
+ * which is already determinized for seat, so the solver sees what the bot
+ * was given and no more (and the game proves from seat's view alone).
+ * Returns whether the search can be skipped, with the move in *out: a
+ * proven win is played at once, and so is a proven draw, since a search
+ * that takes the others for fallible players could trade the draw for a
+ * move that loses against their best play.  A proven loss is searched as
+ * usual: every move loses against best play, so the proof cannot rank the
+ * moves, while the search rates them against its model of the others,
+ * which is what a fallible opponent's errors depend on.  An unproven
+ * position is searched as usual. */
+static int root_proven(tbi_bot *b, const void *st, int seat, tb_action *out)
+{
+    search *s = b->data;
+    int v = b->game->solve(st, seat, out);
+    if (v != TB_PROVEN_WIN && v != TB_PROVEN_DRAW)
+        return 0;
+    s->n_seen = 0;
+    s->seen_ok = 0; /* no tree was grown for this decision */
+    return 1;
+}
+
 static tb_action ismcts_choose(tbi_bot *b, void *st, int seat)
 {
     const tb_game *g = b->game;
@@ -1241,6 +1349,9 @@ static tb_action ismcts_choose(tbi_bot *b, void *st, int seat)
         return acts[0];
     if (s->has_for && !s->tuned_for)
         tune_for(b, players_of(s, g, st, seat));
+    tb_action proven;
+    if (s->p.solve && root_proven(b, st, seat, &proven))
+        return proven;
     if (s->p.prune) {
         n = g->candidates(st, seat, acts, n);
         assert(n >= 1); /* the heuristic's choice at least (conformance) */
@@ -1269,8 +1380,10 @@ static tb_action ismcts_choose(tbi_bot *b, void *st, int seat)
      * seen give them, when the belief reaches this decision. */
     s->use_belief = s->belief && s->p.infer &&
                     tbi_belief_prepare(s->belief, st, seat) > 0;
-    if (s->p.pair)
-        return paired_search(b, st, seat, acts, n);
+    if (s->p.pair) {
+        tb_action best = paired_search(b, st, seat, acts, n);
+        return s->p.solve ? verified(s, g, st, seat, acts, n, best) : best;
+    }
     double start = s->p.time > 0 ? now_seconds() : 0;
     long it = 0;
     do {
@@ -1283,6 +1396,8 @@ static tb_action ismcts_choose(tbi_bot *b, void *st, int seat)
     tb_action best = best_root_action(s, seat, acts, n);
     if (s->p.anchor >= 0 && g->heuristic)
         best = anchored(s, seat, best, root_heuristic(b, st, seat));
+    if (s->p.solve)
+        best = verified(s, g, st, seat, acts, n, best);
     return best;
 }
 
@@ -1370,7 +1485,8 @@ const tbi_bot_kind tbi_bot_ismcts = {
     .help = "ismcts[:iters=N,time=S,c=X,playout=random|heuristic|quick,hmoves=N|all,"
             "fine=W,widen=W|off,rwiden=W|off,nodes=N,pdet=on|off,obs=on|off,"
             "horizon=game|round|turn,reward=win|score,keep=on|off,anchor=Z|off,pair=on|off,"
-            "prune=on|off,flat=on|off,opp=on|off,infer=N|off,ishare=P,itemper=T]: "
+            "prune=on|off,flat=on|off,opp=on|off,infer=N|off,ishare=P,itemper=T,"
+            "solve=on|off,verify=N|all]: "
             "information-set Monte Carlo tree search",
     .legal_only = 0,
     .create = ismcts_create,

@@ -132,5 +132,8 @@ long long chain_retro_positions(const chain_retro *r);
 
 /* The `solver` policy of the game's opponent pool. */
 tb_action chain_solver_policy(const void *st, int seat, tb_rng *rng);
+/* The game's solve hook (tb_game.solve): the `solver` policy's move and
+ * what it proved, TB_PROVEN_WIN, TB_PROVEN_LOSS or TB_UNPROVEN. */
+int chain_solve(const void *st, int seat, tb_action *out);
 
 #endif

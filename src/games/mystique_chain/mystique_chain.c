@@ -674,4 +674,5 @@ const tb_game tbg_mystique_chain = {
     .observe = observe,
     .action_space = action_space,
     .action_index = action_index,
+    .solve = chain_solve,
 };

@@ -470,24 +470,58 @@ int chain_solver_outcome(chain_solver *sv, const chain_state *s, long budget)
     return outcome;
 }
 
-/* The `solver` policy.  A policy has no place of its own to keep a
- * solver between moves, so each decision makes one and frees it; the
- * table is allocated zeroed by the system, which only maps the pages the
- * search touches. */
-tb_action chain_solver_policy(const void *st, int seat, tb_rng *rng)
+/* The first legal move of s, for when no solver can be made (out of
+ * memory): at the first declaration the first attribute of the first
+ * declarer's card that a pool card follows, else the first pool card that
+ * follows, declaring its number. */
+static tb_action first_legal(const chain_state *s)
 {
-    const chain_state *s = st;
-    (void)seat;
-    (void)rng;
+    if (s->links == 0)
+        for (int a = 0;; a++)
+            if (s->pool & chain_follow_set(s->match, s->drawn[s->first], a))
+                return chain_action(s->drawn[s->first], a);
+    return chain_action(__builtin_ctzll(chain_to_follow(s)), 0);
+}
+
+/* The solver's move for the seat to move in s at the `solver` policy's
+ * table size and budget, with what it proved in *outcome.  A policy or a
+ * game hook has no place of its own to keep a solver between moves, so
+ * each decision makes one and frees it; the table is allocated zeroed by
+ * the system, which only maps the pages the search touches.  Out of
+ * memory: the first legal move, unknown. */
+static tb_action policy_move(const chain_state *s, int *outcome)
+{
     chain_solver *sv = chain_solver_new(CHAIN_POLICY_LOG2);
-    if (!sv) { /* out of memory: the first legal move */
-        if (s->links == 0)
-            for (int a = 0;; a++)
-                if (s->pool & chain_follow_set(s->match, s->drawn[s->first], a))
-                    return chain_action(s->drawn[s->first], a);
-        return chain_action(__builtin_ctzll(chain_to_follow(s)), 0);
+    if (!sv) {
+        *outcome = CHAIN_UNKNOWN;
+        return first_legal(s);
     }
-    tb_action a = chain_solver_move(sv, s, CHAIN_POLICY_BUDGET, NULL);
+    tb_action a = chain_solver_move(sv, s, CHAIN_POLICY_BUDGET, outcome);
     chain_solver_free(sv);
     return a;
+}
+
+/* The `solver` policy: the solver's move, proven or not. */
+tb_action chain_solver_policy(const void *st, int seat, tb_rng *rng)
+{
+    int outcome;
+    (void)seat;
+    (void)rng;
+    return policy_move(st, &outcome);
+}
+
+/* The game's solve hook (tb_game.solve), with the policy's budget.  After
+ * the deal nothing is hidden from either seat (the pool and both drawn
+ * cards are face up, the cards out of play known by elimination), and the
+ * solver reads only the pool, the chain and the drawn cards, never the
+ * order of the cards out of play, which is all that determinize
+ * resamples: so it proves from what seat sees. */
+int chain_solve(const void *st, int seat, tb_action *out)
+{
+    int outcome;
+    (void)seat;
+    *out = policy_move(st, &outcome);
+    return outcome == CHAIN_WON    ? TB_PROVEN_WIN
+           : outcome == CHAIN_LOST ? TB_PROVEN_LOSS
+                                   : TB_UNPROVEN;
 }
