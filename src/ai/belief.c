@@ -27,6 +27,7 @@ struct tbi_belief {
     void *scratch;         /* for tb_infoset_key */
     int active;            /* the worlds stand after the last move seen */
     uint64_t key_after;    /* the observer's key after that move */
+    int checked;           /* the worlds were caught up since that move */
     int moves;             /* moves replayed since the worlds started */
     int others;            /* of them, moves by other seats */
     tb_rng rng;
@@ -69,6 +70,7 @@ void tbi_belief_free(tbi_belief *b)
 void tbi_belief_reset(tbi_belief *b, uint64_t seed)
 {
     b->active = 0;
+    b->checked = 0;
     b->moves = b->others = 0;
     b->live = 0;
     b->ess = 0;
@@ -91,10 +93,7 @@ static int can_make(const tb_game *g, const void *w, int actor, tb_action a,
     if (g->current(w) != actor)
         return 0;
     *n = g->legal(w, acts);
-    for (int i = 0; i < *n; i++)
-        if (acts[i] == a)
-            return 1;
-    return 0;
+    return tbi_has_action(acts, *n, a);
 }
 
 /* The log-likelihood that actor plays a in w (where it has n legal
@@ -123,11 +122,16 @@ static int deal_fresh(tbi_belief *b, int i, const void *before, int observer,
     return 0;
 }
 
-/* Brings the worlds to the state before the move: chance the observer
- * did not see is sampled, and a world that does not then stand where the
- * observer does (same information-set key) is ruled out. */
+/* Brings the worlds to where the observer stands after the last move (its
+ * key is key): chance the observer did not see is sampled, and a world
+ * that does not then stand where the observer does (same information-set
+ * key) is ruled out.  Done once a move: a decision and the bot's own move
+ * after it find the worlds caught up already. */
 static void catch_up(tbi_belief *b, int observer, uint64_t key)
 {
+    if (b->checked)
+        return;
+    b->checked = 1;
     for (int i = 0; i < b->n; i++) {
         if (b->logw[i] == -INFINITY)
             continue;
@@ -198,6 +202,7 @@ void tbi_belief_observe(tbi_belief *b, const void *before, int observer,
         g->apply(world(b, i), a);
     }
     b->active = 1;
+    b->checked = 0;
     b->key_after = key_after;
     b->moves++;
     b->others += actor != observer;

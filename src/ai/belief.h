@@ -12,9 +12,9 @@
  * from what the observer knows at that moment; every world then gains
  * the move's likelihood there.  The search draws its worlds by weight.
  *
- * A fresh world carries the mean weight of the worlds before the move:
- * it stands for the hands the earlier moves did not rule out, not for
- * those they made likely, so the belief is an approximation that leans
+ * A fresh world carries the mean weight of the worlds still standing
+ * before the move: it stands for the hands the earlier moves did not rule
+ * out, not for those they made likely, so the belief is an approximation that leans
  * towards the uniform deal; worlds that survive many moves carry their
  * evidence.  The worlds last while the seat sees nothing but the moves:
  * a move it cannot tell apart (a secret choice) or something it sees

@@ -87,15 +87,6 @@ void tbi_oppmodel_init(tbi_oppmodel *m, const tb_game *g, tbi_policy_fn base,
     tbi_oppmodel_reset(m, seed);
 }
 
-/* Whether a is among the n legal actions in acts. */
-static int is_legal(const tb_action *acts, int n, tb_action a)
-{
-    for (int i = 0; i < n; i++)
-        if (acts[i] == a)
-            return 1;
-    return 0;
-}
-
 /* The probability that policy k, deciding for actor in view (a state
  * determinized for actor, with n legal actions), plays a. */
 static double policy_prob(const tbi_oppmodel *m, int k, const void *view,
@@ -122,7 +113,7 @@ void tbi_oppmodel_update(tbi_oppmodel *m, const tb_game *g, const void *world,
         if (w > 0)
             g->determinize(scratch, observer, &m->rng);
         int n = g->legal(scratch, acts);
-        if (n < 1 || !is_legal(acts, n, a))
+        if (n < 1 || !tbi_has_action(acts, n, a))
             continue; /* a world where the actor could not have done it */
         worlds++;
         /* Each policy decides as the actor would: from a world sampled

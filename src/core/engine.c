@@ -200,11 +200,7 @@ int tb_legal(const tb_game *g, const void *st, tb_action *out)
 static int is_legal(const tb_game *g, const void *st, tb_action a)
 {
     tb_action buf[TB_MAX_ACTIONS];
-    int n = g->legal(st, buf);
-    for (int i = 0; i < n; i++)
-        if (buf[i] == a)
-            return 1;
-    return 0;
+    return tbi_has_action(buf, g->legal(st, buf), a);
 }
 
 int tb_apply(const tb_game *g, void *st, tb_action a)

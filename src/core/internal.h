@@ -54,6 +54,8 @@ const char *tbi_color(unsigned style, const char *ansi_code);
 #define TBI_MAGENTA "35"
 #define TBI_CYAN "36"
 
+/* Whether a is among the n actions in acts. */
+int tbi_has_action(const tb_action *acts, int n, tb_action a);
 /* Case-insensitive comparison of a typed word with a keyword. */
 int tbi_word_eq(const char *a, const char *b);
 /* Skips leading white space. */

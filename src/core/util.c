@@ -121,6 +121,14 @@ const char *tbi_color(unsigned style, const char *ansi_code)
     return "";
 }
 
+int tbi_has_action(const tb_action *acts, int n, tb_action a)
+{
+    for (int i = 0; i < n; i++)
+        if (acts[i] == a)
+            return 1;
+    return 0;
+}
+
 int tbi_word_eq(const char *a, const char *b)
 {
     while (*a && *b) {
