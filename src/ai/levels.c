@@ -220,7 +220,7 @@ static const tbi_steps steps[] = {
      {STEP("easy,medium", 2, 400, 400, 76.0, 71.6, 79.9),
       STEP("medium,hard", 2, 400, 400, 77.5, 73.2, 81.5),
       STEP("hard,expert", 2, 60, 60, 100.0, 94.0, 100.0)},
-     0, 21.1},
+     0, 33.2},
     {"up-and-down",
      {STEP("easy,medium", 2, 600, 600, 71.3, 67.6, 74.8),
       STEP("medium,hard", 2, 400, 400, 64.8, 59.9, 69.3),
