@@ -422,7 +422,14 @@ typedef struct plan {
  * first (pthread_once), and only read after, with kind_table. */
 #define THROUGH_MAX 48 /* segments through one cell: 4 lines x (3+4+5) */
 #define NO_CELL CELLS  /* after a short segment's cells: code 0 */
-#define SEG_WORDS ((MAX_SEGS + 63) / 64)
+/* A set of segments: bit i % 64 of word i / 64, the words in 128-bit
+ * vectors (GCC and clang vector extension, as codes8 below), so that the
+ * search can ask a question of all the segments at once. */
+typedef uint64_t segv __attribute__((vector_size(16)));
+#define SEG_V ((MAX_SEGS + 127) / 128)
+typedef struct segset {
+    segv v[SEG_V];
+} segset;
 typedef struct board_lines {
     int n;
     uint8_t cells[MAX_SEGS][MAX_LINE]; /* padded with NO_CELL */
@@ -430,9 +437,10 @@ typedef struct board_lines {
     uint64_t mask[MAX_SEGS];
     uint16_t through[CELLS][THROUGH_MAX];
     uint8_t through_n[CELLS];
-    /* through_set[c]: bit i (of SEG_WORDS words) set when segment i
-     * holds cell c. */
-    uint64_t through_set[CELLS][SEG_WORDS];
+    /* through_set[c]: the segments that hold cell c; of_len[k]: those of
+     * MIN_LINE + k cells. */
+    segset through_set[CELLS];
+    segset of_len[MAX_LINE - MIN_LINE + 1];
 } board_lines;
 
 static board_lines lines;
@@ -453,6 +461,8 @@ static void build_lines(void)
             lines.cells[i][k] = (uint8_t)seg[i].cells[k];
             lines.mask[i] |= 1ull << seg[i].cells[k];
         }
+        lines.of_len[seg[i].len - MIN_LINE].v[i / 128][i / 64 % 2] |=
+            1ull << (i % 64);
     }
     for (int c = 0; c < CELLS; c++) {
         tbi_segment through[THROUGH_MAX];
@@ -465,7 +475,8 @@ static void build_lines(void)
             for (int i = 0; i < lines.n; i++)
                 if (lines.mask[i] == m) {
                     lines.through[c][lines.through_n[c]++] = (uint16_t)i;
-                    lines.through_set[c][i / 64] |= 1ull << (i % 64);
+                    lines.through_set[c].v[i / 128][i / 64 % 2] |=
+                        1ull << (i % 64);
                 }
         }
     }
@@ -874,6 +885,135 @@ static int segment_open(const masks *m, uint64_t line)
            ((m->own & line) != 0);
 }
 
+/* The code bits of a card's number, suit and colour (0-4, 5-8, 9-11). */
+static inline void code_values(unsigned code, int *n, int *u, int *c)
+{
+    *n = __builtin_ctz(code & NUMBER_BITS);
+    *u = __builtin_ctz(code & SUIT_BITS);
+    *c = __builtin_ctz(code & COLOUR_BITS);
+}
+
+/* others[v]: the segments of p[] (one set per code bit) holding a card
+ * with another value of v's attribute than v, for the bits lo..hi-1 of
+ * one attribute. */
+static void other_values(const segset *p, segset *others, int lo, int hi)
+{
+    for (int k = 0; k < SEG_V; k++) {
+        segv before = {0, 0}, after = {0, 0};
+        for (int v = lo; v < hi; v++) {
+            others[v].v[k] = before;
+            before |= p[v].v[k];
+        }
+        for (int v = hi - 1; v >= lo; v--) {
+            others[v].v[k] |= after;
+            after |= p[v].v[k];
+        }
+    }
+}
+
+/* The three attributes' others sets (other_values) of p. */
+static void all_other_values(const segset *p, segset *others)
+{
+    other_values(p, others, 0, 5);
+    other_values(p, others, 5, 9);
+    other_values(p, others, 9, 12);
+}
+
+/*
+ * With no card put down yet: the segments on which search_segment may
+ * find a placement, worked out for all segments at once on sets of
+ * segments (the segments through each cell, board_lines.through_set), so
+ * that the segments without one, most of them, are not searched one by
+ * one.  Every condition is one that a placement on the segment meets, so
+ * a segment left out has none, and the search visits the same placements
+ * in the same order.  A segment must hold an opponent's stack and one of
+ * the player's own (segment_open), and then:
+ *   - with one own stack, no own card may be covered, so the first cell
+ *     filled takes a hand card h that fits all the stacks' top cards
+ *     (fitting: h adds a value of the attribute that must vary, and
+ *     keeps one of the two others to one value, or in a line of three
+ *     adds a new suit and a new number);
+ *   - with two or more, that hand card fits the opponent's cards on it
+ *     (a part of the cards kept) and, with the one own card kept at
+ *     least, differs from it in the attribute that must vary and, in a
+ *     line of four or five, shares one of the other two with it.
+ * Looser than search_segment's own tests (the values are asked of the
+ * segment's cards as sets: "some card of the segment has this value"),
+ * never stricter.
+ */
+static void placeable(const plan_search *ps, segset *can)
+{
+    const board_lines *b = ps->b;
+    /* Per code bit: the segments holding an opponent's (pt), an own (po)
+     * or any (pa) card with that value. */
+    segset pt[12], po[12], pa[12], nt[12], no[12], na[12];
+    segset one, two; /* segments with one own stack at least, two */
+    memset(pt, 0, sizeof pt);
+    memset(po, 0, sizeof po);
+    memset(&one, 0, sizeof one);
+    memset(&two, 0, sizeof two);
+    for (uint64_t m = ps->m.theirs; m; m &= m - 1) {
+        int c = __builtin_ctzll(m), vn, vs, vc;
+        const segv *t = b->through_set[c].v;
+        code_values(ps->code_at[c], &vn, &vs, &vc);
+        for (int k = 0; k < SEG_V; k++) {
+            pt[vn].v[k] |= t[k];
+            pt[vs].v[k] |= t[k];
+            pt[vc].v[k] |= t[k];
+        }
+    }
+    for (uint64_t m = ps->m.own; m; m &= m - 1) {
+        int c = __builtin_ctzll(m), vn, vs, vc;
+        const segv *t = b->through_set[c].v;
+        code_values(ps->code_at[c], &vn, &vs, &vc);
+        for (int k = 0; k < SEG_V; k++) {
+            po[vn].v[k] |= t[k];
+            po[vs].v[k] |= t[k];
+            po[vc].v[k] |= t[k];
+            two.v[k] |= one.v[k] & t[k];
+            one.v[k] |= t[k];
+        }
+    }
+    for (int v = 0; v < 12; v++)
+        for (int k = 0; k < SEG_V; k++)
+            pa[v].v[k] = pt[v].v[k] | po[v].v[k];
+    all_other_values(pt, nt);
+    all_other_values(po, no);
+    all_other_values(pa, na);
+    segset fit_all, fit_two;
+    memset(&fit_all, 0, sizeof fit_all);
+    memset(&fit_two, 0, sizeof fit_two);
+    for (int h = 0; h < ps->hand_n; h++) {
+        int n, u, c; /* the hand card's number, suit and colour bits */
+        code_values(ps->hand_code[h], &n, &u, &c);
+        for (int k = 0; k < SEG_V; k++) {
+            segv l3 = b->of_len[0].v[k], l4 = b->of_len[1].v[k],
+                 l5 = b->of_len[2].v[k];
+            /* fitting(h) on the cards of the segment's stacks. */
+            segv fa = (l3 & ~pa[c].v[k] &
+                       ~(na[u].v[k] & na[n].v[k] & (pa[u].v[k] | pa[n].v[k]))) |
+                      (l4 & ~pa[u].v[k] & ~(na[c].v[k] & na[n].v[k])) |
+                      (l5 & ~pa[n].v[k] & ~(na[c].v[k] & na[u].v[k]));
+            /* The same on the opponent's cards ... */
+            segv ft = (l3 & ~pt[c].v[k] &
+                       ~(nt[u].v[k] & nt[n].v[k] & (pt[u].v[k] | pt[n].v[k]))) |
+                      (l4 & ~pt[u].v[k] & ~(nt[c].v[k] & nt[n].v[k])) |
+                      (l5 & ~pt[n].v[k] & ~(nt[c].v[k] & nt[u].v[k]));
+            /* ... and an own card that h may join. */
+            segv fo = (l3 & no[c].v[k]) |
+                      (l4 & no[u].v[k] & (po[c].v[k] | po[n].v[k])) |
+                      (l5 & no[n].v[k] & (po[c].v[k] | po[u].v[k]));
+            fit_all.v[k] |= fa;
+            fit_two.v[k] |= ft & fo;
+        }
+    }
+    for (int k = 0; k < SEG_V; k++) {
+        segv theirs = pt[9].v[k] | pt[10].v[k] | pt[11].v[k];
+        can->v[k] = theirs & one.v[k] &
+                    ((~two.v[k] & fit_all.v[k]) | (two.v[k] & fit_two.v[k]));
+    }
+}
+
 /* Visits every complete placement that extends the cards put down so far
  * (a placement may be visited once per segment that makes it legal), in
  * the order of the segments, until the search stops.  Once a card is
@@ -896,23 +1036,12 @@ static void each_plan(plan_search *ps)
         }
         return;
     }
-    /* The open segments hold a stack of each seat: those through the
-     * opponent's stacks and through the player's own, as sets of segments
-     * (with no card put down yet, that is all segment_open asks). */
-    uint64_t theirs[SEG_WORDS] = {0}, own[SEG_WORDS] = {0};
-    for (uint64_t m = ps->m.theirs; m; m &= m - 1) {
-        const uint64_t *t = b->through_set[__builtin_ctzll(m)];
-        for (int w = 0; w < SEG_WORDS; w++)
-            theirs[w] |= t[w];
-    }
-    for (uint64_t m = ps->m.own; m; m &= m - 1) {
-        const uint64_t *t = b->through_set[__builtin_ctzll(m)];
-        for (int w = 0; w < SEG_WORDS; w++)
-            own[w] |= t[w];
-    }
-    for (int w = 0; w < SEG_WORDS; w++)
-        for (uint64_t m = theirs[w] & own[w]; m && !ps->stop; m &= m - 1)
-            search_segment(ps, 64 * w + __builtin_ctzll(m));
+    segset can;
+    placeable(ps, &can);
+    for (int v = 0; v < SEG_V; v++)
+        for (int w = 0; w < 2; w++)
+            for (uint64_t m = can.v[v][w]; m && !ps->stop; m &= m - 1)
+                search_segment(ps, 128 * v + 64 * w + __builtin_ctzll(m));
 }
 
 /* ---------------------------------------------------------------- memo */
