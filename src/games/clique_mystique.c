@@ -522,10 +522,14 @@ static masks board_masks(const clique *s)
  * that are full and hold a stack of each seat, written to out (a segment
  * through two such cards twice); returns how many.  They depend only on
  * where cards go down, not on which cards, so the bot gathers them once for
- * all the placements onto the same cells. */
+ * all the placements onto the same cells.  Segments whose opponent stacks
+ * are all among `taken` (those the caller knows to turn anyway) are left
+ * out: they could turn nothing more. */
 static int capture_lines(const board_lines *b, uint64_t fresh, uint64_t full,
-                         uint64_t own, uint64_t theirs, uint16_t *out)
+                         uint64_t own, uint64_t theirs, uint64_t taken,
+                         uint16_t *out)
 {
+    theirs &= ~taken;
     int n = 0;
     for (uint64_t f = fresh; f; f &= f - 1) {
         int c = __builtin_ctzll(f);
@@ -569,7 +573,7 @@ static uint64_t capture_mask(const board_lines *b, const uint16_t *code_at,
                              uint64_t theirs)
 {
     uint16_t found[MAX_NEW * THROUGH_MAX];
-    int n = capture_lines(b, fresh, full, own, theirs, found);
+    int n = capture_lines(b, fresh, full, own, theirs, 0, found);
     return captured(b, code_at, found, n, theirs);
 }
 
@@ -636,6 +640,9 @@ typedef struct plan_search {
      * cap_n < 0 when not gathered yet for those cells. */
     int cap_n;
     uint16_t cap[MAX_NEW * THROUGH_MAX];
+    /* The segment of the main Group of the placements being filled
+     * (search_segment). */
+    int seg;
 } plan_search;
 
 static void plan_search_init(plan_search *ps, const clique *s, int mode)
@@ -663,6 +670,7 @@ static void plan_search_init(plan_search *ps, const clique *s, int mode)
     ps->st = NULL;
     ps->pk = NULL;
     ps->cap_n = -1;
+    ps->seg = 0;
 }
 
 /*
@@ -687,12 +695,17 @@ static void value_plan(plan_search *ps)
         saved[i] = ps->code_at[pl->cell[i]];
         ps->code_at[pl->cell[i]] = attr_code[pl->card[i]];
     }
+    /* The main Group always captures: its segment is full, forms a Group,
+     * keeps an own card uncovered and holds an opponent's (segment_open).
+     * So its opponent stacks turn without a test, and the segments that
+     * could only turn some of them are not tested either. */
+    uint64_t main = ps->b->mask[ps->seg] & ps->m.theirs;
     if (ps->cap_n < 0)
         ps->cap_n = capture_lines(ps->b, ps->m.fresh | placed,
                                   ps->m.full | placed, ps->m.own & ~placed,
-                                  ps->m.theirs, ps->cap);
-    uint64_t flip =
-        captured(ps->b, ps->code_at, ps->cap, ps->cap_n, ps->m.theirs);
+                                  ps->m.theirs, main, ps->cap);
+    uint64_t flip = main | captured(ps->b, ps->code_at, ps->cap, ps->cap_n,
+                                    ps->m.theirs);
     for (int i = pl->n - 1; i >= s->new_n; i--)
         ps->code_at[pl->cell[i]] = saved[i];
     int turned = 0;
@@ -868,6 +881,7 @@ static void search_segment(plan_search *ps, int i)
             if (cover >> j & 1)
                 slot[n++] = own[j];
         ps->cap_n = -1; /* new cells to fill */
+        ps->seg = i;
         fill_slots(ps, slot, slots, code, len, first);
         if (ps->stop)
             return;
