@@ -422,11 +422,17 @@ typedef struct plan {
  * first (pthread_once), and only read after, with kind_table. */
 #define THROUGH_MAX 48 /* segments through one cell: 4 lines x (3+4+5) */
 #define NO_CELL CELLS  /* after a short segment's cells: code 0 */
-/* A set of segments: bit i % 64 of word i / 64, the words in 128-bit
- * vectors (GCC and clang vector extension, as codes8 below), so that the
- * search can ask a question of all the segments at once. */
-typedef uint64_t segv __attribute__((vector_size(16)));
-#define SEG_V ((MAX_SEGS + 127) / 128)
+/* A set of segments: bit i % 64 of word i / 64, the words in a 64-byte
+ * vector (GCC and clang vector extension, as codes8 below), so that the
+ * search can ask a question of all the segments at once (placeable, one
+ * instruction a set with AVX-512: TBI_VECTOR_CLONES_FLAT). */
+#define SEG_BYTES 64
+#define SEG_LANES (SEG_BYTES / 8)
+#define SEG_V ((MAX_SEGS + 64 * SEG_LANES - 1) / (64 * SEG_LANES))
+typedef uint64_t segv __attribute__((vector_size(SEG_BYTES)));
+/* The word of set that holds segment i's bit. */
+#define SEG_BIT(set, i) \
+    ((set).v[(i) / (64 * SEG_LANES)][(i) / 64 % SEG_LANES])
 typedef struct segset {
     segv v[SEG_V];
 } segset;
@@ -461,8 +467,7 @@ static void build_lines(void)
             lines.cells[i][k] = (uint8_t)seg[i].cells[k];
             lines.mask[i] |= 1ull << seg[i].cells[k];
         }
-        lines.of_len[seg[i].len - MIN_LINE].v[i / 128][i / 64 % 2] |=
-            1ull << (i % 64);
+        SEG_BIT(lines.of_len[seg[i].len - MIN_LINE], i) |= 1ull << (i % 64);
     }
     for (int c = 0; c < CELLS; c++) {
         tbi_segment through[THROUGH_MAX];
@@ -475,8 +480,7 @@ static void build_lines(void)
             for (int i = 0; i < lines.n; i++)
                 if (lines.mask[i] == m) {
                     lines.through[c][lines.through_n[c]++] = (uint16_t)i;
-                    lines.through_set[c].v[i / 128][i / 64 % 2] |=
-                        1ull << (i % 64);
+                    SEG_BIT(lines.through_set[c], i) |= 1ull << (i % 64);
                 }
         }
     }
@@ -913,7 +917,7 @@ static inline void code_values(unsigned code, int *n, int *u, int *c)
 static void other_values(const segset *p, segset *others, int lo, int hi)
 {
     for (int k = 0; k < SEG_V; k++) {
-        segv before = {0, 0}, after = {0, 0};
+        segv before = {0}, after = {0};
         for (int v = lo; v < hi; v++) {
             others[v].v[k] = before;
             before |= p[v].v[k];
@@ -955,6 +959,7 @@ static void all_other_values(const segset *p, segset *others)
  * segment's cards as sets: "some card of the segment has this value"),
  * never stricter.
  */
+TBI_VECTOR_CLONES_FLAT
 static void placeable(const plan_search *ps, segset *can)
 {
     const board_lines *b = ps->b;
@@ -962,8 +967,14 @@ static void placeable(const plan_search *ps, segset *can)
      * or any (pa) card with that value. */
     segset pt[12], po[12], pa[12], nt[12], no[12], na[12];
     segset one, two; /* segments with one own stack at least, two */
+    /* The segments holding an own card of a colour and suit (pcu), a
+     * colour and number (pcn), a suit and number (pun). */
+    segset pcu[3][4], pcn[3][5], pun[4][5];
     memset(pt, 0, sizeof pt);
     memset(po, 0, sizeof po);
+    memset(pcu, 0, sizeof pcu);
+    memset(pcn, 0, sizeof pcn);
+    memset(pun, 0, sizeof pun);
     memset(&one, 0, sizeof one);
     memset(&two, 0, sizeof two);
     for (uint64_t m = ps->m.theirs; m; m &= m - 1) {
@@ -984,6 +995,9 @@ static void placeable(const plan_search *ps, segset *can)
             po[vn].v[k] |= t[k];
             po[vs].v[k] |= t[k];
             po[vc].v[k] |= t[k];
+            pcu[vc - 9][vs - 5].v[k] |= t[k];
+            pcn[vc - 9][vn].v[k] |= t[k];
+            pun[vs - 5][vn].v[k] |= t[k];
             two.v[k] |= one.v[k] & t[k];
             one.v[k] |= t[k];
         }
@@ -1008,17 +1022,38 @@ static void placeable(const plan_search *ps, segset *can)
                        ~(na[u].v[k] & na[n].v[k] & (pa[u].v[k] | pa[n].v[k]))) |
                       (l4 & ~pa[u].v[k] & ~(na[c].v[k] & na[n].v[k])) |
                       (l5 & ~pa[n].v[k] & ~(na[c].v[k] & na[u].v[k]));
-            /* The same on the opponent's cards ... */
-            segv ft = (l3 & ~pt[c].v[k] &
-                       ~(nt[u].v[k] & nt[n].v[k] & (pt[u].v[k] | pt[n].v[k]))) |
-                      (l4 & ~pt[u].v[k] & ~(nt[c].v[k] & nt[n].v[k])) |
-                      (l5 & ~pt[n].v[k] & ~(nt[c].v[k] & nt[u].v[k]));
-            /* ... and an own card that h may join. */
-            segv fo = (l3 & no[c].v[k]) |
-                      (l4 & no[u].v[k] & (po[c].v[k] | po[n].v[k])) |
-                      (l5 & no[n].v[k] & (po[c].v[k] | po[u].v[k]));
+            /* With two own stacks or more: fitting(h) on the opponent's
+             * cards with an own card that h may join: one differing in the
+             * attribute that must vary and sharing with h the attribute
+             * that the opponent's cards keep to h's value, or in a line
+             * of three (a Motley Crew) one of another colour. */
+            segv own3u = {0}, own3n = {0}, own4c = {0},
+                 own4n = {0}, own5c = {0}, own5u = {0};
+            for (int x = 0; x < 3; x++)
+                if (x != c - 9) {
+                    own3u |= pcu[x][u - 5].v[k];
+                    own3n |= pcn[x][n].v[k];
+                }
+            for (int x = 0; x < 4; x++)
+                if (x != u - 5) {
+                    own4c |= pcu[c - 9][x].v[k];
+                    own4n |= pun[x][n].v[k];
+                }
+            for (int x = 0; x < 5; x++)
+                if (x != n) {
+                    own5c |= pcn[c - 9][x].v[k];
+                    own5u |= pun[u - 5][x].v[k];
+                }
+            segv ft2 =
+                (l3 & ~pt[c].v[k] &
+                 ((~nt[u].v[k] & own3u) | (~nt[n].v[k] & own3n) |
+                  (~pt[u].v[k] & ~pt[n].v[k] & no[c].v[k]))) |
+                (l4 & ~pt[u].v[k] &
+                 ((~nt[c].v[k] & own4c) | (~nt[n].v[k] & own4n))) |
+                (l5 & ~pt[n].v[k] &
+                 ((~nt[c].v[k] & own5c) | (~nt[u].v[k] & own5u)));
             fit_all.v[k] |= fa;
-            fit_two.v[k] |= ft & fo;
+            fit_two.v[k] |= ft2;
         }
     }
     for (int k = 0; k < SEG_V; k++) {
@@ -1053,9 +1088,10 @@ static void each_plan(plan_search *ps)
     segset can;
     placeable(ps, &can);
     for (int v = 0; v < SEG_V; v++)
-        for (int w = 0; w < 2; w++)
+        for (int w = 0; w < SEG_LANES; w++)
             for (uint64_t m = can.v[v][w]; m && !ps->stop; m &= m - 1)
-                search_segment(ps, 128 * v + 64 * w + __builtin_ctzll(m));
+                search_segment(ps, 64 * (SEG_LANES * v + w) +
+                                       __builtin_ctzll(m));
 }
 
 /* ---------------------------------------------------------------- memo */
