@@ -952,9 +952,11 @@ static void all_other_values(const segset *p, segset *others)
  *     keeps one of the two others to one value, or in a line of three
  *     adds a new suit and a new number);
  *   - with two or more, that hand card fits the opponent's cards on it
- *     (a part of the cards kept) and, with the one own card kept at
- *     least, differs from it in the attribute that must vary and, in a
- *     line of four or five, shares one of the other two with it.
+ *     (a part of the cards kept), and an own card on it (one is kept at
+ *     least) has a value of the attribute that must vary that neither
+ *     the hand card nor an opponent's card has and, in a line of four or
+ *     five, shares with the hand card the attribute the opponent's cards
+ *     keep to one value.
  * Looser than search_segment's own tests (the values are asked of the
  * segment's cards as sets: "some card of the segment has this value"),
  * never stricter.
@@ -965,7 +967,7 @@ static void placeable(const plan_search *ps, segset *can)
     const board_lines *b = ps->b;
     /* Per code bit: the segments holding an opponent's (pt), an own (po)
      * or any (pa) card with that value. */
-    segset pt[12], po[12], pa[12], nt[12], no[12], na[12];
+    segset pt[12], po[12], pa[12], nt[12], na[12];
     segset one, two; /* segments with one own stack at least, two */
     /* The segments holding an own card of a colour and suit (pcu), a
      * colour and number (pcn), a suit and number (pun). */
@@ -1006,7 +1008,6 @@ static void placeable(const plan_search *ps, segset *can)
         for (int k = 0; k < SEG_V; k++)
             pa[v].v[k] = pt[v].v[k] | po[v].v[k];
     all_other_values(pt, nt);
-    all_other_values(po, no);
     all_other_values(pa, na);
     segset fit_all, fit_two;
     memset(&fit_all, 0, sizeof fit_all);
@@ -1023,31 +1024,33 @@ static void placeable(const plan_search *ps, segset *can)
                       (l4 & ~pa[u].v[k] & ~(na[c].v[k] & na[n].v[k])) |
                       (l5 & ~pa[n].v[k] & ~(na[c].v[k] & na[u].v[k]));
             /* With two own stacks or more: fitting(h) on the opponent's
-             * cards with an own card that h may join: one differing in the
-             * attribute that must vary and sharing with h the attribute
-             * that the opponent's cards keep to h's value, or in a line
-             * of three (a Motley Crew) one of another colour. */
-            segv own3u = {0}, own3n = {0}, own4c = {0},
+             * cards with an own card that h may join: one whose value of
+             * the attribute that must vary is neither h's nor an
+             * opponent card's, and that shares with h the attribute that
+             * the opponent's cards keep to h's value (or in a line of
+             * three, a Motley Crew, any such card). */
+            segv own3u = {0}, own3n = {0}, own3m = {0}, own4c = {0},
                  own4n = {0}, own5c = {0}, own5u = {0};
             for (int x = 0; x < 3; x++)
                 if (x != c - 9) {
-                    own3u |= pcu[x][u - 5].v[k];
-                    own3n |= pcn[x][n].v[k];
+                    own3u |= pcu[x][u - 5].v[k] & ~pt[9 + x].v[k];
+                    own3n |= pcn[x][n].v[k] & ~pt[9 + x].v[k];
+                    own3m |= po[9 + x].v[k] & ~pt[9 + x].v[k];
                 }
             for (int x = 0; x < 4; x++)
                 if (x != u - 5) {
-                    own4c |= pcu[c - 9][x].v[k];
-                    own4n |= pun[x][n].v[k];
+                    own4c |= pcu[c - 9][x].v[k] & ~pt[5 + x].v[k];
+                    own4n |= pun[x][n].v[k] & ~pt[5 + x].v[k];
                 }
             for (int x = 0; x < 5; x++)
                 if (x != n) {
-                    own5c |= pcn[c - 9][x].v[k];
-                    own5u |= pun[u - 5][x].v[k];
+                    own5c |= pcn[c - 9][x].v[k] & ~pt[x].v[k];
+                    own5u |= pun[u - 5][x].v[k] & ~pt[x].v[k];
                 }
             segv ft2 =
                 (l3 & ~pt[c].v[k] &
                  ((~nt[u].v[k] & own3u) | (~nt[n].v[k] & own3n) |
-                  (~pt[u].v[k] & ~pt[n].v[k] & no[c].v[k]))) |
+                  (~pt[u].v[k] & ~pt[n].v[k] & own3m))) |
                 (l4 & ~pt[u].v[k] &
                  ((~nt[c].v[k] & own4c) | (~nt[n].v[k] & own4n))) |
                 (l5 & ~pt[n].v[k] &
