@@ -1061,8 +1061,22 @@ static void placeable(const plan_search *ps, segset *can)
     }
     for (int k = 0; k < SEG_V; k++) {
         segv theirs = pt[9].v[k] | pt[10].v[k] | pt[11].v[k];
+        /* With one own stack, its card's value of the attribute that must
+         * vary is none of the opponent's cards' there (kind_ok of the
+         * cards kept). */
+        segv new3 = {0}, new4 = {0}, new5 = {0};
+        for (int v = 0; v < 5; v++)
+            new5 |= po[v].v[k] & ~pt[v].v[k];
+        for (int v = 5; v < 9; v++)
+            new4 |= po[v].v[k] & ~pt[v].v[k];
+        for (int v = 9; v < 12; v++)
+            new3 |= po[v].v[k] & ~pt[v].v[k];
+        segv fresh_value = (b->of_len[0].v[k] & new3) |
+                           (b->of_len[1].v[k] & new4) |
+                           (b->of_len[2].v[k] & new5);
         can->v[k] = theirs & one.v[k] &
-                    ((~two.v[k] & fit_all.v[k]) | (two.v[k] & fit_two.v[k]));
+                    ((~two.v[k] & fit_all.v[k] & fresh_value) |
+                     (two.v[k] & fit_two.v[k]));
     }
 }
 
