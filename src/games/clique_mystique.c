@@ -543,18 +543,12 @@ static masks board_masks(const clique *s)
     return m;
 }
 
-/* The first half of capture_mask: the segments through a card put down
- * that are full and hold a stack of each seat, written to out (a segment
- * through two such cards twice); returns how many.  They depend only on
- * where cards go down, not on which cards, so the bot gathers them once for
- * all the placements onto the same cells.  Segments whose opponent stacks
- * are all among `taken` (those the caller knows to turn anyway) are left
- * out: they could turn nothing more. */
 #ifdef CAPTURE_AVX512
 /* capture_lines with AVX-512: eight segments through a cell tested at
  * once, and those that pass packed into out by one store (out has room
  * for eight more than the answer). */
-__attribute__((target("avx512f,avx512vl,avx512bw,avx512vbmi2,popcnt"))) static int
+#define AVX512_CAPTURE_TARGET "avx512f,avx512vl,avx512bw,avx512vbmi2,popcnt"
+__attribute__((target(AVX512_CAPTURE_TARGET))) static int
 capture_lines_avx512(const board_lines *b, uint64_t fresh, uint64_t full,
                      uint64_t own, uint64_t theirs, uint16_t *out)
 {
@@ -583,6 +577,13 @@ capture_lines_avx512(const board_lines *b, uint64_t fresh, uint64_t full,
  * and eight more for capture_lines_avx512's last store. */
 #define CAP_ROOM (MAX_NEW * THROUGH_MAX + 8)
 
+/* The first half of capture_mask: the segments through a card put down
+ * that are full and hold a stack of each seat, written to out (a segment
+ * through two such cards twice); returns how many.  They depend only on
+ * where cards go down, not on which cards, so the bot gathers them once for
+ * all the placements onto the same cells.  Segments whose opponent stacks
+ * are all among `taken` (those the caller knows to turn anyway) are left
+ * out: they could turn nothing more. */
 static int capture_lines(const board_lines *b, uint64_t fresh, uint64_t full,
                          uint64_t own, uint64_t theirs, uint64_t taken,
                          uint16_t *out)
@@ -1008,7 +1009,8 @@ static void all_other_values(const segset *p, segset *others)
  *     filled takes a hand card h that fits all the stacks' top cards
  *     (fitting: h adds a value of the attribute that must vary, and
  *     keeps one of the two others to one value, or in a line of three
- *     adds a new suit and a new number);
+ *     adds a new suit and a new number), and the own card has a value of
+ *     the attribute that must vary that no opponent's card there has;
  *   - with two or more, that hand card fits the opponent's cards on it
  *     (a part of the cards kept), and an own card on it (one is kept at
  *     least) has a value of the attribute that must vary that neither
@@ -1077,10 +1079,11 @@ static void placeable(const plan_search *ps, segset *can)
             segv l3 = b->of_len[0].v[k], l4 = b->of_len[1].v[k],
                  l5 = b->of_len[2].v[k];
             /* fitting(h) on the cards of the segment's stacks. */
-            segv fa = (l3 & ~pa[c].v[k] &
-                       ~(na[u].v[k] & na[n].v[k] & (pa[u].v[k] | pa[n].v[k]))) |
-                      (l4 & ~pa[u].v[k] & ~(na[c].v[k] & na[n].v[k])) |
-                      (l5 & ~pa[n].v[k] & ~(na[c].v[k] & na[u].v[k]));
+            segv fa =
+                (l3 & ~pa[c].v[k] &
+                 ~(na[u].v[k] & na[n].v[k] & (pa[u].v[k] | pa[n].v[k]))) |
+                (l4 & ~pa[u].v[k] & ~(na[c].v[k] & na[n].v[k])) |
+                (l5 & ~pa[n].v[k] & ~(na[c].v[k] & na[u].v[k]));
             /* With two own stacks or more: fitting(h) on the opponent's
              * cards with an own card that h may join: one whose value of
              * the attribute that must vary is neither h's nor an
