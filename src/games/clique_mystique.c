@@ -31,6 +31,13 @@
 #ifdef __SSE2__
 #include <emmintrin.h>
 #endif
+/* capture_lines has a version for AVX-512 (with VBMI2), chosen at run
+ * time where the processor has it (GCC and clang on x86-64). */
+#if defined(__x86_64__) && defined(__GNUC__) && !defined(TBI_NO_CLONES) && \
+    (defined(__clang__) ? __clang_major__ >= 14 : __GNUC__ >= 8)
+#define CAPTURE_AVX512 1
+#include <immintrin.h>
+#endif
 #include <string.h>
 
 #define SIDE 7
@@ -422,7 +429,20 @@ typedef struct plan {
  * first (pthread_once), and only read after, with kind_table. */
 #define THROUGH_MAX 48 /* segments through one cell: 4 lines x (3+4+5) */
 #define NO_CELL CELLS  /* after a short segment's cells: code 0 */
-#define SEG_WORDS ((MAX_SEGS + 63) / 64)
+/* A set of segments: bit i % 64 of word i / 64, the words in a 64-byte
+ * vector (GCC and clang vector extension, as codes8 below), so that the
+ * search can ask a question of all the segments at once (placeable, one
+ * instruction a set with AVX-512: TBI_VECTOR_CLONES_FLAT). */
+#define SEG_BYTES 64
+#define SEG_LANES (SEG_BYTES / 8)
+#define SEG_V ((MAX_SEGS + 64 * SEG_LANES - 1) / (64 * SEG_LANES))
+typedef uint64_t segv __attribute__((vector_size(SEG_BYTES)));
+/* The word of set that holds segment i's bit. */
+#define SEG_BIT(set, i) \
+    ((set).v[(i) / (64 * SEG_LANES)][(i) / 64 % SEG_LANES])
+typedef struct segset {
+    segv v[SEG_V];
+} segset;
 typedef struct board_lines {
     int n;
     uint8_t cells[MAX_SEGS][MAX_LINE]; /* padded with NO_CELL */
@@ -430,9 +450,15 @@ typedef struct board_lines {
     uint64_t mask[MAX_SEGS];
     uint16_t through[CELLS][THROUGH_MAX];
     uint8_t through_n[CELLS];
-    /* through_set[c]: bit i (of SEG_WORDS words) set when segment i
-     * holds cell c. */
-    uint64_t through_set[CELLS][SEG_WORDS];
+    /* through_mask[c][j]: the cells of segment through[c][j], 0 past
+     * through_n[c] (capture_lines reads eight at a time). */
+    uint64_t through_mask[CELLS][THROUGH_MAX];
+    /* Whether capture_lines_avx512 may run here. */
+    int avx512;
+    /* through_set[c]: the segments that hold cell c; of_len[k]: those of
+     * MIN_LINE + k cells. */
+    segset through_set[CELLS];
+    segset of_len[MAX_LINE - MIN_LINE + 1];
 } board_lines;
 
 static board_lines lines;
@@ -453,6 +479,7 @@ static void build_lines(void)
             lines.cells[i][k] = (uint8_t)seg[i].cells[k];
             lines.mask[i] |= 1ull << seg[i].cells[k];
         }
+        SEG_BIT(lines.of_len[seg[i].len - MIN_LINE], i) |= 1ull << (i % 64);
     }
     for (int c = 0; c < CELLS; c++) {
         tbi_segment through[THROUGH_MAX];
@@ -464,13 +491,22 @@ static void build_lines(void)
                 m |= 1ull << through[j].cells[k];
             for (int i = 0; i < lines.n; i++)
                 if (lines.mask[i] == m) {
+                    lines.through_mask[c][lines.through_n[c]] = m;
                     lines.through[c][lines.through_n[c]++] = (uint16_t)i;
-                    lines.through_set[c][i / 64] |= 1ull << (i % 64);
+                    SEG_BIT(lines.through_set[c], i) |= 1ull << (i % 64);
                 }
         }
     }
     build_kind_table();
     build_cover_ok();
+#ifdef CAPTURE_AVX512
+    __builtin_cpu_init();
+    lines.avx512 = __builtin_cpu_supports("avx512f") &&
+                   __builtin_cpu_supports("avx512vl") &&
+                   __builtin_cpu_supports("avx512bw") &&
+                   __builtin_cpu_supports("avx512vbmi2") &&
+                   __builtin_cpu_supports("popcnt");
+#endif
 }
 
 static const board_lines *board(void)
@@ -507,14 +543,56 @@ static masks board_masks(const clique *s)
     return m;
 }
 
+#ifdef CAPTURE_AVX512
+/* capture_lines with AVX-512: eight segments through a cell tested at
+ * once, and those that pass packed into out by one store (out has room
+ * for eight more than the answer). */
+#define AVX512_CAPTURE_TARGET "avx512f,avx512vl,avx512bw,avx512vbmi2,popcnt"
+__attribute__((target(AVX512_CAPTURE_TARGET))) static int
+capture_lines_avx512(const board_lines *b, uint64_t fresh, uint64_t full,
+                     uint64_t own, uint64_t theirs, uint16_t *out)
+{
+    __m512i empty = _mm512_set1_epi64((long long)~full);
+    __m512i mine = _mm512_set1_epi64((long long)own);
+    __m512i other = _mm512_set1_epi64((long long)theirs);
+    int n = 0;
+    for (uint64_t f = fresh; f; f &= f - 1) {
+        int c = __builtin_ctzll(f);
+        for (int j = 0; j < b->through_n[c]; j += 8) {
+            __m512i line = _mm512_loadu_si512(&b->through_mask[c][j]);
+            __mmask8 pass = (__mmask8)(_mm512_testn_epi64_mask(line, empty) &
+                                       _mm512_test_epi64_mask(line, mine) &
+                                       _mm512_test_epi64_mask(line, other));
+            __m128i segs = _mm_loadu_si128((const __m128i *)&b->through[c][j]);
+            _mm_storeu_si128((__m128i *)(out + n),
+                             _mm_maskz_compress_epi16(pass, segs));
+            n += __builtin_popcount(pass);
+        }
+    }
+    return n;
+}
+#endif
+
+/* Room for capture_lines' answer: every segment through three cells,
+ * and eight more for capture_lines_avx512's last store. */
+#define CAP_ROOM (MAX_NEW * THROUGH_MAX + 8)
+
 /* The first half of capture_mask: the segments through a card put down
  * that are full and hold a stack of each seat, written to out (a segment
  * through two such cards twice); returns how many.  They depend only on
  * where cards go down, not on which cards, so the bot gathers them once for
- * all the placements onto the same cells. */
+ * all the placements onto the same cells.  Segments whose opponent stacks
+ * are all among `taken` (those the caller knows to turn anyway) are left
+ * out: they could turn nothing more. */
 static int capture_lines(const board_lines *b, uint64_t fresh, uint64_t full,
-                         uint64_t own, uint64_t theirs, uint16_t *out)
+                         uint64_t own, uint64_t theirs, uint64_t taken,
+                         uint16_t *out)
 {
+    theirs &= ~taken;
+#ifdef CAPTURE_AVX512
+    if (b->avx512)
+        return capture_lines_avx512(b, fresh, full, own, theirs, out);
+#endif
     int n = 0;
     for (uint64_t f = fresh; f; f &= f - 1) {
         int c = __builtin_ctzll(f);
@@ -557,8 +635,8 @@ static uint64_t capture_mask(const board_lines *b, const uint16_t *code_at,
                              uint64_t fresh, uint64_t full, uint64_t own,
                              uint64_t theirs)
 {
-    uint16_t found[MAX_NEW * THROUGH_MAX];
-    int n = capture_lines(b, fresh, full, own, theirs, found);
+    uint16_t found[CAP_ROOM];
+    int n = capture_lines(b, fresh, full, own, theirs, 0, found);
     return captured(b, code_at, found, n, theirs);
 }
 
@@ -624,7 +702,10 @@ typedef struct plan_search {
      * the cells of the placements being filled (capture_lines), or
      * cap_n < 0 when not gathered yet for those cells. */
     int cap_n;
-    uint16_t cap[MAX_NEW * THROUGH_MAX];
+    uint16_t cap[CAP_ROOM];
+    /* The segment of the main Group of the placements being filled
+     * (search_segment). */
+    int seg;
 } plan_search;
 
 static void plan_search_init(plan_search *ps, const clique *s, int mode)
@@ -652,6 +733,7 @@ static void plan_search_init(plan_search *ps, const clique *s, int mode)
     ps->st = NULL;
     ps->pk = NULL;
     ps->cap_n = -1;
+    ps->seg = 0;
 }
 
 /*
@@ -676,12 +758,17 @@ static void value_plan(plan_search *ps)
         saved[i] = ps->code_at[pl->cell[i]];
         ps->code_at[pl->cell[i]] = attr_code[pl->card[i]];
     }
+    /* The main Group always captures: its segment is full, forms a Group,
+     * keeps an own card uncovered and holds an opponent's (segment_open).
+     * So its opponent stacks turn without a test, and the segments that
+     * could only turn some of them are not tested either. */
+    uint64_t main = ps->b->mask[ps->seg] & ps->m.theirs;
     if (ps->cap_n < 0)
         ps->cap_n = capture_lines(ps->b, ps->m.fresh | placed,
                                   ps->m.full | placed, ps->m.own & ~placed,
-                                  ps->m.theirs, ps->cap);
-    uint64_t flip =
-        captured(ps->b, ps->code_at, ps->cap, ps->cap_n, ps->m.theirs);
+                                  ps->m.theirs, main, ps->cap);
+    uint64_t flip = main | captured(ps->b, ps->code_at, ps->cap, ps->cap_n,
+                                    ps->m.theirs);
     for (int i = pl->n - 1; i >= s->new_n; i--)
         ps->code_at[pl->cell[i]] = saved[i];
     int turned = 0;
@@ -857,6 +944,7 @@ static void search_segment(plan_search *ps, int i)
             if (cover >> j & 1)
                 slot[n++] = own[j];
         ps->cap_n = -1; /* new cells to fill */
+        ps->seg = i;
         fill_slots(ps, slot, slots, code, len, first);
         if (ps->stop)
             return;
@@ -872,6 +960,185 @@ static int segment_open(const masks *m, uint64_t line)
 {
     return !(m->fresh & ~line) & ((m->theirs & line) != 0) &
            ((m->own & line) != 0);
+}
+
+/* The code bits of a card's number, suit and colour (0-4, 5-8, 9-11). */
+static inline void code_values(unsigned code, int *n, int *u, int *c)
+{
+    *n = __builtin_ctz(code & NUMBER_BITS);
+    *u = __builtin_ctz(code & SUIT_BITS);
+    *c = __builtin_ctz(code & COLOUR_BITS);
+}
+
+/* others[v]: the segments of p[] (one set per code bit) holding a card
+ * with another value of v's attribute than v, for the bits lo..hi-1 of
+ * one attribute. */
+static void other_values(const segset *p, segset *others, int lo, int hi)
+{
+    for (int k = 0; k < SEG_V; k++) {
+        segv before = {0}, after = {0};
+        for (int v = lo; v < hi; v++) {
+            others[v].v[k] = before;
+            before |= p[v].v[k];
+        }
+        for (int v = hi - 1; v >= lo; v--) {
+            others[v].v[k] |= after;
+            after |= p[v].v[k];
+        }
+    }
+}
+
+/* The three attributes' others sets (other_values) of p. */
+static void all_other_values(const segset *p, segset *others)
+{
+    other_values(p, others, 0, 5);
+    other_values(p, others, 5, 9);
+    other_values(p, others, 9, 12);
+}
+
+/*
+ * With no card put down yet: the segments on which search_segment may
+ * find a placement, worked out for all segments at once on sets of
+ * segments (the segments through each cell, board_lines.through_set), so
+ * that the segments without one, most of them, are not searched one by
+ * one.  Every condition is one that a placement on the segment meets, so
+ * a segment left out has none, and the search visits the same placements
+ * in the same order.  A segment must hold an opponent's stack and one of
+ * the player's own (segment_open), and then:
+ *   - with one own stack, no own card may be covered, so the first cell
+ *     filled takes a hand card h that fits all the stacks' top cards
+ *     (fitting: h adds a value of the attribute that must vary, and
+ *     keeps one of the two others to one value, or in a line of three
+ *     adds a new suit and a new number), and the own card has a value of
+ *     the attribute that must vary that no opponent's card there has;
+ *   - with two or more, that hand card fits the opponent's cards on it
+ *     (a part of the cards kept), and an own card on it (one is kept at
+ *     least) has a value of the attribute that must vary that neither
+ *     the hand card nor an opponent's card has and, in a line of four or
+ *     five, shares with the hand card the attribute the opponent's cards
+ *     keep to one value.
+ * Looser than search_segment's own tests (the values are asked of the
+ * segment's cards as sets: "some card of the segment has this value"),
+ * never stricter.
+ */
+TBI_VECTOR_CLONES_FLAT
+static void placeable(const plan_search *ps, segset *can)
+{
+    const board_lines *b = ps->b;
+    /* Per code bit: the segments holding an opponent's (pt), an own (po)
+     * or any (pa) card with that value. */
+    segset pt[12], po[12], pa[12], nt[12], na[12];
+    segset one, two; /* segments with one own stack at least, two */
+    /* The segments holding an own card of a colour and suit (pcu), a
+     * colour and number (pcn), a suit and number (pun). */
+    segset pcu[3][4], pcn[3][5], pun[4][5];
+    memset(pt, 0, sizeof pt);
+    memset(po, 0, sizeof po);
+    memset(pcu, 0, sizeof pcu);
+    memset(pcn, 0, sizeof pcn);
+    memset(pun, 0, sizeof pun);
+    memset(&one, 0, sizeof one);
+    memset(&two, 0, sizeof two);
+    for (uint64_t m = ps->m.theirs; m; m &= m - 1) {
+        int c = __builtin_ctzll(m), vn, vs, vc;
+        const segv *t = b->through_set[c].v;
+        code_values(ps->code_at[c], &vn, &vs, &vc);
+        for (int k = 0; k < SEG_V; k++) {
+            pt[vn].v[k] |= t[k];
+            pt[vs].v[k] |= t[k];
+            pt[vc].v[k] |= t[k];
+        }
+    }
+    for (uint64_t m = ps->m.own; m; m &= m - 1) {
+        int c = __builtin_ctzll(m), vn, vs, vc;
+        const segv *t = b->through_set[c].v;
+        code_values(ps->code_at[c], &vn, &vs, &vc);
+        for (int k = 0; k < SEG_V; k++) {
+            po[vn].v[k] |= t[k];
+            po[vs].v[k] |= t[k];
+            po[vc].v[k] |= t[k];
+            pcu[vc - 9][vs - 5].v[k] |= t[k];
+            pcn[vc - 9][vn].v[k] |= t[k];
+            pun[vs - 5][vn].v[k] |= t[k];
+            two.v[k] |= one.v[k] & t[k];
+            one.v[k] |= t[k];
+        }
+    }
+    for (int v = 0; v < 12; v++)
+        for (int k = 0; k < SEG_V; k++)
+            pa[v].v[k] = pt[v].v[k] | po[v].v[k];
+    all_other_values(pt, nt);
+    all_other_values(pa, na);
+    segset fit_all, fit_two;
+    memset(&fit_all, 0, sizeof fit_all);
+    memset(&fit_two, 0, sizeof fit_two);
+    for (int h = 0; h < ps->hand_n; h++) {
+        int n, u, c; /* the hand card's number, suit and colour bits */
+        code_values(ps->hand_code[h], &n, &u, &c);
+        for (int k = 0; k < SEG_V; k++) {
+            segv l3 = b->of_len[0].v[k], l4 = b->of_len[1].v[k],
+                 l5 = b->of_len[2].v[k];
+            /* fitting(h) on the cards of the segment's stacks. */
+            segv fa =
+                (l3 & ~pa[c].v[k] &
+                 ~(na[u].v[k] & na[n].v[k] & (pa[u].v[k] | pa[n].v[k]))) |
+                (l4 & ~pa[u].v[k] & ~(na[c].v[k] & na[n].v[k])) |
+                (l5 & ~pa[n].v[k] & ~(na[c].v[k] & na[u].v[k]));
+            /* With two own stacks or more: fitting(h) on the opponent's
+             * cards with an own card that h may join: one whose value of
+             * the attribute that must vary is neither h's nor an
+             * opponent card's, and that shares with h the attribute that
+             * the opponent's cards keep to h's value (or in a line of
+             * three, a Motley Crew, any such card). */
+            segv own3u = {0}, own3n = {0}, own3m = {0}, own4c = {0},
+                 own4n = {0}, own5c = {0}, own5u = {0};
+            for (int x = 0; x < 3; x++)
+                if (x != c - 9) {
+                    own3u |= pcu[x][u - 5].v[k] & ~pt[9 + x].v[k];
+                    own3n |= pcn[x][n].v[k] & ~pt[9 + x].v[k];
+                    own3m |= po[9 + x].v[k] & ~pt[9 + x].v[k];
+                }
+            for (int x = 0; x < 4; x++)
+                if (x != u - 5) {
+                    own4c |= pcu[c - 9][x].v[k] & ~pt[5 + x].v[k];
+                    own4n |= pun[x][n].v[k] & ~pt[5 + x].v[k];
+                }
+            for (int x = 0; x < 5; x++)
+                if (x != n) {
+                    own5c |= pcn[c - 9][x].v[k] & ~pt[x].v[k];
+                    own5u |= pun[u - 5][x].v[k] & ~pt[x].v[k];
+                }
+            segv ft2 =
+                (l3 & ~pt[c].v[k] &
+                 ((~nt[u].v[k] & own3u) | (~nt[n].v[k] & own3n) |
+                  (~pt[u].v[k] & ~pt[n].v[k] & own3m))) |
+                (l4 & ~pt[u].v[k] &
+                 ((~nt[c].v[k] & own4c) | (~nt[n].v[k] & own4n))) |
+                (l5 & ~pt[n].v[k] &
+                 ((~nt[c].v[k] & own5c) | (~nt[u].v[k] & own5u)));
+            fit_all.v[k] |= fa;
+            fit_two.v[k] |= ft2;
+        }
+    }
+    for (int k = 0; k < SEG_V; k++) {
+        segv theirs = pt[9].v[k] | pt[10].v[k] | pt[11].v[k];
+        /* With one own stack, its card's value of the attribute that must
+         * vary is none of the opponent's cards' there (kind_ok of the
+         * cards kept). */
+        segv new3 = {0}, new4 = {0}, new5 = {0};
+        for (int v = 0; v < 5; v++)
+            new5 |= po[v].v[k] & ~pt[v].v[k];
+        for (int v = 5; v < 9; v++)
+            new4 |= po[v].v[k] & ~pt[v].v[k];
+        for (int v = 9; v < 12; v++)
+            new3 |= po[v].v[k] & ~pt[v].v[k];
+        segv fresh_value = (b->of_len[0].v[k] & new3) |
+                           (b->of_len[1].v[k] & new4) |
+                           (b->of_len[2].v[k] & new5);
+        can->v[k] = theirs & one.v[k] &
+                    ((~two.v[k] & fit_all.v[k] & fresh_value) |
+                     (two.v[k] & fit_two.v[k]));
+    }
 }
 
 /* Visits every complete placement that extends the cards put down so far
@@ -896,23 +1163,13 @@ static void each_plan(plan_search *ps)
         }
         return;
     }
-    /* The open segments hold a stack of each seat: those through the
-     * opponent's stacks and through the player's own, as sets of segments
-     * (with no card put down yet, that is all segment_open asks). */
-    uint64_t theirs[SEG_WORDS] = {0}, own[SEG_WORDS] = {0};
-    for (uint64_t m = ps->m.theirs; m; m &= m - 1) {
-        const uint64_t *t = b->through_set[__builtin_ctzll(m)];
-        for (int w = 0; w < SEG_WORDS; w++)
-            theirs[w] |= t[w];
-    }
-    for (uint64_t m = ps->m.own; m; m &= m - 1) {
-        const uint64_t *t = b->through_set[__builtin_ctzll(m)];
-        for (int w = 0; w < SEG_WORDS; w++)
-            own[w] |= t[w];
-    }
-    for (int w = 0; w < SEG_WORDS; w++)
-        for (uint64_t m = theirs[w] & own[w]; m && !ps->stop; m &= m - 1)
-            search_segment(ps, 64 * w + __builtin_ctzll(m));
+    segset can;
+    placeable(ps, &can);
+    for (int v = 0; v < SEG_V; v++)
+        for (int w = 0; w < SEG_LANES; w++)
+            for (uint64_t m = can.v[v][w]; m && !ps->stop; m &= m - 1)
+                search_segment(ps, 64 * (SEG_LANES * v + w) +
+                                       __builtin_ctzll(m));
 }
 
 /* ---------------------------------------------------------------- memo */
