@@ -57,6 +57,10 @@ typedef struct geometry {
     /* Each card's traits, and 0 at NONE (and every other byte), so that a
      * cell's top card reads as the traits it offers, an empty cell none. */
     uint16_t traits[256];
+    /* The cards having a trait of a set, by the set's low six and high six
+     * traits: tbi_mq_trait_cards as two lookups, with no loop over the
+     * set's bits (whose count the branch predictor cannot guess). */
+    uint64_t trait_lo[64], trait_hi[64];
 } geometry;
 
 static geometry geo;
@@ -77,6 +81,10 @@ static void build_geometry(void)
         }
     for (int id = 0; id < TBI_MQ_CARDS; id++)
         geo.traits[id] = (uint16_t)tbi_mq_traits_of(id);
+    for (unsigned m = 0; m < 64; m++) {
+        geo.trait_lo[m] = tbi_mq_trait_cards(m);
+        geo.trait_hi[m] = tbi_mq_trait_cards(m << 6);
+    }
 }
 
 /* The tables, built if need be: every entry point that reads them calls
@@ -90,6 +98,12 @@ static const geometry *frame(void)
 static unsigned traits(int card)
 {
     return geo.traits[card];
+}
+
+/* tbi_mq_trait_cards(m) from the tables (m holds traits only). */
+static uint64_t trait_cards(unsigned m)
+{
+    return geo.trait_lo[m & 63u] | geo.trait_hi[m >> 6 & 63u];
 }
 
 typedef struct restraints {
@@ -753,12 +767,19 @@ static int survey(const uint8_t *top, uint64_t occupied, field_lines *f,
                   line_view *out)
 {
     int n = 0;
-    memset(f->near, 0, sizeof f->near);
+    /* The near sets gather in registers, a word at a time (ORed into f
+     * line by line they made each line wait on the store before). */
+    uint64_t near0 = 0, near1 = 0;
     for (int i = 0; i < SEGMENTS; i++) {
+        if (i == 64) {
+            f->near[0][0] = near0;
+            f->near[1][0] = near1;
+            near0 = near1 = 0;
+        }
         uint64_t empty = geo.line_cells[i] & ~occupied;
         int holes = __builtin_popcountll(empty);
-        f->near[0][i / 64] |= (uint64_t)(holes <= 1) << (i % 64);
-        f->near[1][i / 64] |= (uint64_t)(holes <= 2) << (i % 64);
+        near0 |= (uint64_t)(holes <= 1) << (i % 64);
+        near1 |= (uint64_t)(holes <= 2) << (i % 64);
         if (holes > 2)
             continue; /* no play makes it a row's last cell */
         const uint8_t *c = geo.line[i];
@@ -779,8 +800,10 @@ static int survey(const uint8_t *top, uint64_t occupied, field_lines *f,
         line_view *l = &out[n++];
         l->cells = geo.line_cells[i];
         l->hole = empty;
-        l->makers = tbi_mq_trait_cards(need);
+        l->makers = trait_cards(need);
     }
+    f->near[0][1] = near0;
+    f->near[1][1] = near1;
     return n;
 }
 
@@ -851,7 +874,7 @@ static void view_cell(const restraints *s, const field_lines *f,
             }
         }
     }
-    v->base |= base_traits ? tbi_mq_trait_cards(base_traits) : 0;
+    v->base |= trait_cards(base_traits);
 }
 
 /* Whether card on cell completes a row. */
@@ -911,7 +934,7 @@ static tb_action restraints_heuristic(const void *vs, int seat, tb_rng *rng)
             continue;
         card_of[free_n] = card;
         has[free_n] = traits(card);
-        alike[free_n++] = tbi_mq_trait_cards(traits(card));
+        alike[free_n++] = trait_cards(traits(card));
     }
     double best = -1e9;
     tb_action pick = 0;
@@ -943,7 +966,7 @@ static tb_action restraints_heuristic(const void *vs, int seat, tb_rng *rng)
                 return a; /* it completes a row */
             unsigned shared = has[i] & v.with;
             uint64_t makers =
-                v.base | (shared ? tbi_mq_trait_cards(shared) : 0);
+                v.base | trait_cards(shared);
             uint64_t theirs = makers & ~alike[i];
             double danger = 1.0;
             if (!(theirs & certain)) {
