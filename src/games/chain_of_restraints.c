@@ -920,21 +920,28 @@ static tb_action restraints_heuristic(const void *vs, int seat, tb_rng *rng)
     uint64_t certain = s->known[seat][next];
     int unknown = s->hand_n[next] - __builtin_popcountll(certain);
     int pool = __builtin_popcountll(unseen);
-    double none[TBI_MQ_CARDS + 1];
+    /* cost[k]: the score's danger part, -10 times the chance that the next
+     * seat holds one of k unseen cards (1 when it is known to hold one,
+     * cost[TBI_MQ_CARDS + 1]); worked out at a count's first use, so that
+     * a card costs a lookup (1.0 marks a count not worked out yet: a cost
+     * is never above 0). */
+    double cost[TBI_MQ_CARDS + 2];
     for (int k = 0; k <= pool; k++)
-        none[k] = -1.0;
+        cost[k] = 1.0;
+    cost[TBI_MQ_CARDS + 1] = -10.0 * 1.0;
     /* The hand's cards free of the restraint, with their traits and the
      * cards sharing one: the same for every cell. */
     int free_n = 0, card_of[HAND];
     unsigned has[HAND];
-    uint64_t alike[HAND];
+    uint64_t unlike[HAND], kept[HAND];
     for (int i = 0; i < s->hand_n[seat]; i++) {
         int card = s->hand[seat][i];
         if (!free_of_restraint(s, card))
             continue;
         card_of[free_n] = card;
         has[free_n] = traits(card);
-        alike[free_n++] = trait_cards(traits(card));
+        unlike[free_n] = ~trait_cards(traits(card));
+        kept[free_n++] = mine & ~bit(card);
     }
     double best = -1e9;
     tb_action pick = 0;
@@ -967,18 +974,15 @@ static tb_action restraints_heuristic(const void *vs, int seat, tb_rng *rng)
             unsigned shared = has[i] & v.with;
             uint64_t makers =
                 v.base | trait_cards(shared);
-            uint64_t theirs = makers & ~alike[i];
-            double danger = 1.0;
-            if (!(theirs & certain)) {
-                /* The chance depends on the count alone: each count's is
-                 * worked out once a decision. */
-                int k = __builtin_popcountll(theirs & unseen);
-                if (none[k] < 0)
-                    none[k] = tbi_chance_none_among(k, pool, unknown);
-                danger = 1.0 - none[k];
-            }
-            int threats = __builtin_popcountll(makers & mine & ~bit(card));
-            double score = -10.0 * danger + (threats > 2 ? 2 : threats);
+            uint64_t theirs = makers & unlike[i];
+            /* The chance depends on the count alone. */
+            int k = theirs & certain ? TBI_MQ_CARDS + 1
+                                     : __builtin_popcountll(theirs & unseen);
+            if (cost[k] > 0.5)
+                cost[k] = -10.0 * (1.0 - tbi_chance_none_among(k, pool,
+                                                               unknown));
+            int threats = __builtin_popcountll(makers & kept[i]);
+            double score = cost[k] + (threats > 2 ? 2 : threats);
             if (score > best + 1e-9) {
                 best = score;
                 pick = a;
