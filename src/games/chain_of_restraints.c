@@ -121,6 +121,7 @@ typedef struct restraints {
     uint8_t height[CELLS];
     uint8_t laid[TBI_MQ_CARDS], laid_cell[TBI_MQ_CARDS], laid_n; /* in order */
     uint8_t discard[TBI_MQ_CARDS], discard_n; /* hands thrown away */
+    uint64_t gone;              /* bit card: the cards laid or discarded */
     tbi_box box;                /* the cells in use, (x, y) of the frame */
     uint8_t to_move;
     uint8_t last;               /* the card played last: the restraint */
@@ -443,8 +444,10 @@ static int new_hand(restraints *s, int p, tb_text *say, int observer)
         tb_text_printf(say, "seat %d discards its hand and draws a new one",
                        p);
     }
-    for (int i = 0; i < s->hand_n[p]; i++)
+    for (int i = 0; i < s->hand_n[p]; i++) {
+        s->gone |= bit(s->hand[p][i]);
         s->discard[s->discard_n++] = s->hand[p][i];
+    }
     s->hand_n[p] = 0;
     s->open[p] = 0;
     for (int o = 0; o < s->players; o++)
@@ -538,6 +541,7 @@ static void play(restraints *s, tb_action a, tb_text *say, int observer)
     s->top[cell] = (uint8_t)card;
     s->occupied |= 1ull << cell;
     s->height[cell]++;
+    s->gone |= bit(card);
     s->laid[s->laid_n] = (uint8_t)card;
     s->laid_cell[s->laid_n++] = (uint8_t)cell;
     tbi_box_add(&s->box, cell_x(cell), cell_y(cell));
@@ -706,11 +710,7 @@ static void determinize(void *vs, int seat, tb_rng *rng)
  * other hands it has not seen. */
 static uint64_t unseen_by(const restraints *s, int seat)
 {
-    uint64_t seen = 0;
-    for (int i = 0; i < s->laid_n; i++)
-        seen |= bit(s->laid[i]);
-    for (int i = 0; i < s->discard_n; i++)
-        seen |= bit(s->discard[i]);
+    uint64_t seen = s->gone;
     for (int h = 0; h < s->players; h++)
         seen |= s->known[seat][h];
     return ~seen & ((1ull << TBI_MQ_CARDS) - 1);
