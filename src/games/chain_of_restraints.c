@@ -980,9 +980,12 @@ static tb_action restraints_heuristic(const void *vs, int seat, tb_rng *rng)
             uint64_t makers =
                 v.base | trait_cards(shared);
             uint64_t theirs = makers & unlike[i];
-            /* The chance depends on the count alone. */
-            int k = theirs & certain ? TBI_MQ_CARDS + 1
-                                     : __builtin_popcountll(theirs & unseen);
+            /* The chance depends on the count alone.  Whether the next
+             * seat surely holds one picks the last entry, by masks rather
+             * than a jump (which the predictor guessed badly). */
+            int k = __builtin_popcountll(theirs & unseen);
+            int sure = -(int)((theirs & certain) != 0);
+            k ^= (k ^ (TBI_MQ_CARDS + 1)) & sure;
             if (cost[k] > 0.5)
                 cost[k] = -10.0 * (1.0 - tbi_chance_none_among(k, pool,
                                                                unknown));
