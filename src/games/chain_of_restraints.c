@@ -856,7 +856,6 @@ static void view_cell(const restraints *s, const field_lines *f,
         for (uint64_t m = geo.through_set[cell][w] & near[w]; m; m &= m - 1) {
             int l = 64 * w + __builtin_ctzll(m), kc = geo.place[cell][l];
             uint64_t empty = geo.line_cells[l] & ~occupied;
-            const uint8_t *line = geo.line[l];
             /* The card's own place stands for every trait: ANDed in, it
              * leaves what the card must share. */
             uint64_t others = others_share(
@@ -868,15 +867,18 @@ static void view_cell(const restraints *s, const field_lines *f,
                         others, geo.place[__builtin_ctzll(empty)][l]);
                 continue;
             }
-            v->row |= field16(others, kc);
-            for (int k = 0; k < ROW; k++) {
-                if (!(open >> line[k] & 1u))
-                    continue;
-                if (k == kc)
-                    base_traits |= field16(others, k);
-                else
-                    v->with |= field16(others, k);
-            }
+            /* A full line: every cell of it holds a card after the play,
+             * and every card lies in the box, so within the window's
+             * reach: all four are open, no test needed.  At the cell
+             * itself a further card completes it with what the other
+             * three share; at the others, with what the card shares with
+             * the two left. */
+            unsigned at_cell = field16(others, kc);
+            v->row |= at_cell;
+            base_traits |= at_cell;
+            uint64_t rest = others & ~(0xffffull << (16 * kc));
+            rest |= rest >> 32;
+            v->with |= (unsigned)(rest | rest >> 16) & 0xffffu;
         }
     }
     v->base |= trait_cards(base_traits);
