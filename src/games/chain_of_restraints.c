@@ -57,6 +57,10 @@ typedef struct geometry {
     /* Each card's traits, and 0 at NONE (and every other byte), so that a
      * cell's top card reads as the traits it offers, an empty cell none. */
     uint16_t traits[256];
+    /* The cards having a trait of a set, by the set's low six and high six
+     * traits: tbi_mq_trait_cards as two lookups, with no loop over the
+     * set's bits (whose count the branch predictor cannot guess). */
+    uint64_t trait_lo[64], trait_hi[64];
 } geometry;
 
 static geometry geo;
@@ -77,6 +81,10 @@ static void build_geometry(void)
         }
     for (int id = 0; id < TBI_MQ_CARDS; id++)
         geo.traits[id] = (uint16_t)tbi_mq_traits_of(id);
+    for (unsigned m = 0; m < 64; m++) {
+        geo.trait_lo[m] = tbi_mq_trait_cards(m);
+        geo.trait_hi[m] = tbi_mq_trait_cards(m << 6);
+    }
 }
 
 /* The tables, built if need be: every entry point that reads them calls
@@ -90,6 +98,12 @@ static const geometry *frame(void)
 static unsigned traits(int card)
 {
     return geo.traits[card];
+}
+
+/* tbi_mq_trait_cards(m) from the tables (m holds traits only). */
+static uint64_t trait_cards(unsigned m)
+{
+    return geo.trait_lo[m & 63u] | geo.trait_hi[m >> 6 & 63u];
 }
 
 typedef struct restraints {
@@ -107,6 +121,7 @@ typedef struct restraints {
     uint8_t height[CELLS];
     uint8_t laid[TBI_MQ_CARDS], laid_cell[TBI_MQ_CARDS], laid_n; /* in order */
     uint8_t discard[TBI_MQ_CARDS], discard_n; /* hands thrown away */
+    uint64_t gone;              /* bit card: the cards laid or discarded */
     tbi_box box;                /* the cells in use, (x, y) of the frame */
     uint8_t to_move;
     uint8_t last;               /* the card played last: the restraint */
@@ -429,8 +444,10 @@ static int new_hand(restraints *s, int p, tb_text *say, int observer)
         tb_text_printf(say, "seat %d discards its hand and draws a new one",
                        p);
     }
-    for (int i = 0; i < s->hand_n[p]; i++)
+    for (int i = 0; i < s->hand_n[p]; i++) {
+        s->gone |= bit(s->hand[p][i]);
         s->discard[s->discard_n++] = s->hand[p][i];
+    }
     s->hand_n[p] = 0;
     s->open[p] = 0;
     for (int o = 0; o < s->players; o++)
@@ -524,6 +541,7 @@ static void play(restraints *s, tb_action a, tb_text *say, int observer)
     s->top[cell] = (uint8_t)card;
     s->occupied |= 1ull << cell;
     s->height[cell]++;
+    s->gone |= bit(card);
     s->laid[s->laid_n] = (uint8_t)card;
     s->laid_cell[s->laid_n++] = (uint8_t)cell;
     tbi_box_add(&s->box, cell_x(cell), cell_y(cell));
@@ -692,11 +710,7 @@ static void determinize(void *vs, int seat, tb_rng *rng)
  * other hands it has not seen. */
 static uint64_t unseen_by(const restraints *s, int seat)
 {
-    uint64_t seen = 0;
-    for (int i = 0; i < s->laid_n; i++)
-        seen |= bit(s->laid[i]);
-    for (int i = 0; i < s->discard_n; i++)
-        seen |= bit(s->discard[i]);
+    uint64_t seen = s->gone;
     for (int h = 0; h < s->players; h++)
         seen |= s->known[seat][h];
     return ~seen & ((1ull << TBI_MQ_CARDS) - 1);
@@ -753,33 +767,47 @@ static int survey(const uint8_t *top, uint64_t occupied, field_lines *f,
                   line_view *out)
 {
     int n = 0;
-    memset(f->near, 0, sizeof f->near);
-    for (int i = 0; i < SEGMENTS; i++) {
-        uint64_t empty = geo.line_cells[i] & ~occupied;
-        int holes = __builtin_popcountll(empty);
-        f->near[0][i / 64] |= (uint64_t)(holes <= 1) << (i % 64);
-        f->near[1][i / 64] |= (uint64_t)(holes <= 2) << (i % 64);
-        if (holes > 2)
-            continue; /* no play makes it a row's last cell */
-        const uint8_t *c = geo.line[i];
-        uint64_t t = (uint64_t)geo.traits[top[c[0]]] |
-                     (uint64_t)geo.traits[top[c[1]]] << 16 |
-                     (uint64_t)geo.traits[top[c[2]]] << 32 |
-                     (uint64_t)geo.traits[top[c[3]]] << 48;
-        f->offer[i] = t;
-        if (holes > 1)
-            continue;
-        uint64_t others = others_share(t);
-        unsigned need = 0;
-        for (int k = 0; k < ROW; k++)
-            if (!empty || empty == 1ull << c[k])
-                need |= field16(others, k);
-        if (!need)
-            continue;
-        line_view *l = &out[n++];
-        l->cells = geo.line_cells[i];
-        l->hole = empty;
-        l->makers = tbi_mq_trait_cards(need);
+    /* Only a line holding two cards or more can be at most two short of
+     * a row: those are the lines through two of the cards' cells, gathered
+     * from the cells' line sets (some 16 cells, against 88 lines). */
+    uint64_t once[2] = {0, 0}, twice[2] = {0, 0};
+    for (uint64_t m = occupied; m; m &= m - 1) {
+        const uint64_t *through = geo.through_set[__builtin_ctzll(m)];
+        for (int w = 0; w < 2; w++) {
+            twice[w] |= once[w] & through[w];
+            once[w] |= through[w];
+        }
+    }
+    for (int w = 0; w < 2; w++) {
+        uint64_t near0 = 0, near1 = 0;
+        for (uint64_t m = twice[w]; m; m &= m - 1) {
+            int i = 64 * w + __builtin_ctzll(m);
+            uint64_t empty = geo.line_cells[i] & ~occupied;
+            int holes = __builtin_popcountll(empty);
+            near0 |= (uint64_t)(holes <= 1) << (i % 64);
+            near1 |= m & -m;
+            const uint8_t *c = geo.line[i];
+            uint64_t t = (uint64_t)geo.traits[top[c[0]]] |
+                         (uint64_t)geo.traits[top[c[1]]] << 16 |
+                         (uint64_t)geo.traits[top[c[2]]] << 32 |
+                         (uint64_t)geo.traits[top[c[3]]] << 48;
+            f->offer[i] = t;
+            if (holes > 1)
+                continue;
+            uint64_t others = others_share(t);
+            unsigned need = 0;
+            for (int k = 0; k < ROW; k++)
+                if (!empty || empty == 1ull << c[k])
+                    need |= field16(others, k);
+            if (!need)
+                continue;
+            line_view *l = &out[n++];
+            l->cells = geo.line_cells[i];
+            l->hole = empty;
+            l->makers = trait_cards(need);
+        }
+        f->near[0][w] = near0;
+        f->near[1][w] = near1;
     }
     return n;
 }
@@ -828,7 +856,6 @@ static void view_cell(const restraints *s, const field_lines *f,
         for (uint64_t m = geo.through_set[cell][w] & near[w]; m; m &= m - 1) {
             int l = 64 * w + __builtin_ctzll(m), kc = geo.place[cell][l];
             uint64_t empty = geo.line_cells[l] & ~occupied;
-            const uint8_t *line = geo.line[l];
             /* The card's own place stands for every trait: ANDed in, it
              * leaves what the card must share. */
             uint64_t others = others_share(
@@ -840,18 +867,21 @@ static void view_cell(const restraints *s, const field_lines *f,
                         others, geo.place[__builtin_ctzll(empty)][l]);
                 continue;
             }
-            v->row |= field16(others, kc);
-            for (int k = 0; k < ROW; k++) {
-                if (!(open >> line[k] & 1u))
-                    continue;
-                if (k == kc)
-                    base_traits |= field16(others, k);
-                else
-                    v->with |= field16(others, k);
-            }
+            /* A full line: every cell of it holds a card after the play,
+             * and every card lies in the box, so within the window's
+             * reach: all four are open, no test needed.  At the cell
+             * itself a further card completes it with what the other
+             * three share; at the others, with what the card shares with
+             * the two left. */
+            unsigned at_cell = field16(others, kc);
+            v->row |= at_cell;
+            base_traits |= at_cell;
+            uint64_t rest = others & ~(0xffffull << (16 * kc));
+            rest |= rest >> 32;
+            v->with |= (unsigned)(rest | rest >> 16) & 0xffffu;
         }
     }
-    v->base |= base_traits ? tbi_mq_trait_cards(base_traits) : 0;
+    v->base |= trait_cards(base_traits);
 }
 
 /* Whether card on cell completes a row. */
@@ -897,21 +927,28 @@ static tb_action restraints_heuristic(const void *vs, int seat, tb_rng *rng)
     uint64_t certain = s->known[seat][next];
     int unknown = s->hand_n[next] - __builtin_popcountll(certain);
     int pool = __builtin_popcountll(unseen);
-    double none[TBI_MQ_CARDS + 1];
+    /* cost[k]: the score's danger part, -10 times the chance that the next
+     * seat holds one of k unseen cards (1 when it is known to hold one,
+     * cost[TBI_MQ_CARDS + 1]); worked out at a count's first use, so that
+     * a card costs a lookup (1.0 marks a count not worked out yet: a cost
+     * is never above 0). */
+    double cost[TBI_MQ_CARDS + 2];
     for (int k = 0; k <= pool; k++)
-        none[k] = -1.0;
+        cost[k] = 1.0;
+    cost[TBI_MQ_CARDS + 1] = -10.0 * 1.0;
     /* The hand's cards free of the restraint, with their traits and the
      * cards sharing one: the same for every cell. */
     int free_n = 0, card_of[HAND];
     unsigned has[HAND];
-    uint64_t alike[HAND];
+    uint64_t unlike[HAND], kept[HAND];
     for (int i = 0; i < s->hand_n[seat]; i++) {
         int card = s->hand[seat][i];
         if (!free_of_restraint(s, card))
             continue;
         card_of[free_n] = card;
         has[free_n] = traits(card);
-        alike[free_n++] = tbi_mq_trait_cards(traits(card));
+        unlike[free_n] = ~trait_cards(traits(card));
+        kept[free_n++] = mine & ~bit(card);
     }
     double best = -1e9;
     tb_action pick = 0;
@@ -943,19 +980,19 @@ static tb_action restraints_heuristic(const void *vs, int seat, tb_rng *rng)
                 return a; /* it completes a row */
             unsigned shared = has[i] & v.with;
             uint64_t makers =
-                v.base | (shared ? tbi_mq_trait_cards(shared) : 0);
-            uint64_t theirs = makers & ~alike[i];
-            double danger = 1.0;
-            if (!(theirs & certain)) {
-                /* The chance depends on the count alone: each count's is
-                 * worked out once a decision. */
-                int k = __builtin_popcountll(theirs & unseen);
-                if (none[k] < 0)
-                    none[k] = tbi_chance_none_among(k, pool, unknown);
-                danger = 1.0 - none[k];
-            }
-            int threats = __builtin_popcountll(makers & mine & ~bit(card));
-            double score = -10.0 * danger + (threats > 2 ? 2 : threats);
+                v.base | trait_cards(shared);
+            uint64_t theirs = makers & unlike[i];
+            /* The chance depends on the count alone.  Whether the next
+             * seat surely holds one picks the last entry, by masks rather
+             * than a jump (which the predictor guessed badly). */
+            int k = __builtin_popcountll(theirs & unseen);
+            int sure = -(int)((theirs & certain) != 0);
+            k ^= (k ^ (TBI_MQ_CARDS + 1)) & sure;
+            if (cost[k] > 0.5)
+                cost[k] = -10.0 * (1.0 - tbi_chance_none_among(k, pool,
+                                                               unknown));
+            int threats = __builtin_popcountll(makers & kept[i]);
+            double score = cost[k] + (threats > 2 ? 2 : threats);
             if (score > best + 1e-9) {
                 best = score;
                 pick = a;
