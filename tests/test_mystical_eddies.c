@@ -782,6 +782,73 @@ static void a_toss_shows_what_a_seat_lacks(void **state)
     free(st);
 }
 
+/* In random play (4 and 7 players, both readings), each seat's `lacks` in
+ * the view is always the unplayed part of what its tosses showed this
+ * round, computed here from the rule card by card: after each toss, the
+ * cards sharing anything with the led card (nothing established) or
+ * sharing every established attribute. */
+static void lacks_follow_the_rule_in_random_play(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    for (int k = 0; k < 4; k++) {
+        int players = k % 2 ? 7 : 4;
+        const char *opts[] = {k >= 2 ? "leader-competes=on" : NULL, NULL};
+        tb_config cfg = config(players, opts);
+        void *st = ts_new_game(g, &cfg);
+        tb_rng rng;
+        tb_rng_seed(&rng, 40u + (uint64_t)k);
+        uint64_t want[8] = {0};
+        int round = 0;
+        for (;;) {
+            tb_settle(g, st, &rng);
+            int p = tb_current(g, st);
+            if (p < 0)
+                break;
+            json_t *v = ts_view(g, st, TB_SPECTATOR);
+            if (json_integer_value(json_object_get(v, "round")) != round) {
+                round = (int)json_integer_value(json_object_get(v, "round"));
+                memset(want, 0, sizeof want);
+            }
+            json_t *trick = json_object_get(v, "trick");
+            json_t *cards = json_object_get(trick, "cards");
+            tb_action a[TB_MAX_ACTIONS];
+            int n = tb_legal(g, st, a);
+            int card = (int)a[tb_rng_below(&rng, (uint32_t)n)];
+            if (json_array_size(cards) > 0) {
+                int led = ts_mq_card(json_string_value(json_object_get(
+                    json_array_get(cards, 0), "card")));
+                unsigned mask = 0;
+                json_t *f = json_object_get(trick, "followed");
+                for (size_t i = 0; i < json_array_size(f); i++)
+                    for (unsigned at = 0; at < 3; at++)
+                        if (strcmp(json_string_value(json_array_get(f, i)),
+                                   tbi_mq_attr_names[at]) == 0)
+                            mask |= 1u << at;
+                uint64_t ok = sharing(led, mask);
+                if (!(ok >> card & 1u))
+                    want[p] |= ok;
+            }
+            json_decref(v);
+            tb_apply(g, st, (tb_action)card);
+            v = ts_view(g, st, TB_SPECTATOR);
+            if (json_integer_value(json_object_get(v, "round")) == round &&
+                strcmp(json_string_value(json_object_get(v, "phase")),
+                       "play") == 0) {
+                uint64_t played = view_cards(json_object_get(v, "played"));
+                for (int q = 0; q < players; q++) {
+                    json_t *sq = json_array_get(json_object_get(v, "seats"),
+                                                (size_t)q);
+                    assert_true(view_cards(json_object_get(sq, "lacks")) ==
+                                (want[q] & ~played));
+                }
+            }
+            json_decref(v);
+        }
+        free(st);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -802,6 +869,7 @@ int main(void)
         cmocka_unit_test(the_table_says_who_is_winning),
         cmocka_unit_test(a_real_deal_typed_in_from_the_doc),
         cmocka_unit_test(a_toss_shows_what_a_seat_lacks),
+        cmocka_unit_test(lacks_follow_the_rule_in_random_play),
     };
     return cmocka_run_group_tests_name("mystical-eddies", tests, NULL, NULL);
 }

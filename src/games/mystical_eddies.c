@@ -374,13 +374,22 @@ static int tag_play(eddies *s, int card)
     return (m & s->established) == s->established ? TAG_FOLLOWED : TAG_TOSSED;
 }
 
-/* The cards (by id) that follow rule r. */
+/* The cards (by id) that follow rule r, as follows() decides card by
+ * card: with nothing established, those having any of the led card's three
+ * traits; else those having each of its traits whose attribute is
+ * established.  From the deck's trait sets, as this runs at every toss of
+ * every playout. */
 static uint64_t following_cards(const follow_rule *r)
 {
-    uint64_t set = 0;
-    for (int c = 0; c < TBI_MQ_CARDS; c++)
-        if (follows(c, r))
-            set |= 1ull << c;
+    unsigned traits = tbi_mq_traits_of(r->led);
+    if (!r->mask)
+        return tbi_mq_trait_cards(traits);
+    uint64_t set = TBI_MQ_ALL_CARDS;
+    for (unsigned t = traits; t; t &= t - 1) {
+        int trait = __builtin_ctz(t);
+        if (r->mask >> tbi_mq_trait_attr(trait) & 1u)
+            set &= tbi_mq_trait_set(trait);
+    }
     return set;
 }
 
