@@ -3,10 +3,12 @@
  * (--infer): worlds that keep what the table has shown of the hidden
  * hands.  A seat that does not follow (a toss) shows that it holds no card
  * that would have followed then, by the rules, whoever plays it; the
- * game's determinize deals the unseen cards uniformly and ignores this.
- * Here each toss of the round is remembered, and a world deals every other
- * hand only cards it may still hold.  An experiment, to measure what such
- * inference is worth before a game's determinize is given it.  The game is
+ * game's determinize used to deal the unseen cards uniformly and ignore
+ * this (it keeps it now: the state's lacks[], redeal.h's constrained
+ * deal).  Here each toss of the round is remembered, and a world deals
+ * every other hand only cards it may still hold.  The experiment that
+ * measured what such inference is worth before the game's determinize
+ * was given it; kept so that its figures in docs/bots.md can be rerun.  The game is
  * compiled in here only to reach its state; its descriptor is renamed so
  * as not to clash with the library's.
  */

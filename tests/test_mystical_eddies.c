@@ -647,6 +647,208 @@ static void end_options_are_checked(void **state)
                      TB_EINVAL);
 }
 
+/* The cards named in a view's array field (short forms), as a mask of
+ * card ids. */
+static uint64_t view_cards(json_t *a)
+{
+    uint64_t set = 0;
+    for (size_t i = 0; i < json_array_size(a); i++)
+        set |= 1ull << ts_mq_card(json_string_value(json_array_get(a, i)));
+    return set;
+}
+
+/* Seat p's hand in st, as a mask of card ids (read from p's own view). */
+static uint64_t hand_of(const void *st, int p)
+{
+    json_t *v = ts_view(game(), st, p);
+    uint64_t set = view_cards(json_object_get(v, "hand"));
+    json_decref(v);
+    return set;
+}
+
+/* The cards that share any attribute with card `led` (with mask 0) or
+ * every attribute of mask (bits TBI_MQ_NUMBER, _SUIT, _COLOUR). */
+static uint64_t sharing(int led, unsigned mask)
+{
+    uint64_t set = 0;
+    for (int c = 0; c < 60; c++) {
+        unsigned m = (tbi_mq_number(c) == tbi_mq_number(led) ? 1u << TBI_MQ_NUMBER : 0u) |
+                     (tbi_mq_suit(c) == tbi_mq_suit(led) ? 1u << TBI_MQ_SUIT : 0u) |
+                     (tbi_mq_colour(c) == tbi_mq_colour(led) ? 1u << TBI_MQ_COLOUR : 0u);
+        if (mask ? (m & mask) == mask : m != 0)
+            set |= 1ull << c;
+    }
+    return set;
+}
+
+/* For every seat but `tosser` (and a spectator), 300 worlds: the tosser's
+ * hand holds none of `lacked` and keeps its size, each world has the
+ * information-set key of the true state for the seat that sampled it, and
+ * the worlds do move the tosser's cards about. */
+static void worlds_keep(const void *st, int tosser, uint64_t lacked)
+{
+    const tb_game *g = game();
+    void *world = tb_state_new(g), *scratch = tb_state_new(g);
+    uint64_t truth = hand_of(st, tosser);
+    assert_int_equal(truth & lacked, 0);
+    for (int seat = -1; seat < 4; seat++) {
+        if (seat == tosser)
+            continue;
+        uint64_t key = tb_infoset_key(g, st, seat, scratch);
+        int moved = 0;
+        for (uint64_t seed = 1; seed <= 300; seed++) {
+            tb_rng rng;
+            tb_rng_seed(&rng, seed * 7919u + (uint64_t)(seat + 1));
+            memcpy(world, st, g->state_size);
+            tb_determinize(g, world, seat, &rng);
+            uint64_t h = hand_of(world, tosser);
+            assert_int_equal(h & lacked, 0);
+            assert_int_equal(__builtin_popcountll(h),
+                             __builtin_popcountll(truth));
+            assert_true(tb_infoset_key(g, world, seat, scratch) == key);
+            moved |= h != truth;
+        }
+        assert_true(moved);
+    }
+    free(world);
+    free(scratch);
+}
+
+/* "Second player follows suit, colour, or number (her choice), if
+ * possible; otherwise, toss a card" and "Subsequent players must follow
+ * what was established, if possible; otherwise, toss a card."  A toss thus
+ * tells the table that its player held no card that followed: the second
+ * player's toss, none sharing anything with the led card; a later toss,
+ * none sharing every established attribute.  The view lists the unplayed
+ * cards a seat has shown it lacks, the same for every seat, and the worlds
+ * the bots search never give it one of them. */
+static void a_toss_shows_what_a_seat_lacks(void **state)
+{
+    (void)state;
+    const char *hands[4] = {
+        "5Ys",
+        /* fourteen cards sharing nothing with 5Ys */
+        "1Rm 2Rm 3Rm 4Rm 1Bm 2Bm 3Bm 4Bm 1Ra 2Ra 3Ra 4Ra 1Rc 2Rc",
+        "5Rm 2Bs 4Yc 3Bc",
+        /* fourteen cards without a 5 */
+        "1Bc 2Bc 4Bc 1Yc 2Yc 3Yc 3Rc 4Rc 1Ba 2Ba 3Ba 4Ba 1Ya 2Ya",
+    };
+    void *st = deal(4, hands, NULL);
+    int led = ts_mq_card("5Ys");
+    play(st, "5Ys");
+    json_t *v = ts_view(game(), st, 2);
+    assert_int_equal(json_array_size(json_object_get(
+                         json_array_get(json_object_get(v, "seats"), 1),
+                         "lacks")),
+                     0);
+    json_decref(v);
+    play(st, "2Rc"); /* seat 1 tosses: nothing shares a thing with 5Ys */
+    uint64_t lacks1 = sharing(led, 0);
+    worlds_keep(st, 1, lacks1);
+    /* Every seat's view says so, naming the unplayed cards only. */
+    uint64_t played = 1ull << led | 1ull << ts_mq_card("2Rc");
+    for (int seat = -1; seat < 4; seat++) {
+        v = ts_view(game(), st, seat);
+        json_t *s1 = json_array_get(json_object_get(v, "seats"), 1);
+        assert_true(view_cards(json_object_get(s1, "lacks")) ==
+                    (lacks1 & ~played));
+        json_decref(v);
+    }
+    tb_text t;
+    char buf[4096];
+    tb_text_init(&t, buf, sizeof buf);
+    tb_render(game(), st, 3, TB_STYLE_PLAIN, &t);
+    assert_non_null(strstr(buf, "seat 1: score 0, this round 0 tricks, 13 "
+                                "cards\n    has shown it holds none of: 1Ym "
+                                "2Ym 3Ym 4Ym 5Ym 5Rm"));
+    play(st, "5Rm"); /* seat 2 establishes number (5) */
+    play(st, "1Ya"); /* seat 3 has no 5: a toss */
+    /* Seat 2 won the only follow and leads; what both tosses showed holds
+     * for the rest of the round. */
+    worlds_keep(st, 1, lacks1);
+    worlds_keep(st, 3, sharing(led, 1u << TBI_MQ_NUMBER));
+    /* A new round forgets it. */
+    finish_round(st);
+    tb_rng rng;
+    tb_rng_seed(&rng, 5);
+    tb_settle(game(), st, &rng);
+    v = ts_view(game(), st, TB_SPECTATOR);
+    for (int p = 0; p < 4; p++)
+        assert_int_equal(json_array_size(json_object_get(
+                             json_array_get(json_object_get(v, "seats"),
+                                            (size_t)p), "lacks")),
+                         0);
+    json_decref(v);
+    free(st);
+}
+
+/* In random play (4 and 7 players, both readings), each seat's `lacks` in
+ * the view is always the unplayed part of what its tosses showed this
+ * round, computed here from the rule card by card: after each toss, the
+ * cards sharing anything with the led card (nothing established) or
+ * sharing every established attribute. */
+static void lacks_follow_the_rule_in_random_play(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    for (int k = 0; k < 4; k++) {
+        int players = k % 2 ? 7 : 4;
+        const char *opts[] = {k >= 2 ? "leader-competes=on" : NULL, NULL};
+        tb_config cfg = config(players, opts);
+        void *st = ts_new_game(g, &cfg);
+        tb_rng rng;
+        tb_rng_seed(&rng, 40u + (uint64_t)k);
+        uint64_t want[8] = {0};
+        int round = 0;
+        for (;;) {
+            tb_settle(g, st, &rng);
+            int p = tb_current(g, st);
+            if (p < 0)
+                break;
+            json_t *v = ts_view(g, st, TB_SPECTATOR);
+            if (json_integer_value(json_object_get(v, "round")) != round) {
+                round = (int)json_integer_value(json_object_get(v, "round"));
+                memset(want, 0, sizeof want);
+            }
+            json_t *trick = json_object_get(v, "trick");
+            json_t *cards = json_object_get(trick, "cards");
+            tb_action a[TB_MAX_ACTIONS];
+            int n = tb_legal(g, st, a);
+            int card = (int)a[tb_rng_below(&rng, (uint32_t)n)];
+            if (json_array_size(cards) > 0) {
+                int led = ts_mq_card(json_string_value(json_object_get(
+                    json_array_get(cards, 0), "card")));
+                unsigned mask = 0;
+                json_t *f = json_object_get(trick, "followed");
+                for (size_t i = 0; i < json_array_size(f); i++)
+                    for (unsigned at = 0; at < 3; at++)
+                        if (strcmp(json_string_value(json_array_get(f, i)),
+                                   tbi_mq_attr_names[at]) == 0)
+                            mask |= 1u << at;
+                uint64_t ok = sharing(led, mask);
+                if (!(ok >> card & 1u))
+                    want[p] |= ok;
+            }
+            json_decref(v);
+            tb_apply(g, st, (tb_action)card);
+            v = ts_view(g, st, TB_SPECTATOR);
+            if (json_integer_value(json_object_get(v, "round")) == round &&
+                strcmp(json_string_value(json_object_get(v, "phase")),
+                       "play") == 0) {
+                uint64_t played = view_cards(json_object_get(v, "played"));
+                for (int q = 0; q < players; q++) {
+                    json_t *sq = json_array_get(json_object_get(v, "seats"),
+                                                (size_t)q);
+                    assert_true(view_cards(json_object_get(sq, "lacks")) ==
+                                (want[q] & ~played));
+                }
+            }
+            json_decref(v);
+        }
+        free(st);
+    }
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -666,6 +868,8 @@ int main(void)
         cmocka_unit_test(end_options_are_checked),
         cmocka_unit_test(the_table_says_who_is_winning),
         cmocka_unit_test(a_real_deal_typed_in_from_the_doc),
+        cmocka_unit_test(a_toss_shows_what_a_seat_lacks),
+        cmocka_unit_test(lacks_follow_the_rule_in_random_play),
     };
     return cmocka_run_group_tests_name("mystical-eddies", tests, NULL, NULL);
 }

@@ -2,7 +2,8 @@
  * test_redeal.c - the shared pool of unseen cards (src/core/redeal.h) that
  * the games' determinize() is built on: the seat's own hand is left alone,
  * every other hand and pile keeps its size, hands stay sorted, no card is
- * lost or duplicated, and the cards really move.
+ * lost or duplicated, and the cards really move; and the deal that keeps
+ * cards out of places known not to hold them.
  */
 #include "support.h"
 
@@ -241,6 +242,144 @@ static void a_hand_taken_from_a_set_holds_what_it_must(void **state)
     assert_int_equal(seen[1], 0);
 }
 
+/* Whether an assignment of the cards 0..n-1 to places (place[c] for card
+ * c) fills every place to its size and gives none a card it denies. */
+static int deal_keeps(const int *place, int n, const tbi_deal_place *pl,
+                      int np)
+{
+    int got[TBI_DEAL_PLACES_MAX] = {0};
+    for (int c = 0; c < n; c++) {
+        const tbi_set128 *d = pl[place[c]].deny;
+        if (d && tbi_set_has(d, (unsigned)c))
+            return 0;
+        got[place[c]]++;
+    }
+    for (int i = 0; i < np; i++)
+        if (got[i] != pl[i].size)
+            return 0;
+    return 1;
+}
+
+/* The constrained deal in a case small enough to list: the cards 0-5 go to
+ * three places of two; the first denies 0, 1 and 2, the second 3, the
+ * third nothing.  Every deal it makes keeps the constraints, and every deal
+ * that keeps them is made (so none is ruled out by mistake). */
+static void a_constrained_deal_reaches_every_allowed_deal(void **state)
+{
+    (void)state;
+    enum { N = 6, NP = 3, CODES = 729 }; /* 3^6 ways to place 6 cards */
+    tbi_set128 deny_a = {{0x7, 0}}, deny_b = {{0x8, 0}};
+    uint8_t a[2], b[2], c[2];
+    tbi_deal_place pl[NP] = {{a, 2, &deny_a}, {b, 2, &deny_b}, {c, 2, NULL}};
+    int allowed = 0, seen[CODES] = {0};
+    for (int code = 0; code < CODES; code++) {
+        int place[N];
+        for (int k = 0, x = code; k < N; k++, x /= 3)
+            place[k] = x % 3;
+        allowed += deal_keeps(place, N, pl, NP);
+    }
+    assert_true(allowed > 1);
+    tb_rng rng;
+    tb_rng_seed(&rng, 13);
+    for (int draw = 0; draw < 20000; draw++) {
+        tbi_pool pool;
+        tbi_pool_init(&pool);
+        for (uint8_t k = 0; k < N; k++)
+            tbi_pool_add(&pool, k);
+        tbi_pool_shuffle(&pool, &rng);
+        assert_int_equal(tbi_pool_deal_constrained(&pool, pl, NP, &rng), 0);
+        assert_int_equal(pool.next, N);
+        int place[N], code = 0;
+        for (int i = 0; i < NP; i++)
+            for (int j = 0; j < 2; j++)
+                place[pl[i].cards[j]] = i;
+        assert_true(deal_keeps(place, N, pl, NP));
+        for (int k = N - 1; k >= 0; k--)
+            code = code * 3 + place[k];
+        seen[code]++;
+    }
+    int reached = 0;
+    for (int code = 0; code < CODES; code++)
+        reached += seen[code] > 0;
+    assert_int_equal(reached, allowed);
+}
+
+/* Random small deals (card ids across both words of a set): a true deal is
+ * made, each place denies some cards it does not hold, and the pooled,
+ * shuffled cards are dealt back.  A deal always exists (the true one), so
+ * the constrained deal never fails, keeps every constraint, keeps every
+ * size and loses no card.  When the places deny more than they can (a
+ * card nowhere allowed) it says so and still deals every card.  With no
+ * deny set at all it deals the runs in order and draws nothing. */
+static void a_constrained_deal_never_fails_when_one_exists(void **state)
+{
+    (void)state;
+    tb_rng rng;
+    tb_rng_seed(&rng, 17);
+    for (int round = 0; round < 3000; round++) {
+        int np = 2 + (int)tb_rng_below(&rng, 6), n = 0;
+        uint8_t cards[TBI_DEAL_PLACES_MAX][12];
+        tbi_set128 deny[TBI_DEAL_PLACES_MAX];
+        tbi_deal_place pl[TBI_DEAL_PLACES_MAX];
+        int owner[128];
+        uint8_t ids[128];
+        for (int c = 0; c < 128; c++)
+            ids[c] = (uint8_t)c;
+        tb_rng_shuffle8(&rng, ids, 128);
+        for (int i = 0; i < np; i++) {
+            int size = (int)tb_rng_below(&rng, 5);
+            for (int j = 0; j < size; j++)
+                owner[ids[n + j]] = i;
+            pl[i] = (tbi_deal_place){cards[i], size, NULL};
+            n += size;
+        }
+        for (int i = 0; i < np; i++) {
+            deny[i] = (tbi_set128){{0, 0}};
+            if (tb_rng_below(&rng, 3) == 0)
+                continue;
+            for (int k = 0; k < n; k++)
+                if (owner[ids[k]] != i && tb_rng_below(&rng, 3) != 0)
+                    tbi_set_add(&deny[i], ids[k]);
+            pl[i].deny = &deny[i];
+        }
+        int broken = round % 10 == 9 && n > 0;
+        if (broken) /* one card denied everywhere */
+            for (int i = 0; i < np; i++) {
+                tbi_set_add(&deny[i], ids[0]);
+                pl[i].deny = &deny[i];
+            }
+        tbi_pool pool;
+        tbi_pool_init(&pool);
+        for (int k = 0; k < n; k++)
+            tbi_pool_add(&pool, ids[k]);
+        tbi_pool_shuffle(&pool, &rng);
+        int rc = tbi_pool_deal_constrained(&pool, pl, np, &rng);
+        assert_int_equal(rc, broken ? -1 : 0);
+        assert_int_equal(pool.next, n);
+        tbi_set128 back = {{0, 0}};
+        for (int i = 0; i < np; i++)
+            for (int j = 0; j < pl[i].size; j++) {
+                tbi_set_add(&back, cards[i][j]);
+                if (!broken && pl[i].deny)
+                    assert_false(tbi_set_has(pl[i].deny, cards[i][j]));
+            }
+        assert_int_equal(tbi_set_count(&back), n);
+    }
+    /* No deny set: the runs in pool order, and the generator untouched. */
+    uint8_t x[3], y[2];
+    tbi_deal_place free_pl[2] = {{x, 3, NULL}, {y, 2, NULL}};
+    tbi_pool pool;
+    tbi_pool_init(&pool);
+    for (uint8_t k = 10; k < 15; k++)
+        tbi_pool_add(&pool, k);
+    tb_rng before = rng;
+    assert_int_equal(tbi_pool_deal_constrained(&pool, free_pl, 2, &rng), 0);
+    assert_memory_equal(&rng, &before, sizeof rng);
+    const uint8_t want_x[3] = {10, 11, 12}, want_y[2] = {13, 14};
+    assert_memory_equal(x, want_x, 3);
+    assert_memory_equal(y, want_y, 2);
+}
+
 int main(void)
 {
     const struct CMUnitTest tests[] = {
@@ -250,6 +389,8 @@ int main(void)
         cmocka_unit_test(a_required_card_is_dealt_uniformly),
         cmocka_unit_test(a_set_selects_and_ranks_its_members),
         cmocka_unit_test(a_hand_taken_from_a_set_holds_what_it_must),
+        cmocka_unit_test(a_constrained_deal_reaches_every_allowed_deal),
+        cmocka_unit_test(a_constrained_deal_never_fails_when_one_exists),
     };
     return cmocka_run_group_tests_name("redeal", tests, NULL, NULL);
 }

@@ -257,4 +257,43 @@ static inline void tbi_set_take_hand_requiring(tbi_set128 *left, uint8_t *hand,
     left->w[1] &= ~got.w[1];
     tbi_set_to_sorted(&got, hand);
 }
+
+/*
+ * Dealing back under constraints.  Public play can show that a place may
+ * not hold some cards: a seat that tossed instead of following has shown
+ * it holds none of the cards that would have followed.  A determinization
+ * must then deal each unseen card only to a place that may hold it.
+ */
+
+/* Where unseen cards go back: `size` cards written at `cards`, none of the
+ * cards in `deny` (NULL: any card may go there). */
+typedef struct tbi_deal_place {
+    uint8_t *cards;
+    int size;
+    const tbi_set128 *deny;
+} tbi_deal_place;
+
+/* At most this many places, of which at most TBI_DEAL_CONSTRAINED_MAX deny
+ * a card of the pool (the feasibility test keeps a count for every subset
+ * of those: 2^8 of them). */
+#define TBI_DEAL_PLACES_MAX 16
+#define TBI_DEAL_CONSTRAINED_MAX 8
+
+/*
+ * Deals the shuffled pool's cards, from the next one on, back to the np
+ * places (their sizes add up to the cards left) so that no place gets a
+ * card it denies.  The cards go in pool order, each to a place with room
+ * that takes it and leaves the rest dealable, chosen at random in
+ * proportion to the room that place has left (+1); the test of "leaves the
+ * rest dealable" is exact (Hall's condition, see redeal.c), so no deal
+ * ever breaks a constraint and none fails when one exists, as when the
+ * true deal satisfies them.  Without any deny set the places simply take
+ * their runs of the pool in order, as tbi_pool_take_run does, drawing
+ * nothing.  Returns 0; -1 when no deal keeps the constraints (the caller's
+ * state was inconsistent) or more places deny cards than counted above,
+ * and then the places take their runs in order, constraints ignored.  The
+ * hands are not sorted: the caller does that.
+ */
+int tbi_pool_deal_constrained(tbi_pool *p, const tbi_deal_place *pl, int np,
+                              tb_rng *rng);
 #endif

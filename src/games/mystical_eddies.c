@@ -78,6 +78,9 @@ typedef struct eddies {
     uint8_t hand[MAX_P][MAX_HAND], hand_n[MAX_P];
     uint8_t aside[ASIDE_MAX], aside_n;
     uint64_t played;               /* cards played this round, by id */
+    /* Per seat, the cards (by id) it has shown it does not hold this
+     * round: every card that would have followed when it tossed. */
+    uint64_t lacks[MAX_P];
     uint16_t tricks[MAX_P];        /* tricks won in finished rounds */
     uint16_t cat[MAX_P][3];        /* balance points in finished rounds */
     uint8_t round_tricks[MAX_P];   /* tricks won this round */
@@ -260,6 +263,7 @@ static void apply_chance(void *vs, const uint16_t *deck)
     while (k < TBI_MQ_CARDS)
         s->aside[s->aside_n++] = (uint8_t)deck[k++];
     s->played = 0;
+    memset(s->lacks, 0, sizeof s->lacks);
     s->tricks_done = 0;
     s->has_last = 0;
     s->established = 0;
@@ -370,10 +374,38 @@ static int tag_play(eddies *s, int card)
     return (m & s->established) == s->established ? TAG_FOLLOWED : TAG_TOSSED;
 }
 
+/* The cards (by id) that follow rule r, as follows() decides card by
+ * card: with nothing established, those having any of the led card's three
+ * traits; else those having each of its traits whose attribute is
+ * established.  From the deck's trait sets, as this runs at every toss of
+ * every playout. */
+static uint64_t following_cards(const follow_rule *r)
+{
+    unsigned traits = tbi_mq_traits_of(r->led);
+    if (!r->mask)
+        return tbi_mq_trait_cards(traits);
+    uint64_t set = TBI_MQ_ALL_CARDS;
+    for (unsigned t = traits; t; t &= t - 1) {
+        int trait = __builtin_ctz(t);
+        if (r->mask >> tbi_mq_trait_attr(trait) & 1u)
+            set &= tbi_mq_trait_set(trait);
+    }
+    return set;
+}
+
+/* A card played may be a toss only when no card in its player's hand
+ * follows the rule in force (legal), so a toss shows the whole table that
+ * the seat holds none of the cards that would have followed: they join
+ * what it lacks this round. */
 static void apply(void *vs, tb_action a)
 {
     eddies *s = vs;
     int p = tbi_trick_to_play(&s->trick);
+    if (s->trick.n > 0) {
+        follow_rule r = rule_now(s);
+        if (!follows((int)a, &r))
+            s->lacks[p] |= following_cards(&r);
+    }
     tbi_hand_remove(s->hand[p], &s->hand_n[p], (uint8_t)a);
     s->played |= 1ull << a;
     tbi_trick_play(&s->trick, (int)a, tag_play(s, (int)a));
@@ -398,16 +430,50 @@ static int standing(const void *vs, double *scores)
     return s->round;
 }
 
+_Static_assert(MAX_P + 1 <= TBI_DEAL_PLACES_MAX &&
+                   MAX_P <= TBI_DEAL_CONSTRAINED_MAX,
+               "every hand and the cards set aside are places to deal to");
+
 /* Deals the cards `seat` has not seen again: the other hands and the cards
  * set aside are pooled, shuffled and handed back in the same numbers.
- * Played cards are public and stay where they are. */
+ * Played cards are public and stay where they are.  A seat that has
+ * tossed gets none of the cards it showed it lacks (the constrained deal
+ * of redeal.h); until someone has, the plain redeal does. */
 static void determinize(void *vs, int seat, tb_rng *rng)
 {
     eddies *s = vs;
     if (s->phase != PH_PLAY)
         return;
-    tbi_redeal_hands_and_pile(s->hand[0], sizeof s->hand[0], s->hand_n,
-                              s->players, seat, s->aside, s->aside_n, rng);
+    int shown = 0;
+    for (int q = 0; q < s->players; q++)
+        shown |= q != seat && s->lacks[q] != 0;
+    if (!shown) {
+        tbi_redeal_hands_and_pile(s->hand[0], sizeof s->hand[0], s->hand_n,
+                                  s->players, seat, s->aside, s->aside_n,
+                                  rng);
+        return;
+    }
+    tbi_pool pool;
+    tbi_pool_init(&pool);
+    tbi_pool_add_hands(&pool, s->hand[0], sizeof s->hand[0], s->hand_n,
+                       s->players, seat);
+    tbi_pool_add_run(&pool, s->aside, s->aside_n);
+    tbi_pool_shuffle(&pool, rng);
+    tbi_deal_place pl[MAX_P + 1];
+    tbi_set128 deny[MAX_P];
+    int np = 0;
+    for (int q = 0; q < s->players; q++) {
+        if (q == seat)
+            continue;
+        deny[q] = (tbi_set128){{s->lacks[q], 0}};
+        pl[np++] = (tbi_deal_place){s->hand[q], s->hand_n[q],
+                                    s->lacks[q] ? &deny[q] : NULL};
+    }
+    pl[np++] = (tbi_deal_place){s->aside, s->aside_n, NULL};
+    tbi_pool_deal_constrained(&pool, pl, np, rng);
+    for (int q = 0; q < s->players; q++)
+        if (q != seat)
+            tbi_sort_u8(s->hand[q], s->hand_n[q]);
 }
 
 /* ------------------------------------------------------------ text */
@@ -512,7 +578,21 @@ static void render_trick(tb_text *t, const tbi_trick *tr, unsigned style)
     }
 }
 
-/* One seat's line: score, this round's tricks, categories, cards held. */
+/* The cards not yet played that seat p has shown it does not hold (by
+ * tossing when they would have followed), ascending, during play: public,
+ * since everyone saw the toss. */
+static int shown_lacking(const eddies *s, int p, uint8_t *out)
+{
+    if (s->phase != PH_PLAY)
+        return 0;
+    int n = 0;
+    for (uint64_t b = s->lacks[p] & ~s->played; b; b &= b - 1)
+        out[n++] = (uint8_t)__builtin_ctzll(b);
+    return n;
+}
+
+/* One seat's line: score, this round's tricks, categories, cards held;
+ * then, once it has tossed, the unplayed cards it has shown it lacks. */
 static void render_seat(const eddies *s, int p, int seat, tb_text *t)
 {
     tb_text_printf(t, "  seat %d%s: score %d", p, p == seat ? " (you)" : "",
@@ -532,6 +612,17 @@ static void render_seat(const eddies *s, int p, int seat, tb_text *t)
                        s->hand_n[p] == 1 ? "" : "s");
     }
     tb_text_puts(t, "\n");
+    uint8_t lacks[TBI_MQ_CARDS];
+    int n = shown_lacking(s, p, lacks);
+    if (n > 0) {
+        tb_text_puts(t, "    has shown it holds none of:");
+        for (int i = 0; i < n; i++) {
+            char name[8];
+            tbi_mq_short_name(lacks[i], 0, name, sizeof name);
+            tb_text_printf(t, " %s", name);
+        }
+        tb_text_puts(t, "\n");
+    }
 }
 
 static void render(const void *vs, int seat, unsigned style, tb_text *t)
@@ -643,6 +734,11 @@ static json_t *json_seat(const eddies *s, int p)
         json_object_set_new(o, "round_categories", rc);
     }
     json_object_set_new(o, "hand_size", json_integer(s->hand_n[p]));
+    if (s->phase == PH_PLAY) {
+        uint8_t lacks[TBI_MQ_CARDS];
+        int n = shown_lacking(s, p, lacks);
+        json_object_set_new(o, "lacks", tbi_mq_json_cards(lacks, n));
+    }
     return o;
 }
 

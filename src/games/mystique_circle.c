@@ -366,72 +366,6 @@ static int standing(const void *vs, double *scores)
 
 /* ------------------------------------------------------------ determinize */
 
-/* Where an unseen card may go back: a hand (not of a colour its holder
- * has shown it lacks) or a hole (any card). */
-typedef struct place {
-    uint8_t *cards;
-    uint8_t size, got, allow; /* allow: colour bits */
-} place;
-
-/* Whether the cards left (left[colour]) can still fill the places' free
- * room exactly: for every set of colours, its cards must fit in the room of
- * the places that take at least one of them (Hall's condition, which is
- * enough for this transportation problem). */
-static int can_fill(const place *pl, int np, const int *left)
-{
-    for (unsigned set = 1; set < 8; set++) {
-        int need = 0, room = 0;
-        for (int c = 0; c < 3; c++)
-            if (set >> c & 1u)
-                need += left[c];
-        for (int i = 0; i < np; i++)
-            if (pl[i].allow & set)
-                room += pl[i].size - pl[i].got;
-        if (need > room)
-            return 0;
-    }
-    return 1;
-}
-
-/* Deals the shuffled pool back so that no hand gets a colour its holder has
- * shown it lacks: each card in turn goes to a place with room that takes
- * it, chosen at random in proportion to the room, among the places that
- * leave the rest possible to deal.  The true deal satisfies every
- * constraint, so a possible place always exists. */
-static void deal_back_constrained(tbi_pool *pool, place *pl, int np,
-                                  tb_rng *rng)
-{
-    int left[3] = {0, 0, 0};
-    for (int i = 0; i < pool->n; i++)
-        left[tbi_mq_colour(pool->card[i])]++;
-    for (int i = 0; i < pool->n; i++) {
-        int card = pool->card[i], col = tbi_mq_colour(card);
-        left[col]--;
-        int ok[2 * MAX_P], w[2 * MAX_P], nok = 0, total = 0;
-        for (int j = 0; j < np; j++) {
-            if (pl[j].got == pl[j].size || !((unsigned)pl[j].allow >> col & 1u))
-                continue;
-            pl[j].got++;
-            if (can_fill(pl, np, left)) {
-                ok[nok] = j;
-                w[nok++] = pl[j].size - pl[j].got + 1;
-                total += pl[j].size - pl[j].got + 1;
-            }
-            pl[j].got--;
-        }
-        int r = (int)tb_rng_below(rng, (uint32_t)(total > 0 ? total : 1));
-        int pick = nok ? ok[nok - 1] : 0;
-        for (int k = 0; k < nok; k++) {
-            if (r < w[k]) {
-                pick = ok[k];
-                break;
-            }
-            r -= w[k];
-        }
-        pl[pick].cards[pl[pick].got++] = (uint8_t)card;
-    }
-}
-
 static void infer_holes(circle *s, int seat);
 
 /* Deals the cards `seat` has not seen again: the other hands and the holes
@@ -440,6 +374,10 @@ static void infer_holes(circle *s, int seat);
  * Played cards are public and stay where they are.  Then each other seat's
  * hole is chosen from its cards as the bot would choose it (infer_holes),
  * so that its bid is a plausible one. */
+_Static_assert(2 * (MAX_P - 1) <= TBI_DEAL_PLACES_MAX &&
+                   MAX_P - 1 <= TBI_DEAL_CONSTRAINED_MAX,
+               "every other seat's hand and hole is a place to deal to");
+
 static void determinize(void *vs, int seat, tb_rng *rng)
 {
     circle *s = vs;
@@ -447,24 +385,26 @@ static void determinize(void *vs, int seat, tb_rng *rng)
         return;
     tbi_pool pool;
     tbi_pool_init(&pool);
-    place pl[2 * MAX_P];
-    int np = 0, constrained = 0;
+    tbi_deal_place pl[2 * MAX_P];
+    tbi_set128 lacks[MAX_P];
+    int np = 0;
     for (int q = 0; q < s->players; q++) {
         if (q == seat)
             continue;
         tbi_pool_add_run(&pool, s->hand[q], s->hand_n[q]);
         tbi_pool_add_run(&pool, s->hole[q], s->hole_n[q]);
-        pl[np++] = (place){s->hand[q], s->hand_n[q], 0,
-                           (uint8_t)(7u & ~(unsigned)s->voids[q])};
-        pl[np++] = (place){s->hole[q], s->hole_n[q], 0, 7u};
-        constrained |= s->voids[q] != 0;
+        /* A hand takes no card of a colour its seat has shown it lacks; a
+         * hole, set before any toss, takes any card. */
+        lacks[q] = (tbi_set128){{0, 0}};
+        for (int c = 0; c < 3; c++)
+            if ((unsigned)s->voids[q] >> c & 1u)
+                lacks[q].w[0] |= tbi_mq_trait_set(tbi_mq_trait(TBI_MQ_COLOUR, c));
+        pl[np++] = (tbi_deal_place){s->hand[q], s->hand_n[q],
+                                    s->voids[q] ? &lacks[q] : NULL};
+        pl[np++] = (tbi_deal_place){s->hole[q], s->hole_n[q], NULL};
     }
     tbi_pool_shuffle(&pool, rng);
-    if (constrained)
-        deal_back_constrained(&pool, pl, np, rng);
-    else
-        for (int i = 0; i < np; i++)
-            tbi_pool_take_run(&pool, pl[i].cards, pl[i].size);
+    tbi_pool_deal_constrained(&pool, pl, np, rng);
     for (int q = 0; q < s->players; q++) {
         if (q == seat)
             continue;
