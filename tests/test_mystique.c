@@ -881,6 +881,40 @@ static void unpick_takes_a_picked_card_back(void **state)
     free(st);
 }
 
+/* A card taken back and picked again stays in the spell.  Taking back is
+ * ours ("not in the booklet", above); a spellcaster with nothing else to
+ * open with may pick a card she took back, and before this rule she could
+ * then take it back again, and so on: the default search did that for tens
+ * of thousands of moves in one game.  Now a card is taken back once a turn. */
+static void a_card_is_taken_back_once_a_turn(void **state)
+{
+    (void)state;
+    const tb_game *g = game();
+    /* Seat 0 opens; 1Ys shares a trait only with 2Ys among her cards. */
+    const char *const hands[] = {
+        "1Ys 2Ys 2Rm 3Rm 4Rm 5Rm 2Bm 3Bm 4Bm 5Bm 2Ra 3Ra 4Ra 5Ra 2Ba",
+        "", "", ""};
+    void *st = setup(4, NULL, 3, hands);
+    play_all(st, "1Ys, 2Ys, back");
+    /* Nothing else opens with 1Ys, so 2Ys may be picked again... */
+    assert_true(ts_is_legal_text(g, st, "2Ys"));
+    play_all(st, "2Ys");
+    /* ...but not taken back again, by name or as the card picked last. */
+    ts_refused(g, st, "unpick 2Ys", "you took 2Ys back once this turn");
+    ts_refused(g, st, "back", "you took 2Ys back once this turn");
+    assert_true(ts_is_legal_text(g, st, "unpick 1Ys"));
+    tb_action acts[TB_MAX_ACTIONS];
+    int n = tb_legal(g, st, acts), unpicks = 0;
+    for (int i = 0; i < n; i++) {
+        char text[TB_ACTION_TEXT];
+        tb_action_text(g, st, acts[i], text, sizeof text);
+        unpicks += strncmp(text, "unpick", 6) == 0;
+    }
+    assert_int_equal(unpicks, 1);
+    play_all(st, "cast suns");
+    free(st);
+}
+
 /* ------------------------------------------------------------ records */
 
 /* docs/games/mystique.md, "Typing in a real deal": a record typed by hand
@@ -999,6 +1033,7 @@ int main(void)
         cmocka_unit_test(moves_are_described_in_words),
         cmocka_unit_test(hints_offer_only_moves_that_exist),
         cmocka_unit_test(unpick_takes_a_picked_card_back),
+        cmocka_unit_test(a_card_is_taken_back_once_a_turn),
         cmocka_unit_test(a_real_deal_typed_in_from_the_doc),
         cmocka_unit_test(notation_and_views),
         cmocka_unit_test(heuristic_plays_legally),

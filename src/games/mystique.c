@@ -333,6 +333,16 @@ static int can_pick(const mystique *s, int card)
                             opening(s) ? 0 : pickable_of_trait(s));
 }
 
+/* Whether a picked card may be taken back: once a turn.  A card picked
+ * again after it was taken back (only a spellcaster with nothing else to
+ * open with may) stays in the spell; otherwise picking it and taking it
+ * back could go on for ever, and a search that finds the two as good as
+ * each other did so for tens of thousands of moves. */
+static int can_unpick(const mystique *s, int card)
+{
+    return !tbi_set_has(&s->back, (unsigned)card);
+}
+
 /* Whether the seat to act may deflect with card (a palm of the trait). */
 static int can_deflect(const mystique *s, int card)
 {
@@ -372,7 +382,8 @@ static int legal(const void *vs, tb_action *out)
         if (can_deflect(s, s->hand[p][i]))
             out[n++] = DEFLECT + s->hand[p][i];
     for (int i = 0; i < s->sel_n; i++)
-        out[n++] = UNPICK + s->sel[i];
+        if (can_unpick(s, s->sel[i]))
+            out[n++] = UNPICK + s->sel[i];
     return n;
 }
 
@@ -780,6 +791,14 @@ static int parse_cast(const mystique *s, const char *rest, tb_action *out,
     return TB_OK;
 }
 
+/* Explains why a picked card cannot be taken back. */
+static void unpick_error(const char *name, char *err, size_t cap)
+{
+    tbi_errf(err, cap, "you took %s back once this turn and picked it "
+             "again: it stays in the spell ('cast' it, or take back "
+             "another card)", name);
+}
+
 /* Explains why card cannot be picked now. */
 static void pick_error(const mystique *s, const char *name, int card,
                        char *err, size_t cap)
@@ -830,7 +849,15 @@ static int parse_action(const void *vs, const char *text, tb_action *out,
         return TB_EPARSE;
     }
     if (unpick && !*tbi_skip_space(rest)) {
-        *out = UNPICK + s->sel[s->sel_n - 1];
+        int last = s->sel[s->sel_n - 1];
+        if (!can_unpick(s, last)) {
+            char last_name[16];
+            tbi_mq_short_name(last, two_decks(s), last_name,
+                              sizeof last_name);
+            unpick_error(last_name, err, cap);
+            return TB_EPARSE;
+        }
+        *out = UNPICK + (tb_action)last;
         return TB_OK;
     }
     int deflect = tbi_word_eq(w, "deflect") || tbi_word_eq(w, "d");
@@ -863,6 +890,10 @@ static int parse_action(const void *vs, const char *text, tb_action *out,
     if (unpick) {
         if (!tbi_hand_has(s->sel, s->sel_n, (uint8_t)card)) {
             tbi_errf(err, cap, "%s is not among your picked cards", name);
+            return TB_EPARSE;
+        }
+        if (!can_unpick(s, card)) {
+            unpick_error(name, err, cap);
             return TB_EPARSE;
         }
         *out = UNPICK + (tb_action)card;
