@@ -787,6 +787,33 @@ static void a_toss_shows_what_a_seat_lacks(void **state)
  * round, computed here from the rule card by card: after each toss, the
  * cards sharing anything with the led card (nothing established) or
  * sharing every established attribute. */
+/* Checks that every seat's observation (docs/learning.md) holds, in each
+ * seat's block, the 60 flags of the cards it has shown it lacks: the
+ * block of seat q as seen from seat o is the (q - o mod n)-th of n blocks
+ * of 70 floats that end 11 + n floats before the observation's end, and
+ * its flags are its last 60. */
+static void observed_lacks_match(const tb_game *g, const tb_config *cfg,
+                                 const void *st, const uint64_t *want,
+                                 uint64_t played)
+{
+    int n = cfg->players, size = tb_observation_size(g, cfg);
+    float *obs = malloc((size_t)size * sizeof *obs);
+    assert_non_null(obs);
+    for (int o = 0; o < n; o++) {
+        tb_observe(g, st, o, obs);
+        for (int q = 0; q < n; q++) {
+            int r = (q - o + n) % n;
+            int end = size - (11 + n) - (n - 1 - r) * 70;
+            uint64_t got = 0;
+            for (int c = 0; c < 60; c++)
+                if (obs[end - 60 + c] != 0.0f)
+                    got |= 1ull << c;
+            assert_true(got == (want[q] & ~played));
+        }
+    }
+    free(obs);
+}
+
 static void lacks_follow_the_rule_in_random_play(void **state)
 {
     (void)state;
@@ -842,6 +869,7 @@ static void lacks_follow_the_rule_in_random_play(void **state)
                     assert_true(view_cards(json_object_get(sq, "lacks")) ==
                                 (want[q] & ~played));
                 }
+                observed_lacks_match(g, &cfg, st, want, played);
             }
             json_decref(v);
         }

@@ -1019,7 +1019,8 @@ static void describe_chance(const void *vb, const uint16_t *outcome, int n,
  * its winner so far or at the end (one-hot from seat); per seat from seat
  * on: its score (/60), tricks won in finished rounds (/60) and this round
  * (/20), with Balance its points per attribute in finished rounds (/60)
- * and this round (/20), and its cards in hand (/18); the tricks done this
+ * and this round (/20), its cards in hand (/18) and the unplayed cards it
+ * has shown it lacks this round by tossing (60 flags); the tricks done this
  * round (/20), the cards set aside (/6), the round, the rounds to play
  * (/50) and the target (/500); the scoring (1 balance), the end (1 by
  * target), leader-competes; the seat to act (one-hot); the phase (deal,
@@ -1049,6 +1050,8 @@ static int observe(const void *vs, int seat, float *out)
             tbi_obs_scalar(&o, balance ? s->round_cat[p][a] / 20.0 : 0);
         }
         tbi_obs_scalar(&o, play ? s->hand_n[p] / (double)MAX_HAND : 0);
+        tbi_obs_bits(&o, play ? s->lacks[p] & ~s->played : 0, 0,
+                     TBI_MQ_CARDS);
     }
     tbi_obs_scalar(&o, s->tricks_done / 20.0);
     tbi_obs_scalar(&o, play ? s->aside_n / (double)ASIDE_MAX : 0);
