@@ -782,11 +782,6 @@ static void a_toss_shows_what_a_seat_lacks(void **state)
     free(st);
 }
 
-/* In random play (4 and 7 players, both readings), each seat's `lacks` in
- * the view is always the unplayed part of what its tosses showed this
- * round, computed here from the rule card by card: after each toss, the
- * cards sharing anything with the led card (nothing established) or
- * sharing every established attribute. */
 /* Checks that every seat's observation (docs/learning.md) holds, in each
  * seat's block, the 60 flags of the cards it has shown it lacks: the
  * block of seat q as seen from seat o is the (q - o mod n)-th of n blocks
@@ -814,6 +809,12 @@ static void observed_lacks_match(const tb_game *g, const tb_config *cfg,
     free(obs);
 }
 
+/* In random play (4 and 7 players, both readings), each seat's `lacks` in
+ * the view is always the unplayed part of what its tosses showed this
+ * round, computed here from the rule card by card: after each toss, the
+ * cards sharing anything with the led card (nothing established) or
+ * sharing every established attribute; and every seat's observation holds
+ * the same flags. */
 static void lacks_follow_the_rule_in_random_play(void **state)
 {
     (void)state;
