@@ -291,7 +291,9 @@ static void *worker(void *arg)
         sh->done += last - first;
         long done = sh->done;
         pthread_mutex_unlock(&sh->lock);
-        if (spec->progress)
+        /* A process of a distributed run knows only its own games, so
+         * it draws no progress that would seem to stop short. */
+        if (spec->progress && !dist)
             spec->progress(done, spec->games, spec->progress_user);
     }
 out:

@@ -39,8 +39,10 @@ typedef struct tbi_sim_spec {
     const char *record_dir;  /* write one record per game there, or NULL */
     int keep_games;          /* fill tbi_sim_out.per_game (index 0 is
                                 game first_game) */
-    /* Called now and then from one thread with the games finished so far
-     * (for a progress bar); may be NULL. */
+    /* Called now and then, from any worker thread, with the games
+     * finished so far (for a progress bar); may be NULL.  Not called in a
+     * distributed run (tbi_sim_distribute), whose processes each see only
+     * their own games. */
     void (*progress)(long done, long total, void *user);
     void *progress_user;
 } tbi_sim_spec;

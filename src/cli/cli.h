@@ -42,8 +42,9 @@ int cli_add_opt(const char *kv);
  * --seats ('s'), --seed ('S') and --opt ('o').  Returns 0 when handled, 1
  * when c is not one of them, -1 after printing an error. */
 int cli_game_option(cli_game_args *a, int c, const char *arg);
-/* Draws a progress bar with a label on stderr (for long runs on a
- * terminal); the line is cleared when done == total. */
+/* Reports a long run's progress on stderr: a bar with a label on a
+ * terminal (cleared when done == total), elsewhere a line at most once a
+ * minute. */
 void cli_progress(long done, long total, const char *label);
 /* Parses a --seats list "a,b,c" into args. */
 int cli_parse_seats(cli_game_args *a, const char *list);

@@ -138,7 +138,8 @@ typedef struct context {
 
 /* ------------------------------------------------------------ sampling */
 
-/* The sim engine's progress callback: a bar labelled with the variant. */
+/* The sim engine's progress callback: cli_progress labelled with the
+ * variant. */
 static void progress_bar(long done, long total, void *user)
 {
     cli_progress(done, total, user);
@@ -175,10 +176,8 @@ static int simulate(context *ctx, int threads)
             spec.seed = ctx->ga.seed;
             spec.threads = threads;
             spec.keep_games = 1;
-            if (isatty(2)) {
-                spec.progress = progress_bar;
-                spec.progress_user = v->name;
-            }
+            spec.progress = progress_bar;
+            spec.progress_user = v->name;
             tbi_sim_out out;
             char err[512];
             if (tbi_sim_run(&spec, &out, err, sizeof err) != TB_OK)

@@ -63,8 +63,9 @@ static int usage(void)
         "  --json            print JSON instead of Markdown\n"
         "  --out DIR         also write DIR/arena.md and DIR/arena.json\n\n"
         "The JSON report lists every deal's games (seats, ranks, scores).\n"
-        "A progress bar is drawn on a terminal.  Ctrl-C stops early: the\n"
-        "games under way finish and the deals played in full are reported.\n");
+        "A progress bar is drawn on a terminal, and elsewhere (a log) a\n"
+        "line at most once a minute.  Ctrl-C stops early: the games under\n"
+        "way finish and the deals played in full are reported.\n");
     return 0;
 }
 
@@ -195,8 +196,7 @@ static void *work(void *arg)
         pthread_mutex_lock(&A->lock);
         long done = ++A->done;
         pthread_mutex_unlock(&A->lock);
-        if (isatty(2) && (done % 8 == 0 || done == A->games))
-            cli_progress(done, A->games, g->id);
+        cli_progress(done, A->games, g->id);
     }
     pthread_mutex_lock(&A->lock);
     if (!ok && !A->failed) {

@@ -41,7 +41,8 @@ static int usage(void)
     return 0;
 }
 
-/* The sim engine's progress callback: a bar labelled with the game. */
+/* The sim engine's progress callback: cli_progress labelled with the
+ * game. */
 static void progress_bar(long done, long total, void *user)
 {
     cli_progress(done, total, user);
@@ -237,10 +238,8 @@ int cmd_sim(int argc, char **argv)
     spec.seed = ga.seed;
     spec.threads = (int)threads;
     spec.record_dir = record_dir;
-    if (isatty(2)) {
-        spec.progress = progress_bar;
-        spec.progress_user = (void *)(uintptr_t)ga.game->id;
-    }
+    spec.progress = progress_bar;
+    spec.progress_user = (void *)(uintptr_t)ga.game->id;
     tbi_sim_out out;
     char err[512];
     if (tbi_sim_run(&spec, &out, err, sizeof err) != TB_OK) {

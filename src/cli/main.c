@@ -11,6 +11,7 @@
 #include <unistd.h>
 
 #include <errno.h>
+#include <pthread.h>
 #include <stdarg.h>
 #include <stdio.h>
 #include <stdlib.h>
@@ -158,16 +159,43 @@ int cli_game_option(cli_game_args *a, int c, const char *arg)
     }
 }
 
+/* The progress of a long run on stderr.  On a terminal it is a bar
+ * redrawn in place and cleared at the end.  Elsewhere (a log file, a pipe,
+ * a run under nohup) carriage returns would fill the file, so a plain line
+ * is written at most once a minute instead: a run of hours says how far it
+ * is, and a run of under a minute (every test) writes nothing.  Workers
+ * of several threads call it, hence the lock. */
 void cli_progress(long done, long total, const char *label)
 {
-    int width = 30;
-    int filled = total ? (int)((double)done / (double)total * width) : width;
-    fprintf(stderr, "\r%-24.24s [%.*s%*s] %ld/%ld", label ? label : "",
-            filled, "##############################", width - filled, "",
-            done, total);
-    if (done == total)
-        fputs("\r\033[K", stderr);
-    fflush(stderr);
+    static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    static int started;
+    static struct timespec last;
+    pthread_mutex_lock(&lock);
+    if (isatty(2)) {
+        int width = 30;
+        int filled =
+            total ? (int)((double)done / (double)total * width) : width;
+        fprintf(stderr, "\r%-24.24s [%.*s%*s] %ld/%ld", label ? label : "",
+                filled, "##############################", width - filled,
+                "", done, total);
+        if (done == total)
+            fputs("\r\033[K", stderr);
+        fflush(stderr);
+    } else {
+        struct timespec now;
+        clock_gettime(CLOCK_MONOTONIC, &now);
+        if (!started) {
+            started = 1;
+            last = now;
+        } else if (done < total && now.tv_sec - last.tv_sec >= 60) {
+            last = now;
+            fprintf(stderr, "%s: %ld of %ld games played (%.0f%%)\n",
+                    label ? label : "progress", done, total,
+                    total ? 100.0 * (double)done / (double)total : 100.0);
+            fflush(stderr);
+        }
+    }
+    pthread_mutex_unlock(&lock);
 }
 
 /* Whether a comma-separated piece of a seat list is a further parameter of
