@@ -792,6 +792,35 @@ static void opponent_model_follows_play(void **state)
         tbi_bot_free(bots[j]);
 }
 
+/* Plays one 2-player game of `game` (seed `seed`) between the game's
+ * default search, told nothing but the game's search defaults, and a seat
+ * playing `policy`, and expects the search to have come to believe that
+ * seat plays `policy` (posterior above 0.9) without ever moving its
+ * belief about its own seat. */
+static void expect_default_search_learns(const char *game,
+                                         const char *policy, uint64_t seed)
+{
+    const tb_game *g = tb_find_game(game);
+    assert_non_null(g);
+    tb_config cfg;
+    assert_int_equal(tb_config_default(g, 2, &cfg), TB_OK);
+    tbi_bot *bots[2] = {new_bot(g, "ismcts:iters=30"), new_bot(g, policy)};
+    void *st = tb_state_new(g);
+    tbi_match_stats stats;
+    char err[256];
+    assert_int_equal(tbi_play_match(g, &cfg, seed, bots, st, NULL, &stats,
+                                    err, sizeof err),
+                     TB_OK);
+    const tbi_oppmodel *m = tbi_ismcts_model(bots[0]);
+    assert_non_null(m);
+    assert_true(m->moves[1] > 5);
+    assert_int_equal(m->moves[0], 0);
+    assert_true(tbi_oppmodel_posterior(m, 1, policy_index(m, policy)) > 0.9);
+    free(st);
+    for (int j = 0; j < 2; j++)
+        tbi_bot_free(bots[j]);
+}
+
 /* Issue 35, "strongest in every field": Mystique Guilds' search defaults
  * switch the opponent model on (docs/bots.md, "Mystique Guilds"), because
  * a search that takes every rival for the heuristic misreads a table of
@@ -800,27 +829,19 @@ static void opponent_model_follows_play(void **state)
 static void guilds_search_models_a_collector(void **state)
 {
     (void)state;
-    const tb_game *g = tb_find_game("mystique-guilds");
-    assert_non_null(g);
-    tb_config cfg;
-    assert_int_equal(tb_config_default(g, 2, &cfg), TB_OK);
-    tbi_bot *bots[2] = {new_bot(g, "ismcts:iters=30"),
-                        new_bot(g, "collector")};
-    void *st = tb_state_new(g);
-    tbi_match_stats stats;
-    char err[256];
-    assert_int_equal(tbi_play_match(g, &cfg, 7, bots, st, NULL, &stats, err,
-                                    sizeof err),
-                     TB_OK);
-    const tbi_oppmodel *m = tbi_ismcts_model(bots[0]);
-    assert_non_null(m);
-    assert_true(m->moves[1] > 5);
-    assert_int_equal(m->moves[0], 0);
-    assert_true(tbi_oppmodel_posterior(m, 1, policy_index(m, "collector")) >
-                0.9);
-    free(st);
-    for (int j = 0; j < 2; j++)
-        tbi_bot_free(bots[j]);
+    expect_default_search_learns("mystique-guilds", "collector", 7);
+}
+
+/* Issue 35: MYST's search defaults switch the opponent model on too
+ * (docs/bots.md, "MYST: opponent models"): its search plays the others
+ * with the quick policy, which is neither the heuristic nor `nearest`,
+ * and learning which one a seat plays put it first in its mixed field
+ * with the intervals apart.  The default bot must come to believe a
+ * `nearest` seat plays `nearest`. */
+static void myst_search_models_nearest(void **state)
+{
+    (void)state;
+    expect_default_search_learns("myst", "nearest", 7);
 }
 
 /* tb_bot_follow: a bot made afresh from the public API and told a
@@ -1211,6 +1232,7 @@ int main(void)
         (struct CMUnitTest)cmocka_unit_test(the_mind_searches_one_hundred);
     tests[n++] =
         (struct CMUnitTest)cmocka_unit_test(guilds_search_models_a_collector);
+    tests[n++] = (struct CMUnitTest)cmocka_unit_test(myst_search_models_nearest);
     tests[n++] =
         (struct CMUnitTest)cmocka_unit_test(belief_keeps_to_the_seats_knowledge);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(belief_cannot_peek);

@@ -753,8 +753,9 @@ const tb_game tbg_myst = {
     .standing = standing,
     .heuristic = tbi_myst_heuristic,
     .quick = tbi_myst_quick,
-    /* A narrow root: see docs/games/myst.md, "Search defaults". */
-    .search_defaults = "rwiden=0.1",
+    /* A narrow root, and opponent models learned from play: see
+     * docs/games/myst.md, "Search defaults". */
+    .search_defaults = "rwiden=0.1,opp=on",
     .realtime_key = tbi_myst_realtime_key,
     .retract = retract,
     .describe = tbi_myst_describe,
