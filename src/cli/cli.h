@@ -46,6 +46,9 @@ int cli_game_option(cli_game_args *a, int c, const char *arg);
  * terminal (cleared when done == total), elsewhere a line at most once a
  * minute. */
 void cli_progress(long done, long total, const char *label);
+/* cli_progress as the sim engine's progress callback (tbi_sim_spec):
+ * label is the const char * given as progress_user. */
+void cli_progress_callback(long done, long total, void *label);
 /* Parses a --seats list "a,b,c" into args. */
 int cli_parse_seats(cli_game_args *a, const char *list);
 /* Completes args once the options are read: the player count (from -p,

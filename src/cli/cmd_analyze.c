@@ -138,13 +138,6 @@ typedef struct context {
 
 /* ------------------------------------------------------------ sampling */
 
-/* The sim engine's progress callback: cli_progress labelled with the
- * variant. */
-static void progress_bar(long done, long total, void *user)
-{
-    cli_progress(done, total, user);
-}
-
 /* Extends every variant to ctx->n seeds, playing the games not yet
  * played; seed i is the same in every variant.  With --rotate each seed is
  * played once per rotation r of the seat list (seat j holding the bot
@@ -176,7 +169,7 @@ static int simulate(context *ctx, int threads)
             spec.seed = ctx->ga.seed;
             spec.threads = threads;
             spec.keep_games = 1;
-            spec.progress = progress_bar;
+            spec.progress = cli_progress_callback;
             spec.progress_user = v->name;
             tbi_sim_out out;
             char err[512];

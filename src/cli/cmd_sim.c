@@ -41,13 +41,6 @@ static int usage(void)
     return 0;
 }
 
-/* The sim engine's progress callback: cli_progress labelled with the
- * game. */
-static void progress_bar(long done, long total, void *user)
-{
-    cli_progress(done, total, user);
-}
-
 /* The games that ended in a draw, when there were any: nobody won them,
  * and each also counts 1/N in every seat's wins above. */
 static void print_draws(const tbi_sim_out *out)
@@ -238,7 +231,7 @@ int cmd_sim(int argc, char **argv)
     spec.seed = ga.seed;
     spec.threads = (int)threads;
     spec.record_dir = record_dir;
-    spec.progress = progress_bar;
+    spec.progress = cli_progress_callback;
     spec.progress_user = (void *)(uintptr_t)ga.game->id;
     tbi_sim_out out;
     char err[512];

@@ -168,10 +168,13 @@ int cli_game_option(cli_game_args *a, int c, const char *arg)
 void cli_progress(long done, long total, const char *label)
 {
     static pthread_mutex_t lock = PTHREAD_MUTEX_INITIALIZER;
+    static int tty = -1; /* whether stderr is a terminal, asked once */
     static int started;
     static struct timespec last;
     pthread_mutex_lock(&lock);
-    if (isatty(2)) {
+    if (tty < 0)
+        tty = isatty(2);
+    if (tty) {
         int width = 30;
         int filled =
             total ? (int)((double)done / (double)total * width) : width;
@@ -196,6 +199,11 @@ void cli_progress(long done, long total, const char *label)
         }
     }
     pthread_mutex_unlock(&lock);
+}
+
+void cli_progress_callback(long done, long total, void *label)
+{
+    cli_progress(done, total, label);
 }
 
 /* Whether a comma-separated piece of a seat list is a further parameter of
