@@ -5,7 +5,10 @@
  * the other seats' once play comes back to it, with no look further ahead.
  * It plays the way a casual player does who grabs the points in front of
  * them, and differs from both the hand-written heuristic (a game's own
- * judgement) and search.
+ * judgement) and search.  In a game whose standings move only when a
+ * round ends (Mystique Domination) it sees no difference between moves
+ * within a round and plays the first legal one, which is why it loses to
+ * random play there (docs/bots.md, "Mystique Domination").
  */
 #include "bot.h"
 #include "internal.h"

@@ -287,14 +287,15 @@ static void *worker(void *arg)
                     measure_drama(gs, &hist, &ms.result);
             }
         }
+        /* Reported under the lock, so that the counts arrive in order
+         * and the last report is the whole run.  A process of a
+         * distributed run knows only its own games, so it draws no
+         * progress that would seem to stop short. */
         pthread_mutex_lock(&sh->lock);
         sh->done += last - first;
-        long done = sh->done;
-        pthread_mutex_unlock(&sh->lock);
-        /* A process of a distributed run knows only its own games, so
-         * it draws no progress that would seem to stop short. */
         if (spec->progress && !dist)
-            spec->progress(done, spec->games, spec->progress_user);
+            spec->progress(sh->done, spec->games, spec->progress_user);
+        pthread_mutex_unlock(&sh->lock);
     }
 out:
     for (int j = 0; j < spec->cfg.players; j++)

@@ -40,9 +40,11 @@ typedef struct tbi_sim_spec {
     int keep_games;          /* fill tbi_sim_out.per_game (index 0 is
                                 game first_game) */
     /* Called now and then, from any worker thread, with the games
-     * finished so far (for a progress bar); may be NULL.  Not called in a
-     * distributed run (tbi_sim_distribute), whose processes each see only
-     * their own games. */
+     * finished so far (for a progress bar), one call at a time and in
+     * order of the counts (it is called under the run's lock, so it must
+     * not start a run itself); may be NULL.  Not called in a distributed
+     * run (tbi_sim_distribute), whose processes each see only their own
+     * games. */
     void (*progress)(long done, long total, void *user);
     void *progress_user;
 } tbi_sim_spec;

@@ -193,10 +193,10 @@ static void *work(void *arg)
         A->result[i] = ms.result;
         A->actions[i] = ms.actions;
         A->finished[i] = 1;
+        /* Reported under the lock, so that the counts arrive in order. */
         pthread_mutex_lock(&A->lock);
-        long done = ++A->done;
+        cli_progress(++A->done, A->games, g->id);
         pthread_mutex_unlock(&A->lock);
-        cli_progress(done, A->games, g->id);
     }
     pthread_mutex_lock(&A->lock);
     if (!ok && !A->failed) {

@@ -479,15 +479,6 @@ static int top_worth(const unsigned *free_lv, const unsigned *paid_lv,
     return sum;
 }
 
-/* The number of bits in a mask of strengths. */
-static int count_bits(unsigned x)
-{
-    int n = 0;
-    for (; x; x &= x - 1)
-        n++;
-    return n;
-}
-
 /* The best value minus cost of a run of need strengths from a start
  * (coloured: rank colour run) around the strengths `have` (lo to hi), the
  * missing strengths free from near, else at `cost` each from far; NONE
@@ -503,7 +494,7 @@ static int best_run_cost(unsigned have, int lo, int hi, int need,
         if (missing & ~(near | far))
             continue;
         int v = STT_VALUE(rank, need * start + need * (need - 1) / 2) -
-                count_bits(missing & ~near) * cost;
+                __builtin_popcount(missing & ~near) * cost;
         best = v > best ? v : best;
     }
     return best;
