@@ -148,6 +148,11 @@ expect_error "bots with a stray argument" "$T" bots no-thanks --fast
 "$T" play no-thanks --seats easy,medium,hard --seed 3 >"$TMP/out" 2>&1 && grep -q 'game over' "$TMP/out" && ok ||
     bad "play with levels as seats: $(cat "$TMP/out")"
 expect_error "play --level with a misspelt level" "$T" play no-thanks --level hadr
+# The seats nobody names are the game's expert level (in The Game, whose
+# expert is the heuristic, as in the games whose expert is the search).
+echo quit | "$T" play the-game -p 2 --seed 3 --record "$TMP/dflt.json" >/dev/null 2>&1
+grep -q '"seats": *\["human","expert"\]' "$TMP/dflt.json" && ok ||
+    bad "play without --seats does not seat the expert level: $(cat "$TMP/dflt.json")"
 expect_error "a level takes no parameters" "$T" sim no-thanks -n 2 --seats hard:iters=5
 "$T" arena no-thanks -p 3 --agents easy,medium,hard -n 6 --seed 1 >"$TMP/out" 2>&1 &&
     grep -q '| `hard` |' "$TMP/out" && ok || bad "arena with levels: $(cat "$TMP/out")"

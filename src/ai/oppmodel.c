@@ -14,7 +14,13 @@
 #include <string.h>
 
 #define EPSILON 0.15  /* a policy's chance of a move it would not choose */
-#define WORLDS 3      /* worlds resampled to read a move's likelihood */
+/* Worlds resampled to read a move's likelihood.  A build may set more
+ * (-DTBI_OPP_WORLDS=32) to measure what the few worlds cost: docs/bots.md,
+ * "Opponent models", reads Chain of Restraints' belief with 32. */
+#ifndef TBI_OPP_WORLDS
+#define TBI_OPP_WORLDS 3
+#endif
+#define WORLDS TBI_OPP_WORLDS
 #define MIXTURE_FLOOR 1e-3 /* posteriors below it are left out of a mixture */
 
 /* Whether fn is already in m's pool. */

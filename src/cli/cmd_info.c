@@ -137,7 +137,8 @@ static void print_levels(const tb_game *g)
         return;
     const tbi_steps *ss = tbi_steps_of(g);
     printf("\nLevels (a seat spec: --seats human,hard; 'tabula play %s "
-           "--level hard'):\n", g->id);
+           "--level hard';\nexpert fills the seats 'tabula play' is not "
+           "told of):\n", g->id);
     for (int i = 0; i < TBI_LEVELS; i++) {
         const tbi_level *l = &lv->level[i];
         if (ss || lv->games <= 0)

@@ -61,9 +61,12 @@
 #include <time.h>
 #include <unistd.h>
 
-/* The bot that fills the seats nobody named: strong, and quick enough to
- * play against (about a second per move). */
-#define DEFAULT_BOT "ismcts:time=1"
+/* The bot that fills the seats nobody named: the game's expert level,
+ * the strongest bot its ladder measured within about a second a move
+ * (the search in most games, the heuristic where no search was shown
+ * above it), so that the default is the measured best rather than one
+ * spec for every game. */
+#define DEFAULT_BOT "expert"
 
 static int usage(void)
 {
@@ -87,8 +90,9 @@ static int usage(void)
         "                  human,hard: a level (easy, medium, hard, expert;\n"
         "                  'tabula bots GAME' lists them with their ratings)\n"
         "  --level L       without --seats: you at seat 0 and bots of level L\n"
-        "                  elsewhere (default: " DEFAULT_BOT ", about a\n"
-        "                  second a move)\n"
+        "                  elsewhere (default: " DEFAULT_BOT ", the game's\n"
+        "                  strongest measured level, at most about a second\n"
+        "                  a move)\n"
         "  --seed S        the deal's seed (default: from the clock, printed)\n"
         "  --opt key=value a game option; see 'tabula rules GAME'\n"
         "  --record FILE   write the game's record to FILE, also when you quit\n"
