@@ -248,8 +248,8 @@ static const tbi_steps steps[] = {
     {"myst",
      {STEP("easy,medium", 2, 400, 400, 73.8, 69.2, 77.8),
       STEP("medium,hard", 2, 400, 400, 78.1, 73.8, 81.9),
-      STEP("hard,expert", 2, 80, 80, 72.5, 61.9, 81.1)},
-     0, 27.8},
+      STEP("hard,expert", 2, 400, 400, 72.1, 67.5, 76.3)},
+     0, 22.3},
 };
 
 const tbi_levels *tbi_levels_of(const tb_game *g)
