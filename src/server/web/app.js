@@ -647,12 +647,16 @@ function replayPage(table) {
     h('aside', { class: 'side' }, h('div', { class: 'log' }, h('h3', {}, 'Moves'), logList)))));
   const ask = () => conn.send({ type: 'replay', table, move: ui.move, seat: ui.seat });
   const go = (m) => { ui.move = Math.max(0, Math.min(ui.moves, m)); ask(); };
-  controls.append(
-    h('button', { type: 'button', onclick: () => go(0), title: 'start', 'aria-label': 'start' }, '«'),
-    h('button', { type: 'button', onclick: () => go((ui.move ?? 0) - 1), title: 'back', 'aria-label': 'back', id: 'prev' }, '◀'),
-    slider,
-    h('button', { type: 'button', onclick: () => go((ui.move ?? 0) + 1), title: 'forward', 'aria-label': 'forward', id: 'next' }, '▶'),
-    h('button', { type: 'button', onclick: () => go(ui.moves), title: 'end', 'aria-label': 'end' }, '»'),
+  // The controls wait for the first frame, which says how many moves the
+  // record has: a click before it would be clamped to move 0 and lost.
+  const steps = [
+    h('button', { type: 'button', onclick: () => go(0), title: 'start', 'aria-label': 'start', disabled: true }, '«'),
+    h('button', { type: 'button', onclick: () => go((ui.move ?? 0) - 1), title: 'back', 'aria-label': 'back', id: 'prev', disabled: true }, '◀'),
+    h('button', { type: 'button', onclick: () => go((ui.move ?? 0) + 1), title: 'forward', 'aria-label': 'forward', id: 'next', disabled: true }, '▶'),
+    h('button', { type: 'button', onclick: () => go(ui.moves), title: 'end', 'aria-label': 'end', disabled: true }, '»'),
+  ];
+  slider.disabled = true;
+  controls.append(steps[0], steps[1], slider, steps[2], steps[3],
     label, h('label', {}, ' as seen by ', seatSel));
   slider.addEventListener('input', () => go(Number(slider.value)));
   seatSel.addEventListener('change', () => { ui.seat = seatSel.value === '' ? null : Number(seatSel.value); ask(); });
@@ -668,6 +672,8 @@ function replayPage(table) {
       }
       if (m.type !== 'frame' || m.table !== table) return;
       ui.moves = m.moves;
+      for (const b of steps) b.disabled = false;
+      slider.disabled = false;
       setTitle(`replay: ${m.title}`);
       clear(head);
       head.append(h('h2', {}, `${m.title}: replay`), h('a', { class: 'button', href: m.record, download: `tabula-${table}.json` }, 'Download the record'));
