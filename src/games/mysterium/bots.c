@@ -113,15 +113,27 @@ static int reading(const msy *s, const uint8_t *eye, int v, int k, int c)
 /* ------------------------------------------------------------ belief */
 
 /* The strength with which psychic i's visions point to each candidate,
- * as reader perceives them. */
+ * as reader perceives them (each card's attended motifs worked out once,
+ * for all the visions). */
 static void evidence(const msy *s, const uint8_t *eye, int i,
                      int e[MSY_MAX_SUSPECTS])
 {
     int k = s->stage[i];
+    if (counting) {
+        for (int pos = 0; pos < s->suspects; pos++) {
+            e[pos] = 0;
+            for (int c = 0; c < s->vis_n[i]; c++)
+                e[pos] += reading(s, eye, s->vis[i][c], k, s->row[k][pos]);
+        }
+        return;
+    }
+    int murk_level = tbi_msy_murk(s->difficulty, s->players);
+    const int8_t(*weight)[4] = tbi_msy_weight_table(s->difficulty);
     for (int pos = 0; pos < s->suspects; pos++) {
+        uint64_t seen = tbi_msy_attended(eye, murk_level, k, s->row[k][pos]);
         e[pos] = 0;
         for (int c = 0; c < s->vis_n[i]; c++)
-            e[pos] += reading(s, eye, s->vis[i][c], k, s->row[k][pos]);
+            e[pos] += tbi_msy_reading_seen(eye, weight, s->vis[i][c], seen);
     }
 }
 
@@ -318,11 +330,34 @@ static tb_action psychic_turn(const msy *s, int seat)
     return MSY_ACT(MSY_K_DONE, 0);
 }
 
-/* How well the vision cards seen[0..n) fit group g as reader reads them:
- * the sum, over the ways of matching the cards to different kinds of the
- * group, of the product of exp(BETA * strength). */
-static double group_fit(const msy *s, const uint8_t *eye, const uint8_t *seen,
-                        int n, int g)
+/* How strongly each of the vision cards cards[0..n) points, through eyes
+ * `eye`, to each group's card of each kind: r[c][g][k] (each group card's
+ * attended motifs worked out once, for all the cards). */
+typedef int group_readings[MSY_HAND][MSY_MAX_GROUPS][MSY_KINDS];
+
+static void read_groups(const msy *s, const uint8_t *eye, const uint8_t *cards,
+                        int n, group_readings r)
+{
+    int murk_level = tbi_msy_murk(s->difficulty, s->players);
+    const int8_t(*weight)[4] = tbi_msy_weight_table(s->difficulty);
+    for (int g = 0; g < s->groups; g++)
+        for (int k = 0; k < MSY_KINDS; k++) {
+            int card = s->row[k][s->group[g][k]];
+            if (counting) {
+                for (int c = 0; c < n; c++)
+                    r[c][g][k] = reading(s, eye, cards[c], k, card);
+                continue;
+            }
+            uint64_t seen = tbi_msy_attended(eye, murk_level, k, card);
+            for (int c = 0; c < n; c++)
+                r[c][g][k] = tbi_msy_reading_seen(eye, weight, cards[c], seen);
+        }
+}
+
+/* How well the cards idx[0..n) of readings r fit group g: the sum, over
+ * the ways of matching the cards to different kinds of the group, of the
+ * product of exp(BETA * strength). */
+static double fit_of(const group_readings r, const int *idx, int n, int g)
 {
     static const uint8_t perms[6][3] = {{0, 1, 2}, {0, 2, 1}, {1, 0, 2},
                                         {1, 2, 0}, {2, 0, 1}, {2, 1, 0}};
@@ -330,28 +365,45 @@ static double group_fit(const msy *s, const uint8_t *eye, const uint8_t *seen,
     /* With one card each matching is counted twice: no matter. */
     for (int q = 0; q < 6; q++) {
         int e = 0;
-        for (int c = 0; c < n; c++) {
-            int k = perms[q][c];
-            e += reading(s, eye, seen[c], k, s->row[k][s->group[g][k]]);
-        }
+        for (int c = 0; c < n; c++)
+            e += r[idx[c]][g][perms[q][c]];
         total += expb(e);
     }
     return total;
 }
 
+static const int identity[MSY_HAND] = {0, 1, 2, 3, 4, 5, 6};
+
 void tbi_msy_group_weights(const msy *s, int seat, double w[MSY_MAX_GROUPS])
 {
-    uint8_t seen[MSY_SHARED];
     int n = seat == 0 ? 0 : tbi_msy_shared_seen(s, seat);
-    memcpy(seen, s->shared, (size_t)n);
+    group_readings r;
+    if (n)
+        read_groups(s, eye_of(s, seat), s->shared, n, r);
     double top = 0.0;
     for (int g = 0; g < MSY_MAX_GROUPS; g++) {
-        w[g] = g < s->groups ? (n ? group_fit(s, eye_of(s, seat), seen, n, g) : 1.0)
-                             : 0.0;
+        w[g] = g < s->groups ? (n ? fit_of(r, identity, n, g) : 1.0) : 0.0;
         top = w[g] > top ? w[g] : top;
     }
     for (int g = 0; g < s->groups && top > 0.0; g++)
         w[g] /= top;
+}
+
+/* The group the cards idx[0..n) of readings r point to (the lowest on a
+ * tie). */
+static int vote_of(const msy *s, const group_readings r, const int *idx,
+                   int n)
+{
+    int best = 0;
+    double top = -1.0;
+    for (int g = 0; g < s->groups; g++) {
+        double f = fit_of(r, idx, n, g);
+        if (f > top + 1e-9) {
+            top = f;
+            best = g;
+        }
+    }
+    return best;
 }
 
 /* The group the cards seen[0..n) point to as reader reads them (the
@@ -359,16 +411,9 @@ void tbi_msy_group_weights(const msy *s, int seat, double w[MSY_MAX_GROUPS])
 static int vote_for(const msy *s, const uint8_t *eye, const uint8_t *seen,
                     int n)
 {
-    int best = 0;
-    double top = -1.0;
-    for (int g = 0; g < s->groups; g++) {
-        double f = group_fit(s, eye, seen, n, g);
-        if (f > top + 1e-9) {
-            top = f;
-            best = g;
-        }
-    }
-    return best;
+    group_readings r;
+    read_groups(s, eye, seen, n, r);
+    return vote_of(s, r, identity, n);
 }
 
 /* The voter at seat votes for the group the cards it sees fit best, read
@@ -402,6 +447,7 @@ static gift best_gift(const msy *s, int i, int samples, tb_rng *rng)
         if (candidate(s, i, pos) && pos != t)
             cand[n_cand++] = pos;
     int murk_level = tbi_msy_murk(s->difficulty, s->players);
+    const int8_t(*weight)[4] = tbi_msy_weight_table(s->difficulty);
     unsigned masks = 1u << s->hand_n;
     static _Thread_local double hits[1 << MSY_HAND];
     static _Thread_local int sum[1 << MSY_HAND][MSY_MAX_SUSPECTS];
@@ -411,12 +457,13 @@ static gift best_gift(const msy *s, int i, int samples, tb_rng *rng)
         tbi_msy_draw_perception(pc, rng);
         int add[MSY_HAND][MSY_MAX_SUSPECTS];
         for (int pos = 0; pos < s->suspects; pos++) {
+            uint64_t seen = tbi_msy_attended(pc, murk_level, k, s->row[k][pos]);
             int e = 0;
             for (int c = 0; c < s->vis_n[i]; c++)
-                e += tbi_msy_reading_eye(pc, murk_level, s->vis[i][c], k, s->row[k][pos]);
+                e += tbi_msy_reading_seen(pc, weight, s->vis[i][c], seen);
             sum[0][pos] = e;
             for (int c = 0; c < s->hand_n; c++)
-                add[c][pos] = tbi_msy_reading_eye(pc, murk_level, s->hand[c], k, s->row[k][pos]);
+                add[c][pos] = tbi_msy_reading_seen(pc, weight, s->hand[c], seen);
         }
         for (unsigned m = 1; m < masks; m++) {
             int c = __builtin_ctz(m);
@@ -521,15 +568,15 @@ static tb_action ghost_vision(const msy *s, int samples, int first_only,
 static void votes_by_mask(const msy *s, const uint8_t *eye,
                           uint8_t vote[1 << MSY_HAND])
 {
+    group_readings r;
+    read_groups(s, eye, s->hand, s->hand_n, r);
     for (unsigned m = 1; m < 1u << s->hand_n; m++) {
-        if (__builtin_popcount(m) > MSY_SHARED)
-            continue;
-        uint8_t seen[MSY_SHARED];
-        int n = 0;
-        for (int c = 0; c < s->hand_n; c++)
+        int idx[MSY_HAND], n = 0;
+        for (int c = 0; c < s->hand_n && n <= MSY_SHARED; c++)
             if (m >> c & 1u)
-                seen[n++] = s->hand[c];
-        vote[m] = (uint8_t)vote_for(s, eye, seen, n);
+                idx[n++] = c;
+        if (n <= MSY_SHARED)
+            vote[m] = (uint8_t)vote_of(s, r, idx, n);
     }
 }
 
@@ -591,16 +638,18 @@ static tb_action ghost_shared(const msy *s, tb_rng *rng)
     double best = -1.0;
     unsigned best_mask = 7;
     int best_g = 0;
+    group_readings printed;
+    read_groups(s, NULL, s->hand, s->hand_n, printed);
     for (int t = 0; t < n_triples; t++) {
-        uint8_t three[MSY_SHARED];
+        int three[MSY_SHARED];
         for (int c = 0, n = 0; c < s->hand_n; c++)
             if (triple[t] >> c & 1u)
-                three[n++] = s->hand[c];
+                three[n++] = c;
         for (int g = 0; g < s->groups; g++) {
             double rate = wins[t][g] / (6.0 * SHARED_SAMPLES);
             if (rate + 1e-3 < best)
                 continue;
-            double score = rate + 1e-6 * log(group_fit(s, NULL, three, 3, g));
+            double score = rate + 1e-6 * log(fit_of(printed, three, 3, g));
             if (score > best) {
                 best = score;
                 best_mask = triple[t];

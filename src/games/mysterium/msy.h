@@ -233,6 +233,19 @@ int tbi_msy_reading_eye(const uint8_t *eye, int murk_level, int v, int k,
  * show m; NULL eyes see all). */
 int tbi_msy_attention(const uint8_t *eye, int murk_level, int k, int c,
                       int m);
+/* The motifs of psychic card c of kind k that eyes `eye` see at a murk
+ * (all of them for NULL eyes): the set tbi_msy_attention tests, for
+ * readers that read many visions against one card. */
+uint64_t tbi_msy_attended(const uint8_t *eye, int murk_level, int k, int c);
+/* The table the readings add up at a difficulty: entry [rank][base] is
+ * what eyes that rank a motif at `rank` read from it where a vision
+ * prints it at `base` (1-3), 0 when they do not see it. */
+const int8_t (*tbi_msy_weight_table(int difficulty))[4];
+/* tbi_msy_reading_eye of vision v against a card of which the eyes see
+ * the motifs `seen` (tbi_msy_attended), with the difficulty's weight
+ * table: the reading with the card's attention worked out once. */
+int tbi_msy_reading_seen(const uint8_t *eye, const int8_t (*weight)[4],
+                         int v, uint64_t seen);
 /* How well the shared-vision cards seat sees fit each group (relative
  * weights; all alike when it sees none): how a psychic reads the culprit. */
 void tbi_msy_group_weights(const msy *s, int seat, double w[MSY_MAX_GROUPS]);

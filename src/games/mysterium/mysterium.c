@@ -23,6 +23,7 @@
 #include "redeal.h"
 
 #include <assert.h>
+#include <pthread.h>
 #include <string.h>
 
 enum { OPT_DIFFICULTY };
@@ -176,20 +177,38 @@ int tbi_msy_perceived(const msy *s, int seat, int v, int m)
     return tbi_msy_perceived_eye(s->percept[seat], s->difficulty, v, m);
 }
 
-int tbi_msy_attention(const uint8_t *eye, int murk_level, int k, int c, int m)
+uint64_t tbi_msy_attended(const uint8_t *eye, int murk_level, int k, int c)
 {
     uint64_t card = tbi_msy_cards[k * MSY_PER_KIND + c].motifs;
-    if (!(card >> m & 1u))
-        return 0;
     if (!eye)
-        return 1;
+        return card;
     const struct murk *mk = &murk[murk_level / (MSY_MAX_P + 1)];
     int p = murk_level % (MSY_MAX_P + 1);
     int over = mk->overlooked[p] + (eye[__builtin_ctzll(card)] < mk->more[p]);
-    int before = 0, n = 0; /* m's place in the eye's order of the card */
-    for (uint64_t rest = card; rest; rest &= rest - 1, n++)
-        before += eye[__builtin_ctzll(rest)] < eye[m];
-    return before < n - over;
+    if (over <= 0)
+        return card;
+    /* The eye passes over the `over` motifs of the card that come latest
+     * in its order (its ranks are all different). */
+    int n = 0, motif[MSY_MOTIFS];
+    for (uint64_t a = card; a; a &= a - 1)
+        motif[n++] = __builtin_ctzll(a);
+    if (over >= n)
+        return 0;
+    uint64_t seen = card;
+    for (int r = 0; r < over; r++) {
+        int last = -1;
+        for (int j = 0; j < n; j++)
+            if (seen >> motif[j] & 1u &&
+                (last < 0 || eye[motif[j]] > eye[motif[last]]))
+                last = j;
+        seen &= ~(1ull << motif[last]);
+    }
+    return seen;
+}
+
+int tbi_msy_attention(const uint8_t *eye, int murk_level, int k, int c, int m)
+{
+    return (int)(tbi_msy_attended(eye, murk_level, k, c) >> m & 1u);
 }
 
 /* What a motif seen at strength p (1-3) tells of its print, for eyes
@@ -221,25 +240,53 @@ static int print_weight(int difficulty, int p)
     return table[difficulty][p];
 }
 
-int tbi_msy_reading_eye(const uint8_t *eye, int murk_level, int v, int k,
-                        int c)
+/* weights[d][rank][base]: what eyes that rank a motif at `rank` read from
+ * it on a vision card where it is printed at `base` (1-3), at difficulty
+ * d: print_weight of the strength they see, 0 when they do not see it.
+ * Filled once, by whichever thread comes first (pthread_once). */
+static int8_t weights[3][MSY_MOTIFS][4];
+static pthread_once_t weights_once = PTHREAD_ONCE_INIT;
+
+static void fill_weights(void)
 {
-    int difficulty = murk_level / (MSY_MAX_P + 1);
-    uint64_t both = tbi_msy_visions[v] &
-                    tbi_msy_cards[k * MSY_PER_KIND + c].motifs;
+    for (int d = 0; d < 3; d++)
+        for (int rank = 0; rank < MSY_MOTIFS; rank++)
+            for (int base = 1; base <= 3; base++) {
+                int p = shifted(d, base, rank);
+                weights[d][rank][base] = (int8_t)(p > 0 ? print_weight(d, p) : 0);
+            }
+}
+
+const int8_t (*tbi_msy_weight_table(int difficulty))[4]
+{
+    pthread_once(&weights_once, fill_weights);
+    return weights[difficulty];
+}
+
+int tbi_msy_reading_seen(const uint8_t *eye, const int8_t (*weight)[4],
+                         int v, uint64_t seen)
+{
+    uint64_t both = tbi_msy_visions[v] & seen;
     int sum = 0;
     while (both) {
         int m = __builtin_ctzll(both);
         both &= both - 1;
-        if (!eye) {
-            sum += 4 * tbi_msy_strength(v, m);
-            continue;
-        }
-        int p = tbi_msy_perceived_eye(eye, difficulty, v, m);
-        if (p > 0 && tbi_msy_attention(eye, murk_level, k, c, m))
-            sum += print_weight(difficulty, p);
+        int base = tbi_msy_strength(v, m);
+        sum += eye ? weight[eye[m]][base] : 4 * base;
     }
     return sum;
+}
+
+int tbi_msy_reading_eye(const uint8_t *eye, int murk_level, int v, int k,
+                        int c)
+{
+    uint64_t card = tbi_msy_cards[k * MSY_PER_KIND + c].motifs;
+    if (!(tbi_msy_visions[v] & card))
+        return 0;
+    const int8_t(*weight)[4] =
+        tbi_msy_weight_table(murk_level / (MSY_MAX_P + 1));
+    return tbi_msy_reading_seen(eye, weight, v,
+                                tbi_msy_attended(eye, murk_level, k, c));
 }
 
 int tbi_msy_reading(const msy *s, int seat, int v, int k, int c)
