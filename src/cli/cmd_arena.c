@@ -93,6 +93,7 @@ typedef struct arena {
     long fallback[TB_MAX_PLAYERS];
     long bad[TB_MAX_PLAYERS];  /* outside agents' answers that were not legal */
     long done;
+    long next;                /* the next game a thread takes */
     pthread_mutex_t lock;
     int failed;
     char err[512];
@@ -149,7 +150,6 @@ static int make_seatings(arena *A)
 
 typedef struct worker {
     arena *A;
-    int index;
 } worker;
 
 /* Set by SIGINT or SIGTERM: the workers start no further game. */
@@ -160,8 +160,22 @@ static void on_stop(int sig)
     stop_signal = sig;
 }
 
-/* Plays the games of one thread (game i where i % threads == index), each
- * agent's bot made once per thread. */
+/* The next game for a thread to play, or -1 when none is left (or a
+ * signal asked to stop).  Threads take games one at a time as they free
+ * up, not in fixed shares: in a cooperative arena game i is played by
+ * agent i % agents, so fixed shares could give one thread every game of
+ * the slowest agent.  Each game's outcome depends only on its number (the
+ * bots start from its seed), never on which thread plays it. */
+static long take_game(arena *A)
+{
+    pthread_mutex_lock(&A->lock);
+    long i = stop_signal || A->failed || A->next >= A->games ? -1 : A->next++;
+    pthread_mutex_unlock(&A->lock);
+    return i;
+}
+
+/* Plays games as take_game hands them out, each agent's bot made once
+ * per thread. */
 static void *work(void *arg)
 {
     worker *w = arg;
@@ -177,8 +191,7 @@ static void *work(void *arg)
         if (ok)
             bots[a]->timed = 1;
     }
-    for (long i = w->index; ok && !stop_signal && i < A->games;
-         i += A->threads) {
+    for (long i; ok && (i = take_game(A)) >= 0;) {
         long deal = i / A->n_seatings;
         const uint8_t *seat_agent = A->seating[i % A->n_seatings];
         tbi_bot *at[TB_MAX_PLAYERS];
@@ -604,7 +617,6 @@ static int run(arena *A, int json, const char *out_dir)
     int started = 0;
     for (int t = 0; t < A->threads; t++) {
         w[t].A = A;
-        w[t].index = t;
         if (A->threads == 1) {
             work(&w[t]);
         } else if (pthread_create(&tid[t], NULL, work, &w[t]) == 0) {
