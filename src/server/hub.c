@@ -1390,7 +1390,8 @@ static char *games_text(void)
         }
         static const char *const std[][2] = {
             {"heuristic", "heuristic: a decent player, moves at once"},
-            {"ismcts:time=1", "ISMCTS: a strong player, a second a move"},
+            {"ismcts", "ismcts: the game's default search (docs/bots.md has its "
+             "strength and time a move)"},
             {"random", "random: legal moves at random"},
         };
         for (size_t k = 0; k < sizeof std / sizeof std[0]; k++) {
