@@ -618,6 +618,52 @@ static void ismcts_plays_dice_well(void **state)
     }
 }
 
+/* Heuristics for the dice game that bank in seven calls of ten, or in
+ * three, whatever the roll. */
+static tb_action banks_mostly(const void *st, int seat, tb_rng *rng)
+{
+    (void)st;
+    (void)seat;
+    return tb_rng_below(rng, 10) < 7 ? DICE_BANK : DICE_KEEP;
+}
+
+static tb_action keeps_mostly(const void *st, int seat, tb_rng *rng)
+{
+    (void)st;
+    (void)seat;
+    return tb_rng_below(rng, 10) < 3 ? DICE_BANK : DICE_KEEP;
+}
+
+/* vote=on: every walk takes the heuristic's root choice in its world, so
+ * the search plays the choice the heuristic makes most often, here
+ * against what its playouts say (a 6 is worth keeping and a 1 banking,
+ * ismcts_plays_dice_well); without it the playouts decide. */
+static void ismcts_vote_follows_the_heuristic(void **state)
+{
+    (void)state;
+    tb_game voting = dice_game;
+    tbi_policy_fn heuristics[2] = {banks_mostly, keeps_mostly};
+    tb_action expected[2] = {DICE_BANK, DICE_KEEP};
+    for (int h = 0; h < 2; h++) {
+        voting.heuristic = heuristics[h];
+        tbi_bot *b =
+            new_bot(&voting, "ismcts:iters=400,playout=random,vote=on");
+        tbi_bot *plain = new_bot(&voting, "ismcts:iters=400,playout=random");
+        for (uint64_t seed = 1; seed <= 3; seed++) {
+            dice d;
+            for (int roll = 1; roll <= 6; roll += 5) {
+                dice_at_roll(&voting, &d, roll);
+                assert_int_equal(choose_seeded(b, &d, seed), expected[h]);
+                assert_int_equal(tbi_ismcts_iterations(b), 400);
+            }
+            dice_at_roll(&voting, &d, 6);
+            assert_int_equal(choose_seeded(plain, &d, seed), DICE_KEEP);
+        }
+        tbi_bot_free(b);
+        tbi_bot_free(plain);
+    }
+}
+
 /* The dice game's candidates for a search that may only bank: the one
  * move kept of the two. */
 static int bank_only(const void *st, int seat, tb_action *acts, int n)
@@ -678,7 +724,8 @@ static void ismcts_refuses_bad_params(void **state)
                          "ismcts:playout=quick", "ismcts:horizon=round",
                          "ismcts:anchor=-1", "ismcts:anchor=far",
                          "ismcts:pair=maybe", "ismcts:prune=maybe",
-                         "ismcts:flat=maybe",
+                         "ismcts:flat=maybe", "ismcts:vote=maybe",
+                         "ismcts:vote=on" /* nor has it a heuristic */,
                          "ismcts:prune=on" /* the dice game has no
                                               candidates */};
     for (size_t i = 0; i < sizeof bad / sizeof bad[0]; i++) {
@@ -1219,6 +1266,8 @@ int main(void)
         generic_reward_orders_outcomes);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(ismcts_plays_dice_well);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(ismcts_survives_full_pool);
+    tests[n++] =
+        (struct CMUnitTest)cmocka_unit_test(ismcts_vote_follows_the_heuristic);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(ismcts_refuses_bad_params);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(every_game_has_levels);
     tests[n++] = (struct CMUnitTest)cmocka_unit_test(blunder_plays_at_its_rate);

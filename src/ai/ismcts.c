@@ -108,6 +108,8 @@ typedef struct params {
                       * generator: the root compares them paired */
     int prune;       /* the root compares only the game's candidates */
     int flat;        /* no tree below the root: the model plays there */
+    int vote;        /* each walk takes the heuristic's root choice in its
+                      * world: the most visited is its most frequent */
     int opp;         /* infer each other seat's policy from its moves */
     long infer;      /* worlds weighted by the moves seen (0: off) */
     double ishare;   /* share of iterations that draw from them */
@@ -339,7 +341,8 @@ static int set_param(params *p, const tb_game *g, const char *key,
     } else if (tbi_word_eq(key, "pdet") || tbi_word_eq(key, "obs") ||
                tbi_word_eq(key, "keep") || tbi_word_eq(key, "pair") ||
                tbi_word_eq(key, "prune") || tbi_word_eq(key, "flat") ||
-               tbi_word_eq(key, "opp") || tbi_word_eq(key, "solve")) {
+               tbi_word_eq(key, "opp") || tbi_word_eq(key, "solve") ||
+               tbi_word_eq(key, "vote")) {
         int on;
         if (tbi_word_eq(val, "on") || tbi_word_eq(val, "1"))
             on = 1;
@@ -357,12 +360,13 @@ static int set_param(params *p, const tb_game *g, const char *key,
           : tbi_word_eq(key, "flat")  ? &p->flat
           : tbi_word_eq(key, "opp")   ? &p->opp
           : tbi_word_eq(key, "solve") ? &p->solve
+          : tbi_word_eq(key, "vote")  ? &p->vote
                                       : &p->keep) = on;
     } else {
         tbi_errf(err, cap, "ismcts has no parameter '%s'; its parameters: "
                  "iters, time, c, playout, hmoves, fine, widen, rwiden, nodes, "
                  "pdet, obs, horizon, reward, keep, anchor, pair, prune, "
-                 "flat, opp, infer, ishare, itemper, solve, verify", key);
+                 "flat, opp, infer, ishare, itemper, solve, verify, vote", key);
         return TB_EINVAL;
     }
     return TB_OK;
@@ -692,6 +696,26 @@ static int pick_expansion(search *s, const tb_game *g, tb_rng *rng,
     return -1; /* unreachable */
 }
 
+/* vote=on, at the root: the index of the action the game's heuristic
+ * chooses for the root seat in this walk's world (the full heuristic,
+ * whatever the playouts use).  Every walk then takes the heuristic's
+ * choice in its own world, so the root's visits count how often each
+ * action is that choice and the most visited is the one it makes most
+ * often over the sampled worlds: where the heuristic itself samples what
+ * it cannot see (Mysterium's ghost imagines 24 pairs of eyes a gift), the
+ * search pools its estimates over as many worlds as it walks.  The
+ * playouts below still score each action; they break ties. */
+static int voted_pick(search *s, const tb_game *g, tb_rng *rng, int seat,
+                      int n)
+{
+    tb_action h = g->heuristic(s->world, seat, rng);
+    for (int i = 0; i < n; i++)
+        if (s->legal[i] == h)
+            return i;
+    assert(0 && "the heuristic chose an illegal action");
+    return 0;
+}
+
 /* pair=on: the index of the root action this walk must play among the
  * world's legal actions.  A determinized world keeps the seat's choices
  * (a conformance rule), so the root's actions are all there. */
@@ -742,9 +766,9 @@ static uint32_t tree_decision(search *s, const tb_game *g, tb_rng *rng,
         else
             untried++;
     }
-    int pick = at == s->root && s->forcing
-                   ? forced_pick(s, n)
-                   : pick_expansion(s, g, rng, at, seat, root_seat, n, untried);
+    int pick = at == s->root && s->forcing ? forced_pick(s, n)
+               : at == s->root && s->p.vote ? voted_pick(s, g, rng, seat, n)
+               : pick_expansion(s, g, rng, at, seat, root_seat, n, untried);
     if (pick >= 0 && !s->child[pick]) { /* a forced pick may have one */
         uint32_t id = add_child(s, at, decision_key(seat, s->legal[pick]));
         if (!id) {
@@ -1158,6 +1182,11 @@ static int settle_params(params *p, const tb_game *g, char *err, size_t cap)
                  "positions (tb_game.solve); %s does not", g->id);
         return TB_EINVAL;
     }
+    if (p->vote && !g->heuristic) {
+        tbi_errf(err, cap, "ismcts: vote=on needs a game with a heuristic; "
+                 "%s has none", g->id);
+        return TB_EINVAL;
+    }
     if (p->prune && !g->candidates) {
         tbi_errf(err, cap, "ismcts: prune=on needs a game that names its "
                  "candidate moves (tb_game.candidates); %s does not", g->id);
@@ -1486,7 +1515,7 @@ const tbi_bot_kind tbi_bot_ismcts = {
             "fine=W,widen=W|off,rwiden=W|off,nodes=N,pdet=on|off,obs=on|off,"
             "horizon=game|round|turn,reward=win|score,keep=on|off,anchor=Z|off,pair=on|off,"
             "prune=on|off,flat=on|off,opp=on|off,infer=N|off,ishare=P,itemper=T,"
-            "solve=on|off,verify=N|all]: "
+            "solve=on|off,verify=N|all,vote=on|off]: "
             "information-set Monte Carlo tree search",
     .legal_only = 0,
     .create = ismcts_create,

@@ -1193,11 +1193,13 @@ const tb_game tbg_mysterium = {
     .standing = standing,
     .heuristic = tbi_msy_heuristic,
     .quick = tbi_msy_quick,
-    /* The team wins nearly always, so one decision moves the reward by a
-     * fraction of a percent, far below what 1000 iterations can tell
-     * apart: a root held near the heuristic's choice plays best
-     * (docs/bots.md, Mysterium). */
-    .search_defaults = "rwiden=0.03",
+    /* One decision moves the team's chances by far less than the deal
+     * does, below what playouts can tell apart; what the search can add
+     * is the ghost's heuristic estimate (24 imagined pairs of eyes a
+     * gift) pooled over the worlds it walks: each walk takes the
+     * heuristic's choice in its world and the most frequent is played
+     * (docs/games/mysterium.md, "Search defaults"). */
+    .search_defaults = "vote=on,iters=300",
     .reward = reward,
     .retract = retract,
     .describe = tbi_msy_describe,
