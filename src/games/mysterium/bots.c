@@ -92,22 +92,30 @@ static const uint8_t *eye_of(const msy *s, int reader)
     return reader > 0 && reader < s->players ? s->percept[reader] : NULL;
 }
 
-/* How strongly vision v points to card c of kind k through eyes `eye`
- * (NULL: the print); when counting, the number of motifs these eyes see
- * on both. */
-static int reading(const msy *s, const uint8_t *eye, int v, int k, int c)
+/* How strongly vision v points to a card of which eyes `eye` (NULL: the
+ * print) see the motifs `seen` (tbi_msy_attended), with the difficulty's
+ * weights; when counting, the number of the vision's motifs among them
+ * that these eyes see on the vision too (a weight above 0). */
+static int read_seen(const uint8_t *eye, const int8_t (*weight)[4], int v,
+                     uint64_t seen)
 {
     if (!counting)
-        return tbi_msy_reading_eye(eye, tbi_msy_murk(s->difficulty, s->players), v, k, c);
+        return tbi_msy_reading_seen(eye, weight, v, seen);
     int n = 0;
-    for (uint64_t both = tbi_msy_visions[v] &
-                         tbi_msy_cards[k * MSY_PER_KIND + c].motifs;
-         both; both &= both - 1) {
+    for (uint64_t both = tbi_msy_visions[v] & seen; both; both &= both - 1) {
         int m = __builtin_ctzll(both);
-        n += tbi_msy_attention(eye, tbi_msy_murk(s->difficulty, s->players), k, c, m) > 0 &&
-             tbi_msy_perceived_eye(eye, s->difficulty, v, m) > 0;
+        n += !eye || weight[eye[m]][tbi_msy_strength(v, m)] > 0;
     }
     return n;
+}
+
+/* How strongly vision v points to card c of kind k through eyes `eye`
+ * (read_seen, the card's attended motifs worked out for this reading). */
+static int reading(const msy *s, const uint8_t *eye, int v, int k, int c)
+{
+    return read_seen(eye, tbi_msy_weight_table(s->difficulty), v,
+                     tbi_msy_attended(eye, tbi_msy_murk(s->difficulty,
+                                                        s->players), k, c));
 }
 
 /* ------------------------------------------------------------ belief */
@@ -119,21 +127,13 @@ static void evidence(const msy *s, const uint8_t *eye, int i,
                      int e[MSY_MAX_SUSPECTS])
 {
     int k = s->stage[i];
-    if (counting) {
-        for (int pos = 0; pos < s->suspects; pos++) {
-            e[pos] = 0;
-            for (int c = 0; c < s->vis_n[i]; c++)
-                e[pos] += reading(s, eye, s->vis[i][c], k, s->row[k][pos]);
-        }
-        return;
-    }
     int murk_level = tbi_msy_murk(s->difficulty, s->players);
     const int8_t(*weight)[4] = tbi_msy_weight_table(s->difficulty);
     for (int pos = 0; pos < s->suspects; pos++) {
         uint64_t seen = tbi_msy_attended(eye, murk_level, k, s->row[k][pos]);
         e[pos] = 0;
         for (int c = 0; c < s->vis_n[i]; c++)
-            e[pos] += tbi_msy_reading_seen(eye, weight, s->vis[i][c], seen);
+            e[pos] += read_seen(eye, weight, s->vis[i][c], seen);
     }
 }
 
@@ -342,15 +342,10 @@ static void read_groups(const msy *s, const uint8_t *eye, const uint8_t *cards,
     const int8_t(*weight)[4] = tbi_msy_weight_table(s->difficulty);
     for (int g = 0; g < s->groups; g++)
         for (int k = 0; k < MSY_KINDS; k++) {
-            int card = s->row[k][s->group[g][k]];
-            if (counting) {
-                for (int c = 0; c < n; c++)
-                    r[c][g][k] = reading(s, eye, cards[c], k, card);
-                continue;
-            }
-            uint64_t seen = tbi_msy_attended(eye, murk_level, k, card);
+            uint64_t seen = tbi_msy_attended(
+                eye, murk_level, k, s->row[k][s->group[g][k]]);
             for (int c = 0; c < n; c++)
-                r[c][g][k] = tbi_msy_reading_seen(eye, weight, cards[c], seen);
+                r[c][g][k] = read_seen(eye, weight, cards[c], seen);
         }
 }
 
